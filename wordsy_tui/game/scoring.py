@@ -64,9 +64,7 @@ def score_word(board: Board, word: str, *, handicap: bool = False) -> WordScore:
     every other matched card scores 1 point: the best choice of four for the
     player, which the rulebook leaves to them.
     """
-    matched = sorted(
-        matched_cards(board, word), key=lambda pair: (-card_points(*pair), pair[0])
-    )
+    matched = sorted(matched_cards(board, word), key=lambda pair: (-card_points(*pair), pair[0]))
     scored = tuple(
         ScoredCard(
             slot,

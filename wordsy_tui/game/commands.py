@@ -1,0 +1,123 @@
+"""Commands: what a player, or the host's clock, asks the game to do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wordsy_tui.game.config import GameConfig
+
+
+@dataclass(frozen=True, slots=True)
+class CreateGame:
+    config: GameConfig
+
+
+@dataclass(frozen=True, slots=True)
+class JoinGame:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveGame:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class WriteWord:
+    """Write (or rewrite) a word; only its commitment travels."""
+
+    player: str
+    commitment: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class LockIn:
+    """Done writing: the word, or no word at all, is final for this round."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class FlipTimer:
+    """Become the fastest player; in solo play, pause the running timer."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExpireTimer:
+    """The host's clock: the sand has run out."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealWord:
+    player: str
+    word: str
+    salt: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class CloseReveal:
+    """The host's clock: players who have not revealed by now have no word."""
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    challenger: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Appeal:
+    """Ask the table to overrule the referee, which refused the player's word."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    voter: str
+    uphold: bool
+    """True: the challenged word breaks the rules."""
+
+
+@dataclass(frozen=True, slots=True)
+class CloseVote:
+    """The host's clock: the vote's time is up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """The player has no (more) challenges this round."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndRound:
+    """The host's clock: the challenge window has closed."""
+
+
+Command = (
+    CreateGame
+    | JoinGame
+    | LeaveGame
+    | StartGame
+    | WriteWord
+    | LockIn
+    | FlipTimer
+    | ExpireTimer
+    | RevealWord
+    | CloseReveal
+    | Challenge
+    | Appeal
+    | Vote
+    | CloseVote
+    | Ready
+    | EndRound
+)

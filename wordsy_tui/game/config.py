@@ -1,0 +1,42 @@
+"""Options fixed when a game is created."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final
+
+from wordsy_tui.game.rulesets import Ruleset
+
+ROUNDS: Final = 7
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
+DEFAULT_TIMER_SECONDS: Final = 30
+
+
+class Difficulty(StrEnum):
+    """Solo difficulties: how many points win, and Brutal's missing middle spot."""
+
+    NORMAL = "normal"
+    MEDIUM = "medium"
+    HARD = "hard"
+    BRUTAL = "brutal"
+
+    @property
+    def target(self) -> int:
+        return {"normal": 100, "medium": 110, "hard": 120, "brutal": 120}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    ruleset: Ruleset = Ruleset.CLASSIC
+    timer_seconds: int | None = DEFAULT_TIMER_SECONDS
+    """None plays the no-time-limit variant (a Main Player stands in for the fastest)."""
+    handicapped: frozenset[str] = field(default_factory=frozenset)
+    solo: Difficulty | None = None
+    """Set for a solo game against the Solo Card."""
+    max_players: int = MAX_PLAYERS
+
+    @property
+    def timed(self) -> bool:
+        return self.timer_seconds is not None

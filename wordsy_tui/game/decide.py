@@ -1,0 +1,284 @@
+"""decide(state, command) -> events, or a RuleError the player can read."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Final
+
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game import errors
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.board import FIRST_DEAL_ORDER, REFILL_ORDER
+from wordsy_tui.game.commitment import commit
+from wordsy_tui.game.config import MIN_PLAYERS, ROUNDS
+from wordsy_tui.game.dealing import deal
+from wordsy_tui.game.evolve import evolve
+from wordsy_tui.game.referee import ExactRepeatReferee, Reason, Referee, Verdict
+from wordsy_tui.game.state import GameState, Phase
+
+COMMITMENT_BYTES: Final = 32
+MAX_NAME_LENGTH: Final = 20
+LETTERS: Final = re.compile(r"[A-Z]+")
+
+
+class _Outcome:
+    """Events decided so far, and the state they lead to."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[ev.Event] = []
+
+    def add(self, *events: ev.Event) -> None:
+        for event in events:
+            self.state = evolve(self.state, event)
+            self.events.append(event)
+
+
+def decide(
+    state: GameState,
+    command: cmd.Command,
+    *,
+    rng: random.Random | None = None,
+    referee: Referee | None = None,
+) -> list[ev.Event]:
+    """Validate `command` against the rules and return the events it causes.
+
+    `rng` is the host's secret generator, needed by commands that deal cards
+    or draw lots; `referee` judges revealed words (exact repeats by default).
+    """
+    out = _Outcome(state)
+    match command:
+        case cmd.CreateGame(config):
+            _require(state, Phase.NEW, "The game already exists.")
+            out.add(ev.GameCreated(config))
+        case cmd.JoinGame(player):
+            _join(out, player)
+        case cmd.LeaveGame(player):
+            _require(state, Phase.LOBBY, "Players can only leave before the game starts.")
+            _known(state, player)
+            out.add(ev.PlayerLeft(player))
+        case cmd.StartGame():
+            _start(out, _need_rng(rng))
+        case cmd.WriteWord(player, commitment):
+            _write(state, player, commitment)
+            out.add(ev.WordWritten(player, commitment))
+        case cmd.LockIn(player):
+            _writing(state, player)
+            if state.draft(player).locked:
+                raise errors.WordLockedError("Your word is already locked in.")
+            out.add(ev.WordLocked(player))
+        case cmd.FlipTimer(player):
+            _flip(state, player)
+            out.add(ev.TimerFlipped(player))
+        case cmd.ExpireTimer():
+            if not state.timer_running:
+                raise errors.TimerError("The timer is not running.")
+            out.add(ev.TimerExpired())
+        case cmd.RevealWord(player, word, salt):
+            out.add(_reveal(state, player, word, salt, referee or ExactRepeatReferee()))
+        case cmd.CloseReveal():
+            _require(state, Phase.REVEAL, "No words are waiting to be revealed.")
+            out.add(ev.RevealClosed())
+        case cmd.Challenge(challenger, target):
+            _challenge(state, challenger, target)
+            out.add(ev.ChallengeRaised(challenger, target))
+            _maybe_resolve(out)
+        case cmd.Appeal(player):
+            _appeal(state, player)
+            out.add(ev.ChallengeRaised(None, player))
+            _maybe_resolve(out)
+        case cmd.Vote(voter, uphold):
+            _vote(state, voter)
+            out.add(ev.VoteCast(voter, uphold))
+            _maybe_resolve(out)
+        case cmd.CloseVote():
+            if state.challenge is None:
+                raise errors.ChallengeError("No vote is open.")
+            _resolve(out)
+        case cmd.Ready(player):
+            _require(state, Phase.CHALLENGES, "Wait for the reveal.")
+            _known(state, player)
+            if player in state.ready:
+                raise errors.ChallengeError("You are already ready for the next round.")
+            out.add(ev.PlayerReady(player))
+        case cmd.EndRound():
+            _require(state, Phase.CHALLENGES, "The round is not at its challenges yet.")
+            if state.challenge is not None:
+                _resolve(out)
+            _end_round(out, _need_rng(rng))
+        case _:
+            raise TypeError(f"not a command: {command!r}")
+    if out.state.phase is Phase.CHALLENGES and _all_ready(out.state):
+        _end_round(out, _need_rng(rng))
+    return out.events
+
+
+def _need_rng(rng: random.Random | None) -> random.Random:
+    if rng is None:
+        raise ValueError("this command deals cards: pass the host's rng")
+    return rng
+
+
+def _require(state: GameState, phase: Phase, message: str) -> None:
+    if state.phase is not phase:
+        raise errors.WrongPhase(message)
+
+
+def _known(state: GameState, player: str) -> None:
+    if player not in state.players:
+        raise errors.UnknownPlayer(f"{player!r} is not playing in this game.")
+
+
+def _join(out: _Outcome, player: str) -> None:
+    state = out.state
+    _require(state, Phase.LOBBY, "The game has already started.")
+    name = player.strip()
+    if not name or len(name) > MAX_NAME_LENGTH or name != player:
+        raise errors.SeatingError(
+            f"A name is 1 to {MAX_NAME_LENGTH} characters, no spaces around."
+        )
+    if any(p.casefold() == name.casefold() for p in state.players):
+        raise errors.SeatingError(f"The name {name} is taken.")
+    seats = 1 if state.solo else state.config.max_players
+    if len(state.players) >= seats:
+        raise errors.SeatingError(f"The game is full ({seats} players).")
+    out.add(ev.PlayerJoined(player))
+
+
+def _start(out: _Outcome, rng: random.Random) -> None:
+    state = out.state
+    _require(state, Phase.LOBBY, "The game has already started.")
+    needed = 1 if state.solo else MIN_PLAYERS
+    if len(state.players) < needed:
+        raise errors.SeatingError(f"At least {needed} players are needed to start.")
+    untimed_table = not state.config.timed and not state.solo
+    out.add(ev.GameStarted(rng.choice(state.players) if untimed_table else None))
+    out.add(*deal(out.state, FIRST_DEAL_ORDER, rng))
+    out.add(ev.RoundStarted(1))
+
+
+def _writing(state: GameState, player: str) -> None:
+    _known(state, player)
+    if state.phase is not Phase.WRITING:
+        raise errors.WrongPhase("Writing is over for this round.")
+
+
+def _write(state: GameState, player: str, commitment: bytes) -> None:
+    _writing(state, player)
+    if state.draft(player).locked:
+        raise errors.WordLockedError("Your word is locked in: it can no longer change.")
+    if not isinstance(commitment, bytes) or len(commitment) != COMMITMENT_BYTES:
+        raise errors.RevealError("A written word travels as a 32-byte commitment.")
+
+
+def _flip(state: GameState, player: str) -> None:
+    _writing(state, player)
+    if not state.config.timed:
+        raise errors.TimerError("There is no timer in this game.")
+    if state.solo:
+        if state.timer_expired:
+            raise errors.TimerError("The timer has run out: lock in your word instead.")
+    elif state.flipped_by is not None:
+        raise errors.TimerError(f"{state.flipped_by} has already flipped the timer.")
+    elif player == state.no_flip:
+        raise errors.NoFlipHolder(
+            "You hold the No-Flip card this round: you may not flip the timer."
+        )
+    if state.draft(player).commitment is None:
+        raise errors.NoWordWritten("Write a word before you flip the timer.")
+
+
+def _reveal(
+    state: GameState, player: str, word: str, salt: bytes, referee: Referee
+) -> ev.WordRevealed:
+    _known(state, player)
+    _require(state, Phase.REVEAL, "This is not the time to reveal words.")
+    draft = state.draft(player)
+    if draft.commitment is None:
+        raise errors.RevealError("You wrote no word this round.")
+    if draft.revealed:
+        raise errors.RevealError("Your word is already revealed.")
+    if commit(word, salt) != draft.commitment:
+        raise errors.RevealError("That is not the word you wrote.")
+    shown = word.strip().upper()
+    verdict = (
+        referee.judge(shown, state.played, state.config.ruleset)
+        if LETTERS.fullmatch(shown)
+        else Verdict(False, Reason.NOT_LETTERS, f"{shown!r} is not made of letters A to Z")
+    )
+    return ev.WordRevealed(player, shown, verdict)
+
+
+def _challenge(state: GameState, challenger: str, target: str) -> None:
+    _challenge_window(state, challenger)
+    _known(state, target)
+    if challenger == target:
+        raise errors.ChallengeError("You cannot challenge your own word.")
+    draft = state.draft(target)
+    if not draft.revealed:
+        raise errors.ChallengeError(f"{target} has no word to challenge.")
+    if draft.voided:
+        raise errors.ChallengeError(f"{target}'s word already scores 0.")
+    if draft.challenged:
+        raise errors.ChallengeError(f"{target}'s word has already been challenged.")
+
+
+def _appeal(state: GameState, player: str) -> None:
+    _challenge_window(state, player)
+    draft = state.draft(player)
+    if not draft.voided or draft.verdict is None or draft.verdict.ok or draft.challenged:
+        raise errors.ChallengeError("Only a word the referee refused can be appealed, once.")
+
+
+def _challenge_window(state: GameState, player: str) -> None:
+    _known(state, player)
+    _require(state, Phase.CHALLENGES, "Challenges come after the reveal.")
+    if state.solo:
+        raise errors.ChallengeError("There is no one to challenge in solo play.")
+    if state.challenge is not None:
+        raise errors.ChallengeError(
+            f"Only one challenge at a time: {state.challenge.target}'s word is being voted on."
+        )
+
+
+def _vote(state: GameState, voter: str) -> None:
+    _known(state, voter)
+    challenge = state.challenge
+    if challenge is None:
+        raise errors.ChallengeError("No vote is open.")
+    if voter not in challenge.voters:
+        raise errors.ChallengeError("You are part of this challenge: the others vote.")
+    if voter in challenge.votes:
+        raise errors.ChallengeError("You have already voted.")
+
+
+def _maybe_resolve(out: _Outcome) -> None:
+    challenge = out.state.challenge
+    if challenge is not None and len(challenge.votes) == len(challenge.voters):
+        _resolve(out)
+
+
+def _resolve(out: _Outcome) -> None:
+    """A majority of the votes cast decides; a tie (or no votes) follows the referee."""
+    challenge = out.state.challenge
+    assert challenge is not None
+    against = sum(challenge.votes.values())
+    for_word = len(challenge.votes) - against
+    verdict = out.state.draft(challenge.target).verdict
+    advice = verdict is not None and not verdict.ok
+    out.add(ev.ChallengeResolved(against > for_word or (against == for_word and advice)))
+
+
+def _all_ready(state: GameState) -> bool:
+    return state.challenge is None and all(p in state.ready for p in state.players)
+
+
+def _end_round(out: _Outcome, rng: random.Random) -> None:
+    finished = out.state.round
+    out.add(ev.RoundEnded(finished))
+    if finished == ROUNDS:
+        out.add(ev.GameEnded())
+    else:
+        out.add(*deal(out.state, REFILL_ORDER, rng))
+        out.add(ev.RoundStarted(finished + 1))

@@ -1,0 +1,163 @@
+"""evolve(state, event) -> state: total, deterministic, no side effects."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from functools import reduce
+
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.bonuses import award_boxes, next_main_player
+from wordsy_tui.game.cards import CARDS_BY_ID
+from wordsy_tui.game.config import ROUNDS
+from wordsy_tui.game.referee import PlayedWord
+from wordsy_tui.game.scoresheet import Scoresheet, SheetRow
+from wordsy_tui.game.scoring import score_word
+from wordsy_tui.game.solo import next_spot, solo_box
+from wordsy_tui.game.state import Draft, GameState, OpenChallenge, Phase
+
+
+def replay(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:
+    return reduce(evolve, events, state or GameState())
+
+
+def evolve(state: GameState, event: ev.Event) -> GameState:
+    match event:
+        case ev.GameCreated(config):
+            return replace(state, config=config, phase=Phase.LOBBY)
+        case ev.PlayerJoined(player):
+            return replace(state, players=(*state.players, player))
+        case ev.PlayerLeft(player):
+            return replace(state, players=tuple(p for p in state.players if p != player))
+        case ev.GameStarted(main_player):
+            sheets = {p: Scoresheet() for p in state.players}
+            return replace(state, main_player=main_player, sheets=sheets)
+        case ev.CardPlaced(slot, card):
+            board = state.board.place(slot, CARDS_BY_ID[card])
+            return replace(state, board=board, undealt=state.undealt - {card})
+        case ev.CardBurned(card):
+            return replace(state, undealt=state.undealt - {card}, discards=state.discards | {card})
+        case ev.DeckReshuffled():
+            return replace(state, undealt=state.undealt | state.discards, discards=frozenset())
+        case ev.RoundStarted(round_no):
+            return replace(
+                state,
+                phase=Phase.WRITING,
+                round=round_no,
+                drafts={},
+                flipped_by=None,
+                timer_expired=False,
+                challenge=None,
+                ready=frozenset(),
+            )
+        case ev.WordWritten(player, commitment):
+            return _with_draft(state, player, commitment=commitment)
+        case ev.WordLocked(player):
+            return _writing_over_check(_with_draft(state, player, locked=True))
+        case ev.TimerFlipped(player):
+            locked = _with_draft(state, player, locked=True)
+            return _writing_over_check(replace(locked, flipped_by=player))
+        case ev.TimerExpired():
+            return _writing_over_check(replace(state, timer_expired=True))
+        case ev.WordRevealed(player, word, verdict):
+            handicap = player in state.config.handicapped
+            score = score_word(state.board, word, handicap=handicap).points
+            revealed = _with_draft(
+                state, player, word=word, verdict=verdict, score=score, voided=not verdict.ok
+            )
+            return _reveal_over_check(revealed)
+        case ev.RevealClosed():
+            drafts = {p: d if d.revealed else Draft() for p, d in state.drafts.items()}
+            return replace(state, drafts=drafts, phase=Phase.CHALLENGES)
+        case ev.ChallengeRaised(challenger, target):
+            voters = frozenset(state.players) - {challenger, target}
+            return replace(state, challenge=OpenChallenge(challenger, target, voters))
+        case ev.VoteCast(voter, uphold):
+            assert state.challenge is not None
+            votes = {**state.challenge.votes, voter: uphold}
+            return replace(state, challenge=replace(state.challenge, votes=votes))
+        case ev.ChallengeResolved(upheld):
+            return _resolve_challenge(state, upheld)
+        case ev.PlayerReady(player):
+            return replace(state, ready=state.ready | {player})
+        case ev.RoundEnded():
+            return _end_round(state)
+        case ev.GameEnded():
+            return replace(state, phase=Phase.OVER)
+    raise TypeError(f"not an event: {event!r}")
+
+
+def _with_draft(state: GameState, player: str, **changes: object) -> GameState:
+    draft = replace(state.draft(player), **changes)  # type: ignore[arg-type]
+    return replace(state, drafts={**state.drafts, player: draft})
+
+
+def _writing_over_check(state: GameState) -> GameState:
+    everyone_locked = all(state.draft(p).locked for p in state.players)
+    over = everyone_locked or (state.timer_expired and not state.solo)
+    return _reveal_over_check(replace(state, phase=Phase.REVEAL)) if over else state
+
+
+def _reveal_over_check(state: GameState) -> GameState:
+    waiting = any(d.commitment is not None and not d.revealed for d in state.drafts.values())
+    return state if waiting else replace(state, phase=Phase.CHALLENGES)
+
+
+def _resolve_challenge(state: GameState, upheld: bool) -> GameState:
+    challenge = state.challenge
+    assert challenge is not None
+    # An upheld challenge voids the word; a failed appeal leaves it void, a
+    # won appeal restores it; a failed challenge costs the challenger a tally.
+    voided = upheld or (challenge.challenger is not None and state.draft(challenge.target).voided)
+    resolved = _with_draft(state, challenge.target, voided=voided, challenged=True)
+    sheets = dict(state.sheets)
+    if challenge.challenger is not None and not upheld:
+        sheets[challenge.challenger] = sheets[challenge.challenger].add_penalty()
+    return replace(resolved, challenge=None, sheets=sheets)
+
+
+def _end_round(state: GameState) -> GameState:
+    players = state.players
+    scoring = {p: state.draft(p) for p in players}
+    scores = {p: 0 if d.voided else d.score for p, d in scoring.items()}
+    voided = frozenset(p for p, d in scoring.items() if d.voided)
+    sheets = dict(state.sheets)
+    solo_spot = state.solo_spot
+    if state.config.solo is not None:
+        (player,) = players
+        paused = state.flipped_by == player
+        box = solo_box(solo_spot, paused, scores[player])
+        solo_spot, penalty = next_spot(solo_spot, scores[player], bool(box), state.config.solo)
+        boxes = {player: box}
+        if penalty:
+            sheets[player] = sheets[player].add_penalty()
+    else:
+        boxes = award_boxes(players, scores, state.fastest, voided)
+    for p in players:
+        row = SheetRow(scoring[p].word, scores[p], boxes[p], p in voided)
+        sheets[p] = sheets[p].add_row(row)
+    played = state.played + tuple(
+        PlayedWord(d.word, state.round, p)
+        for p, d in scoring.items()
+        if d.word is not None and not d.voided
+    )
+    no_flip = state.no_flip
+    if state.config.timed and len(players) >= 3:
+        no_flip = state.flipped_by
+    main_player = state.main_player
+    if main_player is not None:
+        main_player = next_main_player(players, main_player, sheets, state.config.ruleset)
+    board, discards = state.board, state.discards
+    if state.round < ROUNDS:
+        board, slid_off = state.board.slide()
+        discards = discards | {c.id for c in slid_off}
+    return replace(
+        state,
+        sheets=sheets,
+        played=played,
+        no_flip=no_flip,
+        main_player=main_player,
+        board=board,
+        discards=discards,
+        solo_spot=solo_spot,
+    )

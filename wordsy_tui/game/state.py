@@ -1,0 +1,94 @@
+"""The game state: a fold of the event log (see evolve.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from wordsy_tui.game.board import Board
+from wordsy_tui.game.cards import FULL_DECK
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.referee import PlayedWord, Verdict
+from wordsy_tui.game.scoresheet import Scoresheet
+from wordsy_tui.game.solo import SoloSpot
+
+
+class Phase(StrEnum):
+    NEW = "new"
+    LOBBY = "lobby"
+    WRITING = "writing"
+    REVEAL = "reveal"
+    """Writing is over; players reveal the words behind their commitments."""
+    CHALLENGES = "challenges"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A player's word this round, as the table knows it."""
+
+    commitment: bytes | None = None
+    locked: bool = False
+    word: str | None = None
+    verdict: Verdict | None = None
+    score: int = 0
+    voided: bool = False
+    challenged: bool = False
+    """It has faced its one challenge (or appeal) this round."""
+
+    @property
+    def revealed(self) -> bool:
+        return self.word is not None
+
+
+@dataclass(frozen=True, slots=True)
+class OpenChallenge:
+    challenger: str | None
+    """None: the player appeals against the referee's refusal."""
+    target: str
+    voters: frozenset[str]
+    votes: Mapping[str, bool] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    config: GameConfig = field(default_factory=GameConfig)
+    phase: Phase = Phase.NEW
+    players: tuple[str, ...] = ()
+    round: int = 0
+    board: Board = field(default_factory=Board)
+    undealt: frozenset[int] = frozenset(card.id for card in FULL_DECK)
+    discards: frozenset[int] = frozenset()
+    drafts: Mapping[str, Draft] = field(default_factory=dict)
+    flipped_by: str | None = None
+    """Who flipped the timer this round (solo: the player, who paused it)."""
+    timer_expired: bool = False
+    no_flip: str | None = None
+    main_player: str | None = None
+    challenge: OpenChallenge | None = None
+    ready: frozenset[str] = frozenset()
+    sheets: Mapping[str, Scoresheet] = field(default_factory=dict)
+    played: tuple[PlayedWord, ...] = ()
+    solo_spot: SoloSpot = SoloSpot.TOP
+
+    @property
+    def solo(self) -> bool:
+        return self.config.solo is not None
+
+    @property
+    def fastest(self) -> str | None:
+        """Whom the bonuses compare against: the flipper, or the Main Player."""
+        if self.solo:
+            return None
+        return self.flipped_by if self.config.timed else self.main_player
+
+    @property
+    def timer_running(self) -> bool:
+        if self.phase is not Phase.WRITING or self.timer_expired or not self.config.timed:
+            return False
+        # The solo timer runs from the deal until the player pauses it.
+        return (self.flipped_by is None) if self.solo else (self.flipped_by is not None)
+
+    def draft(self, player: str) -> Draft:
+        return self.drafts.get(player, Draft())
