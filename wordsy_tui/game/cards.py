@@ -67,7 +67,8 @@ def full_deck() -> tuple[Card, ...]:
     """All 60 cards in table order, ids 0..59."""
     cards: list[Card] = []
     for letter, (copies, bonus) in LETTER_TABLE.items():
-        cards.extend(Card(len(cards) + i, letter, bonus) for i in range(copies))
+        first = len(cards)
+        cards.extend(Card(first + i, letter, bonus) for i in range(copies))
     return tuple(cards)
 
 
