@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from wordsy_tui.game.referee import Reason
+from wordsy_tui.referee import dictionary_hash, load_lexicon, preload_in_background
+from wordsy_tui.referee.lexicon import pack, unpack
+
+# The words the rulebooks print, as their examples spell them.
+RULEBOOK_WORDS = (
+    "assiduously",
+    "predominantly",
+    "satisfactory",
+    "astronomical",
+    "absolvent",
+    "somnambulent",
+    "trashing",
+    "crabby",
+    "poltergeist",
+    "bedraggled",
+    "plagiarized",
+    "quibbles",
+    "baccalaureates",
+    "misquoting",
+    "flinch",
+)
+
+
+def test_shipped_list_has_the_expected_size():
+    lexicon = load_lexicon()
+    assert 240_000 <= len(lexicon.words) <= 246_000
+    assert len(lexicon.levels) == len(lexicon.words)
+    assert lexicon.words == sorted(lexicon.words)
+
+
+@pytest.mark.parametrize("word", RULEBOOK_WORDS)
+def test_rulebook_words_are_in_the_list(word):
+    assert word in load_lexicon().index
+
+
+@pytest.mark.parametrize(
+    ("word", "reason"),
+    [
+        ("london", Reason.PROPER_NOUN),
+        ("england", Reason.PROPER_NOUN),
+        ("december", Reason.PROPER_NOUN),
+        ("shakespeare", Reason.PROPER_NOUN),
+        ("nasa", Reason.ABBREVIATION),
+        ("etc", Reason.ABBREVIATION),
+        ("inc", Reason.ABBREVIATION),
+        ("jr", Reason.ABBREVIATION),
+        ("tv", Reason.ABBREVIATION),
+        ("ok", Reason.ABBREVIATION),
+    ],
+)
+def test_names_and_abbreviations_are_absent_and_known_as_such(word, reason):
+    lexicon = load_lexicon()
+    assert word not in lexicon.index
+    assert lexicon.refused[word] == reason
+
+
+def test_levels_rank_common_words_before_rare_ones():
+    lexicon = load_lexicon()
+    assert lexicon.level("fish") == 10
+    assert lexicon.level("absolvent") == 80
+    assert lexicon.level("notaword") is None
+
+
+def test_every_word_is_lower_case_letters():
+    assert all(
+        word.isascii() and word.isalpha() and word.islower() for word in load_lexicon().words
+    )
+
+
+def test_hash_is_stable_and_covers_the_content():
+    lexicon = load_lexicon()
+    assert dictionary_hash() == lexicon.digest
+    assert len(lexicon.digest) == 64
+    smaller = unpack(pack(["cat", "cats"], [10, 10], _no_families(2), {}))
+    assert smaller.digest != lexicon.digest
+    assert unpack(pack(["cat", "cats"], [10, 10], _no_families(2), {})).digest == smaller.digest
+
+
+def test_pack_round_trips_families_and_refusals():
+    families = {ruleset: ([0, 0, 1], [0], [1]) for ruleset in _rulesets()}
+    lexicon = unpack(pack(["cat", "cats"], [10, 20], families, {"nasa": Reason.ABBREVIATION}))
+    assert lexicon.index == {"cat": 0, "cats": 1}
+    assert lexicon.level("cats") == 20
+    assert list(lexicon.families[_rulesets()[0]].of(1)) == [(0, 1)]
+    assert lexicon.refused == {"nasa": Reason.ABBREVIATION}
+
+
+def test_background_preload_fills_the_shared_lexicon():
+    thread = preload_in_background()
+    assert isinstance(thread, threading.Thread)
+    thread.join(timeout=30)
+    assert not thread.is_alive()
+    assert load_lexicon() is load_lexicon()
+
+
+def _rulesets():
+    from wordsy_tui.game.rulesets import Ruleset
+
+    return list(Ruleset)
+
+
+def _no_families(n: int):
+    return {ruleset: ([0] * (n + 1), [], []) for ruleset in _rulesets()}

@@ -1,0 +1,167 @@
+"""The shipped word list: words, SCOWL levels, word families, refused names.
+
+Everything lives in one zlib-compressed file built by
+scripts/build_dictionary.py, read with the standard library only so loading
+stays fast (numpy's import alone costs more than the whole load) and the
+runtime needs neither apt, the network, nor the build tools.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import threading
+import zlib
+from array import array
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Final
+
+from wordsy_tui.game.referee import Reason
+from wordsy_tui.game.rulesets import Ruleset
+
+DATA_FILE: Final = "lexicon.bin.z"
+FORMAT_VERSION: Final = 1
+# A relation code's high bit marks an ancestor reached in more than one step.
+CHAINED: Final = 0x80
+REFUSED_REASONS: Final = (Reason.PROPER_NOUN, Reason.ABBREVIATION)
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyTable:
+    """For each word, the words it is a form of, with how it relates to each.
+
+    Stored as offsets into flat arrays, one slice per word (CSR layout).
+    """
+
+    offsets: array[int]
+    ancestors: array[int]
+    relations: bytes
+
+    def of(self, index: int) -> Iterator[tuple[int, int]]:
+        """(ancestor index, relation code) pairs of the word at `index`."""
+        start, stop = self.offsets[index], self.offsets[index + 1]
+        return zip(self.ancestors[start:stop], self.relations[start:stop], strict=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    words: list[str]
+    index: Mapping[str, int]
+    levels: bytes
+    """SCOWL level per word: 10 is the most common English, 80 the rarest kept."""
+    families: Mapping[Ruleset, FamilyTable]
+    refused: Mapping[str, Reason]
+    """Names and abbreviations that SCOWL lists apart, so a refusal can say which."""
+    digest: str
+
+    def level(self, word: str) -> int | None:
+        index = self.index.get(word)
+        return None if index is None else self.levels[index]
+
+
+def _uints(data: bytes) -> array[int]:
+    values = array("I")
+    values.frombytes(data)
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values
+
+
+def _uint_bytes(values: list[int]) -> bytes:
+    packed = array("I", values)
+    if sys.byteorder == "big":
+        packed.byteswap()
+    return packed.tobytes()
+
+
+def _lines(data: bytes) -> list[str]:
+    return data.decode("ascii").split("\n") if data else []
+
+
+def pack(
+    words: list[str],
+    levels: list[int],
+    families: Mapping[Ruleset, tuple[list[int], list[int], list[int]]],
+    refused: Mapping[str, Reason],
+) -> bytes:
+    """The data file's bytes; used by scripts/build_dictionary.py."""
+    refused_words = sorted(refused)
+    sections: dict[str, bytes] = {
+        "words": "\n".join(words).encode("ascii"),
+        "levels": bytes(levels),
+        "refused.words": "\n".join(refused_words).encode("ascii"),
+        "refused.reasons": bytes(REFUSED_REASONS.index(refused[w]) for w in refused_words),
+    }
+    for ruleset, (offsets, ancestors, relations) in families.items():
+        sections[f"{ruleset}.offsets"] = _uint_bytes(offsets)
+        sections[f"{ruleset}.ancestors"] = _uint_bytes(ancestors)
+        sections[f"{ruleset}.relations"] = bytes(relations)
+    header = {"format": FORMAT_VERSION, "sections": [[k, len(v)] for k, v in sections.items()]}
+    payload = json.dumps(header).encode() + b"\n" + b"".join(sections.values())
+    return zlib.compress(payload, 9)
+
+
+def unpack(blob: bytes) -> Lexicon:
+    payload = zlib.decompress(blob)
+    header_end = payload.index(b"\n")
+    header = json.loads(payload[:header_end])
+    if header["format"] != FORMAT_VERSION:
+        raise ValueError(f"word list format {header['format']}, expected {FORMAT_VERSION}")
+    sections: dict[str, bytes] = {}
+    position = header_end + 1
+    for name, length in header["sections"]:
+        sections[name] = payload[position : position + length]
+        position += length
+    words = _lines(sections["words"])
+    refused_words = _lines(sections["refused.words"])
+    return Lexicon(
+        words=words,
+        index={word: i for i, word in enumerate(words)},
+        levels=sections["levels"],
+        families={
+            ruleset: FamilyTable(
+                _uints(sections[f"{ruleset}.offsets"]),
+                _uints(sections[f"{ruleset}.ancestors"]),
+                sections[f"{ruleset}.relations"],
+            )
+            for ruleset in Ruleset
+        },
+        refused=dict(
+            zip(
+                refused_words,
+                (REFUSED_REASONS[i] for i in sections["refused.reasons"]),
+                strict=True,
+            )
+        ),
+        digest=hashlib.sha256(payload).hexdigest(),
+    )
+
+
+_load_lock = threading.Lock()
+
+
+@cache
+def _load_once() -> Lexicon:
+    return unpack(resources.files(__package__).joinpath("data", DATA_FILE).read_bytes())
+
+
+def load_lexicon() -> Lexicon:
+    """The shipped lexicon, read on first use; safe to call from any thread."""
+    with _load_lock:
+        return _load_once()
+
+
+def preload_in_background() -> threading.Thread:
+    """Start reading the lexicon on a daemon thread so the app's first frame is not delayed."""
+    thread = threading.Thread(target=load_lexicon, name="wordsy-lexicon", daemon=True)
+    thread.start()
+    return thread
+
+
+def dictionary_hash() -> str:
+    """SHA-256 of the word list and family table, compared in the network handshake."""
+    return load_lexicon().digest
