@@ -36,6 +36,12 @@ class GameConfig:
     solo: Difficulty | None = None
     """Set for a solo game against the Solo Card."""
     max_players: int = MAX_PLAYERS
+    # The host's clock, recorded here so that every table counts down alike.
+    reveal_seconds: int = 10
+    """How long players' programs have to reveal their words."""
+    vote_seconds: int = 30
+    challenge_seconds: int | None = 60
+    """How long a round waits for challenges; None waits until everyone is ready."""
 
     @property
     def timed(self) -> bool:

@@ -1,0 +1,137 @@
+"""What the app sees of a game, whether it runs in this process or across the LAN.
+
+A session holds the latest state (a fold of the events it has received), the
+player's own draft, and the running deadline. The app reads `updates()` in a
+worker and acts through the methods below; it never touches the network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.commitment import SALT_BYTES, commit
+from wordsy_tui.game.evolve import evolve
+from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.clock import Clock, Deadline
+
+
+@dataclass(frozen=True, slots=True)
+class StateChanged:
+    state: GameState
+    events: tuple[ev.Event, ...]
+    deadline: Deadline | None
+
+
+@dataclass(frozen=True, slots=True)
+class PresenceChanged:
+    connected: Mapping[str, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class LinkChanged:
+    up: bool
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """A command of ours the rules refused; the message is for the player."""
+
+    message: str
+
+
+Update = StateChanged | PresenceChanged | LinkChanged | Rejected
+
+
+class Session(ABC):
+    def __init__(self, me: str | None) -> None:
+        self.me = me
+        """Our seat; None for a spectator."""
+        self.state = GameState()
+        self.presence: dict[str, bool] = {}
+        self.clock = Clock()
+        self._updates: asyncio.Queue[Update] = asyncio.Queue()
+        # Every word we committed this round, by commitment, so the reveal
+        # sends the one the host last accepted even if a later rewrite failed.
+        self._written: dict[bytes, tuple[str, bytes]] = {}
+        self.word = ""
+        """Our current draft, as typed (only this program knows it)."""
+
+    @abstractmethod
+    async def start(self) -> None: ...
+
+    @abstractmethod
+    async def stop(self) -> None: ...
+
+    @abstractmethod
+    async def send(self, command: cmd.Command) -> str | None:
+        """Send a command; the rule's message when it is refused, else None."""
+
+    async def updates(self) -> AsyncIterator[Update]:
+        while True:
+            yield await self._updates.get()
+
+    def publish(self, update: Update) -> None:
+        self._updates.put_nowait(update)
+
+    async def receive(self, events: Sequence[ev.Event]) -> None:
+        """Fold events that reached us into the state and tell the app."""
+        for event in events:
+            self.state = evolve(self.state, event)
+            if isinstance(event, ev.RoundStarted):
+                self._written.clear()
+                self.word = ""
+        self.clock.observe(self.state)
+        self.publish(StateChanged(self.state, tuple(events), self.clock.deadline))
+        await self._reveal_if_due()
+
+    async def _reveal_if_due(self) -> None:
+        if self.me is None or self.state.phase is not Phase.REVEAL:
+            return
+        draft = self.state.draft(self.me)
+        if draft.commitment is None or draft.revealed or draft.commitment not in self._written:
+            return
+        word, salt = self._written.pop(draft.commitment)
+        await self.send(cmd.RevealWord(self.me, word, salt))
+
+    def _seat(self) -> str:
+        if self.me is None:
+            raise PermissionError("spectators watch; they do not play")
+        return self.me
+
+    async def write(self, word: str) -> str | None:
+        """Write (or rewrite) our word: only its commitment leaves this program."""
+        seat = self._seat()
+        word = word.strip().upper()
+        self.word = word
+        salt = secrets.token_bytes(SALT_BYTES)
+        commitment = commit(word, salt)
+        self._written[commitment] = (word, salt)
+        return await self.send(cmd.WriteWord(seat, commitment))
+
+    async def lock_in(self) -> str | None:
+        return await self.send(cmd.LockIn(self._seat()))
+
+    async def flip(self) -> str | None:
+        return await self.send(cmd.FlipTimer(self._seat()))
+
+    async def challenge(self, target: str) -> str | None:
+        return await self.send(cmd.Challenge(self._seat(), target))
+
+    async def appeal(self) -> str | None:
+        return await self.send(cmd.Appeal(self._seat()))
+
+    async def vote(self, uphold: bool) -> str | None:
+        return await self.send(cmd.Vote(self._seat(), uphold))
+
+    async def ready(self) -> str | None:
+        return await self.send(cmd.Ready(self._seat()))
+
+    async def start_game(self) -> str | None:
+        return await self.send(cmd.StartGame())

@@ -1,0 +1,49 @@
+"""A game played entirely in this process: solo play, and tests of the app."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.decide import decide
+from wordsy_tui.game.errors import RuleError
+from wordsy_tui.game.referee import Referee
+from wordsy_tui.session.base import PresenceChanged, Rejected, Session
+from wordsy_tui.session.clock import Clock
+
+
+class LocalSession(Session):
+    """The host and the player in one: commands are decided right here."""
+
+    def __init__(
+        self,
+        me: str,
+        config: GameConfig,
+        referee: Referee | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(me)
+        self.config = config
+        self.referee = referee
+        self.rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        self.clock = Clock(submit=self.send)
+
+    async def start(self) -> None:
+        await self.send(cmd.CreateGame(self.config))
+        await self.send(cmd.JoinGame(self._seat()))
+        self.presence = {self._seat(): True}
+        self.publish(PresenceChanged(dict(self.presence)))
+
+    async def stop(self) -> None:
+        self.clock.cancel()
+
+    async def send(self, command: cmd.Command) -> str | None:
+        try:
+            events = decide(self.state, command, rng=self.rng, referee=self.referee)
+        except RuleError as error:
+            self.publish(Rejected(str(error)))
+            return str(error)
+        await self.receive(events)
+        return None
