@@ -50,6 +50,13 @@ ABBREVIATION_LISTS: Final = ("english-abbreviations", "american-abbreviations")
 # Words the rulebooks print that SCOWL lacks: a table should not have to
 # vote on the rulebook's own example.
 ALLOW_LIST: Final = {"somnambulent": MAX_LEVEL}
+# SCOWL lists letters and their plurals as words (b, bs) and a few unit
+# symbols (kb, lm); no table would accept them.
+DENY_LIST: Final = (
+    frozenset("bcdefghjklmnopqrstuvwxyz")
+    | {letter + "s" for letter in "bcdfghjklmnpqrstvwxyz"}
+    | {"kb", "lm", "ln", "lx", "mb", "mf"}
+)
 LETTERS: Final = re.compile(r"^[a-z]+$")
 NAME: Final = re.compile(r"^[A-Z][A-Za-z]*$")
 
@@ -87,7 +94,7 @@ def read_words() -> dict[str, int]:
     """Each word with the lowest (most common) SCOWL level it appears at."""
     levels: dict[str, int] = {}
     for word, level in scowl_entries(WORD_LISTS, MAX_LEVEL):
-        if LETTERS.match(word):
+        if LETTERS.match(word) and word not in DENY_LIST:
             levels[word] = min(level, levels.get(word, level))
     for word, level in ALLOW_LIST.items():
         levels.setdefault(word, level)
@@ -111,6 +118,7 @@ def read_refused(words: dict[str, int]) -> dict[str, Reason]:
             if (
                 NAME.match(entry)
                 and word not in words
+                and word not in DENY_LIST
                 and refused.get(word) != Reason.ABBREVIATION
             ):
                 is_abbreviation = entry.isupper() and len(entry) > 1

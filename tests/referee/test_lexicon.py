@@ -37,7 +37,7 @@ def test_shipped_list_has_the_expected_size():
 
 @pytest.mark.parametrize("word", RULEBOOK_WORDS)
 def test_rulebook_words_are_in_the_list(word):
-    assert word in load_lexicon().index
+    assert word in load_lexicon()
 
 
 @pytest.mark.parametrize(
@@ -57,8 +57,8 @@ def test_rulebook_words_are_in_the_list(word):
 )
 def test_names_and_abbreviations_are_absent_and_known_as_such(word, reason):
     lexicon = load_lexicon()
-    assert word not in lexicon.index
-    assert lexicon.refused[word] == reason
+    assert word not in lexicon
+    assert lexicon.refusal_reason(word) == reason
 
 
 def test_levels_rank_common_words_before_rare_ones():
@@ -86,10 +86,11 @@ def test_hash_is_stable_and_covers_the_content():
 def test_pack_round_trips_families_and_refusals():
     families = {ruleset: ([0, 0, 1], [0], [1]) for ruleset in _rulesets()}
     lexicon = unpack(pack(["cat", "cats"], [10, 20], families, {"nasa": Reason.ABBREVIATION}))
-    assert lexicon.index == {"cat": 0, "cats": 1}
+    assert (lexicon.find("cat"), lexicon.find("cats"), lexicon.find("dog")) == (0, 1, None)
     assert lexicon.level("cats") == 20
     assert list(lexicon.families[_rulesets()[0]].of(1)) == [(0, 1)]
-    assert lexicon.refused == {"nasa": Reason.ABBREVIATION}
+    assert lexicon.refusal_reason("nasa") == Reason.ABBREVIATION
+    assert lexicon.refusal_reason("cat") is None
 
 
 def test_background_preload_fills_the_shared_lexicon():

@@ -85,25 +85,23 @@ def _phrase(code: int | None) -> str:
     return Relation(code).phrase()
 
 
-def _family(lexicon: Lexicon, ruleset: Ruleset, word: str) -> dict[str, int | None]:
-    """The word and its ancestors, each with the word's relation code to it."""
-    family: dict[str, int | None] = {word: None}
-    index = lexicon.index.get(word)
+Family = dict[str, int | None]
+"""A word and its ancestors, each with the word's relation code to it (None for itself)."""
+
+
+def family(lexicon: Lexicon, ruleset: Ruleset, word: str) -> Family:
+    """The family of `word` (lower case); a word missing from the list is its own."""
+    members: Family = {word: None}
+    index = lexicon.find(word)
     if index is not None:
         words = lexicon.words
         for ancestor, code in lexicon.families[ruleset].of(index):
-            family[words[ancestor]] = code
-    return family
+            members[words[ancestor]] = code
+    return members
 
 
-def kinship(lexicon: Lexicon, ruleset: Ruleset, word: str, earlier: str) -> Kinship | None:
-    """How `word` is the same word as `earlier` under `ruleset`, or None if it is not.
-
-    Both are lower case. A word missing from the list (allowed by a vote) is
-    its own whole family.
-    """
-    mine = _family(lexicon, ruleset, word)
-    theirs = _family(lexicon, ruleset, earlier)
+def relate(word: str, mine: Family, earlier: str, theirs: Family) -> Kinship | None:
+    """How two words with these families are the same word, or None if they are not."""
     shared = mine.keys() & theirs.keys()
     if not shared:
         return None
@@ -116,3 +114,8 @@ def kinship(lexicon: Lexicon, ruleset: Ruleset, word: str, earlier: str) -> Kins
         else min(shared, key=lambda w: ((mine[w] or 0) | (theirs[w] or 0)) & CHAINED)
     )
     return Kinship(root, mine[root], theirs[root])
+
+
+def kinship(lexicon: Lexicon, ruleset: Ruleset, word: str, earlier: str) -> Kinship | None:
+    """How `word` is the same word as `earlier` under `ruleset` (both lower case), or None."""
+    return relate(word, family(lexicon, ruleset, word), earlier, family(lexicon, ruleset, earlier))

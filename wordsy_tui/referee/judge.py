@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from wordsy_tui.game.referee import ALLOWED, PlayedWord, Reason, Verdict
 from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.referee.families import kinship
+from wordsy_tui.referee.families import family, relate
 from wordsy_tui.referee.lexicon import Lexicon, load_lexicon
 from wordsy_tui.referee.restrictions import dictionary_refusal, form_refusal, normalise
 
@@ -37,13 +37,14 @@ class WordReferee:
         refusal = form_refusal(wanted)
         if refusal is not None:
             return refusal
+        mine = family(self.lexicon, ruleset, wanted)
         for played in earlier:
             old = normalise(played.word)
             if old == wanted:
                 return Verdict(
                     False, Reason.REPEAT, f"{wanted.upper()} was {when_played(played)}", played
                 )
-            link = kinship(self.lexicon, ruleset, wanted, old)
+            link = relate(wanted, mine, old, family(self.lexicon, ruleset, old))
             if link is not None:
                 message = link.describe(wanted, old, when_played(played))
                 return Verdict(False, Reason.SAME_WORD, message, played)

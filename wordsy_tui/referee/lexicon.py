@@ -14,11 +14,12 @@ import sys
 import threading
 import zlib
 from array import array
-from collections.abc import Iterator, Mapping
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Final
+from typing import Final, TypeVar
 
 from wordsy_tui.game.referee import Reason
 from wordsy_tui.game.rulesets import Ruleset
@@ -28,6 +29,8 @@ FORMAT_VERSION: Final = 1
 # A relation code's high bit marks an ancestor reached in more than one step.
 CHAINED: Final = 0x80
 REFUSED_REASONS: Final = (Reason.PROPER_NOUN, Reason.ABBREVIATION)
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,18 +52,39 @@ class FamilyTable:
 
 @dataclass(frozen=True, slots=True)
 class Lexicon:
+    """Looked up by bisection in sorted lists: building a 243k-entry dict would
+    cost more than the whole rest of the load."""
+
     words: list[str]
-    index: Mapping[str, int]
+    """Sorted; a word's position is its index in every other table."""
     levels: bytes
     """SCOWL level per word: 10 is the most common English, 80 the rarest kept."""
     families: Mapping[Ruleset, FamilyTable]
-    refused: Mapping[str, Reason]
-    """Names and abbreviations that SCOWL lists apart, so a refusal can say which."""
+    refused_words: list[str]
+    """Sorted names and abbreviations that SCOWL lists apart, so a refusal can say which."""
+    refused_reasons: bytes
     digest: str
 
+    def find(self, word: str) -> int | None:
+        """The index of `word` (lower case), or None when it is not in the list."""
+        return _find(self.words, word)
+
+    def __contains__(self, word: str) -> bool:
+        return _find(self.words, word) is not None
+
     def level(self, word: str) -> int | None:
-        index = self.index.get(word)
+        index = self.find(word)
         return None if index is None else self.levels[index]
+
+    def refusal_reason(self, word: str) -> Reason | None:
+        """PROPER_NOUN or ABBREVIATION for a capitalised entry, else None."""
+        index = _find(self.refused_words, word)
+        return None if index is None else REFUSED_REASONS[self.refused_reasons[index]]
+
+
+def _find(ordered: list[str], word: str) -> int | None:
+    index = bisect_left(ordered, word)
+    return index if index < len(ordered) and ordered[index] == word else None
 
 
 def _uints(data: bytes) -> array[int]:
@@ -116,11 +140,8 @@ def unpack(blob: bytes) -> Lexicon:
     for name, length in header["sections"]:
         sections[name] = payload[position : position + length]
         position += length
-    words = _lines(sections["words"])
-    refused_words = _lines(sections["refused.words"])
     return Lexicon(
-        words=words,
-        index={word: i for i, word in enumerate(words)},
+        words=_lines(sections["words"]),
         levels=sections["levels"],
         families={
             ruleset: FamilyTable(
@@ -130,29 +151,28 @@ def unpack(blob: bytes) -> Lexicon:
             )
             for ruleset in Ruleset
         },
-        refused=dict(
-            zip(
-                refused_words,
-                (REFUSED_REASONS[i] for i in sections["refused.reasons"]),
-                strict=True,
-            )
-        ),
+        refused_words=_lines(sections["refused.words"]),
+        refused_reasons=sections["refused.reasons"],
         digest=hashlib.sha256(payload).hexdigest(),
     )
 
 
-_load_lock = threading.Lock()
+def loaded_once(build: Callable[[], T]) -> Callable[[], T]:
+    """`build` run on first call only, even when threads race for it."""
+    lock = threading.Lock()
+    cached = cache(build)
+
+    def get() -> T:
+        with lock:
+            return cached()
+
+    return get
 
 
-@cache
-def _load_once() -> Lexicon:
-    return unpack(resources.files(__package__).joinpath("data", DATA_FILE).read_bytes())
-
-
+@loaded_once
 def load_lexicon() -> Lexicon:
     """The shipped lexicon, read on first use; safe to call from any thread."""
-    with _load_lock:
-        return _load_once()
+    return unpack(resources.files(__package__).joinpath("data", DATA_FILE).read_bytes())
 
 
 def preload_in_background() -> threading.Thread:

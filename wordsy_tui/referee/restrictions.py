@@ -42,10 +42,10 @@ def form_refusal(word: str) -> Verdict | None:
 
 def dictionary_refusal(word: str, lexicon: Lexicon) -> Verdict | None:
     """Why the word list refuses `word` (a letters-only, normalised word), or None."""
-    if word in lexicon.index:
+    if word in lexicon:
         return None
     shown = word.upper()
-    match lexicon.refused.get(word):
+    match lexicon.refusal_reason(word):
         case Reason.PROPER_NOUN:
             return refuse(Reason.PROPER_NOUN, f"{shown} is a proper noun")
         case Reason.ABBREVIATION:

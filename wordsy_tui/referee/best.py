@@ -1,0 +1,178 @@
+"""The best words for a board: the reveal's "best possible word", hints and bots.
+
+Every word is scored at once with numpy. A word's score depends only on how
+many times it uses each deck letter, capped at two (the Rules of Two allow
+no more than two cards of a letter), so the list is kept as two 0/1 rows per
+deck letter (used once, used twice) and a board's score is a weighted sum of
+its letters' rows.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from wordsy_tui.game.board import Board
+from wordsy_tui.game.cards import LETTER_TABLE
+from wordsy_tui.game.referee import PlayedWord
+from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.game.scoring import card_points
+from wordsy_tui.referee.families import Family, family, relate
+from wordsy_tui.referee.lexicon import Lexicon, load_lexicon, loaded_once
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+DECK_LETTERS: Final = tuple(letter.lower() for letter in LETTER_TABLE)
+# Real words no one would be proud of being beaten by: left out of best
+# words, hints and bots' choices, though the referee accepts them.
+ABSURD_WORDS: Final = frozenset(
+    {
+        "antidisestablishmentarianism",
+        "antidisestablishmentarianisms",
+        "floccinaucinihilipilification",
+        "hippopotomonstrosesquipedalian",
+        "honorificabilitudinitatibus",
+        "pneumonoultramicroscopicsilicovolcanoconiosis",
+        "supercalifragilisticexpialidocious",
+    }
+)
+MAX_LEVEL: Final = 80
+
+
+@dataclass(frozen=True, slots=True)
+class BestWord:
+    word: str
+    points: int
+    level: int
+    """SCOWL level: 10 for everyday words up to 80 for the rarest."""
+
+
+class WordSearch:
+    """The lexicon's words as letter counts, ready to be scored against any board."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        import numpy as np
+
+        self.lexicon = lexicon
+        n = len(lexicon.words)
+        text = np.frombuffer("".join(lexicon.words).encode("ascii"), dtype=np.uint8)
+        lengths = np.fromiter(map(len, lexicon.words), dtype=np.int64, count=n)
+        owner = np.repeat(np.arange(n, dtype=np.int64), lengths)
+        counts = np.bincount(owner * 26 + (text - ord("a")), minlength=n * 26).reshape(n, 26)
+        columns = [ord(letter) - ord("a") for letter in DECK_LETTERS]
+        uses = counts[:, columns].T
+        # Whether each word uses a deck letter at least once, and at least
+        # twice: one contiguous row per letter, so a board reads only its own.
+        self.first_copy: npt.NDArray[np.uint8] = np.ascontiguousarray(uses >= 1, dtype=np.uint8)
+        self.second_copy: npt.NDArray[np.uint8] = np.ascontiguousarray(uses >= 2, dtype=np.uint8)
+        self.lengths = lengths
+        self.levels: npt.NDArray[np.uint8] = np.frombuffer(lexicon.levels, dtype=np.uint8)
+        self._masks: dict[tuple[int, int | None], npt.NDArray[np.bool_]] = {}
+        self._masks_lock = threading.Lock()
+
+    def scores(self, board: Board) -> npt.NDArray[np.uint8]:
+        """Every word's points on `board`, in word-list order (no handicap)."""
+        import numpy as np
+
+        by_letter: dict[str, list[int]] = {}
+        for slot, card in enumerate(board.slots):
+            if card is not None:
+                by_letter.setdefault(card.letter.lower(), []).append(card_points(slot, card))
+        total = np.zeros(len(self.lengths), dtype=np.uint8)
+        for letter, points in by_letter.items():
+            row = DECK_LETTERS.index(letter)
+            best, *second = sorted(points, reverse=True)
+            total += self.first_copy[row] * np.uint8(best)
+            if second:
+                total += self.second_copy[row] * np.uint8(second[0])
+        return total
+
+    def eligible(self, max_level: int, max_length: int | None) -> npt.NDArray[np.bool_]:
+        """Words a player of this vocabulary might think of; cached per setting."""
+        key = (max_level, max_length)
+        with self._masks_lock:
+            mask = self._masks.get(key)
+            if mask is None:
+                mask = self.levels <= max_level
+                if max_length is not None:
+                    mask &= self.lengths <= max_length
+                for word in ABSURD_WORDS:
+                    index = self.lexicon.find(word)
+                    if index is not None:
+                        mask[index] = False
+                self._masks[key] = mask
+            return mask
+
+    def best(
+        self,
+        board: Board,
+        n: int = 10,
+        exclude: Sequence[str | PlayedWord] = (),
+        ruleset: Ruleset = Ruleset.CLASSIC,
+        *,
+        max_level: int = MAX_LEVEL,
+        max_length: int | None = None,
+        at_most: int | None = None,
+    ) -> list[BestWord]:
+        """The `n` best words, skipping any No Cheapies forbids after `exclude`.
+
+        `at_most` caps the points, for a player who aims below the best.
+        Ties go to the more common word, then the shorter, then A to Z.
+        Words scoring nothing are never suggested.
+        """
+        import numpy as np
+
+        if n <= 0:
+            return []
+        scores = self.scores(board) * self.eligible(max_level, max_length)
+        earlier = [
+            (old, family(self.lexicon, ruleset, old))
+            for old in (
+                (w.word if isinstance(w, PlayedWord) else w).strip().lower() for w in exclude
+            )
+        ]
+        found: list[BestWord] = []
+        # Walk down one score at a time; only the words at that score are looked at.
+        top = int(scores.max())
+        for points in range(top if at_most is None else min(top, at_most), 0, -1):
+            at_points = [
+                BestWord(self.lexicon.words[i], points, int(self.levels[i]))
+                for i in np.flatnonzero(scores == points)
+            ]
+            at_points.sort(key=lambda b: (b.level, len(b.word), b.word))
+            for candidate in at_points:
+                if not earlier or not self._cheap(candidate.word, earlier, ruleset):
+                    found.append(candidate)
+                    if len(found) == n:
+                        return found
+        return found
+
+    def _cheap(self, word: str, earlier: list[tuple[str, Family]], ruleset: Ruleset) -> bool:
+        """Whether No Cheapies forbids `word` after the `earlier` words and their families."""
+        mine = family(self.lexicon, ruleset, word)
+        return any(relate(word, mine, old, theirs) for old, theirs in earlier)
+
+
+@loaded_once
+def load_word_search() -> WordSearch:
+    """The shared search over the shipped lexicon, built on first use (about 0.1 s)."""
+    return WordSearch(load_lexicon())
+
+
+def best_words(
+    board: Board,
+    n: int = 10,
+    exclude: Sequence[str | PlayedWord] = (),
+    ruleset: Ruleset = Ruleset.CLASSIC,
+    *,
+    max_level: int = MAX_LEVEL,
+    max_length: int | None = None,
+) -> list[BestWord]:
+    """The `n` best-scoring words on `board` that No Cheapies allows after `exclude`."""
+    return load_word_search().best(
+        board, n, exclude, ruleset, max_level=max_level, max_length=max_length
+    )
