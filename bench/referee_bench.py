@@ -1,6 +1,6 @@
 """Referee benchmarks: load time, best-word search and judge, each against a baseline.
 
-    uv run python bench/referee_bench.py
+    uv run python -m bench.referee_bench
 
 Targets (issue 3): best word <= 1 ms median per board, judge <= 50 us median,
 dictionary + family table load <= 150 ms cold.
@@ -15,8 +15,8 @@ import sys
 import time
 from collections.abc import Callable
 
+from tests.referee.boards import legal_boards
 from wordsy_tui.game.board import Board
-from wordsy_tui.game.cards import FULL_DECK
 from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.scoring import card_points
@@ -43,15 +43,6 @@ def median_seconds(run: Callable[[], object], repeats: int) -> float:
         run()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
-
-
-def legal_boards(count: int, rng: random.Random) -> list[Board]:
-    boards: list[Board] = []
-    while len(boards) < count:
-        board = Board(tuple(rng.sample(FULL_DECK, 8)))
-        if board.is_legal():
-            boards.append(board)
-    return boards
 
 
 def plain_loop_best(board: Board, words: list[str]) -> tuple[int, str]:
@@ -100,9 +91,9 @@ def bench_load() -> None:
     print(f"build best-word search (background, after load): median {search * 1e3:.1f} ms")
 
 
-def bench_best(rng: random.Random) -> None:
+def bench_best(seed: int) -> None:
     search = load_word_search()
-    boards = legal_boards(300, rng)
+    boards = legal_boards(seed, 300)
     fast = statistics.median(
         median_seconds(lambda b=board: search.best(b, 10), 1) for board in boards
     )
@@ -142,7 +133,7 @@ def bench_judge(rng: random.Random) -> None:
 def main() -> None:
     rng = random.Random(2024)
     bench_load()
-    bench_best(rng)
+    bench_best(seed=2024)
     bench_judge(rng)
 
 

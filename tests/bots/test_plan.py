@@ -5,26 +5,15 @@ import statistics
 
 import pytest
 
+from tests.referee.boards import legal_boards
 from wordsy_tui.bots import STYLES, BotPlan, Level, plan_round
 from wordsy_tui.game.board import Board
-from wordsy_tui.game.cards import FULL_DECK
 from wordsy_tui.game.referee import PlayedWord
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.scoring import score_word
 from wordsy_tui.referee import load_lexicon
 from wordsy_tui.referee.best import best_words
 from wordsy_tui.referee.families import kinship
-
-
-def legal_boards(seed: int, count: int) -> list[Board]:
-    rng = random.Random(seed)
-    boards: list[Board] = []
-    while len(boards) < count:
-        board = Board(tuple(rng.sample(FULL_DECK, 8)))
-        if board.is_legal():
-            boards.append(board)
-    return boards
-
 
 BOARDS = legal_boards(seed=5, count=25)
 

@@ -4,31 +4,14 @@ import random
 
 import pytest
 
+from tests.game.table import board_of
+from tests.referee.boards import legal_boards
 from wordsy_tui.game.board import Board
-from wordsy_tui.game.cards import FULL_DECK, Card
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.scoring import score_word
 from wordsy_tui.referee import load_lexicon
 from wordsy_tui.referee.best import ABSURD_WORDS, best_words, load_word_search
 from wordsy_tui.referee.families import kinship
-
-
-def legal_boards(seed: int, count: int) -> list[Board]:
-    rng = random.Random(seed)
-    boards: list[Board] = []
-    while len(boards) < count:
-        board = Board(tuple(rng.sample(FULL_DECK, 8)))
-        if board.is_legal():
-            boards.append(board)
-    return boards
-
-
-def board_of(labels: str) -> Board:
-    letters = labels.split()
-    by_letter: dict[str, list[Card]] = {}
-    for card in FULL_DECK:
-        by_letter.setdefault(card.letter, []).append(card)
-    return Board(tuple(by_letter[letter].pop() for letter in letters))
 
 
 @pytest.mark.parametrize("board", legal_boards(seed=7, count=5), ids=Board.labels)

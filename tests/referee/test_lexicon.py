@@ -6,6 +6,7 @@ import pytest
 
 from wordsy_tui.game.referee import Reason
 from wordsy_tui.referee import dictionary_hash, load_lexicon, preload_in_background
+from wordsy_tui.referee.best import load_word_search
 from wordsy_tui.referee.lexicon import pack, unpack
 
 # The words the rulebooks print, as their examples spell them.
@@ -93,12 +94,14 @@ def test_pack_round_trips_families_and_refusals():
     assert lexicon.refusal_reason("cat") is None
 
 
-def test_background_preload_fills_the_shared_lexicon():
+def test_background_preload_fills_the_shared_lexicon_and_search():
     thread = preload_in_background()
     assert isinstance(thread, threading.Thread)
     thread.join(timeout=30)
     assert not thread.is_alive()
     assert load_lexicon() is load_lexicon()
+    assert load_word_search() is load_word_search()
+    assert load_word_search().lexicon is load_lexicon()
 
 
 def _rulesets():

@@ -175,13 +175,6 @@ def load_lexicon() -> Lexicon:
     return unpack(resources.files(__package__).joinpath("data", DATA_FILE).read_bytes())
 
 
-def preload_in_background() -> threading.Thread:
-    """Start reading the lexicon on a daemon thread so the app's first frame is not delayed."""
-    thread = threading.Thread(target=load_lexicon, name="wordsy-lexicon", daemon=True)
-    thread.start()
-    return thread
-
-
 def dictionary_hash() -> str:
     """SHA-256 of the word list and family table, compared in the network handshake."""
     return load_lexicon().digest
