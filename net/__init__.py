@@ -1,0 +1,63 @@
+"""Generic LAN sync for turn-free party games: one authoritative host, many clients.
+
+It knows nothing about any particular game. A game plugs in on the host side with an
+object satisfying `HostedGame`:
+
+    decide(seat, command) -> [event, ...]   # seat None = the host itself (its clock);
+                                            # raise CommandRejected(code, message) on a rule error
+    evolve(event) -> None                   # apply to the host's full state (also on replay)
+    view(event, recipient) -> dict | None   # per-recipient redaction, pure; recipient None =
+                                            # spectator; None = that recipient sees nothing
+    snapshot(recipient) -> dict | None      # a view-state for catch-up when shorter, or None
+    admit(name, role, seats) -> Refusal | None   # e.g. Refusal.of(GAME_FULL)
+
+    host = Host(game, log_path, HostConfig(bind="0.0.0.0", pin="1234",
+                requirements={"dictionary": h}, requirement_names={"dictionary": "word list"}),
+                on_presence=callback)     # callback(mapping seat -> connected)
+    await host.start()                    # replays log_path if it exists, then listens
+    await host.submit({...})              # a command from the host's clock
+    host.broadcast_hash()                 # desync check, e.g. at each round's end
+    await host.stop()
+
+Players, bots and spectators are all `Client`s (bots in the host's process connect over
+loopback like anyone else):
+
+    client = Client(host, port, "Ada", role="player", pin=..., requirements=...)
+    await client.start()                  # raises Refused(reason, message)
+    result = await client.command({...})  # CommandResult(accepted, seq, count, code, message)
+    async for update in client.updates(): # Event | Reset | Presence | Link
+        ...
+    await client.close()
+
+The log lives in `default_log_dir(app_name) / f"{game_id}.log"` unless the caller picks
+another directory. Discovery (`net.discovery`) and the network doctor (`net.doctor`) are
+separate modules because they pull in zeroconf and are optional for a `--connect` game.
+"""
+
+from __future__ import annotations
+
+from net.client import Client, ClientConfig, Event, Link, Presence, Refused, Reset, Update
+from net.host import Host, HostConfig, HostedGame
+from net.log import Damage, default_log_dir, new_game_id
+from net.protocol import PROTOCOL_VERSION, CommandRejected, CommandResult, Refusal
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "Client",
+    "ClientConfig",
+    "CommandRejected",
+    "CommandResult",
+    "Damage",
+    "Event",
+    "Host",
+    "HostConfig",
+    "HostedGame",
+    "Link",
+    "Presence",
+    "Refusal",
+    "Refused",
+    "Reset",
+    "Update",
+    "default_log_dir",
+    "new_game_id",
+]

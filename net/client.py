@@ -1,0 +1,331 @@
+"""A client: keeps one recipient's view of a hosted game in sync, across drops and restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from net import protocol as p
+from net.framing import MAX_FRAME, FrameError, FrameReader, decode_body, encode
+
+_log = logging.getLogger("net.client")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event of this client's view, with the host's sequence number."""
+
+    seq: int
+    body: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Reset:
+    """Forget the view so far; start again from `snapshot` (None: from nothing) at `seq`."""
+
+    seq: int
+    snapshot: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Presence:
+    seats: dict[str, bool]
+    spectators: int
+
+
+@dataclass(frozen=True)
+class Link:
+    """The connection came up (after a welcome) or went down; `detail` says why, for people."""
+
+    connected: bool
+    detail: str = ""
+
+
+Update = Event | Reset | Presence | Link
+
+
+class Refused(Exception):
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ClientConfig:
+    max_frame: int = MAX_FRAME
+    timeout: float = 15.0  # silence after which the host is presumed gone
+    connect_timeout: float = 5.0
+    backoff_min: float = 0.1
+    backoff_max: float = 5.0
+
+
+@dataclass
+class _Pending:
+    body: dict[str, Any]
+    result: asyncio.Future[p.CommandResult] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+class Client:
+    """Connect with `await start()`; read `updates()`; act with `await command(body)`."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        role: p.Role = "player",
+        token: str | None = None,
+        pin: str | None = None,
+        requirements: Mapping[str, str] | None = None,
+        config: ClientConfig | None = None,
+    ) -> None:
+        self.address = (host, port)
+        self.name = name
+        self.role = role
+        self.token = token
+        self.pin = pin
+        self.requirements = dict(requirements or {})
+        self.config = config or ClientConfig()
+        self.seat: str | None = None
+        self.game: str | None = None
+        self.seq = 0  # every event of our view up to here has been applied
+        self.hash = p.HASH_SEED
+        self.snapshot: dict[str, Any] | None = None
+        self.events: list[Event] = []  # the view since the last reset (after `snapshot`)
+        self.presence = Presence({}, 0)
+        self.connected = False
+        self.refusal: Refused | None = None
+        self.resyncs = 0
+        self._heartbeat = 0.0
+        self._session = secrets.token_hex(6)
+        self._counter = 0
+        self._outbox: dict[str, _Pending] = {}
+        self._updates: asyncio.Queue[Update] = asyncio.Queue()
+        self._writer: asyncio.StreamWriter | None = None
+        self._first_welcome: asyncio.Future[None] | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Connect (retrying until the host answers); raise Refused if it turns us away."""
+        self._first_welcome = asyncio.get_running_loop().create_future()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        await self._first_welcome
+
+    async def close(self) -> None:
+        if self._task:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        for pending in self._outbox.values():
+            pending.result.cancel()
+
+    async def updates(self) -> AsyncIterator[Update]:
+        while True:
+            yield await self._updates.get()
+
+    async def command(self, body: dict[str, Any]) -> p.CommandResult:
+        """Queue a command (sent now, or as soon as we are connected) and await its result."""
+        self._counter += 1
+        command_id = f"{self._session}-{self._counter}"
+        pending = self._outbox[command_id] = _Pending(body)
+        if self.connected:
+            self._send({"t": p.COMMAND, "id": command_id, "body": body})
+        return await pending.result
+
+    def check(self) -> None:
+        """Ask the host for our view hash now; a mismatch makes us resync."""
+        if self.connected:
+            self._send({"t": p.CHECK})
+
+    # -- connection loop ----------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        delay = self.config.backoff_min
+        while True:
+            try:
+                async with asyncio.timeout(self.config.connect_timeout):
+                    reader, writer = await asyncio.open_connection(*self.address)
+            except (OSError, TimeoutError) as exc:
+                detail = f"cannot reach {self.address[0]}:{self.address[1]} ({exc})"
+            else:
+                detail = await self._converse(reader, writer)
+                if self.connected:
+                    delay = self.config.backoff_min
+                self._link_down(detail)
+                if self.refusal:
+                    self._give_up(self.refusal)
+                    return
+            _log.info("%s; retrying in %.1fs", detail, delay)
+            # Jitter keeps six clients of a restarted host from knocking in lockstep.
+            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
+            delay = min(delay * 2, self.config.backoff_max)
+
+    async def _converse(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> str:
+        """One connection's life; returns why it ended."""
+        self._writer = writer
+        frames = FrameReader(reader, self.config.max_frame)
+        try:
+            self._send(
+                {
+                    "t": p.HELLO,
+                    "version": p.PROTOCOL_VERSION,
+                    "name": self.name,
+                    "role": self.role,
+                    "token": self.token,
+                    "pin": self.pin,
+                    "game": self.game,
+                    "last_seq": self.seq,
+                    "requirements": self.requirements,
+                }
+            )
+            while True:
+                # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation
+                # that races with a frame arriving, and close() would never return.
+                async with asyncio.timeout(max(self.config.timeout, 3 * self._heartbeat)):
+                    message = await frames.read()
+                if message is None:
+                    return "the host closed the connection"
+                self._dispatch(message)
+        except Refused as refused:
+            self.refusal = refused
+            return refused.message
+        except TimeoutError:
+            return "the host went silent"
+        except (ConnectionError, FrameError) as exc:
+            return f"connection lost ({exc})"
+        finally:
+            self._writer = None
+            writer.close()
+            with contextlib.suppress(Exception):
+                await writer.wait_closed()
+
+    def _give_up(self, refusal: Refused) -> None:
+        if self._first_welcome and not self._first_welcome.done():
+            self._first_welcome.set_exception(refusal)
+        for pending in self._outbox.values():
+            if not pending.result.done():
+                pending.result.set_exception(refusal)
+        self._outbox.clear()
+
+    def _link_down(self, detail: str) -> None:
+        if self.connected:
+            self.connected = False
+            self._updates.put_nowait(Link(False, detail))
+
+    def _send(self, message: dict[str, Any]) -> None:
+        if self._writer is not None and not self._writer.is_closing():
+            self._writer.write(encode(message, self.config.max_frame))
+
+    # -- messages from the host ---------------------------------------------------------------
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        handler = _HANDLERS.get(message["t"])
+        if handler is None:
+            _log.debug("ignoring a %r frame", message["t"])  # newer hosts may send more
+            return
+        try:
+            handler(self, message)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise FrameError(p.BAD_MESSAGE, f"bad {message['t']!r} frame: {exc!r}") from exc
+
+    def _on_refused(self, message: dict[str, Any]) -> None:
+        raise Refused(str(message.get("reason")), str(message.get("message")))
+
+    def _on_welcome(self, message: dict[str, Any]) -> None:
+        self.seat = message["seat"]
+        self.token = message["token"] or self.token
+        self.game = message["game"]
+        self._heartbeat = float(message.get("heartbeat") or 0)
+        self.connected = True
+        self._updates.put_nowait(Link(True))
+        if self._first_welcome and not self._first_welcome.done():
+            self._first_welcome.set_result(None)
+        # Unacknowledged commands go (again): the host applies each id at most once.
+        for command_id, pending in self._outbox.items():
+            self._send({"t": p.COMMAND, "id": command_id, "body": pending.body})
+
+    def _on_reset(self, message: dict[str, Any]) -> None:
+        self._restart_view(0, None, p.HASH_SEED)
+
+    def _on_resume(self, message: dict[str, Any]) -> None:
+        if message["seq"] != self.seq:
+            self._resync()
+
+    def _on_snapshot(self, message: dict[str, Any]) -> None:
+        self._restart_view(message["seq"], decode_body(message["body"]), bytes(message["hash"]))
+
+    def _restart_view(self, seq: int, snapshot: dict[str, Any] | None, chain: bytes) -> None:
+        self.seq, self.snapshot, self.hash, self.events = seq, snapshot, chain, []
+        self._updates.put_nowait(Reset(seq, snapshot))
+
+    def _on_event(self, message: dict[str, Any]) -> None:
+        seq, body = message["seq"], bytes(message["body"])
+        if seq <= self.seq:
+            return  # already applied (can only follow a resync we asked for)
+        self.hash = p.chain(self.hash, seq, body)
+        self.seq = seq
+        event = Event(seq, decode_body(body))
+        self.events.append(event)
+        self._updates.put_nowait(event)
+
+    def _on_hash(self, message: dict[str, Any]) -> None:
+        self.seq = max(self.seq, message["seq"])
+        if bytes(message["hash"]) != self.hash:
+            self._resync()
+
+    def _resync(self) -> None:
+        self.resyncs += 1
+        _log.warning("view hash differs from the host's; resyncing")
+        self._send({"t": p.RESYNC})
+
+    def _on_result(self, message: dict[str, Any]) -> None:
+        command_id = message.get("id")
+        if command_id is None:
+            _log.warning("host error %s: %s", message.get("code"), message.get("message"))
+            return
+        pending = self._outbox.pop(command_id, None)
+        if pending is None or pending.result.done():
+            return
+        if message["t"] == p.ACK:
+            result = p.CommandResult(command_id, True, message["seq"], message["n"])
+        else:
+            result = p.CommandResult(
+                command_id, False, code=message["code"], message=message["message"]
+            )
+        pending.result.set_result(result)
+
+    def _on_ping(self, message: dict[str, Any]) -> None:
+        self._send({"t": p.PONG, "n": message.get("n")})
+
+    def _on_pong(self, message: dict[str, Any]) -> None:
+        pass
+
+    def _on_presence(self, message: dict[str, Any]) -> None:
+        self.presence = Presence(dict(message["seats"]), int(message["spectators"]))
+        self._updates.put_nowait(self.presence)
+
+
+_HANDLERS = {
+    p.REFUSED: Client._on_refused,
+    p.WELCOME: Client._on_welcome,
+    p.RESET: Client._on_reset,
+    p.RESUME: Client._on_resume,
+    p.SNAPSHOT: Client._on_snapshot,
+    p.EVENT: Client._on_event,
+    p.HASH: Client._on_hash,
+    p.ACK: Client._on_result,
+    p.ERROR: Client._on_result,
+    p.PING: Client._on_ping,
+    p.PONG: Client._on_pong,
+    p.PRESENCE: Client._on_presence,
+}

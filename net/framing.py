@@ -1,0 +1,93 @@
+"""msgpack maps over asyncio streams, with hard limits on what a peer can make us buffer."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import msgpack
+
+MAX_FRAME = 64 * 1024
+# Reading in chunks no larger than a frame keeps the unpacker's buffer at most two frames,
+# so a buffer overflow can only mean that one incomplete frame is already over the limit.
+_CHUNK = 4096
+
+
+class FrameError(Exception):
+    """The peer sent something that is not a valid frame; the connection cannot continue."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _refuse_ext(code: int, data: bytes) -> Any:
+    raise ValueError(f"msgpack extension type {code} is not allowed")
+
+
+def encode(message: dict[str, Any], max_frame: int = MAX_FRAME) -> bytes:
+    """Pack one message; refuse to produce a frame the other side would reject."""
+    data = msgpack.packb(message, use_bin_type=True)
+    if len(data) > max_frame:
+        raise FrameError("too_large", f"frame of {len(data)} bytes exceeds {max_frame}")
+    return data
+
+
+def decode_body(data: bytes) -> dict[str, Any]:
+    """Unpack a nested, already-framed map (an event or snapshot body carried as bin)."""
+    try:
+        body = msgpack.unpackb(data, raw=False, ext_hook=_refuse_ext, strict_map_key=True)
+    except Exception as exc:
+        raise FrameError("malformed", f"undecodable body: {exc}") from exc
+    if not isinstance(body, dict):
+        raise FrameError("malformed", "a body must be a map")
+    return body
+
+
+def pack_body(body: dict[str, Any]) -> bytes:
+    return msgpack.packb(body, use_bin_type=True)
+
+
+class FrameReader:
+    """Yields one message map at a time from a stream; raises FrameError on bad input."""
+
+    def __init__(self, reader: asyncio.StreamReader, max_frame: int = MAX_FRAME) -> None:
+        self._reader = reader
+        self._max_frame = max_frame
+        self._unpacker = msgpack.Unpacker(
+            raw=False,
+            max_buffer_size=2 * max_frame,
+            strict_map_key=True,
+            ext_hook=_refuse_ext,
+        )
+
+    async def read(self) -> dict[str, Any] | None:
+        """The next message, or None when the peer closed the stream cleanly."""
+        while True:
+            start = self._unpacker.tell()
+            try:
+                message = self._unpacker.unpack()
+            except msgpack.OutOfData:
+                pass
+            except Exception as exc:
+                raise FrameError("malformed", f"undecodable frame: {exc}") from exc
+            else:
+                if self._unpacker.tell() - start > self._max_frame:
+                    raise FrameError("too_large", f"frame exceeds {self._max_frame} bytes")
+                return _check_message(message)
+            chunk = await self._reader.read(min(_CHUNK, self._max_frame))
+            if not chunk:
+                return None
+            try:
+                self._unpacker.feed(chunk)
+            except msgpack.BufferFull as exc:
+                raise FrameError("too_large", f"frame exceeds {self._max_frame} bytes") from exc
+
+
+def _check_message(message: object) -> dict[str, Any]:
+    if not isinstance(message, dict):
+        raise FrameError("malformed", "every frame must be a map")
+    if not isinstance(message.get("t"), str):
+        raise FrameError("malformed", 'every frame needs a string "t" field')
+    return message

@@ -1,0 +1,570 @@
+"""The authoritative host: sequences a game's events, keeps them on disk, fans out views."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from net import protocol as p
+from net.framing import MAX_FRAME, FrameError, FrameReader, encode, pack_body
+from net.log import Damage, GameLog
+
+_log = logging.getLogger("net.host")
+
+MAX_NAME = 32
+MAX_COMMAND_ID = 64
+
+
+class HostedGame(Protocol):
+    """What a game gives the host. All methods run on the host's event loop, one at a time."""
+
+    def decide(self, seat: str | None, command: dict[str, Any]) -> list[dict[str, Any]]:
+        """Events for a command from `seat` (None: the host itself, e.g. its clock).
+
+        Raise net.CommandRejected(code, message) when the command breaks a rule.
+        """
+        ...
+
+    def evolve(self, event: dict[str, Any]) -> None:
+        """Apply one event to the host's full state (also used to replay the log)."""
+        ...
+
+    def view(self, event: dict[str, Any], recipient: str | None) -> dict[str, Any] | None:
+        """What `recipient` (a seat; None: a spectator) may see of an event; None hides it.
+
+        Must depend only on its arguments, never on the current state: the host recomputes
+        views of past events for catch-up and hashing.
+        """
+        ...
+
+    def snapshot(self, recipient: str | None) -> dict[str, Any] | None:
+        """The recipient's view of the current state, or None if the game has no snapshots."""
+        ...
+
+    def admit(self, name: str, role: p.Role, seats: Sequence[str]) -> p.Refusal | None:
+        """Whether a newcomer may take a seat (or watch), given the seats so far.
+
+        Return e.g. Refusal.of(GAME_FULL) or Refusal.of(GAME_STARTED) to turn them away.
+        """
+        ...
+
+
+@dataclass(frozen=True)
+class HostConfig:
+    bind: str = "127.0.0.1"
+    port: int = 0
+    pin: str | None = None
+    # Things both sides must agree on (ruleset, word list hash...), with names for people.
+    requirements: Mapping[str, str] = field(default_factory=dict)
+    requirement_names: Mapping[str, str] = field(default_factory=dict)
+    max_frame: int = MAX_FRAME
+    heartbeat: float = 5.0
+    timeout: float = 15.0
+    handshake_timeout: float = 10.0
+    rate: float = 200.0  # frames per second a peer may send, sustained
+    burst: float = 400.0
+    send_buffer: int = 4 * 1024 * 1024  # bytes queued to a peer before it is dropped as stuck
+    remembered_commands: int = 1024  # per seat, for applying a re-sent command only once
+    durable: bool = True  # fsync every append; only benchmarks and tests may turn this off
+
+
+@dataclass
+class _Recipient:
+    """One view of the game: a seat, or all spectators (key None), and its hash chain."""
+
+    key: str | None
+    chain: bytes = p.HASH_SEED
+    peers: set[_Peer] = field(default_factory=set)
+
+
+class _Bucket:
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self._rate, self._burst, self._level, self._at = rate, burst, burst, now
+
+    def take(self, now: float) -> bool:
+        self._level = min(self._burst, self._level + (now - self._at) * self._rate)
+        self._at = now
+        self._level -= 1
+        return self._level >= 0
+
+
+class _Peer:
+    def __init__(self, writer: asyncio.StreamWriter, config: HostConfig, now: float) -> None:
+        self.writer = writer
+        self.limit = config.send_buffer
+        self.max_frame = config.max_frame
+        self.bucket = _Bucket(config.rate, config.burst, now)
+        self.last_heard = now
+        self.hashed_seq = -1
+        self.recipient: _Recipient | None = None
+        self.role: p.Role = "player"
+
+    def send(self, frame: bytes) -> None:
+        # The transport is the bounded per-peer queue: a peer that stops reading is dropped
+        # (it can resume later) instead of growing the host's memory or slowing the others.
+        if self.writer.is_closing():
+            return
+        if self.writer.transport.get_write_buffer_size() > self.limit:
+            _log.warning("dropping a peer that does not keep up")
+            self.abort()
+            return
+        self.writer.write(frame)
+
+    def send_message(self, message: dict[str, Any]) -> None:
+        self.send(encode(message, self.max_frame))
+
+    def abort(self) -> None:
+        self.writer.transport.abort()
+
+
+class Host:
+    """Serves one game over TCP. Create, `await start()`, later `await stop()`."""
+
+    def __init__(
+        self,
+        game: HostedGame,
+        log_path: Path,
+        config: HostConfig | None = None,
+        on_presence: Callable[[Mapping[str, bool]], None] | None = None,
+    ) -> None:
+        self._game = game
+        self._log_path = log_path
+        self.config = config or HostConfig()
+        self._on_presence = on_presence
+        self.game_id = log_path.stem
+        self.damage: Damage | None = None
+        self._events: list[dict[str, Any]] = []
+        self._seats: dict[str, _Recipient] = {}
+        self._spectators = _Recipient(None)
+        self._tokens: dict[str, str] = {}  # sha256 of a seat token -> seat
+        self._results: dict[str, OrderedDict[str, p.CommandResult]] = {}
+        self._lock = asyncio.Lock()
+        self._log: GameLog | None = None
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
+
+    # -- life cycle -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Replay the log (if any) into the game, then listen."""
+        self._log, records, self.damage = GameLog.open(self._log_path, durable=self.config.durable)
+        if self.damage:
+            _log.warning("%s", self.damage.describe())
+        self._replay(records)
+        self._server = await asyncio.start_server(
+            self._serve, self.config.bind, self.config.port, reuse_address=True
+        )
+        self._spawn(self._heartbeat())
+
+    async def stop(self) -> None:
+        if self._server:
+            self._server.close()
+        for writer in self._connections.values():
+            writer.transport.abort()
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, *self._connections, return_exceptions=True)
+        if self._server:
+            await self._server.wait_closed()
+        if self._log:
+            self._log.close()
+
+    @property
+    def address(self) -> tuple[str, int]:
+        assert self._server is not None, "start() the host first"
+        host, port = self._server.sockets[0].getsockname()[:2]
+        return host, port
+
+    @property
+    def seq(self) -> int:
+        return len(self._events)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The full, unredacted log (read-only by convention)."""
+        return self._events
+
+    @property
+    def presence(self) -> dict[str, bool]:
+        return {seat: bool(r.peers) for seat, r in self._seats.items()}
+
+    async def submit(self, command: dict[str, Any]) -> p.CommandResult:
+        """Run a command from the host itself (seat None), e.g. its clock's timer expiry."""
+        return await self._run_command(None, "host-" + secrets.token_hex(8), command)
+
+    def broadcast_hash(self) -> None:
+        """Send every peer its view hash now (a game calls this e.g. at each round's end)."""
+        for peer in self._all_peers():
+            self._send_hash(peer)
+
+    # -- replay and publication ------------------------------------------------------------
+
+    def _replay(self, records: list[dict[str, Any]]) -> None:
+        for record in records:
+            if record.get("k") == "event":
+                self._events.append(record["body"])
+                self._game.evolve(record["body"])
+                if record.get("cmd") is not None:
+                    self._remember(
+                        record["by"],
+                        p.CommandResult(
+                            record["cmd"], True, record["seq"] + record["n"] - 1, record["n"]
+                        ),
+                    )
+            elif record.get("k") == "seat":
+                self._tokens[record["token"]] = record["seat"]
+                self._seats[record["seat"]] = _Recipient(record["seat"])
+        for recipient in [*self._seats.values(), self._spectators]:
+            self._rehash(recipient)
+
+    def _body(self, key: str | None, event: dict[str, Any]) -> bytes | None:
+        view = self._game.view(event, key)
+        return None if view is None else pack_body(view)
+
+    def _advance(self, recipient: _Recipient, seq: int, event: dict[str, Any]) -> bytes | None:
+        """The recipient's view of one new event as body bytes, extending its hash chain."""
+        body = self._body(recipient.key, event)
+        if body is not None:
+            recipient.chain = p.chain(recipient.chain, seq, body)
+        return body
+
+    def _rehash(self, recipient: _Recipient) -> None:
+        recipient.chain = p.HASH_SEED
+        for seq, event in enumerate(self._events, start=1):
+            self._advance(recipient, seq, event)
+
+    def _publish(self, event: dict[str, Any]) -> None:
+        self._events.append(event)
+        self._game.evolve(event)
+        seq = self.seq
+        for recipient in [*self._seats.values(), self._spectators]:
+            body = self._advance(recipient, seq, event)
+            if body is not None and recipient.peers:
+                frame = encode({"t": p.EVENT, "seq": seq, "body": body}, self.config.max_frame)
+                for peer in recipient.peers:
+                    peer.send(frame)
+
+    def _all_peers(self) -> list[_Peer]:
+        return [peer for r in [*self._seats.values(), self._spectators] for peer in r.peers]
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def _remember(self, seat: str | None, result: p.CommandResult) -> None:
+        if seat is None:
+            return
+        results = self._results.setdefault(seat, OrderedDict())
+        results[result.id] = result
+        while len(results) > self.config.remembered_commands:
+            results.popitem(last=False)
+
+    async def _run_command(
+        self, seat: str | None, command_id: str, body: dict[str, Any]
+    ) -> p.CommandResult:
+        # One lock serializes every command: six players acting in the same millisecond are
+        # six consecutive, independent decisions, never a conflict.
+        async with self._lock:
+            if seat is not None and command_id in self._results.get(seat, {}):
+                return self._results[seat][command_id]
+            result = await self._decide_and_append(seat, command_id, body)
+            self._remember(seat, result)
+            return result
+
+    async def _decide_and_append(
+        self, seat: str | None, command_id: str, body: dict[str, Any]
+    ) -> p.CommandResult:
+        try:
+            events = self._game.decide(seat, body)
+            records = self._event_records(seat, command_id, events)
+        except p.CommandRejected as exc:
+            return p.CommandResult(command_id, False, code=exc.code, message=exc.message)
+        except FrameError as exc:
+            return p.CommandResult(command_id, False, code=p.EVENT_TOO_LARGE, message=str(exc))
+        except Exception:
+            _log.exception("the game failed on a command from %r", seat)
+            return p.CommandResult(
+                command_id, False, code=p.INTERNAL_ERROR, message="The host hit an internal error."
+            )
+        if records:
+            assert self._log is not None
+            # Durable before visible: nothing a client has seen can be lost by a crash.
+            await asyncio.to_thread(self._log.append, records)
+            for event in events:
+                self._publish(event)
+        return p.CommandResult(command_id, True, self.seq, len(events))
+
+    def _event_records(
+        self, seat: str | None, command_id: str, events: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        records = []
+        for i, event in enumerate(events):
+            if not isinstance(event, dict):
+                raise TypeError(f"decide() returned a {type(event).__name__}, not a dict")
+            encode(event, self.config.max_frame - 64)  # room for the event frame's envelope
+            record: dict[str, Any] = {"k": "event", "seq": self.seq + 1 + i, "body": event}
+            if i == 0:
+                record.update(by=seat, cmd=command_id, n=len(events))
+            records.append(record)
+        return records
+
+    # -- connections ------------------------------------------------------------------------
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        loop = asyncio.get_running_loop()
+        peer = _Peer(writer, self.config, loop.time())
+        frames = FrameReader(reader, self.config.max_frame)
+        task = asyncio.current_task()
+        assert task is not None
+        # stop() ends connections by aborting them, never by cancelling this task: asyncio's
+        # stream server reports cancelled handler tasks as errors.
+        self._connections[task] = writer
+        try:
+            async with asyncio.timeout(self.config.handshake_timeout):
+                hello = await frames.read()
+            if hello is None:
+                return
+            if hello["t"] != p.HELLO:
+                peer.send_message(_error(p.BAD_MESSAGE, "the first frame must be a hello"))
+                return
+            refusal = await self._handshake(peer, hello)
+            if refusal:
+                peer.send_message(
+                    {"t": p.REFUSED, "reason": refusal.reason, "message": refusal.message}
+                )
+                return
+            while (message := await frames.read()) is not None:
+                peer.last_heard = loop.time()
+                if not peer.bucket.take(peer.last_heard):
+                    peer.send_message(_error(p.RATE_LIMITED, "too many frames; slow down"))
+                    return
+                await self._handle(peer, message)
+        except FrameError as exc:
+            with contextlib.suppress(FrameError):
+                peer.send_message(_error(exc.code, exc.message))
+        except (ConnectionError, TimeoutError):
+            pass
+        finally:
+            self._detach(peer)
+            with contextlib.suppress(Exception):
+                await _close(writer)
+            del self._connections[task]
+
+    async def _handle(self, peer: _Peer, message: dict[str, Any]) -> None:
+        kind = message["t"]
+        if kind == p.PING:
+            peer.send_message({"t": p.PONG, "n": message.get("n")})
+        elif kind == p.PONG:
+            pass
+        elif kind == p.COMMAND:
+            await self._handle_command(peer, message)
+        elif kind == p.CHECK:
+            self._send_hash(peer)
+        elif kind == p.RESYNC:
+            async with self._lock:
+                self._catch_up(peer, 0)
+        elif kind == p.HELLO:
+            peer.send_message(_error(p.BAD_MESSAGE, "already greeted"))
+        else:
+            peer.send_message(_error(p.UNKNOWN_TYPE, f"unknown message type {kind!r}"))
+
+    async def _handle_command(self, peer: _Peer, message: dict[str, Any]) -> None:
+        command_id, body = message.get("id"), message.get("body")
+        if not isinstance(command_id, str) or not 0 < len(command_id) <= MAX_COMMAND_ID:
+            peer.send_message(_error(p.BAD_MESSAGE, "a command needs a string id (1-64 chars)"))
+            return
+        if not isinstance(body, dict):
+            peer.send_message(_error(p.BAD_MESSAGE, "a command body must be a map", command_id))
+            return
+        if peer.recipient is None or peer.recipient.key is None:
+            peer.send_message(_error(p.READ_ONLY, "spectators cannot act", command_id))
+            return
+        result = await self._run_command(peer.recipient.key, command_id, body)
+        peer.send_message(result.to_wire())
+
+    def _send_hash(self, peer: _Peer) -> None:
+        if peer.recipient is not None:
+            peer.hashed_seq = self.seq
+            peer.send_message({"t": p.HASH, "seq": self.seq, "hash": peer.recipient.chain})
+
+    async def _handshake(self, peer: _Peer, hello: dict[str, Any]) -> p.Refusal | None:
+        version = hello.get("version")
+        if version != p.PROTOCOL_VERSION:
+            return p.Refusal.of(
+                p.VERSION_MISMATCH, f"(host: {p.PROTOCOL_VERSION}, this client: {version})"
+            )
+        problem = _hello_problem(hello)
+        if problem:
+            return p.Refusal.of(p.BAD_HELLO, problem)
+        theirs = hello.get("requirements") or {}
+        for key, value in self.config.requirements.items():
+            if theirs.get(key) != value:
+                name = self.config.requirement_names.get(key, key)
+                return p.Refusal.of(p.REQUIREMENTS_MISMATCH, f"The host uses a different {name}.")
+        async with self._lock:
+            seat_or_refusal = await self._seat_for(hello)
+            if isinstance(seat_or_refusal, p.Refusal):
+                return seat_or_refusal
+            recipient, token = seat_or_refusal
+            for old in list(recipient.peers if recipient.key is not None else ()):
+                old.abort()  # the same seat reconnected before we noticed its old link drop
+                recipient.peers.discard(old)
+            peer.role = hello["role"]
+            peer.recipient = recipient
+            recipient.peers.add(peer)
+            same_game = hello.get("game") == self.game_id
+            since = hello["last_seq"] if same_game and hello["last_seq"] <= self.seq else 0
+            peer.send_message(
+                {
+                    "t": p.WELCOME,
+                    "version": p.PROTOCOL_VERSION,
+                    "game": self.game_id,
+                    "seat": recipient.key,
+                    "token": token,
+                    "role": peer.role,
+                    "seq": self.seq,
+                    "heartbeat": self.config.heartbeat,
+                    "requirements": dict(self.config.requirements),
+                }
+            )
+            self._catch_up(peer, since)
+        self._presence_changed()
+        return None
+
+    async def _seat_for(self, hello: dict[str, Any]) -> tuple[_Recipient, str | None] | p.Refusal:
+        token = hello.get("token")
+        if hello["role"] == "player" and token:
+            seat = self._tokens.get(_token_hash(token))
+            if seat is None:
+                return p.Refusal.of(p.UNKNOWN_TOKEN)
+            return self._seats[seat], token
+        pin = self.config.pin
+        if pin is not None and not hmac.compare_digest(
+            str(hello.get("pin") or "").encode(), pin.encode()
+        ):
+            return p.Refusal.of(p.WRONG_PIN)
+        name: str = hello["name"].strip()
+        if hello["role"] == "player" and name in self._seats:
+            return p.Refusal.of(p.NAME_TAKEN)
+        refusal = self._game.admit(name, hello["role"], list(self._seats))
+        if refusal:
+            return refusal
+        if hello["role"] == "spectator":
+            return self._spectators, None
+        token = secrets.token_urlsafe(24)
+        assert self._log is not None
+        # The seat exists only once its token is on disk, so a resumed host still knows it.
+        await asyncio.to_thread(
+            self._log.append, [{"k": "seat", "seat": name, "token": _token_hash(token)}]
+        )
+        self._tokens[_token_hash(token)] = name
+        recipient = self._seats[name] = _Recipient(name)
+        self._rehash(recipient)
+        return recipient, token
+
+    def _catch_up(self, peer: _Peer, since: int) -> None:
+        """Send what the peer missed after `since` (0: everything), or a snapshot if shorter."""
+        recipient = peer.recipient
+        assert recipient is not None
+        bodies = []
+        for seq in range(since + 1, self.seq + 1):
+            body = self._body(recipient.key, self._events[seq - 1])
+            if body is not None:
+                bodies.append((seq, body))
+        snapshot = self._game.snapshot(recipient.key)
+        packed = pack_body(snapshot) if snapshot is not None else None
+        use_snapshot = (
+            packed is not None
+            and len(packed) < sum(len(b) for _, b in bodies)
+            and len(packed) < self.config.max_frame - 128
+        )
+        if since == 0 or use_snapshot:
+            peer.send_message({"t": p.RESET})
+        else:
+            peer.send_message({"t": p.RESUME, "seq": since})
+        if use_snapshot:
+            peer.send_message(
+                {"t": p.SNAPSHOT, "seq": self.seq, "body": packed, "hash": recipient.chain}
+            )
+        else:
+            for seq, body in bodies:
+                peer.send_message({"t": p.EVENT, "seq": seq, "body": body})
+        self._send_hash(peer)
+
+    def _detach(self, peer: _Peer) -> None:
+        recipient = peer.recipient
+        if recipient is not None and peer in recipient.peers:
+            recipient.peers.discard(peer)
+            self._presence_changed()
+
+    def _presence_changed(self) -> None:
+        presence = self.presence
+        message = {"t": p.PRESENCE, "seats": presence, "spectators": len(self._spectators.peers)}
+        for peer in self._all_peers():
+            peer.send_message(message)
+        if self._on_presence:
+            self._on_presence(presence)
+
+    async def _heartbeat(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(self.config.heartbeat)
+            now = loop.time()
+            for peer in self._all_peers():
+                if now - peer.last_heard > self.config.timeout:
+                    _log.info("dropping a silent peer")
+                    peer.abort()
+                    continue
+                peer.send_message({"t": p.PING})
+                if peer.hashed_seq < self.seq:
+                    self._send_hash(peer)
+
+
+def _error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:
+    error: dict[str, Any] = {"t": p.ERROR, "code": code, "message": message}
+    if command_id is not None:
+        error["id"] = command_id
+    return error
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _hello_problem(hello: dict[str, Any]) -> str:
+    name, role = hello.get("name"), hello.get("role")
+    if role not in p.ROLES:
+        return f"role must be one of {', '.join(p.ROLES)}"
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
+        return f"a name needs 1 to {MAX_NAME} characters"
+    if not name.isprintable():
+        return "a name cannot contain control characters"
+    last_seq = hello.get("last_seq", 0)
+    if not isinstance(last_seq, int) or isinstance(last_seq, bool) or last_seq < 0:
+        return "last_seq must be a non-negative integer"
+    hello["last_seq"] = last_seq
+    for key in ("token", "pin", "game"):
+        if hello.get(key) is not None and not isinstance(hello[key], str):
+            return f"{key} must be a string"
+    requirements = hello.get("requirements")
+    if requirements is not None and not isinstance(requirements, dict):
+        return "requirements must be a map"
+    return ""
+
+
+async def _close(writer: asyncio.StreamWriter) -> None:
+    writer.close()
+    await writer.wait_closed()

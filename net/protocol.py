@@ -1,0 +1,112 @@
+"""Wire vocabulary shared by host and client: message types, versions, refusals and errors.
+
+docs/PROTOCOL.md is the normative description; the names here match it one to one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+PROTOCOL_VERSION: Final = 1
+
+Role = Literal["player", "spectator"]
+ROLES: Final[tuple[Role, ...]] = ("player", "spectator")
+
+# Client -> host
+HELLO: Final = "hello"
+COMMAND: Final = "cmd"
+CHECK: Final = "check"
+RESYNC: Final = "resync"
+# Both directions
+PING: Final = "ping"
+PONG: Final = "pong"
+# Host -> client
+WELCOME: Final = "welcome"
+REFUSED: Final = "refused"
+RESET: Final = "reset"
+RESUME: Final = "resume"
+SNAPSHOT: Final = "snapshot"
+EVENT: Final = "ev"
+HASH: Final = "hash"
+ACK: Final = "ack"
+ERROR: Final = "error"
+PRESENCE: Final = "presence"
+
+# Refusal reasons (handshake only; the connection is closed after a refusal).
+VERSION_MISMATCH: Final = "version_mismatch"
+WRONG_PIN: Final = "wrong_pin"
+GAME_FULL: Final = "game_full"
+NAME_TAKEN: Final = "name_taken"
+GAME_STARTED: Final = "game_started"
+REQUIREMENTS_MISMATCH: Final = "requirements_mismatch"
+UNKNOWN_TOKEN: Final = "unknown_token"
+BAD_HELLO: Final = "bad_hello"
+
+REFUSAL_MESSAGES: Final[dict[str, str]] = {
+    VERSION_MISMATCH: "The host speaks a different protocol version; install the same version "
+    "on both machines.",
+    WRONG_PIN: "Wrong PIN: ask the host for the game's PIN.",
+    GAME_FULL: "The game is full: every seat is taken. You can still join as a spectator.",
+    NAME_TAKEN: "Another player already uses that name in this game; pick another name.",
+    GAME_STARTED: "The game has already started; join as a spectator or wait for the next one.",
+    REQUIREMENTS_MISMATCH: "The host plays with different settings.",
+    UNKNOWN_TOKEN: "This game does not know your seat token; join again as a new player.",
+    BAD_HELLO: "The client sent an invalid hello.",
+}
+
+# Error codes of "error" frames. Games add their own codes for rejected commands.
+MALFORMED: Final = "malformed"  # undecodable bytes, not a map, no "t": connection closed
+TOO_LARGE: Final = "too_large"  # frame over the size limit: connection closed
+UNKNOWN_TYPE: Final = "unknown_type"  # a well-formed frame of a type the host does not know
+BAD_MESSAGE: Final = "bad_message"  # a known type with missing or wrong-typed fields
+READ_ONLY: Final = "read_only"  # a spectator sent a command
+RATE_LIMITED: Final = "rate_limited"  # too many frames too fast: connection closed
+EVENT_TOO_LARGE: Final = "event_too_large"  # the game produced an event over the frame limit
+INTERNAL_ERROR: Final = "internal_error"  # the game's decide() failed unexpectedly
+
+
+@dataclass(frozen=True)
+class Refusal:
+    reason: str
+    message: str
+
+    @classmethod
+    def of(cls, reason: str, detail: str = "") -> Refusal:
+        message = REFUSAL_MESSAGES.get(reason, "The host refused the connection.")
+        return cls(reason, f"{message} {detail}".strip())
+
+
+class CommandRejected(Exception):
+    """Raised by a game's decide() when a command breaks a rule; its message is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """What became of one command: accepted with the sequence numbers it produced, or not."""
+
+    id: str
+    accepted: bool
+    seq: int = 0  # host's sequence number after the command's events were appended
+    count: int = 0  # how many events it produced
+    code: str = ""
+    message: str = ""
+
+    def to_wire(self) -> dict[str, Any]:
+        if self.accepted:
+            return {"t": ACK, "id": self.id, "seq": self.seq, "n": self.count}
+        return {"t": ERROR, "id": self.id, "code": self.code, "message": self.message}
+
+
+HASH_SEED: Final = bytes(32)
+
+
+def chain(previous: bytes, seq: int, body: bytes) -> bytes:
+    """One link of a recipient's view hash: sha256(previous || seq as u64 BE || body bytes)."""
+    return hashlib.sha256(previous + seq.to_bytes(8, "big") + body).digest()

@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from net import Client, ClientConfig, Host, HostConfig
+from tests.net.counter_game import CounterGame
+from tests.net.helpers import FAST, Proxy
+
+MakeHost = Callable[..., Awaitable[Host]]
+MakeClient = Callable[..., Awaitable[Client]]
+
+
+@pytest.fixture
+def log_path(tmp_path: Path) -> Path:
+    return tmp_path / "games" / "counter.log"
+
+
+@pytest.fixture
+async def make_host(log_path: Path) -> AsyncIterator[MakeHost]:
+    hosts: list[Host] = []
+
+    async def make(game: Any = None, **config: Any) -> Host:
+        host = Host(game or CounterGame(), log_path, HostConfig(**{**FAST, **config}))
+        await host.start()
+        hosts.append(host)
+        return host
+
+    yield make
+    for host in hosts:
+        await host.stop()
+
+
+@pytest.fixture
+async def make_client() -> AsyncIterator[MakeClient]:
+    clients: list[Client] = []
+
+    async def make(port: int, name: str, start: bool = True, **kwargs: Any) -> Client:
+        config = ClientConfig(timeout=2.0, backoff_min=0.05, backoff_max=0.5)
+        client = Client("127.0.0.1", port, name, config=config, **kwargs)
+        clients.append(client)
+        if start:
+            await client.start()
+        return client
+
+    yield make
+    for client in clients:
+        await client.close()
+
+
+@pytest.fixture
+async def make_proxy() -> AsyncIterator[Callable[[int], Awaitable[tuple[Proxy, int]]]]:
+    proxies: list[Proxy] = []
+
+    async def make(port: int) -> tuple[Proxy, int]:
+        proxy = Proxy(port)
+        proxies.append(proxy)
+        return proxy, await proxy.start()
+
+    yield make
+    for proxy in proxies:
+        await proxy.stop()

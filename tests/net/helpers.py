@@ -1,0 +1,89 @@
+"""Loopback-only test plumbing: a polling wait, a recording/cutting TCP proxy, client state."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from net import Client
+from tests.net.counter_game import fold
+
+# fsync proves nothing against a process kill (the page cache survives it) and is slow on a
+# shared disk; the log tests keep it on.
+FAST = {"heartbeat": 0.2, "timeout": 2.0, "durable": False}
+
+
+async def wait_until(condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    """Poll until `condition()` holds; the timeout only guards against hanging forever."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"condition not met within {timeout}s")
+        await asyncio.sleep(0.01)
+
+
+def state(client: Client) -> dict[str, Any]:
+    return fold(client.snapshot, [e.body for e in client.events])
+
+
+class Proxy:
+    """Sits between clients and a host on 127.0.0.1: records what the host sends, can cut
+    every connection, and can go silent in both directions."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.recorded = bytearray()
+        self._flowing = asyncio.Event()
+        self._flowing.set()
+        self._links: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = []
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> int:
+        self._server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
+        return self._server.sockets[0].getsockname()[1]
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        except OSError:
+            writer.transport.abort()
+            return
+        self._links.append((writer, up_writer))
+        await asyncio.gather(
+            self._pipe(reader, up_writer, record=False),
+            self._pipe(up_reader, writer, record=True),
+        )
+
+    async def _pipe(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, record: bool
+    ) -> None:
+        try:
+            while data := await reader.read(65536):
+                await self._flowing.wait()
+                if record:
+                    self.recorded += data
+                writer.write(data)
+                await writer.drain()
+        except (ConnectionError, RuntimeError):
+            pass
+        finally:
+            writer.transport.abort()
+
+    def cut(self) -> None:
+        for down, up in self._links:
+            down.transport.abort()
+            up.transport.abort()
+        self._links.clear()
+
+    def pause(self) -> None:
+        self._flowing.clear()
+
+    def resume(self) -> None:
+        self._flowing.set()
+
+    async def stop(self) -> None:
+        self.cut()
+        if self._server:
+            self._server.close()
