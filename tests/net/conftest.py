@@ -9,6 +9,7 @@ import pytest
 from net import Client, ClientConfig, Host, HostConfig
 from tests.net.counter_game import CounterGame
 from tests.net.helpers import FAST, Proxy
+from tests.net.host_process import HostProcess
 
 MakeHost = Callable[..., Awaitable[Host]]
 MakeClient = Callable[..., Awaitable[Client]]
@@ -63,3 +64,10 @@ async def make_proxy() -> AsyncIterator[Callable[[int], Awaitable[tuple[Proxy, i
     yield make
     for proxy in proxies:
         await proxy.stop()
+
+
+@pytest.fixture
+async def host_process(log_path: Path) -> AsyncIterator[HostProcess]:
+    process = HostProcess(log_path)
+    yield process
+    await process.stop()

@@ -11,8 +11,9 @@ from net.protocol import GAME_FULL, GAME_STARTED, Role
 
 
 class CounterGame:
-    def __init__(self, seats: int = 6, target: int = 30) -> None:
+    def __init__(self, seats: int = 6, target: int = 30, snapshots: bool = True) -> None:
         self.seats = seats
+        self.snapshots = snapshots
         self.target = target
         self.total = 0
         self.secrets: dict[str, str] = {}
@@ -59,6 +60,8 @@ class CounterGame:
         return event
 
     def snapshot(self, recipient: str | None) -> dict[str, Any] | None:
+        if not self.snapshots:
+            return None
         return {
             "total": self.total,
             "over": self.over,

@@ -36,6 +36,7 @@ class Proxy:
         self.recorded = bytearray()
         self._flowing = asyncio.Event()
         self._flowing.set()
+        self.refusing = False  # while set, new connections are dropped at once
         self._links: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = []
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -45,6 +46,9 @@ class Proxy:
         return self._server.sockets[0].getsockname()[1]
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self.refusing:
+            writer.transport.abort()
+            return
         try:
             up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
         except OSError:
