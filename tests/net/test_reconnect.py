@@ -35,7 +35,7 @@ async def test_a_dropped_client_comes_back_with_no_gap_and_no_duplicate(
     result = await pending
     assert result.accepted
     await wait_until(lambda: a.seq == host.seq)
-    assert a.token == token and a.seat == "a", "the same seat came back"
+    assert (a.token, a.seat) == (token, "a"), "the same seat came back"
     assert [e.seq for e in a.events] == expected_seqs(host, "a")
     assert state(a) == state(b) | {"mine": "a-secret"}
     assert host._game.total == 1 + 6 + 5, "the outbox command applied exactly once"
