@@ -1,7 +1,8 @@
 """Hosts the counter game on 127.0.0.1 in its own process, for the crash tests.
 
     python -m tests.net.counter_host LOG_PATH PORT
-prints `READY <port>` once it listens, then serves until killed.
+prints `READY <port>` once it listens, then serves until killed; a line `reveal` on stdin
+makes the host's clock reveal the secrets.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ async def main(log_path: Path, port: int) -> None:
     if host.damage:
         print("DAMAGE", host.damage.describe(), flush=True)
     print("READY", host.address[1], flush=True)
-    await asyncio.Event().wait()
+    while line := await asyncio.to_thread(sys.stdin.readline):
+        if line.strip() == "reveal":
+            print("REVEALED", (await host.submit({"op": "reveal"})).accepted, flush=True)
 
 
 if __name__ == "__main__":

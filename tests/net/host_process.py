@@ -25,6 +25,7 @@ class HostProcess:
             str(self.log_path),
             str(self.port),
             cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
         )
         assert self._process.stdout is not None
@@ -36,6 +37,15 @@ class HostProcess:
                 if line.startswith("READY"):
                     self.port = int(line.split()[1])
                     return self.port
+
+    async def reveal(self) -> None:
+        assert self._process is not None
+        assert self._process.stdin is not None
+        assert self._process.stdout is not None
+        self._process.stdin.write(b"reveal\n")
+        async with asyncio.timeout(30):
+            line = (await self._process.stdout.readline()).decode()
+        assert line.strip() == "REVEALED True", line
 
     async def kill(self) -> None:
         assert self._process is not None
