@@ -8,6 +8,7 @@ import pytest
 
 from net import PROTOCOL_VERSION, Client, Refused
 from net import protocol as p
+from net.framing import FrameReader, encode
 from tests.net.helpers import state, wait_until
 
 
@@ -143,8 +144,6 @@ async def test_refusals_have_reasons_people_understand(make_host, make_client):
 
 
 async def test_wrong_version_is_refused(make_host):
-    from net.framing import FrameReader, encode
-
     host = await make_host()
     reader, writer = await asyncio.open_connection(*host.address)
     writer.write(encode({"t": "hello", "version": PROTOCOL_VERSION + 1, "name": "x"}))
@@ -154,3 +153,19 @@ async def test_wrong_version_is_refused(make_host):
     assert reply["reason"] == p.VERSION_MISMATCH
     assert await FrameReader(reader).read() is None, "the host hangs up after a refusal"
     writer.close()
+
+
+async def test_a_flooding_peer_is_cut_off_and_the_others_play_on(make_host, make_client):
+    host = await make_host(rate=20, burst=20)
+    good = await make_client(host.address[1], "good")
+    reader, writer = await asyncio.open_connection(*host.address)
+    hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": "f", "role": "spectator"}
+    writer.write(encode(hello) + b"".join(encode({"t": "ping", "n": i}) for i in range(500)))
+    frames = FrameReader(reader)
+    replies = []
+    while (message := await frames.read()) is not None:
+        replies.append(message)
+    writer.close()
+    assert replies[-1]["code"] == p.RATE_LIMITED
+    assert sum(m["t"] == p.PONG for m in replies) < 500
+    assert (await good.command({"op": "add", "n": 1})).accepted
