@@ -1,0 +1,317 @@
+"""Deterministic tables for the app's tests, snapshots and screenshots/.
+
+A game is played through the rules engine with a seeded deck and fixed salts,
+so every state (and every picture of it) is the same on every run. Sessions
+here never talk to a host: `ScriptedSession` records what the app asks for.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.app.advice import Advisor, BestWord
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game.board import Board
+from wordsy_tui.game.commitment import SALT_BYTES, commit
+from wordsy_tui.game.config import Difficulty, GameConfig
+from wordsy_tui.game.decide import decide
+from wordsy_tui.game.evolve import evolve
+from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord
+from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.game.state import GameState
+from wordsy_tui.session.base import Session, StateChanged
+from wordsy_tui.session.clock import Deadline
+
+SEED = 7
+SALT = b"\x00" * SALT_BYTES
+NOW = 1000.0
+"""The frozen clock: every deadline below is a few seconds after it."""
+PLAYERS = ("Ann", "Beth", "Carl")
+# Words for rounds 1..7, per player: real words, so the pictures read well.
+WORDS = {
+    "Ann": ("PLANTS", "MIDST", "CRYPT", "FLIGHTS", "NYMPHS", "SPRINT", "BLACKSMITH"),
+    "Beth": ("STRAND", "SCRIPT", "GRAND", "SPLINT", "SHRUB", "TRENDS", "DRAWN"),
+    "Carl": ("TRUST", "DRIFT", "CLAMPS", "STOMP", "BRAND", "PLIGHT", "SCRAMBLE"),
+}
+
+
+class FixedAdvisor(Advisor):
+    """The referee's advice without the word list: exact repeats, and a fixed best word."""
+
+    def __init__(self) -> None:
+        super().__init__(ExactRepeatReferee())
+
+    def best_word(
+        self, board: Board, played: Sequence[PlayedWord], ruleset: Ruleset
+    ) -> BestWord | None:
+        return BestWord("SCHMALTZY", 27)
+
+    @staticmethod
+    def preload() -> None:
+        return None
+
+
+class ScriptedSession(Session):
+    """A session whose state the test sets; the actions it is asked for are recorded."""
+
+    def __init__(self, me: str | None, state: GameState, deadline: Deadline | None = None) -> None:
+        super().__init__(me)
+        self.state = state
+        self.clock.deadline = deadline
+        self.presence = dict.fromkeys(state.players, True)
+        self.sent: list[cmd.Command] = []
+
+    async def start(self) -> None:
+        self.publish(StateChanged(self.state, (), self.clock.deadline))
+
+    async def stop(self) -> None:
+        return None
+
+    async def send(self, command: cmd.Command) -> str | None:
+        self.sent.append(command)
+        return None
+
+    def show(self, state: GameState, deadline: Deadline | None = None) -> None:
+        """The host moved on: the app hears it as it would over the network."""
+        self.state = state
+        self.clock.deadline = deadline
+        self.publish(StateChanged(state, (), deadline))
+
+
+@dataclass
+class Table:
+    """A game driven through the rules engine, as the host would."""
+
+    state: GameState = field(default_factory=GameState)
+    rng: random.Random = field(default_factory=lambda: random.Random(SEED))
+
+    def do(self, *commands: cmd.Command) -> Table:
+        for command in commands:
+            for event in decide(self.state, command, rng=self.rng, referee=ExactRepeatReferee()):
+                self.state = evolve(self.state, event)
+        return self
+
+    def write(self, player: str, word: str) -> Table:
+        return self.do(cmd.WriteWord(player, commit(word, SALT)))
+
+    def reveal(self, player: str, word: str) -> Table:
+        return self.do(cmd.RevealWord(player, word, SALT))
+
+    def play_round(self, flipper: str | None = None) -> Table:
+        """Everyone writes this round's word; `flipper` takes the timer; all reveal."""
+        round_no = self.state.round
+        words = {p: WORDS[p][round_no - 1] for p in self.state.players}
+        for player, word in words.items():
+            self.write(player, word)
+        if flipper is not None:
+            self.do(cmd.FlipTimer(flipper))
+        for player in self.state.players:
+            if not self.state.draft(player).locked:
+                self.do(cmd.LockIn(player))
+        for player, word in words.items():
+            self.reveal(player, word)
+        return self
+
+
+def new_table(players: Sequence[str] = PLAYERS, config: GameConfig | None = None) -> Table:
+    table = Table().do(cmd.CreateGame(config or GameConfig()))
+    for player in players:
+        table.do(cmd.JoinGame(player))
+    return table
+
+
+def finish_round(table: Table) -> Table:
+    return table.do(*(cmd.Ready(p) for p in table.state.players))
+
+
+def lobby_state() -> GameState:
+    return new_table(PLAYERS[:2]).state
+
+
+def writing_state(rounds_before: int = 2) -> GameState:
+    """Round 3: Ann has written, Beth has flipped, Carl is thinking."""
+    table = new_table().do(cmd.StartGame())
+    for flipper in ("Beth", "Carl")[:rounds_before]:
+        finish_round(table.play_round(flipper))
+    table.write("Ann", "CRYPT").write("Beth", "GRAND").do(cmd.FlipTimer("Beth"))
+    return table.state
+
+
+def reveal_state() -> GameState:
+    """Round 3 revealed, and Ann's word awaits the others' challenges."""
+    table = new_table().do(cmd.StartGame())
+    finish_round(table.play_round("Beth"))
+    finish_round(table.play_round("Carl"))
+    return table.play_round("Beth").state
+
+
+def vote_state() -> GameState:
+    """Beth challenges Carl's word; Ann has a vote."""
+    table = new_table().do(cmd.StartGame())
+    finish_round(table.play_round("Beth"))
+    return table.play_round("Carl").do(cmd.Challenge("Beth", "Carl")).state
+
+
+def over_state(players: Sequence[str] = PLAYERS) -> GameState:
+    table = new_table(players).do(cmd.StartGame())
+    for round_no in range(7):
+        finish_round(table.play_round(players[round_no % len(players)]))
+    return table.state
+
+
+def solo_state() -> GameState:
+    """A solo game on medium in round 4, the timer running."""
+    table = new_table(("Ann",), GameConfig(solo=Difficulty.MEDIUM)).do(cmd.StartGame())
+    for round_no in range(3):
+        word = WORDS["Ann"][round_no]
+        table.write("Ann", word)
+        table.do(cmd.FlipTimer("Ann") if round_no != 1 else cmd.LockIn("Ann"))
+        finish_round(table.reveal("Ann", word))
+    return table.state
+
+
+def with_presence(session: ScriptedSession, **connected: bool) -> ScriptedSession:
+    session.presence.update(connected)
+    return session
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One screen as players see it: the session behind it and what to do first."""
+
+    name: str
+    session: Callable[[], Session | None]
+    keys: tuple[str, ...] = ()
+    lan: Callable[[], FakeLan | None] = lambda: None
+
+
+def make_app(scene: Scene) -> WordsyApp:
+    return WordsyApp(
+        scene.session(),
+        lan=scene.lan(),
+        name="Ann",
+        advisor=FixedAdvisor(),
+        now=lambda: NOW,
+        bell=False,
+    )
+
+
+async def settle(pilot: Pilot[None], keys: Sequence[str] = ()) -> None:
+    """Let the app reach a still picture: keys pressed, workers done, no blinking cursor."""
+    await pilot.pause()
+    await pilot.press(*keys)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    for field_ in pilot.app.screen.query(Input):
+        field_.cursor_blink = False
+    await pilot.pause()
+
+
+@dataclass(frozen=True)
+class Found:
+    name: str
+    host: str
+    address: str
+    port: int
+    players: int
+    seats: int
+    phase: str
+    pin_required: bool
+
+
+GAMES = (
+    Found("Friday words", "ann-laptop", "192.168.1.20", 47474, 3, 6, "lobby", False),
+    Found("Kitchen table", "beth-pi", "192.168.1.31", 47474, 2, 4, "round 3", True),
+)
+
+
+class FakeServer:
+    """The host's side of a `HostSession`, without a network."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.pin: str | None = "4711"
+        self.log_path = Path("~/.local/share/wordsy-tui/games/20261122-0500-ab12cd.log")
+        self.bots: dict[str, object] = {"Bot 1 (medium)": object()}
+        self.added: list[str] = []
+        self.removed: list[str] = []
+
+    @property
+    def port(self) -> int:
+        return 47474
+
+    async def add_bot(self, level: str) -> str:
+        self.added.append(level)
+        return f"Bot {len(self.bots) + 1} ({level})"
+
+    async def remove_bot(self, name: str) -> None:
+        self.removed.append(name)
+
+
+class FakeHostSession(ScriptedSession):
+    def __init__(self, me: str, state: GameState) -> None:
+        super().__init__(me, state)
+        self.server = FakeServer(state.config)
+
+
+class FakeLan:
+    """Finds two games, and hands out scripted sessions for hosting and joining."""
+
+    def __init__(self, games: Sequence[Found] = GAMES) -> None:
+        self.games = list(games)
+        self.joined: list[tuple[str, int, str, str | None]] = []
+
+    async def browse(self) -> AsyncIterator[Sequence[Found]]:
+        yield self.games
+
+    def host(self, name: str) -> Session:
+        return FakeHostSession(name, new_table((name,)).state)
+
+    def join(self, address: str, port: int, name: str, pin: str | None) -> Session:
+        self.joined.append((address, port, name, pin))
+        return ScriptedSession(name, new_table(("Beth", name)).state)
+
+
+def lobby_host_session() -> FakeHostSession:
+    state = new_table(("Ann", "Bot 1 (medium)", "Beth")).state
+    session = FakeHostSession("Ann", state)
+    session.presence["Beth"] = False
+    return session
+
+
+def bump(state: GameState, **changes: object) -> GameState:
+    return replace(state, **changes)  # type: ignore[arg-type]
+
+
+SCENES: tuple[Scene, ...] = (
+    Scene("menu", lambda: None),
+    Scene("browse", lambda: None, ("j",), lambda: FakeLan()),
+    Scene("lobby_host", lobby_host_session),
+    Scene("lobby_guest", lambda: ScriptedSession("Beth", lobby_state())),
+    Scene(
+        "board",
+        lambda: with_presence(
+            ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 23)), Carl=False
+        ),
+        tuple("CRYPT"),
+    ),
+    Scene(
+        "board_solo",
+        lambda: ScriptedSession("Ann", solo_state(), Deadline("timer", NOW + 17)),
+        tuple("BLACKSMITH"),
+    ),
+    Scene(
+        "reveal", lambda: ScriptedSession("Ann", reveal_state(), Deadline("challenges", NOW + 42))
+    ),
+    Scene("vote", lambda: ScriptedSession("Ann", vote_state(), Deadline("vote", NOW + 25))),
+    Scene("scoresheet", lambda: ScriptedSession("Ann", reveal_state()), ("s",)),
+    Scene("results", lambda: ScriptedSession("Ann", over_state())),
+    Scene("help", lambda: ScriptedSession("Ann", writing_state()), ("f1",)),
+)

@@ -1,0 +1,64 @@
+"""The referee's advice to players: hints while writing, the best word at the reveal.
+
+The word list takes a fraction of a second to load, so the app asks for advice
+from thread workers and never on the UI's own time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from wordsy_tui.game.board import Board
+from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord, Referee, Verdict
+from wordsy_tui.game.rulesets import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class BestWord:
+    word: str
+    points: int
+
+
+class Advisor:
+    """Judges drafts and finds the best word, with the shipped referee when it is installed."""
+
+    def __init__(self, referee: Referee | None = None, *, best: bool = True) -> None:
+        self._referee = referee
+        self._best = best
+
+    @property
+    def referee(self) -> Referee:
+        if self._referee is None:
+            try:
+                from wordsy_tui.referee import WordReferee
+            except ImportError:
+                # Without the word list only exact repeats can be refused.
+                self._referee = ExactRepeatReferee()
+            else:
+                self._referee = WordReferee()
+        return self._referee
+
+    def hint(self, word: str, played: Sequence[PlayedWord], ruleset: Ruleset) -> Verdict:
+        return self.referee.judge(word, played, ruleset)
+
+    def best_word(
+        self, board: Board, played: Sequence[PlayedWord], ruleset: Ruleset
+    ) -> BestWord | None:
+        if not self._best:
+            return None
+        try:
+            from wordsy_tui.referee.best import best_words
+        except ImportError:
+            return None
+        found = best_words(board, 1, played, ruleset)
+        return BestWord(found[0].word.upper(), found[0].points) if found else None
+
+    @staticmethod
+    def preload() -> None:
+        """Start loading the word list on a thread, so the first hint does not wait."""
+        try:
+            from wordsy_tui.referee import preload_in_background
+        except ImportError:
+            return
+        preload_in_background()

@@ -1,0 +1,376 @@
+"""WordsyApp: follows one session and shows the screen its game is at."""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+from collections.abc import Awaitable, Callable, Iterable
+from typing import ClassVar, Final
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.reactive import var
+from textual.screen import Screen
+from textual.timer import Timer
+
+from wordsy_tui.app.advice import Advisor
+from wordsy_tui.app.lan import Lan
+from wordsy_tui.app.messages import ActionRefused, GameUpdated, LinkUpdated, PresenceUpdated
+from wordsy_tui.app.screens.browse import BrowseScreen
+from wordsy_tui.app.screens.confirm import ConfirmScreen
+from wordsy_tui.app.screens.game import GameScreen
+from wordsy_tui.app.screens.help import HelpScreen
+from wordsy_tui.app.screens.lobby import LobbyScreen
+from wordsy_tui.app.screens.menu import MenuScreen
+from wordsy_tui.app.screens.results import ResultsScreen
+from wordsy_tui.app.screens.scoresheet import ScoresheetScreen
+from wordsy_tui.app.screens.vote import VoteScreen
+from wordsy_tui.app.solo import solo_session
+from wordsy_tui.app.widgets.timer import Countdown
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.config import Difficulty
+from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, StateChanged
+from wordsy_tui.session.clock import Deadline
+
+# The draft is sent as the player types, but not on every key: the host
+# sees a new commitment at most this often.
+WRITE_DEBOUNCE_SECONDS: Final = 0.3
+PLAYING: Final = frozenset({Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES})
+
+
+def default_name() -> str:
+    try:
+        name = getpass.getuser()
+    except (KeyError, OSError):
+        return "Player"
+    return (name.strip() or "Player")[:20]
+
+
+class WordsyApp(App[None]):
+    """The game in the terminal.
+
+    `session`: a game to show at once (solo, host or join); without one the
+    start menu opens. `lan` lets the menu host and join games. `now` is the
+    clock the countdown reads (the event loop's monotonic time by default;
+    tests freeze it).
+    """
+
+    CSS_PATH = "wordsy.tcss"
+    TITLE = "Wordsy"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "leave", "Leave", id="leave", show=False, priority=True),
+        Binding("f1,question_mark", "help", "Help", id="help", key_display="?", priority=True),
+        Binding("f2", "scoresheet", "Sheets", id="scoresheet", show=False),
+    ]
+
+    state: var[GameState] = var(GameState, always_update=True)
+    deadline: var[Deadline | None] = var(None)
+    presence: var[dict[str, bool]] = var(dict)
+    link_problem: var[str | None] = var(None)
+    """Why the link to the host is down; None while it is up."""
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        *,
+        lan: Lan | None = None,
+        name: str | None = None,
+        advisor: Advisor | None = None,
+        now: Callable[[], float] | None = None,
+        bell: bool = True,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.lan = lan
+        self.player_name = name or default_name()
+        self.advisor = advisor or Advisor()
+        self.now = now or (lambda: asyncio.get_running_loop().time())
+        self.bell_on = bell
+        self.place: Screen[object] | None = None
+        self._menu_first = session is None
+        self._draft = ""
+        self._write_timer: Timer | None = None
+        self._deferred_vote: tuple[int, str] | None = None
+        self._solo_started = False
+
+    # -- following the session ---------------------------------------------
+
+    def on_mount(self) -> None:
+        self.advisor.preload()
+        if self.session is None:
+            self._enter(MenuScreen())
+        else:
+            self.play(self.session)
+
+    def play(self, session: Session) -> None:
+        """Show `session`'s game and follow it from now on."""
+        self.session = session
+        self._solo_started = False
+        self.state = session.state
+        self.presence = dict(session.presence)
+        self.deadline = session.clock.deadline
+        self.link_problem = None
+        self._route()
+        self.follow(session)
+
+    @work(exclusive=True, group="session")
+    async def follow(self, session: Session) -> None:
+        """Read the session's updates and post them to the app as messages."""
+        try:
+            await session.start()
+        except Exception as error:  # refused by the host, host unreachable, ...
+            self.notify(str(error) or type(error).__name__, title="Cannot join", severity="error")
+            self._end_session(session)
+            return
+        async for update in session.updates():
+            match update:
+                case StateChanged(state, events, deadline):
+                    self.post_message(GameUpdated(state, events, deadline))
+                case PresenceChanged(connected):
+                    self.post_message(PresenceUpdated(connected))
+                case LinkChanged(up, message):
+                    self.post_message(LinkUpdated(up, message))
+                case Rejected(message):
+                    self.post_message(ActionRefused(message))
+
+    def on_game_updated(self, message: GameUpdated) -> None:
+        self.deadline = message.deadline
+        self.state = message.state
+        me = self.session.me if self.session else None
+        if any(isinstance(e, ev.TimerFlipped) and e.player != me for e in message.events):
+            self.ring()
+        if self._solo_ready_to_start(message.state):
+            # Solo has no one to wait for: the game starts once its player is seated.
+            self._solo_started = True
+            self.act(lambda session: session.start_game())
+        self._route()
+        self.refresh_bindings()
+
+    def _solo_ready_to_start(self, state: GameState) -> bool:
+        me = self.session.me if self.session else None
+        return (
+            state.solo
+            and state.phase is Phase.LOBBY
+            and me in state.players
+            and not self._solo_started
+        )
+
+    def on_presence_updated(self, message: PresenceUpdated) -> None:
+        self.presence = message.connected
+
+    def on_link_updated(self, message: LinkUpdated) -> None:
+        self.link_problem = None if message.up else message.message
+
+    def on_action_refused(self, message: ActionRefused) -> None:
+        self.notify(message.message, severity="warning")
+
+    def on_countdown_five_seconds_left(self, _message: Countdown.FiveSecondsLeft) -> None:
+        self.ring()
+
+    def ring(self) -> None:
+        if self.bell_on:
+            self.bell()
+
+    async def on_unmount(self) -> None:
+        if self.session is not None:
+            await self.session.stop()
+
+    # -- which screen the game is at -----------------------------------------
+
+    def _route(self) -> None:
+        phase = self.state.phase
+        if phase is Phase.OVER:
+            wanted: type[Screen[object]] = ResultsScreen
+        elif phase in (Phase.NEW, Phase.LOBBY) and not self.state.solo:
+            wanted = LobbyScreen
+        else:
+            wanted = GameScreen
+        if not isinstance(self.place, wanted):
+            self._enter(wanted())
+        self._offer_vote()
+
+    def _enter(self, place: Screen[object]) -> None:
+        """Make `place` the screen under any dialogs, closing those dialogs."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.switch_screen(place)
+        else:
+            self.push_screen(place)
+        self.place = place
+
+    def _offer_vote(self) -> None:
+        challenge = self.state.challenge
+        me = self.session.me if self.session else None
+        if challenge is None or me is None:
+            return
+        wanted = me in challenge.voters and me not in challenge.votes
+        deferred = self._deferred_vote == (self.state.round, challenge.target)
+        if (
+            wanted
+            and not deferred
+            and not any(isinstance(s, VoteScreen) for s in self.screen_stack)
+        ):
+            self.push_screen(VoteScreen(), self._vote_closed)
+
+    def _vote_closed(self, uphold: bool | None) -> None:
+        if uphold is not None:
+            self.act(lambda session: session.vote(uphold))
+
+    def defer_vote(self) -> None:
+        """The player closed the vote to look at the words first; v opens it again."""
+        if self.state.challenge is not None:
+            self._deferred_vote = (self.state.round, self.state.challenge.target)
+
+    # -- actions players take -----------------------------------------------
+
+    def act(self, action: Callable[[Session], Awaitable[object]]) -> None:
+        """Run a session action off the UI's time; refusals arrive as messages."""
+        session = self.session
+        if session is not None and session.me is not None:
+            self.run_worker(action(session), group="actions")
+
+    def write_draft(self, word: str) -> None:
+        """The draft changed: send it once typing pauses."""
+        self._draft = word
+        if self._write_timer is not None:
+            self._write_timer.stop()
+        self._write_timer = self.set_timer(WRITE_DEBOUNCE_SECONDS, self._send_draft)
+
+    def _send_draft(self) -> None:
+        self.act(self._flush_draft)
+
+    async def _flush_draft(self, session: Session) -> None:
+        if self._write_timer is not None:
+            self._write_timer.stop()
+            self._write_timer = None
+        if self._draft.strip().upper() != session.word:
+            await session.write(self._draft)
+
+    def action_lock_in(self) -> None:
+        if self._can_write():
+
+            async def lock_in(session: Session) -> None:
+                await self._flush_draft(session)
+                await session.lock_in()
+
+            self.act(lock_in)
+
+    def action_flip(self) -> None:
+        if self._can_write():
+
+            async def flip(session: Session) -> None:
+                await self._flush_draft(session)
+                await session.flip()
+
+            self.act(flip)
+
+    def action_pause(self) -> None:
+        """Solo: the same card flip pauses the timer."""
+        self.action_flip()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        config = self.state.config
+        if action == "flip":
+            return config.timed and not self.state.solo and self._can_write()
+        if action == "pause":
+            return self.state.solo and self._can_write()
+        return True
+
+    def _can_write(self) -> bool:
+        me = self.session.me if self.session else None
+        return (
+            me is not None
+            and self.state.phase is Phase.WRITING
+            and not self.state.draft(me).locked
+        )
+
+    def action_vote(self) -> None:
+        """Open the vote again after putting it off."""
+        self._deferred_vote = None
+        self._offer_vote()
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+        else:
+            self.push_screen(HelpScreen())
+
+    def action_scoresheet(self) -> None:
+        if self.state.sheets and not isinstance(self.screen, ScoresheetScreen):
+            self.push_screen(ScoresheetScreen())
+
+    def action_toggle_bell(self) -> None:
+        self.bell_on = not self.bell_on
+        self.notify(f"Bell {'on' if self.bell_on else 'off'}")
+
+    def action_leave(self) -> None:
+        if self.session is not None and self.state.phase in PLAYING:
+            self.push_screen(
+                ConfirmScreen("Leave the game? It goes on without you."),
+                lambda leave: self._leave() if leave else None,
+            )
+        else:
+            self._leave()
+
+    def _leave(self) -> None:
+        if self.session is None:
+            self.exit()
+        else:
+            self._end_session(self.session)
+
+    def _end_session(self, session: Session) -> None:
+        """Stop following `session`; back to the menu if the player came from there."""
+        self.workers.cancel_group(self, "session")
+        self.run_worker(session.stop(), group="stopping")
+        self.session = None
+        self.state = GameState()
+        self.deadline = None
+        if self._menu_first:
+            self._enter(MenuScreen())
+        else:
+            self.exit()
+
+    # -- from the start menu ---------------------------------------------------
+
+    def start_solo(self, difficulty: Difficulty) -> None:
+        self.play(solo_session(self.player_name, difficulty, self.advisor.referee))
+
+    def host_game(self) -> None:
+        if self.lan is None:
+            self.notify(
+                "Hosting is not available here: run 'wordsy-tui host'.", severity="warning"
+            )
+            return
+        self.play(self.lan.host(self.player_name))
+
+    def browse_games(self) -> None:
+        self._enter(BrowseScreen())
+
+    def join_game(self, address: str, port: int, pin: str | None) -> None:
+        if self.lan is None:
+            self.notify(
+                "Joining is not available here: run 'wordsy-tui join'.", severity="warning"
+            )
+            return
+        self.play(self.lan.join(address, port, self.player_name, pin))
+
+    def back_to_menu(self) -> None:
+        self._enter(MenuScreen())
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if self._can_write():
+            yield SystemCommand(
+                "Lock in", "Your word is final for this round", self.action_lock_in
+            )
+            yield SystemCommand("Flip the timer", "Become the fastest player", self.action_flip)
+        if self.state.sheets:
+            yield SystemCommand("Scoresheets", "Everyone's paper sheet", self.action_scoresheet)
+        yield SystemCommand("Rules and keys", "The rules in short", self.action_help)
+        yield SystemCommand(
+            "Bell on or off", "Ring when the timer is flipped and at 5 s", self.action_toggle_bell
+        )
+        yield SystemCommand("Leave", "Leave this game", self.action_leave)

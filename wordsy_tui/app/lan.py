@@ -1,0 +1,64 @@
+"""What the app needs from the LAN side: finding games, hosting one, joining one.
+
+The app knows these shapes only; `wordsy_tui.session.lan` provides them, and
+tests provide fakes, so no screen imports the network.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping, Sequence
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.session.base import Session
+
+
+class FoundGame(Protocol):
+    """A game advertised on the LAN."""
+
+    name: str
+    host: str
+    address: str
+    port: int
+    players: int
+    seats: int
+    phase: str
+    pin_required: bool
+
+
+class Lan(Protocol):
+    def browse(self) -> AsyncIterator[Sequence[FoundGame]]:
+        """The games found, as a fresh list each time it changes."""
+        ...
+
+    def host(self, name: str) -> Session:
+        """A session for the host's own player (not started yet)."""
+        ...
+
+    def join(self, address: str, port: int, name: str, pin: str | None) -> Session:
+        """A session with the host at `address` (not started yet)."""
+        ...
+
+
+@runtime_checkable
+class HostServer(Protocol):
+    """The host's side of a `HostSession`: what its lobby shows and changes."""
+
+    config: GameConfig
+    pin: str | None
+    log_path: Path
+    bots: Mapping[str, object]
+
+    @property
+    def port(self) -> int: ...
+
+    async def add_bot(self, level: str) -> str: ...
+
+    async def remove_bot(self, name: str) -> None: ...
+
+
+def host_server(session: Session | None) -> HostServer | None:
+    """The server behind the host's own session; None when we joined someone else's."""
+    server = getattr(session, "server", None)
+    return server if isinstance(server, HostServer) else None

@@ -1,0 +1,42 @@
+"""What the session worker posts to the app: one typed message per kind of update."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual.message import Message
+
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.state import GameState
+from wordsy_tui.session.clock import Deadline
+
+
+class GameUpdated(Message):
+    def __init__(
+        self, state: GameState, events: tuple[ev.Event, ...], deadline: Deadline | None
+    ) -> None:
+        super().__init__()
+        self.state = state
+        self.events = events
+        self.deadline = deadline
+
+
+class PresenceUpdated(Message):
+    def __init__(self, connected: Mapping[str, bool]) -> None:
+        super().__init__()
+        self.connected = dict(connected)
+
+
+class LinkUpdated(Message):
+    def __init__(self, up: bool, message: str) -> None:
+        super().__init__()
+        self.up = up
+        self.message = message
+
+
+class ActionRefused(Message):
+    """The rules (or the host) refused one of our actions."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message

@@ -1,0 +1,119 @@
+"""Joining: the games found on the LAN, live, or an address typed by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from wordsy_tui.app.lan import FoundGame
+from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.screens.prompt import PromptScreen
+
+
+def parse_address(text: str) -> tuple[str, int] | None:
+    """`HOST:PORT` (or `[v6]:PORT`); None when it is not one."""
+    host, sep, port = text.strip().rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    return host, int(port)
+
+
+class BrowseScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "join", "Join", id="browse-join", priority=True),
+        Binding("c", "connect", "Connect to address", id="browse-connect"),
+        Binding("escape,q", "back", "Back", id="browse-back", key_display="Esc"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[FoundGame] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Join a game", id="title-bar")
+        with Vertical(id="browse"):
+            yield Static("Looking for games on this LAN…", id="browse-status")
+            yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield Static(
+                "No game listed? Multicast may be blocked: press c and type HOST:PORT.",
+                id="browse-hint",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Game", "Host", "Players", "Phase", "PIN")
+        table.focus()
+        self.look()
+
+    @work(exclusive=True, group="browse")
+    async def look(self) -> None:
+        lan = wordsy_app(self).lan
+        if lan is None:
+            self.query_one("#browse-status", Static).update(
+                "Finding games is not available here: press c to type an address."
+            )
+            return
+        async for games in lan.browse():
+            self.show(games)
+
+    def show(self, games: Sequence[FoundGame]) -> None:
+        self.games = list(games)
+        table = self.query_one(DataTable)
+        table.clear()
+        for game in self.games:
+            table.add_row(
+                game.name,
+                game.host,
+                f"{game.players}/{game.seats}",
+                game.phase,
+                "PIN" if game.pin_required else "-",
+            )
+        found = len(self.games)
+        self.query_one("#browse-status", Static).update(
+            f"{found} game{'s' if found != 1 else ''} found on this LAN (still looking)"
+        )
+
+    def action_join(self) -> None:
+        table = self.query_one(DataTable)
+        if not self.games or table.cursor_row >= len(self.games):
+            return
+        game = self.games[table.cursor_row]
+        if game.pin_required:
+            self.app.push_screen(
+                PromptScreen(f"{game.name} needs a PIN:", "PIN", password=True),
+                lambda pin: self._join(game.address, game.port, pin) if pin else None,
+            )
+        else:
+            self._join(game.address, game.port, None)
+
+    def action_connect(self) -> None:
+        self.app.push_screen(
+            PromptScreen("Connect to HOST:PORT", "192.168.1.20:47474"), self._typed
+        )
+
+    def _typed(self, text: str | None) -> None:
+        if text is None:
+            return
+        address = parse_address(text)
+        if address is None:
+            self.notify(f"{text!r} is not HOST:PORT", severity="warning")
+            return
+        self.app.push_screen(
+            PromptScreen("PIN (leave empty if the game has none):", "PIN", password=True),
+            lambda pin: self._join(*address, pin),
+        )
+
+    def _join(self, address: str, port: int, pin: str | None) -> None:
+        wordsy_app(self).join_game(address, port, pin)
+
+    def action_back(self) -> None:
+        wordsy_app(self).back_to_menu()

@@ -1,0 +1,82 @@
+"""The table during a round: writing, then the reveal and its challenges."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, OptionList, Static
+
+from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.widgets.banner import LinkBanner
+from wordsy_tui.app.widgets.draft import WordInput
+from wordsy_tui.app.widgets.reveal import RevealPane
+from wordsy_tui.app.widgets.writing import WritingPane
+from wordsy_tui.game.config import ROUNDS
+from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.clock import Deadline
+
+
+def table_title(state: GameState, me: str | None) -> str:
+    stage = {Phase.WRITING: "writing", Phase.REVEAL: "reveal", Phase.CHALLENGES: "reveal"}
+    parts = [f"Round {state.round} of {ROUNDS}" if state.round else "Dealing…"]
+    if state.phase in stage:
+        parts.append(stage[state.phase])
+    parts.append(f"you: {me}" if me else "watching")
+    if state.config.solo is not None:
+        parts.append(f"solo, {state.config.solo.value}")
+    else:
+        parts.append(str(state.config.ruleset))
+    return " · ".join(parts)
+
+
+class GameScreen(Screen[None]):
+    def compose(self) -> ComposeResult:
+        app = wordsy_app(self)
+        me = app.session.me if app.session else None
+        yield Static(id="title-bar")
+        yield LinkBanner(id="banner")
+        with ContentSwitcher(initial="writing"):
+            yield WritingPane(app.now, me, id="writing")
+            yield RevealPane(app.now, me, id="reveal")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        app = wordsy_app(self)
+        self.watch(app, "state", self._show_state)
+        self.watch(app, "deadline", self._show_deadline)
+        self.watch(app, "presence", self._show_presence)
+
+    def _show_state(self, state: GameState) -> None:
+        app = wordsy_app(self)
+        me = app.session.me if app.session else None
+        self.query_one("#title-bar", Static).update(table_title(state, me))
+        writing = state.phase in (Phase.NEW, Phase.LOBBY, Phase.WRITING)
+        switcher = self.query_one(ContentSwitcher)
+        pane = "writing" if writing else "reveal"
+        self.query_one(WritingPane).state = state
+        self.query_one(RevealPane).state = state
+        switcher.current = pane
+        self._focus_pane(pane)
+
+    def _focus_pane(self, pane: str) -> None:
+        """Keep the keyboard in the pane on show: the word while writing, the list after."""
+        focused = self.focused
+        if (
+            focused is not None
+            and focused.disabled is False
+            and pane in (node.id for node in focused.ancestors_with_self)
+        ):
+            return
+        if pane == "reveal":
+            self.query_one("#words", OptionList).focus()
+        elif inputs := self.query(WordInput):
+            inputs.first().focus()
+
+    def _show_deadline(self, deadline: Deadline | None) -> None:
+        self.query_one(WritingPane).deadline = deadline
+        self.query_one(RevealPane).deadline = deadline
+
+    def _show_presence(self, presence: Mapping[str, bool]) -> None:
+        self.query_one(WritingPane).presence = presence

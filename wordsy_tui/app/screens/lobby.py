@@ -1,0 +1,150 @@
+"""The lobby before a LAN game: seats, who is connected, bots, options, start."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from wordsy_tui.app.lan import HostServer, host_server
+from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.widgets.banner import LinkBanner
+from wordsy_tui.bots.levels import Level
+from wordsy_tui.game.config import MIN_PLAYERS, GameConfig
+from wordsy_tui.game.state import GameState
+
+
+def options_text(config: GameConfig, pin: bool | None) -> str:
+    timer = f"timer {config.timer_seconds} s" if config.timer_seconds else "no timer"
+    window = (
+        f"challenges {config.challenge_seconds} s"
+        if config.challenge_seconds is not None
+        else "challenges until all are ready"
+    )
+    handicap = ", ".join(sorted(config.handicapped)) or "none"
+    parts = [str(config.ruleset), timer, window, f"votes {config.vote_seconds} s"]
+    parts.append(f"handicap: {handicap}")
+    if pin is not None:
+        parts.append("PIN required" if pin else "no PIN")
+    return "Options: " + " · ".join(parts)
+
+
+def seat_line(player: str, me: str | None, connected: bool | None, bot: bool) -> Text:
+    text = Text(player, "bold" if player == me else "")
+    if player == me:
+        text.append(" (you)")
+    if bot:
+        text.append("  computer player")
+    text.append("  connected" if connected is not False else "  offline")
+    return text
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", "Start", id="lobby-start"),
+        Binding("b", "add_bot", "Add bot", id="lobby-add-bot"),
+        Binding("x,delete", "remove_bot", "Remove bot", id="lobby-remove-bot", key_display="x"),
+        Binding("l", "bot_level", "Bot level", id="lobby-bot-level"),
+        Binding("q", "app.leave", "Leave", id="lobby-leave"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bot_level = Level.MEDIUM
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title-bar")
+        yield LinkBanner(id="banner")
+        with Vertical(id="lobby"):
+            yield Static(id="lobby-where")
+            yield Static(id="seats-title")
+            yield OptionList(id="seats")
+            yield Static(id="lobby-options")
+            yield Static(id="lobby-hint")
+        yield Footer()
+
+    @property
+    def server(self) -> HostServer | None:
+        return host_server(wordsy_app(self).session)
+
+    def on_mount(self) -> None:
+        app = wordsy_app(self)
+        self.watch(app, "state", self._show)
+        self.watch(app, "presence", self._show_presence)
+        self.query_one("#seats", OptionList).focus()
+
+    def _show_presence(self, _presence: Mapping[str, bool]) -> None:
+        self._show(wordsy_app(self).state)
+
+    def _show(self, state: GameState) -> None:
+        app = wordsy_app(self)
+        me = app.session.me if app.session else None
+        server = self.server
+        bots = server.bots if server else {}
+        self.query_one("#title-bar", Static).update(
+            "Lobby · hosting" if server else f"Lobby · {'joined' if me else 'watching'}"
+        )
+        where = (
+            f"Players join this game at port {server.port}"
+            + (" with the PIN" if server.pin else "")
+            if server
+            else "Waiting for the host to start the game."
+        )
+        self.query_one("#lobby-where", Static).update(where)
+        seats = state.config.max_players
+        self.query_one("#seats-title", Static).update(
+            Text(f"Seats: {len(state.players)} of {seats}", "bold")
+        )
+        seat_list = self.query_one("#seats", OptionList)
+        highlighted = seat_list.highlighted
+        seat_list.set_options(
+            Option(seat_line(p, me, app.presence.get(p), p in bots), id=p) for p in state.players
+        )
+        if state.players:
+            seat_list.highlighted = min(highlighted or 0, len(state.players) - 1)
+        self.query_one("#lobby-options", Static).update(
+            options_text(state.config, bool(server.pin) if server else None)
+        )
+        hint = (
+            f"Next bot: {self.bot_level.value} (l to change)"
+            + ("" if len(state.players) >= MIN_PLAYERS else f" · {MIN_PLAYERS} players to start")
+            if server
+            else ""
+        )
+        self.query_one("#lobby-hint", Static).update(hint)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("start", "add_bot", "remove_bot", "bot_level"):
+            return self.server is not None
+        return True
+
+    def action_start(self) -> None:
+        wordsy_app(self).act(lambda session: session.start_game())
+
+    def action_bot_level(self) -> None:
+        levels = list(Level)
+        self.bot_level = levels[(levels.index(self.bot_level) + 1) % len(levels)]
+        self._show(wordsy_app(self).state)
+
+    def action_add_bot(self) -> None:
+        server = self.server
+        if server is not None:
+            self.run_worker(server.add_bot(self.bot_level.value), group="bots")
+
+    def action_remove_bot(self) -> None:
+        server = self.server
+        option = self.query_one("#seats", OptionList).highlighted_option
+        if server is None or option is None or option.id is None:
+            return
+        if option.id not in server.bots:
+            self.notify("Highlight a computer player (↑/↓) to remove it.")
+            return
+        self.run_worker(server.remove_bot(option.id), group="bots")

@@ -1,0 +1,108 @@
+"""The start menu: host, join, solo, rules, quit."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.game.config import Difficulty
+
+LOGO = "W O R D S Y"
+CHOICES = (
+    ("host", "h", "Host a game on this LAN"),
+    ("join", "j", "Join a game"),
+    ("solo", "s", "Solo, against the Solo Card"),
+    ("rules", "r", "Rules and keys"),
+    ("quit", "q", "Quit"),
+)
+
+
+class MenuScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "choose('host')", "Host", id="menu-host"),
+        Binding("j", "choose('join')", "Join", id="menu-join"),
+        Binding("s", "choose('solo')", "Solo", id="menu-solo"),
+        Binding("r", "choose('rules')", "Rules", id="menu-rules"),
+        Binding("q", "choose('quit')", "Quit", id="menu-quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static(Text(LOGO, "bold"), id="logo")
+            yield Static("The party word game of longer words", id="tagline")
+            yield Input(
+                wordsy_app(self).player_name,
+                placeholder="your name",
+                max_length=20,
+                id="name",
+                tooltip="Your name at the table",
+            )
+            yield OptionList(
+                *(Option(f"{key}  {label}", id=choice) for choice, key, label in CHOICES),
+                id="choices",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#choices", OptionList).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.value.strip():
+            wordsy_app(self).player_name = event.value.strip()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#choices", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.action_choose(event.option.id)
+
+    def action_choose(self, choice: str) -> None:
+        app = wordsy_app(self)
+        match choice:
+            case "host":
+                app.host_game()
+            case "join":
+                app.browse_games()
+            case "solo":
+                self.app.push_screen(DifficultyScreen(), self._solo)
+            case "rules":
+                app.action_help()
+            case "quit":
+                app.exit()
+
+    def _solo(self, difficulty: Difficulty | None) -> None:
+        if difficulty is not None:
+            wordsy_app(self).start_solo(difficulty)
+
+
+class DifficultyScreen(ModalScreen[Difficulty | None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back", id="difficulty-back", key_display="Esc")
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text("Solo: how hard?", "bold"))
+            yield OptionList(
+                *(
+                    Option(f"{d.value.capitalize():<7} target {d.target} points", id=d.value)
+                    for d in Difficulty
+                ),
+                id="difficulties",
+            )
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(Difficulty(event.option.id))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

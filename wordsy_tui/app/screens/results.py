@@ -1,0 +1,112 @@
+"""Final standings, with the tie-breaks explained, best words, and where the log is."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from wordsy_tui.app.lan import host_server
+from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.game.scoresheet import Scoresheet, SheetRow, Standing, standings
+from wordsy_tui.game.state import GameState
+
+ORDINALS = ("best", "second best", "third best", "fourth best", "fifth best")
+
+
+def tie_note(previous: Standing | None, standing: Standing) -> str:
+    """Why `standing` is below (or beside) the player just above on the same total."""
+    if previous is None or previous.total != standing.total:
+        return ""
+    if previous.place == standing.place:
+        return f"shares the place with {previous.player}: the same five words' scores"
+    for rank, (theirs, ours) in enumerate(
+        zip(previous.tie_break, standing.tie_break, strict=False)
+    ):
+        if theirs != ours:
+            return (
+                f"level with {previous.player} on {standing.total}; "
+                f"{ORDINALS[rank]} word {ours} against {theirs}"
+            )
+    return f"level with {previous.player} on {standing.total}; fewer words counted"
+
+
+def best_row(sheet: Scoresheet) -> SheetRow | None:
+    rows = [row for row in sheet.rows if row.word and not row.voided]
+    return max(rows, key=lambda row: row.score, default=None)
+
+
+def standings_table(sheets: Mapping[str, Scoresheet], me: str | None) -> Table:
+    table = Table(expand=True, show_edge=False, pad_edge=False)
+    table.add_column("Place", justify="right", no_wrap=True)
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Total", justify="right")
+    table.add_column("Best word", no_wrap=True)
+    table.add_column("Tie-break", ratio=1)
+    previous: Standing | None = None
+    for standing in standings(sheets):
+        best = best_row(sheets[standing.player])
+        name = standing.player + (" (you)" if standing.player == me else "")
+        table.add_row(
+            f"{standing.place}.",
+            Text(name, "bold" if standing.place == 1 else ""),
+            str(standing.total),
+            f"{best.word} ({best.score})" if best else "-",
+            tie_note(previous, standing),
+        )
+        previous = standing
+    return table
+
+
+def headline(state: GameState, me: str | None) -> str:
+    ranked = standings(state.sheets)
+    winners = [s.player for s in ranked if s.place == 1]
+    if state.config.solo is not None and me is not None:
+        total, target = state.sheets[me].total, state.config.solo.target
+        verdict = "You win" if total >= target else "Not this time"
+        return f"{verdict}: {total} points against a target of {target}."
+    if len(winners) > 1:
+        return f"A shared victory: {' and '.join(winners)}."
+    return f"{winners[0]} wins." if winners else "The game is over."
+
+
+class ResultsScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "app.scoresheet", "Sheets", id="results-sheets"),
+        Binding("enter,q", "app.leave", "Done", id="results-done", key_display="Enter"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="results"):
+            yield Static(Text("Final standings", "bold"), id="results-title")
+            yield Static(id="headline")
+            yield Static(id="standings")
+            yield Static(id="log-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(wordsy_app(self), "state", self._show)
+
+    def _show(self, state: GameState) -> None:
+        app = wordsy_app(self)
+        me = app.session.me if app.session else None
+        if not state.sheets:
+            return
+        self.query_one("#headline", Static).update(headline(state, me))
+        self.query_one("#standings", Static).update(standings_table(state.sheets, me))
+        server = host_server(app.session)
+        note = (
+            f"The game's log is saved in {server.log_path}"
+            if server is not None
+            else "Solo games keep no log."
+            if state.solo
+            else "The host keeps the game's log."
+        )
+        self.query_one("#log-note", Static).update(note)

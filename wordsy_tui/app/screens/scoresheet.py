@@ -1,0 +1,54 @@
+"""Everyone's paper scoresheet, yours first."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.widgets.scoresheet import SheetView
+from wordsy_tui.game.state import GameState
+
+
+def seating(state: GameState, me: str | None) -> list[str]:
+    """Your own sheet first, then the others in seat order."""
+    return sorted(state.sheets, key=lambda p: (p != me, state.players.index(p)))
+
+
+class ScoresheetScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,s,f2,q", "close", "Close", id="close-sheets", key_display="Esc"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="sheets"):
+            yield Static(id="sheets-title")
+            yield Grid(id="sheet-grid")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(wordsy_app(self), "state", self._show)
+
+    def _show(self, state: GameState) -> None:
+        app = wordsy_app(self)
+        me = app.session.me if app.session else None
+        self.query_one("#sheets-title", Static).update(
+            f"Scoresheets after round {len(next(iter(state.sheets.values())).rows)}"
+            if state.sheets
+            else "Scoresheets"
+        )
+        grid = self.query_one("#sheet-grid", Grid)
+        views = {view.player: view for view in grid.query(SheetView)}
+        for player in seating(state, me):
+            if player in views:
+                views[player].sheet = state.sheets[player]
+            else:
+                grid.mount(SheetView(player, state.sheets[player]))
+
+    def action_close(self) -> None:
+        self.dismiss()

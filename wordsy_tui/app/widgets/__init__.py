@@ -1,0 +1,1 @@
+"""The game's pieces on screen: board, draft, players, timer, sheets."""

@@ -1,0 +1,77 @@
+"""The eight cards in their 5/4/3/2 columns, with the cards a word uses marked."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from wordsy_tui.game.board import CARDS_PER_COLUMN, COLUMN_VALUES, Board
+from wordsy_tui.game.cards import Card
+
+CARD_WIDTH: Final = 7
+GAP: Final = 2
+# Used cards get a heavier frame, so they stand out without colour too.
+FRAMES: Final = {False: "╭─╮│╰─╯", True: "┏━┓┃┗━┛"}
+
+
+class BoardCards(Widget):
+    """Columns left to right worth 5, 4, 3 and 2; two cards a column."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "board--column",
+        "board--card",
+        "board--rare",
+        "board--used",
+    }
+
+    board: reactive[Board] = reactive(Board, layout=True)
+    used: reactive[frozenset[int]] = reactive(frozenset)
+    """Slots of the cards the draft scores."""
+
+    def render(self) -> RenderableType:
+        heading = Text()
+        for value in COLUMN_VALUES:
+            heading.append(
+                f"{value} pts".center(CARD_WIDTH), self.get_component_rich_style("board--column")
+            )
+            heading.append(" " * GAP)
+        lines = [heading]
+        for row in range(CARDS_PER_COLUMN):
+            card_lines = [Text() for _ in range(4)]
+            for column in range(len(COLUMN_VALUES)):
+                slot = column * CARDS_PER_COLUMN + row
+                for line, part in zip(card_lines, self._card(slot), strict=True):
+                    line.append_text(part)
+                    line.append(" " * GAP)
+            lines.extend(card_lines)
+        return Text("\n").join(line.rstrip() or line for line in lines)
+
+    def _card(self, slot: int) -> list[Text]:
+        card = self.board.slots[slot]
+        used = slot in self.used
+        style = self._style(card, used)
+        tl, h, tr, v, bl, _, br = FRAMES[used]
+        inner = CARD_WIDTH - 2
+        if card is None:
+            blank = Text(" " * CARD_WIDTH)
+            return [blank, Text("·".center(CARD_WIDTH)), blank.copy(), blank.copy()]
+        mark = f"+{card.bonus}" if card.rare else ""
+        return [
+            Text(tl + h * inner + tr, style),
+            Text(v + card.letter.center(inner) + v, style),
+            Text(v + mark.center(inner) + v, style),
+            Text(bl + h * inner + br, style),
+        ]
+
+    def _style(self, card: Card | None, used: bool) -> Style:
+        style = self.get_component_rich_style("board--card")
+        if card is not None and card.rare:
+            style += self.get_component_rich_style("board--rare")
+        if used:
+            style += self.get_component_rich_style("board--used")
+        return style

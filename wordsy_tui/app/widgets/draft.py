@@ -1,0 +1,101 @@
+"""Your word as you type it: its live score, the cards it uses, the referee's hint."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Input, Static
+
+from wordsy_tui.cli.score import explain
+from wordsy_tui.game.board import Board
+from wordsy_tui.game.referee import Verdict
+from wordsy_tui.game.scoring import WordScore, score_word
+
+MAX_WORD_LENGTH = 45
+
+
+class WordInput(Input):
+    """Letters only: a word has no spaces, so Space is free for the timer."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            placeholder="type your word",
+            restrict=r"[A-Za-z]*",
+            max_length=MAX_WORD_LENGTH,
+            id="word",
+        )
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        # Only letters belong to the word: Space, ? and the like stay free for bindings.
+        return character is not None and character.isalpha()
+
+
+class DraftPanel(Vertical):
+    """The word being written, scored live against the board."""
+
+    class Scored(Message):
+        """The draft changed; `score` says which cards it uses."""
+
+        def __init__(self, word: str, score: WordScore) -> None:
+            super().__init__()
+            self.word = word
+            self.score = score
+
+    board: reactive[Board] = reactive(Board)
+    handicap: reactive[bool] = reactive(False)
+    hint: reactive[Verdict | None] = reactive(None)
+    locked: reactive[bool] = reactive(False)
+
+    def compose(self) -> ComposeResult:
+        yield WordInput()
+        yield Static(id="live-score")
+        yield Static(id="hint")
+
+    @property
+    def word(self) -> str:
+        return self.query_one(WordInput).value.upper()
+
+    def clear(self) -> None:
+        self.query_one(WordInput).value = ""
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        if event.value != event.value.upper():
+            # Capitals, as players write on their sheets; this fires Changed once more.
+            cursor = event.input.cursor_position
+            event.input.value = event.value.upper()
+            event.input.cursor_position = cursor
+            return
+        self.hint = None
+        self._rescore()
+
+    def watch_board(self) -> None:
+        self._rescore()
+
+    def watch_locked(self, locked: bool) -> None:
+        self.query_one(WordInput).disabled = locked
+        self._rescore()
+
+    def _rescore(self) -> None:
+        word = self.word
+        score = score_word(self.board, word, handicap=self.handicap)
+        line = Text(explain(score)) if word else Text("Your word scores the cards it uses.")
+        if self.locked:
+            line = Text.assemble(("Locked in: ", "bold"), line)
+        self.query_one("#live-score", Static).update(line)
+        self.post_message(self.Scored(word, score))
+
+    def watch_hint(self, hint: Verdict | None) -> None:
+        text = Text()
+        if hint is not None and self.word:
+            if hint.ok:
+                text.append("✓ ", "bold")
+                text.append(f"{self.word} is in the word list")
+            else:
+                text.append("! ", "bold")
+                text.append(hint.message)
+        self.query_one("#hint", Static).update(text)
+        self.set_class(hint is not None and not hint.ok, "-warning")

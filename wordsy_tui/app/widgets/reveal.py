@@ -1,0 +1,186 @@
+"""The reveal: every word with its score card by card, the bonuses, the best word."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from wordsy_tui.app.advice import BestWord
+from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.widgets.timer import Countdown
+from wordsy_tui.cli.score import explain
+from wordsy_tui.game.bonuses import award_boxes
+from wordsy_tui.game.scoresheet import Box, box_value
+from wordsy_tui.game.scoring import score_word
+from wordsy_tui.game.solo import solo_box
+from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.clock import Deadline
+
+BOX_NAMES = {Box.FIRST: "first box", Box.SECOND: "second box"}
+
+
+def projected_boxes(state: GameState) -> dict[str, Box]:
+    """The boxes each player checks if every word stands as it is now."""
+    drafts = {p: state.draft(p) for p in state.players}
+    scores = {p: 0 if d.voided else d.score for p, d in drafts.items()}
+    if state.solo:
+        (player,) = state.players
+        return {player: solo_box(state.solo_spot, state.flipped_by == player, scores[player])}
+    voided = frozenset(p for p, d in drafts.items() if d.voided)
+    return award_boxes(state.players, scores, state.fastest, voided)
+
+
+def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
+    """Three lines: who and what, the card-by-card score, the verdict and bonus."""
+    draft = state.draft(player)
+    text = Text()
+    text.append(player, "bold")
+    if player == me:
+        text.append(" (you)")
+    if player == state.fastest:
+        text.append("  ⏳ fastest" if state.config.timed else "  Main Player")
+    if not draft.revealed:
+        waiting = state.phase is Phase.REVEAL and draft.commitment is not None
+        text.append("\n  revealing…" if waiting else "\n  no word this round")
+        return text
+    word = draft.word or "(blank)"
+    points = 0 if draft.voided else draft.score
+    text.append(f"  {word}  ", "bold")
+    text.append(f"{points} pts")
+    handicap = player in state.config.handicapped
+    text.append("\n  " + explain(score_word(state.board, word, handicap=handicap)))
+    verdict = draft.verdict
+    if draft.voided:
+        why = verdict.message if verdict and not verdict.ok else "a challenge was upheld"
+        text.append(f"\n  ✗ void: {why}")
+    else:
+        text.append("\n  ✓ stands" if draft.challenged else "\n  ✓ allowed")
+        if box is not Box.NONE:
+            text.append(f" · {BOX_NAMES[box]} (+{box_value(state.round, box)})")
+    return text
+
+
+def challenge_status(state: GameState, me: str | None) -> str:
+    challenge = state.challenge
+    if challenge is None:
+        if state.phase is Phase.REVEAL:
+            return "Revealing every word…"
+        if state.solo:
+            return "Enter: next round."
+        waiting = [p for p in state.players if p not in state.ready]
+        if me is not None and me not in state.ready:
+            return "c: challenge the highlighted word · Enter: ready for the next round"
+        return f"Waiting for {', '.join(waiting)}." if waiting else ""
+    word = state.draft(challenge.target).word
+    cast, voters = len(challenge.votes), len(challenge.voters)
+    who = (
+        f"{challenge.target} appeals the referee's refusal of {word}"
+        if challenge.challenger is None
+        else f"{challenge.challenger} challenges {challenge.target}'s {word}"
+    )
+    return f"{who}: {cast} of {voters} votes cast."
+
+
+class RevealPane(Vertical):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", "Next round", id="ready", priority=True),
+        Binding("c", "challenge", "Challenge", id="challenge"),
+        Binding("a", "appeal", "Appeal", id="appeal"),
+        Binding("v", "app.vote", "Vote", id="vote"),
+        Binding("s", "app.scoresheet", "Sheets", id="sheets"),
+        Binding("q", "app.leave", "Leave", id="leave-game"),
+    ]
+
+    state: reactive[GameState] = reactive(GameState)
+    deadline: reactive[Deadline | None] = reactive(None)
+    best: reactive[BestWord | None] = reactive(None)
+
+    def __init__(self, now: Callable[[], float], me: str | None, *, id: str) -> None:
+        super().__init__(id=id)
+        self._now = now
+        self.me = me
+
+    def compose(self) -> ComposeResult:
+        yield OptionList(id="words")
+        yield Static(id="best")
+        yield Static(id="reveal-status")
+        yield Countdown(self._now, id="reveal-timer")
+
+    def watch_state(self, old: GameState, state: GameState) -> None:
+        words = self.query_one(OptionList)
+        highlighted = words.highlighted
+        boxes = projected_boxes(state) if state.players else {}
+        words.set_options(
+            Option(word_entry(state, p, self.me, boxes.get(p, Box.NONE)), id=p)
+            for p in state.players
+        )
+        if state.players:
+            words.highlighted = min(highlighted or 0, len(state.players) - 1)
+        self.query_one("#reveal-status", Static).update(challenge_status(state, self.me))
+        if (state.round, state.board) != (old.round, old.board) and state.phase in (
+            Phase.REVEAL,
+            Phase.CHALLENGES,
+        ):
+            self.best = None
+            self.find_best(state)
+        self.refresh_bindings()
+
+    def watch_deadline(self, deadline: Deadline | None) -> None:
+        self.query_one(Countdown).deadline = deadline
+
+    def watch_best(self, best: BestWord | None) -> None:
+        text = (
+            f"Best possible word on this board: {best.word} ({best.points} pts)"
+            if best
+            else "Best possible word: looking…"
+        )
+        self.query_one("#best", Static).update(text)
+
+    @work(thread=True, exclusive=True, group="best-word")
+    def find_best(self, state: GameState) -> None:
+        best = wordsy_app(self).advisor.best_word(state.board, state.played, state.config.ruleset)
+        self.app.call_from_thread(setattr, self, "best", best)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state, me = self.state, self.me
+        open_window = me is not None and state.phase is Phase.CHALLENGES
+        if action == "ready":
+            return open_window and me not in state.ready and state.challenge is None
+        if action == "challenge":
+            return open_window and not state.solo and state.challenge is None
+        if action == "appeal":
+            draft = state.draft(me) if me else None
+            return (
+                open_window
+                and not state.solo
+                and draft is not None
+                and draft.voided
+                and not draft.challenged
+                and state.challenge is None
+            )
+        return True
+
+    def action_ready(self) -> None:
+        wordsy_app(self).act(lambda session: session.ready())
+
+    def action_appeal(self) -> None:
+        wordsy_app(self).act(lambda session: session.appeal())
+
+    def action_challenge(self) -> None:
+        option = self.query_one(OptionList).highlighted_option
+        if option is None or option.id is None:
+            return
+        if option.id == self.me:
+            self.notify("Highlight someone else's word (↑/↓) to challenge it.")
+            return
+        target = option.id
+        wordsy_app(self).act(lambda session: session.challenge(target))

@@ -1,0 +1,78 @@
+"""The paper scoresheet: seven rows, the bonus boxes with their values, the total."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from wordsy_tui.game.config import ROUNDS
+from wordsy_tui.game.scoresheet import BONUS_BOXES, PENALTY_POINTS, Box, Scoresheet
+
+WORD_WIDTH: Final = 13
+
+
+def box(checked: bool, value: int) -> str:
+    return f"[{'x' if checked else ' '}]{value}"
+
+
+def fit(word: str) -> str:
+    return word if len(word) <= WORD_WIDTH else word[: WORD_WIDTH - 1] + "…"
+
+
+class SheetView(Widget):
+    """One player's sheet; struck and voided rows say so in words, not just style."""
+
+    player: reactive[str] = reactive("")
+    sheet: reactive[Scoresheet] = reactive(Scoresheet, layout=True)
+
+    def __init__(self, player: str, sheet: Scoresheet) -> None:
+        super().__init__()
+        self.set_reactive(SheetView.player, player)
+        self.set_reactive(SheetView.sheet, sheet)
+
+    def render(self) -> RenderableType:
+        sheet = self.sheet
+        table = Table.grid(padding=(0, 1))
+        table.add_column("round", justify="right")
+        table.add_column("word", width=WORD_WIDTH, no_wrap=True)
+        table.add_column("points", justify="right", width=3)
+        table.add_column("box 1")
+        table.add_column("box 2")
+        table.add_column("note", no_wrap=True)
+        table.add_row("Rd", "Word", "Pts", "Box1", "Box2", "", style="bold")
+        struck = sheet.struck
+        for index in range(ROUNDS):
+            first, second = BONUS_BOXES[index]
+            if index >= len(sheet.rows):
+                table.add_row(str(index + 1), "", "", box(False, first), box(False, second), "")
+                continue
+            row = sheet.rows[index]
+            note = "void" if row.voided else "struck" if index in struck else ""
+            style = "strike dim" if index in struck else ""
+            table.add_row(
+                str(index + 1),
+                Text(fit(row.word or "(none)"), style),
+                Text(str(row.score), style),
+                box(row.box is Box.FIRST, first),
+                box(row.box is Box.SECOND, second),
+                note,
+            )
+        tallies = "|" * sheet.penalties or "none"
+        penalty_points = PENALTY_POINTS * sheet.penalties
+        summary = Text.assemble(
+            f"Penalties: {tallies}",
+            f" (-{penalty_points})" if sheet.penalties else "",
+            "\n",
+            f"Best five {sheet.word_total} + bonuses {sheet.bonus_total}"
+            f" - penalties {penalty_points} = ",
+            (f"{sheet.total}", "bold"),
+        )
+        return Group(table, summary)
+
+    def watch_player(self, player: str) -> None:
+        self.border_title = player

@@ -1,0 +1,80 @@
+"""The sand timer: who flipped it and how long is left, from the host's deadline."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Final
+
+from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widgets import Static
+
+from wordsy_tui.session.clock import Deadline
+
+WARNING_SECONDS: Final = 5
+# Over SSH every repaint costs bytes: check a few times a second, repaint on
+# a new whole second only.
+TICK_SECONDS: Final = 0.25
+LABELS: Final = {
+    "timer": "Timer",
+    "reveal": "Revealing words",
+    "vote": "Vote closes",
+    "challenges": "Challenges close",
+}
+
+
+class Countdown(Static):
+    """Seconds left until `deadline`, read from a monotonic clock."""
+
+    class FiveSecondsLeft(Message):
+        """The timer's sand is nearly out (for the optional bell)."""
+
+    deadline: reactive[Deadline | None] = reactive(None)
+    caption: reactive[str] = reactive("")
+    """What the timer is doing when no deadline runs (e.g. "not flipped yet")."""
+    seconds_left: reactive[int | None] = reactive(None)
+
+    def __init__(self, now: Callable[[], float], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._now = now
+        self._ticker: Timer | None = None
+
+    def watch_deadline(self, deadline: Deadline | None) -> None:
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+        if deadline is not None and self.is_mounted:
+            self._ticker = self.set_interval(TICK_SECONDS, self._tick)
+        self._tick()
+
+    def on_mount(self) -> None:
+        self.watch_deadline(self.deadline)
+
+    def _tick(self) -> None:
+        deadline = self.deadline
+        left = None if deadline is None else max(0, math.ceil(deadline.at - self._now()))
+        if left == WARNING_SECONDS and self.seconds_left != left and deadline.label == "timer":
+            self.post_message(self.FiveSecondsLeft())
+        self.seconds_left = left
+        if left == 0 and self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+
+    def watch_seconds_left(self) -> None:
+        self._show()
+
+    def watch_caption(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        left, deadline = self.seconds_left, self.deadline
+        if deadline is None or left is None:
+            self.update(self.caption)
+            self.set_class(False, "-hurry")
+            return
+        label = LABELS.get(deadline.label, deadline.label.capitalize())
+        text = f"{label}: {left // 60}:{left % 60:02d}"
+        self.update(f"{text}  {self.caption}" if self.caption else text)
+        self.set_class(deadline.label == "timer" and left <= WARNING_SECONDS, "-hurry")

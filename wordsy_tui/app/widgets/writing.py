@@ -1,0 +1,120 @@
+"""The writing phase: the board, your draft, the timer and the other players."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.widgets.board import BoardCards
+from wordsy_tui.app.widgets.draft import DraftPanel
+from wordsy_tui.app.widgets.players import PlayerList
+from wordsy_tui.app.widgets.solo_card import SoloCard
+from wordsy_tui.app.widgets.timer import Countdown
+from wordsy_tui.game.referee import Verdict
+from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.clock import Deadline
+
+
+def timer_caption(state: GameState) -> str:
+    """What the timer is doing, in words (the seconds come from the deadline)."""
+    config = state.config
+    if not config.timed:
+        return f"No timer · Main Player: {state.main_player or '-'}"
+    if state.solo:
+        if state.timer_expired:
+            return "Sand ran out: no bonus. Lock in when ready."
+        return "Paused" if state.flipped_by else "Space pauses it"
+    if state.timer_expired:
+        return "Time is up"
+    if state.flipped_by is not None:
+        return f"{state.flipped_by} flipped"
+    holder = f" · No-Flip: {state.no_flip}" if state.no_flip else ""
+    return f"Not flipped yet ({config.timer_seconds} s){holder}"
+
+
+class WritingPane(Horizontal):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "app.lock_in", "Lock in", id="lock-in", priority=True),
+        Binding("space", "app.flip", "Flip timer", id="flip", key_display="Space", priority=True),
+        Binding(
+            "space", "app.pause", "Pause timer", id="pause", key_display="Space", priority=True
+        ),
+        # q belongs to the word being typed, so leaving takes Ctrl+Q here.
+        Binding("ctrl+q", "app.leave", "Leave", id="leave-table", priority=True),
+    ]
+
+    state: reactive[GameState] = reactive(GameState)
+    deadline: reactive[Deadline | None] = reactive(None)
+    presence: reactive[Mapping[str, bool]] = reactive(dict)
+
+    def __init__(self, now: Callable[[], float], me: str | None, *, id: str) -> None:
+        super().__init__(id=id)
+        self._now = now
+        self.me = me
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table"):
+            yield BoardCards()
+            if self.me is None:
+                yield Static("You are watching: words appear at the reveal.", id="watching")
+            else:
+                yield DraftPanel()
+        with Vertical(id="side"):
+            yield Countdown(self._now, id="timer")
+            yield PlayerList()
+            yield SoloCard()
+
+    def watch_state(self, old: GameState, state: GameState) -> None:
+        self.query_one(BoardCards).board = state.board
+        players = self.query_one(PlayerList)
+        players.me, players.state = self.me, state
+        self.query_one(Countdown).caption = timer_caption(state)
+        solo = self.query_one(SoloCard)
+        solo.display = state.solo
+        if state.config.solo is not None:
+            solo.difficulty = state.config.solo
+            solo.spot = state.solo_spot
+            sheet = state.sheets.get(self.me or "")
+            solo.total = sheet.total if sheet else 0
+        if self.me is None:
+            return
+        draft = self.query_one(DraftPanel)
+        if state.round != old.round:
+            draft.clear()
+            self.query_one(BoardCards).used = frozenset()
+        draft.handicap = self.me in state.config.handicapped
+        draft.board = state.board
+        draft.locked = state.phase is not Phase.WRITING or state.draft(self.me).locked
+
+    def watch_deadline(self, deadline: Deadline | None) -> None:
+        self.query_one(Countdown).deadline = deadline
+
+    def watch_presence(self, presence: Mapping[str, bool]) -> None:
+        self.query_one(PlayerList).presence = presence
+
+    def on_draft_panel_scored(self, event: DraftPanel.Scored) -> None:
+        self.query_one(BoardCards).used = frozenset(card.slot for card in event.score.cards)
+        if self.state.phase is Phase.WRITING and self.me and not self.state.draft(self.me).locked:
+            wordsy_app(self).write_draft(event.word)
+        if event.word:
+            self.judge(event.word)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def judge(self, word: str) -> None:
+        """Ask the referee on a thread: the first question loads the word list."""
+        state = self.state
+        verdict = wordsy_app(self).advisor.hint(word, state.played, state.config.ruleset)
+        self.app.call_from_thread(self._show_hint, word, verdict)
+
+    def _show_hint(self, word: str, verdict: Verdict) -> None:
+        draft = self.query_one(DraftPanel)
+        if draft.word == word:
+            draft.hint = verdict
