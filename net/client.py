@@ -7,7 +7,7 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,6 +88,7 @@ class Client:
         pin: str | None = None,
         requirements: Mapping[str, str] | None = None,
         config: ClientConfig | None = None,
+        on_update: Callable[[Update], None] | None = None,
     ) -> None:
         self.address = (host, port)
         self.name = name
@@ -110,6 +111,8 @@ class Client:
         self._session = secrets.token_hex(6)
         self._counter = 0
         self._outbox: dict[str, _Pending] = {}
+        # Either a callback (called on our task, must not block) or a queue for updates().
+        self._on_update = on_update
         self._updates: asyncio.Queue[Update] = asyncio.Queue()
         self._writer: asyncio.StreamWriter | None = None
         self._first_welcome: asyncio.Future[None] | None = None
@@ -130,6 +133,7 @@ class Client:
             pending.result.cancel()
 
     async def updates(self) -> AsyncIterator[Update]:
+        """Every update in order (only when no `on_update` callback was given)."""
         while True:
             yield await self._updates.get()
 
@@ -188,14 +192,16 @@ class Client:
                     "requirements": self.requirements,
                 }
             )
-            while True:
-                # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation
-                # that races with a frame arriving, and close() would never return.
-                async with asyncio.timeout(max(self.config.timeout, 3 * self._heartbeat)):
-                    message = await frames.read()
-                if message is None:
-                    return "the host closed the connection"
-                self._dispatch(message)
+            loop = asyncio.get_running_loop()
+            # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation that
+            # races with a frame arriving. One deadline for the whole connection, pushed back
+            # as frames arrive, costs far less than a timer per frame.
+            async with asyncio.timeout(self.config.timeout) as deadline:
+                while (message := await frames.read()) is not None:
+                    silence = max(self.config.timeout, 3 * self._heartbeat)
+                    deadline.reschedule(loop.time() + silence)
+                    self._dispatch(message)
+                return "the host closed the connection"
         except Refused as refused:
             self.refusal = refused
             return refused.message
@@ -217,10 +223,16 @@ class Client:
                 pending.result.set_exception(refusal)
         self._outbox.clear()
 
+    def _emit(self, update: Update) -> None:
+        if self._on_update is not None:
+            self._on_update(update)
+        else:
+            self._updates.put_nowait(update)
+
     def _link_down(self, detail: str) -> None:
         if self.connected:
             self.connected = False
-            self._updates.put_nowait(Link(False, detail))
+            self._emit(Link(False, detail))
 
     def _send(self, message: dict[str, Any]) -> None:
         if self._writer is not None and not self._writer.is_closing():
@@ -247,7 +259,7 @@ class Client:
         self.game = message["game"]
         self._heartbeat = float(message.get("heartbeat") or 0)
         self.connected = True
-        self._updates.put_nowait(Link(True))
+        self._emit(Link(True))
         if self._first_welcome and not self._first_welcome.done():
             self._first_welcome.set_result(None)
         # Unacknowledged commands go (again): the host applies each id at most once.
@@ -266,7 +278,7 @@ class Client:
 
     def _restart_view(self, seq: int, snapshot: dict[str, Any] | None, chain: bytes) -> None:
         self.seq, self.snapshot, self.hash, self.events = seq, snapshot, chain, []
-        self._updates.put_nowait(Reset(seq, snapshot))
+        self._emit(Reset(seq, snapshot))
 
     def _on_event(self, message: dict[str, Any]) -> None:
         seq, body = message["seq"], bytes(message["body"])
@@ -276,7 +288,7 @@ class Client:
         self.seq = seq
         event = Event(seq, decode_body(body))
         self.events.append(event)
-        self._updates.put_nowait(event)
+        self._emit(event)
 
     def _on_hash(self, message: dict[str, Any]) -> None:
         self.seq = max(self.seq, message["seq"])
@@ -312,7 +324,7 @@ class Client:
 
     def _on_presence(self, message: dict[str, Any]) -> None:
         self.presence = Presence(dict(message["seats"]), int(message["spectators"]))
-        self._updates.put_nowait(self.presence)
+        self._emit(self.presence)
 
 
 _HANDLERS = {

@@ -107,17 +107,26 @@ class _Peer:
         self.hashed_seq = -1
         self.recipient: _Recipient | None = None
         self.role: p.Role = "player"
+        self._out: list[bytes] = []
 
     def send(self, frame: bytes) -> None:
+        # Frames queued in one turn of the event loop (an event, its ack, a hash...) leave in
+        # one write: fewer system calls is most of what fan-out latency is made of.
+        if not self._out:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._out.append(frame)
+
+    def flush(self) -> None:
+        data, self._out = b"".join(self._out), []
+        if not data or self.writer.is_closing():
+            return
         # The transport is the bounded per-peer queue: a peer that stops reading is dropped
         # (it can resume later) instead of growing the host's memory or slowing the others.
-        if self.writer.is_closing():
-            return
-        if self.writer.transport.get_write_buffer_size() > self.limit:
+        if self.writer.transport.get_write_buffer_size() + len(data) > self.limit:
             _log.warning("dropping a peer that does not keep up")
             self.abort()
             return
-        self.writer.write(frame)
+        self.writer.write(data)
 
     def send_message(self, message: dict[str, Any]) -> None:
         self.send(encode(message, self.max_frame))
@@ -247,15 +256,28 @@ class Host:
         self._events.append(event)
         self._game.evolve(event)
         seq = self.seq
+        frames: dict[bytes, bytes] = {}  # most views are identical: pack each frame once
         for recipient in [*self._seats.values(), self._spectators]:
             body = self._advance(recipient, seq, event)
             if body is not None and recipient.peers:
-                frame = encode({"t": p.EVENT, "seq": seq, "body": body}, self.config.max_frame)
+                frame = frames.get(body)
+                if frame is None:
+                    frame = frames[body] = encode(
+                        {"t": p.EVENT, "seq": seq, "body": body}, self.config.max_frame
+                    )
                 for peer in recipient.peers:
                     peer.send(frame)
 
     def _all_peers(self) -> list[_Peer]:
         return [peer for r in [*self._seats.values(), self._spectators] for peer in r.peers]
+
+    async def _append(self, records: list[dict[str, Any]]) -> None:
+        assert self._log is not None
+        if self.config.durable:
+            # fsync can take milliseconds on a busy disk: let the other peers' I/O go on.
+            await asyncio.to_thread(self._log.append, records)
+        else:
+            self._log.append(records)
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -295,9 +317,8 @@ class Host:
                 command_id, False, code=p.INTERNAL_ERROR, message="The host hit an internal error."
             )
         if records:
-            assert self._log is not None
             # Durable before visible: nothing a client has seen can be lost by a crash.
-            await asyncio.to_thread(self._log.append, records)
+            await self._append(records)
             for event in events:
                 self._publish(event)
         return p.CommandResult(command_id, True, self.seq, len(events))
@@ -359,6 +380,7 @@ class Host:
             pass
         finally:
             self._detach(peer)
+            peer.flush()  # a refusal or a last error must go out before we hang up
             with contextlib.suppress(Exception):
                 await _close(writer)
             del self._connections[task]
@@ -465,11 +487,8 @@ class Host:
         if hello["role"] == "spectator":
             return self._spectators, None
         token = secrets.token_urlsafe(24)
-        assert self._log is not None
         # The seat exists only once its token is on disk, so a resumed host still knows it.
-        await asyncio.to_thread(
-            self._log.append, [{"k": "seat", "seat": name, "token": _token_hash(token)}]
-        )
+        await self._append([{"k": "seat", "seat": name, "token": _token_hash(token)}])
         self._tokens[_token_hash(token)] = name
         recipient = self._seats[name] = _Recipient(name)
         self._rehash(recipient)
