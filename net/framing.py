@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from typing import Any
 
 import msgpack
 
 MAX_FRAME = 64 * 1024
-# Reading in chunks no larger than a frame keeps the unpacker's buffer at most two frames,
-# so a buffer overflow can only mean that one incomplete frame is already over the limit.
-_CHUNK = 4096
 
 
 class FrameError(Exception):
@@ -55,34 +53,45 @@ class FrameReader:
     def __init__(self, reader: asyncio.StreamReader, max_frame: int = MAX_FRAME) -> None:
         self._reader = reader
         self._max_frame = max_frame
+        # Reading at most a frame at a time keeps the buffer within two frames, so overflowing
+        # it can only mean that one incomplete frame is already over the limit.
         self._unpacker = msgpack.Unpacker(
             raw=False,
             max_buffer_size=2 * max_frame,
             strict_map_key=True,
             ext_hook=_refuse_ext,
         )
+        self._ready: deque[dict[str, Any]] = deque()
+        self._error: FrameError | None = None
 
     async def read(self) -> dict[str, Any] | None:
         """The next message, or None when the peer closed the stream cleanly."""
-        while True:
-            start = self._unpacker.tell()
-            try:
-                message = self._unpacker.unpack()
-            except msgpack.OutOfData:
-                pass
-            except Exception as exc:
-                raise FrameError("malformed", f"undecodable frame: {exc}") from exc
-            else:
-                if self._unpacker.tell() - start > self._max_frame:
-                    raise FrameError("too_large", f"frame exceeds {self._max_frame} bytes")
-                return _check_message(message)
-            chunk = await self._reader.read(min(_CHUNK, self._max_frame))
+        while not self._ready:
+            if self._error:
+                raise self._error
+            chunk = await self._reader.read(self._max_frame)
             if not chunk:
                 return None
-            try:
-                self._unpacker.feed(chunk)
-            except msgpack.BufferFull as exc:
-                raise FrameError("too_large", f"frame exceeds {self._max_frame} bytes") from exc
+            self._decode(chunk)
+        return self._ready.popleft()
+
+    def _decode(self, chunk: bytes) -> None:
+        # Frames decoded before a bad one are still delivered; the error comes after them.
+        try:
+            self._unpacker.feed(chunk)
+            start = self._unpacker.tell()
+            for message in self._unpacker:
+                end = self._unpacker.tell()
+                if end - start > self._max_frame:
+                    raise FrameError("too_large", f"frame exceeds {self._max_frame} bytes")
+                start = end
+                self._ready.append(_check_message(message))
+        except msgpack.BufferFull:
+            self._error = FrameError("too_large", f"frame exceeds {self._max_frame} bytes")
+        except FrameError as exc:
+            self._error = exc
+        except Exception as exc:
+            self._error = FrameError("malformed", f"undecodable frame: {exc}")
 
 
 def _check_message(message: object) -> dict[str, Any]:

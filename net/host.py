@@ -9,7 +9,7 @@ import hmac
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -97,9 +97,32 @@ class _Bucket:
         return self._level >= 0
 
 
+class _Cork:
+    """While held, peers buffer their frames; releasing it sends each peer's batch in one
+    write. Fewer system calls is most of what fan-out latency is made of."""
+
+    def __init__(self) -> None:
+        self.held = False
+        self.dirty: list[_Peer] = []
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        self.held = True
+        try:
+            yield
+        finally:
+            self.held = False
+            dirty, self.dirty = self.dirty, []
+            for peer in dirty:
+                peer.flush()
+
+
 class _Peer:
-    def __init__(self, writer: asyncio.StreamWriter, config: HostConfig, now: float) -> None:
+    def __init__(
+        self, writer: asyncio.StreamWriter, config: HostConfig, now: float, cork: _Cork
+    ) -> None:
         self.writer = writer
+        self.cork = cork
         self.limit = config.send_buffer
         self.max_frame = config.max_frame
         self.bucket = _Bucket(config.rate, config.burst, now)
@@ -110,15 +133,20 @@ class _Peer:
         self._out: list[bytes] = []
 
     def send(self, frame: bytes) -> None:
-        # Frames queued in one turn of the event loop (an event, its ack, a hash...) leave in
-        # one write: fewer system calls is most of what fan-out latency is made of.
-        if not self._out:
-            asyncio.get_running_loop().call_soon(self.flush)
-        self._out.append(frame)
+        if self.cork.held:
+            if not self._out:
+                self.cork.dirty.append(self)
+            self._out.append(frame)
+        else:
+            self._write(frame)
 
     def flush(self) -> None:
         data, self._out = b"".join(self._out), []
-        if not data or self.writer.is_closing():
+        if data:
+            self._write(data)
+
+    def _write(self, data: bytes) -> None:
+        if self.writer.is_closing():
             return
         # The transport is the bounded per-peer queue: a peer that stops reading is dropped
         # (it can resume later) instead of growing the host's memory or slowing the others.
@@ -157,6 +185,7 @@ class Host:
         self._tokens: dict[str, str] = {}  # sha256 of a seat token -> seat
         self._results: dict[str, OrderedDict[str, p.CommandResult]] = {}
         self._lock = asyncio.Lock()
+        self._cork = _Cork()
         self._log: GameLog | None = None
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -209,7 +238,7 @@ class Host:
 
     async def submit(self, command: dict[str, Any]) -> p.CommandResult:
         """Run a command from the host itself (seat None), e.g. its clock's timer expiry."""
-        return await self._run_command(None, "host-" + secrets.token_hex(8), command)
+        return await self._run_command(None, "host-" + secrets.token_hex(8), command, None)
 
     def broadcast_hash(self) -> None:
         """Send every peer its view hash now (a game calls this e.g. at each round's end)."""
@@ -290,16 +319,19 @@ class Host:
             results.popitem(last=False)
 
     async def _run_command(
-        self, seat: str | None, command_id: str, body: dict[str, Any]
+        self, seat: str | None, command_id: str, body: dict[str, Any], reply_to: _Peer | None
     ) -> p.CommandResult:
         # One lock serializes every command: six players acting in the same millisecond are
         # six consecutive, independent decisions, never a conflict.
         async with self._lock:
-            if seat is not None and command_id in self._results.get(seat, {}):
-                return self._results[seat][command_id]
-            result = await self._decide_and_append(seat, command_id, body)
-            self._remember(seat, result)
-            return result
+            with self._cork.hold():
+                result = self._results.get(seat or "", {}).get(command_id)
+                if result is None:
+                    result = await self._decide_and_append(seat, command_id, body)
+                    self._remember(seat, result)
+                if reply_to is not None:
+                    reply_to.send_message(result.to_wire())
+                return result
 
     async def _decide_and_append(
         self, seat: str | None, command_id: str, body: dict[str, Any]
@@ -346,7 +378,7 @@ class Host:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         loop = asyncio.get_running_loop()
-        peer = _Peer(writer, self.config, loop.time())
+        peer = _Peer(writer, self.config, loop.time(), self._cork)
         frames = FrameReader(reader, self.config.max_frame)
         task = asyncio.current_task()
         assert task is not None
@@ -380,7 +412,6 @@ class Host:
             pass
         finally:
             self._detach(peer)
-            peer.flush()  # a refusal or a last error must go out before we hang up
             with contextlib.suppress(Exception):
                 await _close(writer)
             del self._connections[task]
@@ -414,8 +445,7 @@ class Host:
         if peer.recipient is None or peer.recipient.key is None:
             peer.send_message(_error(p.READ_ONLY, "spectators cannot act", command_id))
             return
-        result = await self._run_command(peer.recipient.key, command_id, body)
-        peer.send_message(result.to_wire())
+        await self._run_command(peer.recipient.key, command_id, body, peer)
 
     def _send_hash(self, peer: _Peer) -> None:
         if peer.recipient is not None:

@@ -1,0 +1,73 @@
+"""The server half of the net benchmarks, in its own process as on a real LAN:
+
+    python bench/net_server.py net [--fsync]   # a headless net.Host with a relay game
+    python bench/net_server.py echo            # the baseline: a bare asyncio + msgpack relay
+
+Prints `READY <port>` and serves until killed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from net import Host, HostConfig, Refusal
+from net.framing import FrameReader, encode
+
+
+class RelayGame:
+    """Every command becomes one public event carrying its payload: pure protocol cost."""
+
+    def decide(self, seat: str | None, command: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{"e": "played", "seat": seat, **command}]
+
+    def evolve(self, event: dict[str, Any]) -> None:
+        pass
+
+    def view(self, event: dict[str, Any], recipient: str | None) -> dict[str, Any] | None:
+        return event
+
+    def snapshot(self, recipient: str | None) -> dict[str, Any] | None:
+        return None
+
+    def admit(self, name: str, role: str, seats: Sequence[str]) -> Refusal | None:
+        return None
+
+
+async def serve_net(durable: bool) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        # A benchmark sends far faster than people do: lift the per-peer rate limit.
+        config = HostConfig(durable=durable, rate=1e9, burst=1e9)
+        host = Host(RelayGame(), Path(tmp) / "bench.log", config)
+        await host.start()
+        print("READY", host.address[1], flush=True)
+        await asyncio.Event().wait()
+
+
+async def serve_echo() -> None:
+    writers: list[asyncio.StreamWriter] = []
+
+    async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writers.append(writer)
+        frames = FrameReader(reader)
+        while (message := await frames.read()) is not None:
+            frame = encode({"t": "ev", "seq": 1, "body": msgpack.packb(message["body"])})
+            for w in writers:
+                w.write(frame)
+
+    server = await asyncio.start_server(relay, "127.0.0.1", 0)
+    print("READY", server.sockets[0].getsockname()[1], flush=True)
+    await asyncio.Event().wait()
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "net":
+        asyncio.run(serve_net("--fsync" in sys.argv))
+    else:
+        asyncio.run(serve_echo())
