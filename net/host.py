@@ -150,7 +150,8 @@ class _Peer:
             return
         # The transport is the bounded per-peer queue: a peer that stops reading is dropped
         # (it can resume later) instead of growing the host's memory or slowing the others.
-        if self.writer.transport.get_write_buffer_size() + len(data) > self.limit:
+        # (Only the backlog counts, so one large catch-up can still go out.)
+        if self.writer.transport.get_write_buffer_size() > self.limit:
             _log.warning("dropping a peer that does not keep up")
             self.abort()
             return
@@ -428,7 +429,8 @@ class Host:
             self._send_hash(peer)
         elif kind == p.RESYNC:
             async with self._lock:
-                self._catch_up(peer, 0)
+                with self._cork.hold():
+                    self._catch_up(peer, 0)
         elif kind == p.HELLO:
             peer.send_message(_error(p.BAD_MESSAGE, "already greeted"))
         else:
@@ -479,20 +481,21 @@ class Host:
             recipient.peers.add(peer)
             same_game = hello.get("game") == self.game_id
             since = hello["last_seq"] if same_game and hello["last_seq"] <= self.seq else 0
-            peer.send_message(
-                {
-                    "t": p.WELCOME,
-                    "version": p.PROTOCOL_VERSION,
-                    "game": self.game_id,
-                    "seat": recipient.key,
-                    "token": token,
-                    "role": peer.role,
-                    "seq": self.seq,
-                    "heartbeat": self.config.heartbeat,
-                    "requirements": dict(self.config.requirements),
-                }
-            )
-            self._catch_up(peer, since)
+            with self._cork.hold():
+                peer.send_message(
+                    {
+                        "t": p.WELCOME,
+                        "version": p.PROTOCOL_VERSION,
+                        "game": self.game_id,
+                        "seat": recipient.key,
+                        "token": token,
+                        "role": peer.role,
+                        "seq": self.seq,
+                        "heartbeat": self.config.heartbeat,
+                        "requirements": dict(self.config.requirements),
+                    }
+                )
+                self._catch_up(peer, since)
         self._presence_changed()
         return None
 
