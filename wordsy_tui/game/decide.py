@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from wordsy_tui.game import commands as cmd
@@ -133,17 +134,22 @@ def _known(state: GameState, player: str) -> None:
 def _join(out: _Outcome, player: str) -> None:
     state = out.state
     _require(state, Phase.LOBBY, "The game has already started.")
-    name = player.strip()
-    if not name or len(name) > MAX_NAME_LENGTH or name != player:
-        raise errors.SeatingError(
-            f"A name is 1 to {MAX_NAME_LENGTH} characters, no spaces around."
-        )
-    if any(p.casefold() == name.casefold() for p in state.players):
-        raise errors.SeatingError(f"The name {name} is taken.")
+    problem = name_problem(player, state.players)
+    if problem is not None:
+        raise errors.SeatingError(problem)
     seats = 1 if state.solo else state.config.max_players
     if len(state.players) >= seats:
         raise errors.SeatingError(f"The game is full ({seats} players).")
     out.add(ev.PlayerJoined(player))
+
+
+def name_problem(name: str, taken: Sequence[str] = ()) -> str | None:
+    """Why `name` cannot sit at a table where `taken` are seated, or None."""
+    if not name.strip() or len(name) > MAX_NAME_LENGTH or name != name.strip():
+        return f"A name is 1 to {MAX_NAME_LENGTH} characters, with no spaces around it."
+    if any(p.casefold() == name.casefold() for p in taken):
+        return f"The name {name} is taken."
+    return None
 
 
 def _start(out: _Outcome, rng: random.Random) -> None:

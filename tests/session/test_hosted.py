@@ -1,0 +1,77 @@
+import random
+
+import pytest
+
+from net import CommandRejected
+from net import protocol as p
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game.commitment import commit
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.state import Phase
+from wordsy_tui.session.codec import encode
+from wordsy_tui.session.hosted import WordsyGame
+
+
+def hosted(captain: str | None = "Ann") -> WordsyGame:
+    game = WordsyGame(captain, rng=random.Random(1))
+    for command, seat in [
+        (cmd.CreateGame(GameConfig(max_players=3)), None),
+        (cmd.JoinGame("Ann"), "Ann"),
+        (cmd.JoinGame("Bob"), "Bob"),
+    ]:
+        for event in game.decide(seat, encode(command)):
+            game.evolve(event)
+    return game
+
+
+def run(game: WordsyGame, seat: str | None, command: cmd.Command) -> None:
+    for event in game.decide(seat, encode(command)):
+        game.evolve(event)
+
+
+def test_a_seat_acts_only_for_itself():
+    game = hosted()
+    run(game, "Ann", cmd.StartGame())
+    with pytest.raises(CommandRejected, match="only act for yourself") as caught:
+        run(game, "Bob", cmd.WriteWord("Ann", commit("X", b"s")))
+    assert caught.value.code == "not-your-seat"
+
+
+def test_only_the_captain_starts_and_only_the_host_runs_the_clock():
+    game = hosted()
+    with pytest.raises(CommandRejected, match="Ann starts"):
+        run(game, "Bob", cmd.StartGame())
+    run(game, "Ann", cmd.StartGame())
+    with pytest.raises(CommandRejected, match="Only the host"):
+        run(game, "Ann", cmd.ExpireTimer())
+
+
+def test_a_headless_hosts_first_player_is_the_captain():
+    game = hosted(captain=None)
+    with pytest.raises(CommandRejected):
+        run(game, "Bob", cmd.StartGame())
+    run(game, "Ann", cmd.StartGame())
+    assert game.state.phase is Phase.WRITING
+
+
+def test_rule_errors_become_rejections_with_the_players_message():
+    game = hosted()
+    run(game, "Ann", cmd.StartGame())
+    with pytest.raises(CommandRejected, match="Write a word before") as caught:
+        run(game, "Ann", cmd.FlipTimer("Ann"))
+    assert caught.value.code == "no-word"
+
+
+def test_malformed_commands_are_rejected_not_crashed_on():
+    game = hosted()
+    with pytest.raises(CommandRejected, match="malformed"):
+        game.decide("Ann", {"kind": "FlipTimer", "player": 7})
+
+
+def test_admission_stops_at_the_seat_count_and_the_start():
+    game = hosted()
+    assert game.admit("Cat", "player", ["Ann", "Bob"]) is None
+    assert game.admit("Dan", "player", ["Ann", "Bob", "Cat"]).reason == p.GAME_FULL
+    run(game, "Ann", cmd.StartGame())
+    assert game.admit("Cat", "player", ["Ann", "Bob"]).reason == p.GAME_STARTED
+    assert game.admit("Eve", "spectator", ["Ann", "Bob"]) is None

@@ -1,0 +1,178 @@
+"""Wordsy over loopback: a host, players who join it, bots; drops, restarts, secrecy."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import string
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.net.helpers import Proxy, wait_until
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.base import Session
+from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+
+FAST = GameConfig(timer_seconds=2, reveal_seconds=5, vote_seconds=2, challenge_seconds=1)
+DICTIONARY = "test-word-list"
+
+
+def secret(player: str, round_no: int) -> str:
+    """A word nobody else could guess, made of letters only."""
+    return f"{player.upper()}SECRET{string.ascii_uppercase[round_no]}"
+
+
+async def autoplay(session: Session, hold: asyncio.Event | None = None) -> None:
+    """Write a secret word each round, lock in, and be ready after the reveal."""
+    me = session.me
+    assert me is not None
+    while True:
+        await asyncio.sleep(0.02)
+        state = session.state
+        if state.phase is Phase.WRITING and state.draft(me).commitment is None:
+            await session.write(secret(me, state.round))
+        elif state.phase is Phase.WRITING and not state.draft(me).locked:
+            if hold is None or hold.is_set():
+                await session.lock_in()
+        elif state.phase is Phase.CHALLENGES and me not in state.ready:
+            await session.ready()
+
+
+@contextlib.asynccontextmanager
+async def playing(*sessions: Session, hold: asyncio.Event | None = None) -> AsyncIterator[None]:
+    tasks = [asyncio.create_task(autoplay(s, hold)) for s in sessions]
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+
+
+def server(tmp_path: Path, port: int = 0, **options: object) -> LanHost:
+    return LanHost(
+        FAST,
+        dictionary=DICTIONARY,
+        bind="127.0.0.1",
+        port=port,
+        log_path=tmp_path / "game.log",
+        bot_pace=0.01,
+        **options,  # type: ignore[arg-type]
+    )
+
+
+def same_game(*states: GameState) -> bool:
+    return all(s == states[0] for s in states)
+
+
+async def test_a_full_game_with_a_host_player_a_guest_and_a_bot(tmp_path):
+    host = server(tmp_path, captain="Ann")
+    recorded_before_reveal: dict[int, bytes] = {}
+    ann = HostSession("Ann", host)
+    await ann.start()
+    proxy = Proxy(host.port)
+    bob = NetSession.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
+
+    def check_secrecy(state: GameState, event: ev.Event) -> None:
+        # Called on the host before the event goes out: at the first moment of each reveal.
+        if state.phase is Phase.REVEAL and state.round not in recorded_before_reveal:
+            recorded_before_reveal[state.round] = bytes(proxy.recorded)
+
+    host.on_event = check_secrecy
+    try:
+        await bob.start()
+        await host.add_bot("easy")
+        await wait_until(lambda: len(ann.state.players) == 3)
+        async with playing(ann, bob):
+            assert await ann.start_game() is None
+            await wait_until(lambda: host.state.phase is Phase.OVER, timeout=90)
+            await wait_until(lambda: same_game(host.state, ann.state, bob.state))
+    finally:
+        await bob.stop()
+        await ann.stop()
+        await proxy.stop()
+    sheets = host.state.sheets
+    assert all(len(sheet.rows) == 7 for sheet in sheets.values())
+    assert [row.word for row in sheets["Bob"].rows] == [secret("Bob", r) for r in range(1, 8)]
+    # Before each reveal, Bob's wire held no word of that round; afterwards it did.
+    assert sorted(recorded_before_reveal) == list(range(1, 8))
+    for round_no, seen in recorded_before_reveal.items():
+        assert secret("Ann", round_no).encode() not in seen
+        assert secret("Ann", round_no).encode() in proxy.recorded
+
+
+async def test_a_guest_who_drops_mid_round_comes_back_with_nothing_lost(tmp_path):
+    host = server(tmp_path, captain="Ann")
+    ann = HostSession("Ann", host)
+    await ann.start()
+    proxy = Proxy(host.port)
+    bob = NetSession.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
+    hold = asyncio.Event()
+    try:
+        await bob.start()
+        await wait_until(lambda: len(ann.state.players) == 2)
+        async with playing(ann, bob, hold=hold):
+            await ann.start_game()
+            await wait_until(lambda: bob.state.draft("Bob").commitment is not None)
+            proxy.cut()  # Bob's laptop sleeps: his connection is gone
+            await wait_until(lambda: not bob.client.connected)
+            await wait_until(lambda: bob.client.connected)
+            hold.set()
+            await wait_until(lambda: host.state.round == 2)
+            await wait_until(lambda: same_game(host.state, bob.state))
+    finally:
+        await bob.stop()
+        await ann.stop()
+        await proxy.stop()
+    assert host.state.sheets["Bob"].rows[0].word == secret("Bob", 1)
+    seqs = [event.seq for event in bob.client.events]
+    assert seqs == list(range(1, len(seqs) + 1))
+
+
+async def test_a_restarted_host_resumes_from_its_log_and_guests_reconnect(tmp_path):
+    first = server(tmp_path)
+    await first.start()
+    port = first.port
+    bob = NetSession.join("127.0.0.1", port, "Bob", DICTIONARY)
+    cat = NetSession.join("127.0.0.1", port, "Cat", DICTIONARY)
+    hold = asyncio.Event()
+    second: LanHost | None = None
+    try:
+        await bob.start()
+        await cat.start()
+        await wait_until(lambda: len(first.state.players) == 2)
+        async with playing(bob, cat, hold=hold):
+            await bob.start_game()
+            await wait_until(lambda: all(d.commitment for d in first.state.drafts.values()))
+            await wait_until(lambda: len(first.state.drafts) == 2)
+            before = first.state
+            await first.stop()
+            second = server(tmp_path, port=port)
+            await second.start()
+            assert second.state == before
+            await wait_until(lambda: bob.client.connected and cat.client.connected)
+            hold.set()
+            await wait_until(lambda: second.state.round == 2)
+            await wait_until(lambda: same_game(second.state, bob.state, cat.state))
+    finally:
+        await bob.stop()
+        await cat.stop()
+        if second is not None:
+            await second.stop()
+    assert second.state.sheets["Cat"].rows[0].word == secret("Cat", 1)
+
+
+async def test_a_wrong_word_list_is_refused_with_a_reason(tmp_path):
+    from net import Refused
+
+    host = server(tmp_path)
+    await host.start()
+    try:
+        stranger = NetSession.join("127.0.0.1", host.port, "Eve", "another-list")
+        with pytest.raises(Refused, match="word list"):
+            await stranger.start()
+    finally:
+        await host.stop()

@@ -1,0 +1,147 @@
+"""`wordsy-tui host`: serve a game on the LAN, from the lobby or headless."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from wordsy_tui.cli.options import bounded_int, default_name, player_name
+from wordsy_tui.game.config import MAX_PLAYERS, MIN_PLAYERS, GameConfig
+from wordsy_tui.game.rulesets import Ruleset
+
+BOT_LEVELS = ("easy", "medium", "hard", "expert")
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "host",
+        help="host a game on the LAN",
+        description="Host a Wordsy game that players on the LAN can join. "
+        "The game is saved as it goes and can be resumed after a crash.",
+    )
+    parser.add_argument("--name", type=player_name, default=None, help="your name at the table")
+    parser.add_argument("--game-name", default=None, help="the game's name as others see it")
+    parser.add_argument(
+        "--seats",
+        type=bounded_int(MIN_PLAYERS, MAX_PLAYERS, "--seats"),
+        default=MAX_PLAYERS,
+        help=f"how many players may sit down ({MIN_PLAYERS}-{MAX_PLAYERS}, default %(default)s)",
+    )
+    parser.add_argument(
+        "--bots",
+        type=bounded_int(0, MAX_PLAYERS - 1, "--bots"),
+        default=0,
+        help="computer players to seat at the start",
+    )
+    parser.add_argument("--bot-level", choices=BOT_LEVELS, default="medium")
+    parser.add_argument("--ruleset", choices=[r.value for r in Ruleset], default="classic")
+    timing = parser.add_mutually_exclusive_group()
+    timing.add_argument(
+        "--timer",
+        type=bounded_int(5, 600, "--timer"),
+        default=30,
+        metavar="SECONDS",
+        help="seconds the others get once the timer is flipped (default %(default)s)",
+    )
+    timing.add_argument(
+        "--no-timer",
+        action="store_true",
+        help="the no-time-limit variant: a Main Player stands in for the fastest",
+    )
+    parser.add_argument(
+        "--handicap",
+        nargs="+",
+        default=[],
+        metavar="NAME",
+        help="players who play with the scoring handicap",
+    )
+    parser.add_argument("--pin", help="a PIN players must give to join")
+    parser.add_argument(
+        "--port",
+        type=bounded_int(0, 65535, "--port"),
+        default=None,
+        help="TCP port (default 47474; 0 picks a free one)",
+    )
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    parser.add_argument(
+        "--interface",
+        action="append",
+        default=None,
+        metavar="ADDR",
+        help="advertise on this interface address only (repeatable)",
+    )
+    parser.add_argument(
+        "--headless", action="store_true", help="no screens: plain log lines on stdout"
+    )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const="latest",
+        default=None,
+        metavar="GAME",
+        help="continue a saved game (its id or log file; the latest when omitted)",
+    )
+    parser.set_defaults(run=run, parser=parser)
+
+
+def game_config(args: argparse.Namespace) -> GameConfig:
+    return GameConfig(
+        ruleset=Ruleset(args.ruleset),
+        timer_seconds=None if args.no_timer else args.timer,
+        handicapped=frozenset(args.handicap),
+        max_players=args.seats,
+    )
+
+
+def resolve_log(resume: str | None) -> Path | None:
+    """The log file of `--resume GAME`, or None for a new game."""
+    from net import default_log_dir
+
+    from wordsy_tui.session.lan import APP_NAME
+
+    if resume is None:
+        return None
+    path = Path(resume)
+    if path.suffix == ".log" or path.exists():
+        candidates = [path]
+    else:
+        games = default_log_dir(APP_NAME)
+        logs = sorted(games.glob("*.log"), key=lambda p: p.stat().st_mtime)
+        candidates = logs[-1:] if resume == "latest" else [games / f"{resume}.log"]
+    if not candidates or not candidates[0].is_file():
+        raise FileNotFoundError(f"no saved game {resume!r} to resume")
+    return candidates[0]
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.bots >= args.seats:
+        parser.error("--bots must leave at least one seat for a person")
+    try:
+        log_path = resolve_log(args.resume)
+    except FileNotFoundError as error:
+        parser.error(str(error))
+    from wordsy_tui.cli.serve import HostOptions, serve_headless, serve_with_app
+
+    options = HostOptions(
+        config=game_config(args),
+        name=None if args.headless else (args.name or default_name()),
+        game_name=args.game_name,
+        bots=args.bots,
+        bot_level=args.bot_level,
+        pin=args.pin,
+        port=args.port,
+        bind=args.bind,
+        interfaces=args.interface,
+        log_path=log_path,
+    )
+    try:
+        if args.headless:
+            return asyncio.run(serve_headless(options))
+        return serve_with_app(options)
+    except KeyboardInterrupt:
+        return 130
+    except OSError as error:
+        print(f"wordsy-tui host: error: {error}", file=sys.stderr)
+        return 1

@@ -1,0 +1,83 @@
+"""`wordsy-tui join`: find a game on the LAN and sit down (or watch)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from wordsy_tui.cli.host import BOT_LEVELS
+from wordsy_tui.cli.options import default_name, host_port, player_name
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "join",
+        help="join a game on the LAN",
+        description="List the Wordsy games on the LAN, live, and join one. "
+        "Use --connect where multicast is blocked.",
+    )
+    parser.add_argument("--name", type=player_name, default=None, help="your name at the table")
+    parser.add_argument(
+        "--connect",
+        type=host_port,
+        metavar="HOST:PORT",
+        help="join the host at this address directly (as the host's screen shows it)",
+    )
+    parser.add_argument("--pin", help="the game's PIN, if it has one")
+    parser.add_argument("--spectate", action="store_true", help="watch without playing")
+    parser.add_argument(
+        "--bot",
+        choices=BOT_LEVELS,
+        metavar="LEVEL",
+        help=f"sit down as a computer player instead ({', '.join(BOT_LEVELS)}); needs --connect",
+    )
+    parser.add_argument(
+        "--interface",
+        action="append",
+        default=None,
+        metavar="ADDR",
+        help="look for games on this interface address only (repeatable)",
+    )
+    parser.set_defaults(run=run, parser=parser)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.bot and not args.connect:
+        parser.error("--bot needs --connect HOST:PORT")
+    if args.bot and args.spectate:
+        parser.error("a computer player plays: drop --spectate")
+    name = args.name or default_name()
+    from net import Refused
+
+    try:
+        if args.bot:
+            return asyncio.run(play_bot(args.connect, name, args.bot, args.pin))
+        return join_with_app(args, name)
+    except Refused as refusal:
+        print(f"wordsy-tui join: the host refused: {refusal.message}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+async def play_bot(address: tuple[str, int], name: str, level: str, pin: str | None) -> int:
+    from wordsy_tui.cli.serve import say
+    from wordsy_tui.game.state import Phase
+    from wordsy_tui.referee import dictionary_hash
+    from wordsy_tui.session.lan import Bot, NetSession
+
+    bot = Bot(NetSession.join(*address, name, dictionary_hash(), pin=pin), level)
+    await bot.start()
+    say(f"{name} ({level}) sat down at {address[0]}:{address[1]}")
+    try:
+        while bot.session.state.phase is not Phase.OVER:
+            await asyncio.sleep(0.5)
+        say(f"Game over: {name} scored {bot.session.state.sheets[name].total}")
+    finally:
+        await bot.stop()
+    return 0
+
+
+def join_with_app(args: argparse.Namespace, name: str) -> int:
+    raise NotImplementedError

@@ -1,0 +1,46 @@
+"""Argument types shared by the subcommands, each with a message a person can act on."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+
+def bounded_int(low: int, high: int, what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be from {low} to {high}")
+        return value
+
+    return parse
+
+
+def host_port(text: str) -> tuple[str, int]:
+    """`HOST:PORT`, `[v6]:PORT`."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not host:
+        raise argparse.ArgumentTypeError(f"{text!r} is not HOST:PORT, e.g. 192.168.1.20:47474")
+    return host.strip("[]"), bounded_int(1, 65535, "the port")(port)
+
+
+def player_name(text: str) -> str:
+    from wordsy_tui.game.decide import name_problem
+
+    problem = name_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def default_name() -> str:
+    import getpass
+
+    try:
+        name = getpass.getuser().capitalize()
+    except (KeyError, OSError):
+        return "Player"
+    return name[:20] or "Player"

@@ -1,0 +1,110 @@
+"""Running a hosted game: headless with log lines, or behind the app's lobby."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import ifaddr
+
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.lan import DEFAULT_PORT, LanHost
+from wordsy_tui.session.narrate import narrate
+
+# Clients already hold the final state; the host lingers only so they see it arrive.
+LINGER_AFTER_GAME_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class HostOptions:
+    config: GameConfig
+    name: str | None
+    """The host's own player; None for a headless host."""
+    game_name: str | None = None
+    bots: int = 0
+    bot_level: str = "medium"
+    pin: str | None = None
+    port: int | None = None
+    bind: str = "0.0.0.0"
+    interfaces: list[str] | None = None
+    log_path: Path | None = None
+
+
+def lan_addresses() -> list[str]:
+    """IPv4 addresses players on the LAN could type into `--connect`."""
+    found = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
+                found.append(ip.ip)
+    return found or ["127.0.0.1"]
+
+
+def make_server(options: HostOptions, port: int, on_event: object = None) -> LanHost:
+    from wordsy_tui.referee import WordReferee, dictionary_hash
+
+    return LanHost(
+        options.config,
+        dictionary=dictionary_hash(),
+        captain=options.name,
+        bind=options.bind,
+        port=port,
+        pin=options.pin,
+        log_path=options.log_path,
+        referee=WordReferee(),
+        on_event=on_event,  # type: ignore[arg-type]
+    )
+
+
+async def start_server(options: HostOptions, on_event: object = None) -> LanHost:
+    """Start on the chosen port; the default port falls back to a free one if taken."""
+    server = make_server(options, DEFAULT_PORT if options.port is None else options.port, on_event)
+    try:
+        await server.start()
+    except OSError as error:
+        if options.port is not None or error.errno != errno.EADDRINUSE:
+            raise
+        await server.host.stop()
+        server = make_server(options, 0, on_event)
+        await server.start()
+    return server
+
+
+def say(line: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {line}", flush=True)
+
+
+async def serve_headless(options: HostOptions) -> int:
+    over = asyncio.Event()
+
+    def tell(state: GameState, event: ev.Event) -> None:
+        line = narrate(state, event)
+        if line is not None:
+            say(line)
+        if state.phase is Phase.OVER:
+            over.set()
+
+    server = await start_server(options, tell)
+    try:
+        for address in lan_addresses():
+            say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
+        say(f"The game is saved to {server.log_path}")
+        for _ in range(options.bots):
+            say(f"{await server.add_bot(options.bot_level)} is ready")
+        if server.state.phase is Phase.OVER:
+            over.set()
+        await over.wait()
+        await asyncio.sleep(LINGER_AFTER_GAME_SECONDS)
+    finally:
+        await server.stop()
+        say("Host stopped.")
+    return 0
+
+
+def serve_with_app(options: HostOptions) -> int:
+    raise NotImplementedError

@@ -1,0 +1,95 @@
+"""The rules engine as a `net.HostedGame`: what the host runs for each command."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from net import CommandRejected, Refusal
+from net import protocol as p
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.decide import decide
+from wordsy_tui.game.errors import RuleError
+from wordsy_tui.game.evolve import evolve
+from wordsy_tui.game.referee import Referee
+from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.codec import CodecError, decode_command, decode_event, encode
+
+# Fields that name who is acting: a seat may only act for itself.
+ACTOR_FIELDS: Final = ("player", "challenger", "voter")
+# The host's own clock and set-up; no seat may send these.
+HOST_ONLY: Final = (cmd.CreateGame, cmd.ExpireTimer, cmd.CloseReveal, cmd.CloseVote, cmd.EndRound)
+
+
+class WordsyGame:
+    """Holds the full state on the host and turns wire commands into wire events.
+
+    Every Wordsy event is public: a word travels only as a commitment until
+    its own player reveals it, so the host never holds a secret to redact.
+    What stays on the host is the random generator that deals the cards.
+    """
+
+    def __init__(
+        self,
+        captain: str | None,
+        referee: Referee | None = None,
+        rng: random.Random | None = None,
+        on_event: Callable[[GameState, ev.Event], None] | None = None,
+    ) -> None:
+        self.captain = captain
+        """Who may start the game; None: the first player to sit down."""
+        self.referee = referee
+        self.rng = rng or random.Random()
+        self.on_event = on_event
+        self.state = GameState()
+
+    def decide(self, seat: str | None, command: dict[str, Any]) -> list[dict[str, Any]]:
+        try:
+            decoded = decode_command(command)
+        except CodecError as error:
+            raise CommandRejected(
+                "malformed-command", f"That command is malformed: {error}."
+            ) from None
+        self._authorize(seat, decoded)
+        try:
+            events = decide(self.state, decoded, rng=self.rng, referee=self.referee)
+        except RuleError as error:
+            raise CommandRejected(error.code, str(error)) from None
+        return [encode(event) for event in events]
+
+    def _authorize(self, seat: str | None, command: cmd.Command) -> None:
+        if seat is None:
+            return
+        if isinstance(command, HOST_ONLY):
+            raise CommandRejected("host-only", "Only the host can do that.")
+        if isinstance(command, cmd.StartGame):
+            captain = self.captain or (self.state.players[:1] or [None])[0]
+            if seat != captain:
+                raise CommandRejected("host-only", f"{captain} starts the game.")
+        for field in ACTOR_FIELDS:
+            if getattr(command, field, seat) != seat:
+                raise CommandRejected("not-your-seat", "You can only act for yourself.")
+
+    def evolve(self, event: dict[str, Any]) -> None:
+        decoded = decode_event(event)
+        self.state = evolve(self.state, decoded)
+        if self.on_event is not None:
+            self.on_event(self.state, decoded)
+
+    def view(self, event: dict[str, Any], recipient: str | None) -> dict[str, Any] | None:
+        return event
+
+    def snapshot(self, recipient: str | None) -> dict[str, Any] | None:
+        # A whole game is a few hundred small events: catching up by events is cheap.
+        return None
+
+    def admit(self, name: str, role: p.Role, seats: Sequence[str]) -> Refusal | None:
+        if role == "spectator":
+            return None
+        if self.state.phase not in (Phase.NEW, Phase.LOBBY):
+            return Refusal.of(p.GAME_STARTED)
+        if len(seats) >= self.state.config.max_players:
+            return Refusal.of(p.GAME_FULL)
+        return None

@@ -1,0 +1,350 @@
+"""Wordsy across the LAN: the host's server, the sessions of players who join it.
+
+`net` carries the event log; this module knows it is Wordsy: it runs the rules
+engine on the host, its clock, the computer players, and it folds the events
+each client receives into that client's own copy of the state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Final
+
+from net import Client, Host, HostConfig, default_log_dir, new_game_id
+from net import client as net_client
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.decide import name_problem
+from wordsy_tui.game.referee import Referee
+from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session
+from wordsy_tui.session.clock import Clock
+from wordsy_tui.session.codec import decode_event, encode
+from wordsy_tui.session.hosted import WordsyGame
+
+APP_NAME: Final = "wordsy-tui"
+DEFAULT_PORT: Final = 47474
+REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
+
+_log = logging.getLogger("wordsy_tui.lan")
+
+
+def requirements(dictionary: str) -> dict[str, str]:
+    """What host and client must share: the game, and the exact word list."""
+    return {"game": "wordsy", "dictionary": dictionary}
+
+
+class NetSession(Session):
+    """A player's (or spectator's) session with a host across the network."""
+
+    def __init__(self, client: Client) -> None:
+        super().__init__(None if client.role == "spectator" else client.name)
+        self.client = client
+        self._pump: asyncio.Task[None] | None = None
+
+    @classmethod
+    def join(
+        cls,
+        address: str,
+        port: int,
+        name: str,
+        dictionary: str,
+        *,
+        pin: str | None = None,
+        spectate: bool = False,
+        token: str | None = None,
+    ) -> NetSession:
+        client = Client(
+            address,
+            port,
+            name,
+            role="spectator" if spectate else "player",
+            pin=pin,
+            token=token,
+            requirements=requirements(dictionary),
+        )
+        return cls(client)
+
+    async def start(self) -> None:
+        """Connect; raises `net.Refused` with a reason for people when turned away."""
+        self._pump = asyncio.get_running_loop().create_task(self._read())
+        try:
+            await self.client.start()
+        except BaseException:
+            await self.stop()
+            raise
+
+    async def stop(self) -> None:
+        self.clock.cancel()
+        if self._pump is not None:
+            self._pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pump
+        await self.client.close()
+
+    async def _read(self) -> None:
+        async for update in self.client.updates():
+            match update:
+                case net_client.Event(body=body):
+                    await self.receive([decode_event(body)])
+                case net_client.Reset():
+                    self.state = GameState()
+                case net_client.Presence(seats=seats):
+                    self.presence = dict(seats)
+                    self.publish(PresenceChanged(dict(seats)))
+                case net_client.Link(connected=up, detail=detail):
+                    message = "connected" if up else f"connection lost: {detail or 'no answer'}"
+                    self.publish(LinkChanged(up, message))
+
+    async def send(self, command: cmd.Command) -> str | None:
+        result = await self.client.command(encode(command))
+        if result.accepted:
+            return None
+        self.publish(Rejected(result.message))
+        return result.message
+
+
+class LanHost:
+    """The authoritative host of one game: rules, log, clock, bots, advertisement."""
+
+    def __init__(
+        self,
+        config: GameConfig,
+        *,
+        dictionary: str,
+        captain: str | None = None,
+        bind: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        pin: str | None = None,
+        log_path: Path | None = None,
+        referee: Referee | None = None,
+        on_event: Callable[[GameState, ev.Event], None] | None = None,
+        bot_pace: float = 1.0,
+    ) -> None:
+        self.config = config
+        self.bot_pace = bot_pace
+        self.dictionary = dictionary
+        self.pin = pin
+        self.log_path = log_path or default_log_dir(APP_NAME) / f"{new_game_id()}.log"
+        self.on_event = on_event
+        self.game = WordsyGame(captain, referee, random.Random(secrets.randbits(128)))
+        self.game.on_event = self._on_event
+        self.host = Host(
+            self.game,
+            self.log_path,
+            HostConfig(
+                bind=bind,
+                port=port,
+                pin=pin,
+                requirements=requirements(dictionary),
+                requirement_names=REQUIREMENT_NAMES,
+            ),
+            on_presence=self._on_presence,
+        )
+        self.clock: Clock | None = None
+        self.bots: dict[str, Bot] = {}
+        self._tasks: set[asyncio.Task[object]] = set()
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def port(self) -> int:
+        return self.host.address[1]
+
+    async def start(self) -> None:
+        """Replay the log if it exists (a resumed game), then serve."""
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        await self.host.start()
+        self.clock = Clock(submit=self.submit)
+        if self.state.phase is Phase.NEW:
+            await self.submit(cmd.CreateGame(self.config))
+        self.clock.observe(self.state)
+
+    async def stop(self) -> None:
+        for bot in list(self.bots.values()):
+            await bot.stop()
+        if self.clock is not None:
+            self.clock.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        await self.host.stop()
+
+    async def submit(self, command: cmd.Command) -> str | None:
+        """A command from the host itself; the rule's message if refused."""
+        result = await self.host.submit(encode(command))
+        return None if result.accepted else result.message
+
+    def _spawn(self, coro: object) -> None:
+        task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _on_event(self, state: GameState, event: ev.Event) -> None:
+        if self.clock is not None:
+            self.clock.observe(state)
+        if isinstance(event, ev.RoundStarted):
+            # After the fan-out of this batch, so every view hash covers the same events.
+            asyncio.get_running_loop().call_soon(self.host.broadcast_hash)
+        if self.on_event is not None:
+            self.on_event(state, event)
+
+    def _on_presence(self, seats: Mapping[str, bool]) -> None:
+        # A newly seated player joins the game's lobby; net has admitted them already.
+        if self.state.phase is not Phase.LOBBY:
+            return
+        for seat in seats:
+            if seat not in self.state.players and name_problem(seat, self.state.players) is None:
+                self._spawn(self.submit(cmd.JoinGame(seat)))
+
+    async def add_bot(self, level: str) -> str:
+        number = len(self.bots) + 1
+        name = f"Bot {number} ({level})"
+        while name in self.state.players:
+            number += 1
+            name = f"Bot {number} ({level})"
+        session = NetSession.join("127.0.0.1", self.port, name, self.dictionary, pin=self.pin)
+        bot = Bot(session, level, pace=self.bot_pace)
+        await bot.start()
+        self.bots[name] = bot
+        return name
+
+    async def remove_bot(self, name: str) -> None:
+        bot = self.bots.pop(name)
+        await bot.session.send(cmd.LeaveGame(name))
+        await bot.stop()
+
+
+class Bot:
+    """A computer player: an ordinary client that sees only its own view."""
+
+    def __init__(
+        self, session: NetSession, level: str, seed: int | None = None, pace: float = 1.0
+    ) -> None:
+        from wordsy_tui.bots import Level
+
+        self.session = session
+        self.pace = pace
+        """Multiplies every pause: tests and demos play fast bots."""
+        self.level = Level(level)
+        self.rng = random.Random(seed)
+        self._task: asyncio.Task[None] | None = None
+        self._turn: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self.session.start()
+        self._task = asyncio.get_running_loop().create_task(self._play())
+
+    async def stop(self) -> None:
+        for task in (self._turn, self._task):
+            if task is not None:
+                task.cancel()
+        await self.session.stop()
+
+    async def _play(self) -> None:
+        async for _update in self.session.updates():
+            state = self.session.state
+            if self._turn is None or self._turn.done():
+                turn = self._next_turn(state)
+                if turn is not None:
+                    self._turn = asyncio.get_running_loop().create_task(turn)
+
+    def _next_turn(self, state: GameState) -> object | None:
+        me = self.session.me
+        assert me is not None
+        if state.phase is Phase.WRITING and not state.draft(me).locked:
+            return self._write(state.round)
+        if state.phase is Phase.CHALLENGES:
+            challenge = state.challenge
+            if challenge and me in challenge.voters and me not in challenge.votes:
+                return self._vote()
+            if me not in state.ready and challenge is None:
+                return self._ready(state.round)
+        return None
+
+    async def _write(self, round_no: int) -> None:
+        from wordsy_tui.bots import plan_round
+
+        state = self.session.state
+        me = self.session.me
+        assert me is not None
+        try:
+            plan = await asyncio.to_thread(
+                plan_round,
+                state.board,
+                state.played,
+                self.level,
+                self.rng,
+                no_flip=state.no_flip == me or not state.config.timed,
+                ruleset=state.config.ruleset,
+            )
+        except Exception:
+            # A bot that cannot think must not hold up the table: it passes.
+            _log.exception("%s could not plan round %d; passing", me, round_no)
+            await self.session.lock_in()
+            return
+        await self._wait_to_write(plan.think_seconds * self.pace, round_no)
+        if self.session.state.round != round_no or self.session.state.phase is not Phase.WRITING:
+            return
+        await self.session.write(plan.word)
+        may_flip = plan.flips and self.session.state.flipped_by is None
+        if not (may_flip and await self.session.flip() is None):
+            await self.session.lock_in()
+
+    async def _wait_to_write(self, think: float, round_no: int) -> None:
+        """Think, but write before the sand runs out once someone has flipped."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + think
+        while loop.time() < until:
+            deadline = self.session.clock.deadline
+            if deadline is not None and deadline.label == "timer":
+                until = min(until, deadline.at - self.rng.uniform(1.5, 4.0) * self.pace)
+            if self.session.state.round != round_no:
+                return
+            await asyncio.sleep(min(0.5, max(0.0, until - loop.time())))
+
+    async def _vote(self) -> None:
+        state = self.session.state
+        assert state.challenge is not None
+        verdict = state.draft(state.challenge.target).verdict
+        await asyncio.sleep(self.rng.uniform(1.0, 4.0) * self.pace)
+        # A bot trusts the referee: it upholds what the referee refused.
+        await self.session.vote(verdict is not None and not verdict.ok)
+
+    async def _ready(self, round_no: int) -> None:
+        await asyncio.sleep(self.rng.uniform(2.0, 5.0) * self.pace)
+        if self.session.state.round == round_no:
+            await self.session.ready()
+
+
+class HostSession(NetSession):
+    """The host's own player: a `LanHost`, and a client of it over loopback."""
+
+    def __init__(self, me: str, server: LanHost, token: str | None = None) -> None:
+        super().__init__(Client("127.0.0.1", 0, me))
+        self.server = server
+        self._token = token
+
+    async def start(self) -> None:
+        await self.server.start()
+        self.client = Client(
+            "127.0.0.1",
+            self.server.port,
+            self.client.name,
+            pin=self.server.pin,
+            token=self._token,
+            requirements=requirements(self.server.dictionary),
+        )
+        await super().start()
+
+    async def stop(self) -> None:
+        await super().stop()
+        await self.server.stop()

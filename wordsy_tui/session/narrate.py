@@ -1,0 +1,62 @@
+"""One line of plain English per event worth telling: the headless host's log."""
+
+from __future__ import annotations
+
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.cards import CARDS_BY_ID
+from wordsy_tui.game.scoresheet import box_value, standings
+from wordsy_tui.game.state import GameState
+
+
+def describe_board(state: GameState) -> str:
+    columns = [state.board.slots[i : i + 2] for i in range(0, 8, 2)]
+    return " | ".join(" ".join(c.label() if c else "." for c in column) for column in columns)
+
+
+def narrate(state: GameState, event: ev.Event) -> str | None:
+    """What `event` means at the table; `state` is the state just after it."""
+    match event:
+        case ev.GameCreated(config):
+            timer = f"{config.timer_seconds} s timer" if config.timed else "no time limit"
+            return f"New game: {config.ruleset.value} rules, {timer}"
+        case ev.PlayerJoined(player):
+            return f"{player} sat down ({len(state.players)} at the table)"
+        case ev.PlayerLeft(player):
+            return f"{player} left the table"
+        case ev.CardBurned(card):
+            return f"{CARDS_BY_ID[card].label()} would break a Rule of Two: discarded"
+        case ev.DeckReshuffled():
+            return "The deck ran out: the discards are shuffled into a new deck"
+        case ev.RoundStarted(round_no):
+            holder = f"; {state.no_flip} holds the No-Flip card" if state.no_flip else ""
+            return f"Round {round_no}: {describe_board(state)}{holder}"
+        case ev.WordLocked(player):
+            return f"{player} locked in"
+        case ev.TimerFlipped(player):
+            return f"{player} flipped the timer"
+        case ev.TimerExpired():
+            return "Time is up"
+        case ev.WordRevealed(player, word, verdict):
+            refusal = "" if verdict.ok else f" (refused: {verdict.message})"
+            return f"{player}: {word}, {state.draft(player).score} points{refusal}"
+        case ev.ChallengeRaised(challenger, target):
+            if challenger is None:
+                return f"{target} appeals against the referee"
+            return f"{challenger} challenges {target}'s word"
+        case ev.ChallengeResolved(upheld):
+            return "The challenge succeeds: the word scores 0" if upheld else "The word stands"
+        case ev.RoundEnded(round_no):
+            return f"Round {round_no} scores: " + ", ".join(
+                _row(state, player, round_no) for player in state.players
+            )
+        case ev.GameEnded():
+            return "Game over: " + ", ".join(
+                f"{s.place}. {s.player} {s.total}" for s in standings(state.sheets)
+            )
+    return None
+
+
+def _row(state: GameState, player: str, round_no: int) -> str:
+    row = state.sheets[player].rows[round_no - 1]
+    bonus = box_value(round_no, row.box)
+    return f"{player} {row.score}" + (f" (+{bonus})" if bonus else "")
