@@ -29,16 +29,19 @@ loopback like anyone else):
         ...
     await client.close()
 
-The log lives in `default_log_dir(app_name) / f"{game_id}.log"` unless the caller picks
-another directory. Discovery (`net.discovery`) and the network doctor (`net.doctor`) are
-separate modules because they pull in zeroconf and are optional for a `--connect` game.
+The log lives in `default_log_dir(app_name) / f"{new_game_id()}.log"` unless the caller
+picks another directory; `saved_games(directory)` lists logs to resume, newest first, and
+`host.damage` says whether a resumed log had a damaged tail (and how it was repaired).
+
+Discovery (`net.discovery`: Advertiser, Browser) and the network doctor (`net.doctor`:
+run_checks, format_report) are separate modules, optional for a `--connect` game.
 """
 
 from __future__ import annotations
 
 from net.client import Client, ClientConfig, Event, Link, Presence, Refused, Reset, Update
 from net.host import Host, HostConfig, HostedGame
-from net.log import Damage, default_log_dir, new_game_id
+from net.log import Damage, default_log_dir, new_game_id, saved_games
 from net.protocol import PROTOCOL_VERSION, CommandRejected, CommandResult, Refusal
 
 __all__ = [
@@ -60,4 +63,5 @@ __all__ = [
     "Update",
     "default_log_dir",
     "new_game_id",
+    "saved_games",
 ]

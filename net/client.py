@@ -139,6 +139,8 @@ class Client:
 
     async def command(self, body: dict[str, Any]) -> p.CommandResult:
         """Queue a command (sent now, or as soon as we are connected) and await its result."""
+        if self.refusal:
+            raise self.refusal
         self._counter += 1
         command_id = f"{self._session}-{self._counter}"
         pending = self._outbox[command_id] = _Pending(body)

@@ -28,6 +28,12 @@ def default_log_dir(app_name: str) -> Path:
     return platformdirs.user_data_path(app_name) / "games"
 
 
+def saved_games(directory: Path) -> list[Path]:
+    """The logs in `directory`, most recently played first (for `--resume` without a name)."""
+    logs = directory.glob("*.log") if directory.is_dir() else []
+    return sorted(logs, key=lambda path: path.stat().st_mtime, reverse=True)
+
+
 def new_game_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from net.log import GameLog, encode_record
+import os
+
+from net.log import GameLog, encode_record, saved_games
 from tests.net.counter_game import CounterGame
 from tests.net.helpers import state, wait_until
 
@@ -75,3 +77,12 @@ async def test_a_host_resumes_from_a_damaged_log(make_host, make_client, log_pat
     await wait_until(lambda: again.seq == 5)
     assert again.seat == "a"
     assert state(again)["total"] == 5
+
+
+def test_saved_games_are_listed_newest_first(tmp_path):
+    for age, name in enumerate(["new", "old", "older"]):
+        path = tmp_path / f"{name}.log"
+        path.write_bytes(b"")
+        os.utime(path, (1000 - age, 1000 - age))
+    assert [p.stem for p in saved_games(tmp_path)] == ["new", "old", "older"]
+    assert saved_games(tmp_path / "missing") == []
