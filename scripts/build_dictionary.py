@@ -36,8 +36,11 @@ OUTPUT_DIR: Final = Path(__file__).resolve().parent.parent / "wordsy_tui" / "ref
 
 MAX_LEVEL: Final = 80
 # SCOWL's english- and american- lists: American spelling, as the game is
-# published; british- and variant lists are left out (docs/REFEREE.md).
+# published. British spellings (-our, -ise and -ize, -re) are accepted too,
+# as the same word as their American spelling; SCOWL's variant lists
+# (uncommon spellings) are left out (docs/REFEREE.md).
 WORD_LISTS: Final = ("english-words", "american-words")
+BRITISH_LISTS: Final = ("british-words", "british_z-words")
 # Names and abbreviations are read up to level 95 only to say why they are refused.
 MAX_REFUSED_LEVEL: Final = 95
 NAME_LISTS: Final = (
@@ -67,7 +70,13 @@ DERIVATIONS: Final = frozenset({Relation.ADJECTIVE, Relation.GENDER})
 # A word reaches its ancestors by at most one step of each group, in this
 # order (flinchingly -> flinching -> flinch; fishily -> fishy -> fish).
 # Stacking two inflections (buildings -> building -> build) is not followed.
-STAGES: Final = (frozenset({Relation.ADVERB}), INFLECTIONS, DERIVATIONS)
+# A British spelling steps to its American one first (colourfully -> colorfully).
+STAGES: Final = (
+    frozenset({Relation.SPELLING}),
+    frozenset({Relation.ADVERB}),
+    INFLECTIONS,
+    DERIVATIONS,
+)
 OOV_CLASSES: Final = ("NOUN", "VERB", "ADJ")
 TAG_RELATIONS: Final = {
     "NNS": Relation.PLURAL,
@@ -90,15 +99,24 @@ def scowl_entries(names: Iterable[str], max_level: int) -> Iterator[tuple[str, i
                 yield line.strip(), int(level)
 
 
-def read_words() -> dict[str, int]:
+def read_words(lists: Iterable[str]) -> dict[str, int]:
     """Each word with the lowest (most common) SCOWL level it appears at."""
     levels: dict[str, int] = {}
-    for word, level in scowl_entries(WORD_LISTS, MAX_LEVEL):
+    for word, level in scowl_entries(lists, MAX_LEVEL):
         if LETTERS.match(word) and word not in DENY_LIST:
             levels[word] = min(level, levels.get(word, level))
-    for word, level in ALLOW_LIST.items():
-        levels.setdefault(word, level)
     return levels
+
+
+def read_lists() -> tuple[dict[str, int], set[str]]:
+    """All accepted words with their levels, and which of them are British-only."""
+    words = read_words(WORD_LISTS)
+    for word, level in ALLOW_LIST.items():
+        words.setdefault(word, level)
+    british = read_words(BRITISH_LISTS)
+    for word in words.keys() & british.keys():
+        del british[word]
+    return words | british, set(british)
 
 
 def read_refused(words: dict[str, int]) -> dict[str, Reason]:
@@ -290,6 +308,13 @@ def derivation_edges(word: str, words: dict[str, int], wordnet: WordNet) -> list
     return edges
 
 
+def spelling_edges(word: str, american: dict[str, int]) -> list[Edge]:
+    return [
+        Edge(spelled, Relation.SPELLING, irregular=False)
+        for spelled in sorted(spelling.american_spellings(word, american))
+    ]
+
+
 def family_table(
     ordered: list[str], edges: dict[str, list[Edge]], ruleset: Ruleset
 ) -> tuple[list[int], list[int], list[int]]:
@@ -326,13 +351,16 @@ def family_table(
 
 
 def build(output_dir: Path) -> Path:
-    words = read_words()
+    words, british = read_lists()
     refused = read_refused(words)
     wordnet = read_wordnet()
     ordered = sorted(words)
+    american = {word: level for word, level in words.items() if word not in british}
     edges: dict[str, list[Edge]] = {}
     for word in ordered:
         found = inflection_edges(word, words)
+        if word in british:
+            found += spelling_edges(word, american)
         if found:
             edges[word] = found
     participles = {
@@ -349,10 +377,12 @@ def build(output_dir: Path) -> Path:
     families = {ruleset: family_table(ordered, edges, ruleset) for ruleset in Ruleset}
     output_dir.mkdir(parents=True, exist_ok=True)
     target = output_dir / DATA_FILE
-    target.write_bytes(pack(ordered, [words[w] for w in ordered], families, refused))
+    levels = [words[w] for w in ordered]
+    target.write_bytes(pack(ordered, levels, [w in british for w in ordered], families, refused))
     shutil.copyfile(SCOWL_COPYRIGHT, output_dir / "SCOWL-COPYRIGHT")
     shutil.copyfile(WORDNET_LICENSE, output_dir / "WORDNET-LICENSE")
-    print(f"{len(ordered)} words, {len(refused)} refused names, {len(edges)} words with parents")
+    print(f"{len(ordered)} words ({len(british)} British spellings), {len(refused)} refused")
+    print(f"{len(edges)} words are forms of others")
     print(f"wrote {target} ({target.stat().st_size} bytes)")
     return target
 

@@ -68,3 +68,10 @@ def test_absurd_words_are_never_suggested():
 
 def test_zero_or_negative_n_gives_nothing():
     assert best_words(board_of("N M P T L M C G"), 0) == []
+
+
+def test_british_spellings_are_not_suggested():
+    british = load_lexicon().british
+    lexicon = load_lexicon()
+    best = best_words(board_of("C L R S N T D M"), 100)
+    assert not any(british[lexicon.find(b.word)] for b in best)

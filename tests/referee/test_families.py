@@ -47,3 +47,23 @@ def test_a_word_outside_the_list_is_its_own_family():
     lexicon = load_lexicon()
     assert kinship(lexicon, Ruleset.CLASSIC, "zorbles", "zorbles") is not None
     assert kinship(lexicon, Ruleset.CLASSIC, "zorbles", "zorble") is None
+
+
+@pytest.mark.parametrize("ruleset", list(Ruleset))
+@pytest.mark.parametrize(
+    ("british", "american"),
+    [
+        ("colour", "color"),
+        ("colours", "color"),
+        ("colourful", "colorful"),
+        ("organisation", "organization"),
+        ("organising", "organize"),
+        ("centre", "center"),
+        ("analyse", "analyze"),
+        ("catalogue", "catalog"),
+        ("travelling", "travel"),
+    ],
+)
+def test_a_british_spelling_is_the_same_word(british, american, ruleset):
+    assert same(british, american, ruleset)
+    assert same(american, british, ruleset)

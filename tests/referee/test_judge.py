@@ -28,7 +28,7 @@ def test_is_the_engine_referee(referee):
         ),
         ("well-known", Reason.HYPHENATED, "WELL-KNOWN is hyphenated: write one word"),
         ("abc1", Reason.NOT_LETTERS, "ABC1 has characters other than the letters A-Z"),
-        ("two words", Reason.NOT_LETTERS, "TWO WORDS has characters other than the letters A-Z"),
+        ("ice cream", Reason.NOT_LETTERS, "ICE CREAM is more than one word: write one word"),
         ("café", Reason.NOT_LETTERS, "CAFÉ has characters other than the letters A-Z"),
         ("   ", Reason.NOT_LETTERS, "write a word first"),
         ("London", Reason.PROPER_NOUN, "LONDON is a proper noun"),
@@ -92,6 +92,12 @@ def test_second_edition_names_class_and_gender_changes(referee):
     assert referee.judge("lioness", lion, Ruleset.SECOND_EDITION).message == (
         "LIONESS is a gendered form of LION, played by Ann in round 3"
     )
+
+
+def test_british_spelling_is_allowed_once(referee):
+    assert referee.judge("COLOUR", [], Ruleset.CLASSIC).ok
+    verdict = referee.judge("colour", [PlayedWord("color", 1, "Ann")], Ruleset.CLASSIC)
+    assert verdict.message == "COLOUR is a spelling of COLOR, played by Ann in round 1"
 
 
 def test_a_word_allowed_by_vote_still_cannot_be_played_again(referee):

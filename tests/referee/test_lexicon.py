@@ -31,9 +31,20 @@ RULEBOOK_WORDS = (
 
 def test_shipped_list_has_the_expected_size():
     lexicon = load_lexicon()
-    assert 240_000 <= len(lexicon.words) <= 246_000
-    assert len(lexicon.levels) == len(lexicon.words)
+    british = sum(lexicon.british)
+    assert 240_000 <= len(lexicon.words) - british <= 246_000
+    assert 5_000 <= british <= 15_000
+    assert len(lexicon.levels) == len(lexicon.british) == len(lexicon.words)
     assert lexicon.words == sorted(lexicon.words)
+
+
+@pytest.mark.parametrize(
+    ("word", "is_british"),
+    [("colour", True), ("color", False), ("organise", True), ("organize", False), ("fish", False)],
+)
+def test_british_spellings_are_accepted_and_marked(word, is_british):
+    lexicon = load_lexicon()
+    assert lexicon.british[lexicon.find(word)] == is_british
 
 
 @pytest.mark.parametrize("word", RULEBOOK_WORDS)
@@ -79,14 +90,20 @@ def test_hash_is_stable_and_covers_the_content():
     lexicon = load_lexicon()
     assert dictionary_hash() == lexicon.digest
     assert len(lexicon.digest) == 64
-    smaller = unpack(pack(["cat", "cats"], [10, 10], _no_families(2), {}))
+    smaller = unpack(pack(["cat", "cats"], [10, 10], [False, False], _no_families(2), {}))
     assert smaller.digest != lexicon.digest
-    assert unpack(pack(["cat", "cats"], [10, 10], _no_families(2), {})).digest == smaller.digest
+    assert (
+        unpack(pack(["cat", "cats"], [10, 10], [False, False], _no_families(2), {})).digest
+        == smaller.digest
+    )
 
 
 def test_pack_round_trips_families_and_refusals():
     families = {ruleset: ([0, 0, 1], [0], [1]) for ruleset in _rulesets()}
-    lexicon = unpack(pack(["cat", "cats"], [10, 20], families, {"nasa": Reason.ABBREVIATION}))
+    lexicon = unpack(
+        pack(["cat", "cats"], [10, 20], [False, True], families, {"nasa": Reason.ABBREVIATION})
+    )
+    assert lexicon.british == bytes([0, 1])
     assert (lexicon.find("cat"), lexicon.find("cats"), lexicon.find("dog")) == (0, 1, None)
     assert lexicon.level("cats") == 20
     assert list(lexicon.families[_rulesets()[0]].of(1)) == [(0, 1)]

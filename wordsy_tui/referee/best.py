@@ -71,6 +71,7 @@ class WordSearch:
         self.second_copy: npt.NDArray[np.uint8] = np.ascontiguousarray(uses >= 2, dtype=np.uint8)
         self.lengths = lengths
         self.levels: npt.NDArray[np.uint8] = np.frombuffer(lexicon.levels, dtype=np.uint8)
+        self.british: npt.NDArray[np.uint8] = np.frombuffer(lexicon.british, dtype=np.uint8)
         self._masks: dict[tuple[int, int | None], npt.NDArray[np.bool_]] = {}
         self._masks_lock = threading.Lock()
 
@@ -97,7 +98,8 @@ class WordSearch:
         with self._masks_lock:
             mask = self._masks.get(key)
             if mask is None:
-                mask = self.levels <= max_level
+                # British spellings would only repeat their American twins.
+                mask = (self.levels <= max_level) & (self.british == 0)
                 if max_length is not None:
                     mask &= self.lengths <= max_length
                 for word in ABSURD_WORDS:

@@ -27,6 +27,8 @@ class Relation(IntEnum):
     COMPARISON = 5
     ADJECTIVE = 6
     GENDER = 7
+    SPELLING = 8
+    """A British spelling of the American word."""
 
     def phrase(self) -> str:
         return _PHRASES[self]
@@ -40,14 +42,16 @@ _PHRASES: Final = {
     Relation.COMPARISON: "a comparative of",
     Relation.ADJECTIVE: "an adjective of",
     Relation.GENDER: "a gendered form of",
+    Relation.SPELLING: "a spelling of",
 }
 
 # First edition: plural, tense, gerund and adverb, and chains of these.
 # Second edition: any change of class, number, gender or tense; its own
 # examples (fishy, fishier, fishily) add comparison and -y adjectives.
+# A British spelling is the very same word in both.
 RELATIONS: Final[dict[Ruleset, frozenset[Relation]]] = {
     Ruleset.CLASSIC: frozenset(
-        {Relation.PLURAL, Relation.TENSE, Relation.GERUND, Relation.ADVERB}
+        {Relation.PLURAL, Relation.TENSE, Relation.GERUND, Relation.ADVERB, Relation.SPELLING}
     ),
     Ruleset.SECOND_EDITION: frozenset(Relation),
 }

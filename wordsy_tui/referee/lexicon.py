@@ -25,7 +25,7 @@ from wordsy_tui.game.referee import Reason
 from wordsy_tui.game.rulesets import Ruleset
 
 DATA_FILE: Final = "lexicon.bin.z"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
 # A relation code's high bit marks an ancestor reached in more than one step.
 CHAINED: Final = 0x80
 REFUSED_REASONS: Final = (Reason.PROPER_NOUN, Reason.ABBREVIATION)
@@ -59,6 +59,8 @@ class Lexicon:
     """Sorted; a word's position is its index in every other table."""
     levels: bytes
     """SCOWL level per word: 10 is the most common English, 80 the rarest kept."""
+    british: bytes
+    """1 for a British-only spelling (COLOUR), 0 for the American and common ones."""
     families: Mapping[Ruleset, FamilyTable]
     refused_words: list[str]
     """Sorted names and abbreviations that SCOWL lists apart, so a refusal can say which."""
@@ -109,6 +111,7 @@ def _lines(data: bytes) -> list[str]:
 def pack(
     words: list[str],
     levels: list[int],
+    british: list[bool],
     families: Mapping[Ruleset, tuple[list[int], list[int], list[int]]],
     refused: Mapping[str, Reason],
 ) -> bytes:
@@ -117,6 +120,7 @@ def pack(
     sections: dict[str, bytes] = {
         "words": "\n".join(words).encode("ascii"),
         "levels": bytes(levels),
+        "british": bytes(british),
         "refused.words": "\n".join(refused_words).encode("ascii"),
         "refused.reasons": bytes(REFUSED_REASONS.index(refused[w]) for w in refused_words),
     }
@@ -143,6 +147,7 @@ def unpack(blob: bytes) -> Lexicon:
     return Lexicon(
         words=_lines(sections["words"]),
         levels=sections["levels"],
+        british=sections["british"],
         families={
             ruleset: FamilyTable(
                 _uints(sections[f"{ruleset}.offsets"]),

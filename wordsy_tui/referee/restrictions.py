@@ -35,6 +35,8 @@ def form_refusal(word: str) -> Verdict | None:
         return refuse(Reason.CONTRACTION, f"{shown} is a contraction: no apostrophes allowed")
     if any(ch in HYPHENS for ch in word):
         return refuse(Reason.HYPHENATED, f"{shown} is hyphenated: write one word")
+    if any(ch.isspace() for ch in word):
+        return refuse(Reason.NOT_LETTERS, f"{shown} is more than one word: write one word")
     if not LETTERS_ONLY.match(word):
         return refuse(Reason.NOT_LETTERS, f"{shown} has characters other than the letters A-Z")
     return None

@@ -3,11 +3,13 @@
 No Cheapies (first edition) forbids regular tense changes but allows
 irregular ones (go/went), so a lemma link only counts as "regular" when one
 of these rules spells the form. They also find -ly adverbs, -y adjectives
-and -ess nouns that WordNet links by meaning but not by spelling.
+and -ess nouns that WordNet links by meaning but not by spelling, and the
+American spelling of a British word (COLOUR is COLOR).
 """
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Final
 
 VOWELS: Final = frozenset("aeiou")
@@ -24,7 +26,7 @@ def _doubles_final(base: str) -> bool:
         and base[-1] not in VOWELS
         and base[-1] not in "wxy"
         and base[-2] in VOWELS
-        and base[-3] not in VOWELS
+        and (base[-3] not in VOWELS or base[-4:-2] == "qu")  # quiz, quit: the u is no vowel
     )
 
 
@@ -122,3 +124,56 @@ def ess_bases(word: str) -> set[str]:
     if stem.endswith("r"):
         bases.update({stem[:-1] + "or", stem[:-1] + "er"})
     return bases
+
+
+# British spelling -> American spelling, as (British fragment, American fragment).
+# Tried one or two at a time, anywhere in the word: colourised -> colorized.
+BRITISH_TO_AMERICAN: Final = (
+    ("our", "or"),
+    ("ise", "ize"),
+    ("isa", "iza"),
+    ("isi", "izi"),
+    ("yse", "yze"),
+    ("ysi", "yzi"),
+    ("re", "er"),
+    ("ogue", "og"),
+    ("ll", "l"),
+    ("ence", "ense"),
+    ("dgement", "dgment"),
+    ("grey", "gray"),
+    ("mme", "m"),
+    ("ae", "e"),
+    ("oe", "e"),
+    ("que", "ck"),
+    ("que", "k"),
+    ("ph", "f"),
+    ("ough", "ow"),
+    ("ou", "o"),
+    ("sc", "sk"),
+    ("tt", "t"),
+    ("l", "ll"),
+    ("eable", "able"),
+    ("eing", "ing"),
+)
+
+
+def _replacements(word: str) -> set[str]:
+    found: set[str] = set()
+    for british, american in BRITISH_TO_AMERICAN:
+        start = word.find(british)
+        while start != -1:
+            found.add(word[:start] + american + word[start + len(british) :])
+            start = word.find(british, start + 1)
+    return found
+
+
+def american_spellings(word: str, known: Container[str]) -> set[str]:
+    """The `known` American spellings of a British word, by the fewest replacements.
+
+    Fewest first keeps CONCRETISE from reaching CONCERTIZE when CONCRETIZE is there.
+    """
+    once = _replacements(word)
+    found = {candidate for candidate in once if candidate in known}
+    if found:
+        return found
+    return {twice for candidate in once for twice in _replacements(candidate) if twice in known}
