@@ -10,13 +10,13 @@ from __future__ import annotations
 import asyncio
 import secrets
 import tempfile
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import msgpack
+from net_server import RelayGame
 
-from net import Client, Host, HostConfig, Refusal
+from net import Client, Host, HostConfig
 
 PLAYERS = ["Ada", "Bea", "Cyd", "Dov", "Eli", "Fay"]
 
@@ -48,23 +48,11 @@ def round_events(r: int) -> list[dict[str, Any]]:
     return events
 
 
-class ScriptedGame:
+class ScriptedGame(RelayGame):
     """Turns a command carrying ready-made events into those events."""
 
     def decide(self, seat: str | None, command: dict[str, Any]) -> list[dict[str, Any]]:
         return command["events"]
-
-    def evolve(self, event: dict[str, Any]) -> None:
-        pass
-
-    def view(self, event: dict[str, Any], recipient: str | None) -> dict[str, Any] | None:
-        return event
-
-    def snapshot(self, recipient: str | None) -> dict[str, Any] | None:
-        return None
-
-    def admit(self, name: str, role: str, seats: Sequence[str]) -> Refusal | None:
-        return None
 
 
 async def main() -> None:

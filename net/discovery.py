@@ -61,7 +61,26 @@ def lan_addresses() -> list[str]:
     ]
 
 
-class Advertiser:
+class _Running:
+    """`async with` starts and stops the service."""
+
+    async def start(self) -> None:
+        raise NotImplementedError
+
+    async def stop(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.stop()
+
+
+class Advertiser(_Running):
     """Announces one service until stopped; properties can change while it runs."""
 
     def __init__(
@@ -121,17 +140,8 @@ class Advertiser:
         await self._zc.async_close()
         self._zc = None
 
-    async def __aenter__(self) -> Self:
-        await self.start()
-        return self
 
-    async def __aexit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.stop()
-
-
-class Browser:
+class Browser(_Running):
     """Watches for services of one type; `services` is the live view, `changes()` the feed."""
 
     def __init__(self, service_type: str, *, interfaces: Sequence[str] | None = None) -> None:
@@ -162,15 +172,6 @@ class Browser:
     async def changes(self) -> AsyncIterator[Change]:
         while True:
             yield await self._changes.get()
-
-    async def __aenter__(self) -> Self:
-        await self.start()
-        return self
-
-    async def __aexit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.stop()
 
     def _on_state_change(
         self,

@@ -111,36 +111,41 @@ def check_multicast(found: Sequence[Interface], route_table: str | None) -> Chec
     )
 
 
-def check_mdns_port() -> Check:
-    # Binding sends nothing; it tells us whether another program keeps 5353 to itself.
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+def _bind_error(kind: socket.SocketKind, address: tuple[str, int], share: bool) -> str:
+    """Why binding `address` fails ("" if it works). Binding sends nothing."""
+    with socket.socket(socket.AF_INET, kind) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        if hasattr(socket, "SO_REUSEPORT"):
+        if share and hasattr(socket, "SO_REUSEPORT"):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         try:
-            sock.bind(("", MDNS_PORT))
+            sock.bind(address)
         except OSError as exc:
-            return Check(
-                "mdns port",
-                "warn",
-                f"cannot share UDP port {MDNS_PORT}: {exc.strerror}",
-                "Another mDNS program holds the port exclusively; discovery may fail.",
-            )
+            return exc.strerror or str(exc)
+    return ""
+
+
+def check_mdns_port() -> Check:
+    # Tells whether another program keeps UDP 5353 to itself (mDNS responders share it).
+    error = _bind_error(socket.SOCK_DGRAM, ("", MDNS_PORT), share=True)
+    if error:
+        return Check(
+            "mdns port",
+            "warn",
+            f"cannot share UDP port {MDNS_PORT}: {error}",
+            "Another mDNS program holds the port exclusively; discovery may fail.",
+        )
     return Check("mdns port", "ok", f"UDP port {MDNS_PORT} can be shared")
 
 
 def check_game_port(port: int) -> Check:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            sock.bind(("0.0.0.0", port))
-        except OSError as exc:
-            return Check(
-                "game port",
-                "fail",
-                f"TCP port {port} cannot be bound: {exc.strerror}",
-                "Another program (or another game) uses it; host on a different port.",
-            )
+    error = _bind_error(socket.SOCK_STREAM, ("0.0.0.0", port), share=False)
+    if error:
+        return Check(
+            "game port",
+            "fail",
+            f"TCP port {port} cannot be bound: {error}",
+            "Another program (or another game) uses it; host on a different port.",
+        )
     return Check("game port", "ok", f"TCP port {port} is free")
 
 
