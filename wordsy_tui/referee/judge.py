@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from wordsy_tui.game.referee import ALLOWED, PlayedWord, Reason, Verdict
 from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.referee.families import family, relate
+from wordsy_tui.referee.families import Family, family, relate
 from wordsy_tui.referee.lexicon import Lexicon, load_lexicon
 from wordsy_tui.referee.restrictions import dictionary_refusal, form_refusal, normalise
 
@@ -25,6 +25,9 @@ class WordReferee:
 
     def __init__(self, lexicon: Lexicon | None = None) -> None:
         self._lexicon = lexicon
+        # Earlier rounds' words are judged against again and again while a
+        # player types; a game has at most seven of them, so this stays small.
+        self._earlier_families: dict[tuple[Ruleset, str], Family] = {}
 
     @property
     def lexicon(self) -> Lexicon:
@@ -44,11 +47,18 @@ class WordReferee:
                 return Verdict(
                     False, Reason.REPEAT, f"{wanted.upper()} was {when_played(played)}", played
                 )
-            link = relate(wanted, mine, old, family(self.lexicon, ruleset, old))
+            link = relate(wanted, mine, old, self._earlier_family(ruleset, old))
             if link is not None:
                 message = link.describe(wanted, old, when_played(played))
                 return Verdict(False, Reason.SAME_WORD, message, played)
         return dictionary_refusal(wanted, self.lexicon) or ALLOWED
+
+    def _earlier_family(self, ruleset: Ruleset, word: str) -> Family:
+        key = (ruleset, word)
+        found = self._earlier_families.get(key)
+        if found is None:
+            found = self._earlier_families[key] = family(self.lexicon, ruleset, word)
+        return found
 
 
 def check_word(

@@ -15,7 +15,7 @@ import threading
 import zlib
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -44,10 +44,14 @@ class FamilyTable:
     ancestors: array[int]
     relations: bytes
 
-    def of(self, index: int) -> Iterator[tuple[int, int]]:
+    def of(self, index: int) -> list[tuple[int, int]]:
         """(ancestor index, relation code) pairs of the word at `index`."""
-        start, stop = self.offsets[index], self.offsets[index + 1]
-        return zip(self.ancestors[start:stop], self.relations[start:stop], strict=True)
+        # Indexing beats slicing here: most words have no ancestor or one.
+        ancestors, relations = self.ancestors, self.relations
+        return [
+            (ancestors[i], relations[i])
+            for i in range(self.offsets[index], self.offsets[index + 1])
+        ]
 
 
 @dataclass(frozen=True, slots=True)
