@@ -79,3 +79,19 @@ def test_help_names_the_board_format(capsys):
     code, out, _ = run(capsys, "score", "--help")
     assert code == 0
     assert "+0, +1 or +2" in out
+
+
+def test_best_lists_the_best_words_for_the_board(capsys):
+    code, out, _ = run(capsys, "score", "--board", BOARD, "--best", "3", "--json")
+    assert code == 0
+    best = json.loads(out)
+    assert len(best) == 3
+    assert all(entry["best"] for entry in best)
+    assert [b["score"] for b in best] == sorted((b["score"] for b in best), reverse=True)
+    assert best[0]["score"] >= 19  # BACCALAUREATES scores 19 on this board
+
+
+def test_score_needs_words_or_best(capsys):
+    code, _, err = run(capsys, "score", "--board", BOARD)
+    assert code == 2
+    assert "--best" in err

@@ -75,3 +75,17 @@ def test_admission_stops_at_the_seat_count_and_the_start():
     run(game, "Ann", cmd.StartGame())
     assert game.admit("Cat", "player", ["Ann", "Bob"]).reason == p.GAME_STARTED
     assert game.admit("Eve", "spectator", ["Ann", "Bob"]) is None
+
+
+def test_bots_are_never_the_captain():
+    game = WordsyGame(None, rng=random.Random(1))
+    game.bots.add("Bot 1")
+    for command, seat in [
+        (cmd.CreateGame(GameConfig()), None),
+        (cmd.JoinGame("Bot 1"), "Bot 1"),
+        (cmd.JoinGame("Cat"), "Cat"),
+    ]:
+        run(game, seat, command)
+    with pytest.raises(CommandRejected, match="Cat starts"):
+        run(game, "Bot 1", cmd.StartGame())
+    run(game, "Cat", cmd.StartGame())

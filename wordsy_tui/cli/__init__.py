@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from wordsy_tui import __version__
-from wordsy_tui.cli import score
+from wordsy_tui.cli import check, host, join, score
 
-SUBCOMMANDS = (score,)
+SUBCOMMANDS = (host, join, score, check)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -98,7 +98,6 @@ def game_config(args: argparse.Namespace) -> GameConfig:
 def resolve_log(resume: str | None) -> Path | None:
     """The log file of `--resume GAME`, or None for a new game."""
     from net import default_log_dir
-
     from wordsy_tui.session.lan import APP_NAME
 
     if resume is None:

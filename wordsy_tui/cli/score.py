@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+from wordsy_tui.cli.options import bounded_int
 from wordsy_tui.game.board import SLOTS, Board, slot_value
 from wordsy_tui.game.cards import Card, rare_bonus
 from wordsy_tui.game.scoring import WordScore, score_word
@@ -93,8 +94,16 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "spaces or commas; a bare letter takes its rarity from the deck, a suffix "
         "+0, +1 or +2 sets it",
     )
-    parser.add_argument("words", nargs="+", metavar="WORD", help="words to score")
-    parser.add_argument("--json", action="store_true", help="print a JSON list")
+    parser.add_argument("words", nargs="*", metavar="WORD", help="words to score")
+    parser.add_argument(
+        "--best",
+        type=bounded_int(1, 100, "--best"),
+        metavar="N",
+        help="also list the N best-scoring words in the dictionary for this board",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help='print a JSON list (best words have "best": true)'
+    )
     parser.add_argument(
         "--handicap",
         action="store_true",
@@ -111,10 +120,23 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for word in args.words:
         if WORD_PATTERN.fullmatch(word) is None:
             parser.error(f"{word!r} is not a word: use the letters A to Z only")
+    if not args.words and args.best is None:
+        parser.error("give words to score, or --best N")
     scores = [score_word(board, word, handicap=args.handicap) for word in args.words]
+    best = []
+    if args.best is not None:
+        from wordsy_tui.referee.best import best_words
+
+        found = best_words(board, args.best)
+        best = [score_word(board, b.word, handicap=args.handicap) for b in found]
     if args.json:
-        print(json.dumps([as_json(s) for s in scores], indent=2))
-    else:
-        for s in scores:
-            print(explain(s))
+        listed = [as_json(s) for s in scores] + [{**as_json(s), "best": True} for s in best]
+        print(json.dumps(listed, indent=2))
+        return 0
+    for s in scores:
+        print(explain(s))
+    if best:
+        print(f"The {len(best)} best words on this board:")
+        for s in best:
+            print(f"  {explain(s)}")
     return 0

@@ -39,7 +39,8 @@ class WordsyGame:
         on_event: Callable[[GameState, ev.Event], None] | None = None,
     ) -> None:
         self.captain = captain
-        """Who may start the game; None: the first player to sit down."""
+        """Who may start the game; None: the first person (not bot) to sit down."""
+        self.bots: set[str] = set()
         self.referee = referee
         self.rng = rng or random.Random()
         self.on_event = on_event
@@ -65,7 +66,8 @@ class WordsyGame:
         if isinstance(command, HOST_ONLY):
             raise CommandRejected("host-only", "Only the host can do that.")
         if isinstance(command, cmd.StartGame):
-            captain = self.captain or (self.state.players[:1] or [None])[0]
+            people = [p for p in self.state.players if p not in self.bots]
+            captain = self.captain or (people[0] if people else None)
             if seat != captain:
                 raise CommandRejected("host-only", f"{captain} starts the game.")
         for field in ACTOR_FIELDS:

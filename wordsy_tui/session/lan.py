@@ -27,11 +27,19 @@ from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session
 from wordsy_tui.session.clock import Clock
 from wordsy_tui.session.codec import decode_event, encode
+from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.hosted import WordsyGame
 
 APP_NAME: Final = "wordsy-tui"
 DEFAULT_PORT: Final = 47474
 REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
+# Events that change what the LAN's game list shows (players, phase).
+ANNOUNCED: Final = (
+    ev.PlayerJoined,
+    ev.PlayerLeft,
+    ev.RoundStarted,
+    ev.GameEnded,
+)
 
 _log = logging.getLogger("wordsy_tui.lan")
 
@@ -127,6 +135,7 @@ class LanHost:
         referee: Referee | None = None,
         on_event: Callable[[GameState, ev.Event], None] | None = None,
         bot_pace: float = 1.0,
+        announce: Announcer | None = None,
     ) -> None:
         self.config = config
         self.bot_pace = bot_pace
@@ -148,6 +157,8 @@ class LanHost:
             ),
             on_presence=self._on_presence,
         )
+        self.announce = announce
+        """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.clock: Clock | None = None
         self.bots: dict[str, Bot] = {}
         self._tasks: set[asyncio.Task[object]] = set()
@@ -168,8 +179,12 @@ class LanHost:
         if self.state.phase is Phase.NEW:
             await self.submit(cmd.CreateGame(self.config))
         self.clock.observe(self.state)
+        if self.announce is not None:
+            await self.announce.start(self.state, self.port)
 
     async def stop(self) -> None:
+        if self.announce is not None:
+            await self.announce.stop()
         for bot in list(self.bots.values()):
             await bot.stop()
         if self.clock is not None:
@@ -194,6 +209,8 @@ class LanHost:
         if isinstance(event, ev.RoundStarted):
             # After the fan-out of this batch, so every view hash covers the same events.
             asyncio.get_running_loop().call_soon(self.host.broadcast_hash)
+        if self.announce is not None and isinstance(event, ANNOUNCED):
+            self._spawn(self.announce.update(state))
         if self.on_event is not None:
             self.on_event(state, event)
 
@@ -211,6 +228,7 @@ class LanHost:
         while name in self.state.players:
             number += 1
             name = f"Bot {number} ({level})"
+        self.game.bots.add(name)
         session = NetSession.join("127.0.0.1", self.port, name, self.dictionary, pin=self.pin)
         bot = Bot(session, level, pace=self.bot_pace)
         await bot.start()

@@ -1,0 +1,35 @@
+import json
+
+from tests.cli.test_score import run
+
+
+def test_an_allowed_word_exits_0(capsys):
+    code, out, _ = run(capsys, "check", "flinch")
+    assert code == 0
+    assert out.strip() == "FLINCH: allowed"
+
+
+def test_a_cheapie_exits_1_and_says_why(capsys):
+    code, out, _ = run(capsys, "check", "FLINCHED", "--after", "FLINCH")
+    assert code == 1
+    assert "FLINCHED is a tense of FLINCH, played in round 1" in out
+
+
+def test_json_names_the_related_word_and_round(capsys):
+    code, out, _ = run(
+        capsys, "check", "fishy", "--after", "cat", "fish", "--ruleset", "second-edition", "--json"
+    )
+    verdict = json.loads(out)
+    assert code == 1
+    assert (verdict["ok"], verdict["related"], verdict["related_round"]) == (False, "FISH", 2)
+
+
+def test_a_contraction_is_refused(capsys):
+    code, out, _ = run(capsys, "check", "don't")
+    assert code == 1
+    assert "contraction" in out
+
+
+def test_bad_input_exits_2(capsys):
+    assert run(capsys, "check", "  ")[0] == 2
+    assert run(capsys, "check", "word", "--ruleset", "chess")[0] == 2

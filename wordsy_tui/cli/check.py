@@ -1,0 +1,57 @@
+"""`wordsy-tui check`: would the referee allow this word?"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from wordsy_tui.game.rulesets import Ruleset
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "check",
+        help="ask the referee about a word",
+        description="Ask the referee whether WORD may be played: the dictionary, "
+        "the Standard Restrictions and No Cheapies. Exit status 0 when allowed, "
+        "1 when not, 2 for bad input.",
+        epilog="example:\n  wordsy-tui check FLINCHED --after FLINCH",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("word", metavar="WORD")
+    parser.add_argument(
+        "--after",
+        nargs="+",
+        default=[],
+        metavar="EARLIER",
+        help="words played in earlier rounds, round 1 first",
+    )
+    parser.add_argument("--ruleset", choices=[r.value for r in Ruleset], default="classic")
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    parser.set_defaults(run=run, parser=parser)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if not args.word.strip() or any(not w.strip() for w in args.after):
+        parser.error("a word cannot be empty")
+    from wordsy_tui.referee import check_word
+
+    verdict = check_word(args.word, args.after, Ruleset(args.ruleset))
+    if args.json:
+        related = verdict.related
+        print(
+            json.dumps(
+                {
+                    "word": args.word.strip().upper(),
+                    "ok": verdict.ok,
+                    "reason": verdict.reason.value,
+                    "message": verdict.message,
+                    "related": None if related is None else related.word.upper(),
+                    "related_round": None if related is None else related.round,
+                }
+            )
+        )
+    else:
+        word = args.word.strip().upper()
+        print(f"{word}: allowed" if verdict.ok else f"{word}: refused: {verdict.message}")
+    return 0 if verdict.ok else 1

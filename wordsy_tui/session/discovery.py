@@ -1,0 +1,116 @@
+"""Wordsy games on the LAN: what a host announces over mDNS, and what `join` lists."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from net import PROTOCOL_VERSION
+from net.discovery import Advertiser, Browser, Service
+from wordsy_tui.game.state import GameState, Phase
+
+SERVICE_TYPE: Final = "_wordsy._tcp.local."
+
+
+@dataclass(frozen=True, slots=True)
+class FoundGame:
+    name: str
+    host: str
+    address: str
+    port: int
+    players: int
+    seats: int
+    phase: str
+    pin_required: bool
+    ruleset: str
+    compatible: bool
+    """Speaks our protocol version; an incompatible game is listed but greyed out."""
+
+
+def phase_text(state: GameState) -> str:
+    if state.phase in (Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES):
+        return f"round {state.round}"
+    return "over" if state.phase is Phase.OVER else "lobby"
+
+
+def properties(state: GameState, host: str, pin_required: bool) -> dict[str, str]:
+    """The TXT record: short keys, because it rides in one small mDNS packet."""
+    return {
+        "v": str(PROTOCOL_VERSION),
+        "host": host,
+        "players": str(len(state.players)),
+        "seats": str(state.config.max_players),
+        "phase": phase_text(state),
+        "pin": "1" if pin_required else "0",
+        "rules": state.config.ruleset.value,
+    }
+
+
+def found_game(service: Service) -> FoundGame | None:
+    """Read a service's TXT record; None when it is not a game we can list."""
+    props: Mapping[str, str] = service.properties
+    if not service.addresses or not service.port:
+        return None
+    try:
+        players, seats = int(props.get("players", "0")), int(props.get("seats", "0"))
+    except ValueError:
+        return None
+    return FoundGame(
+        name=service.name,
+        host=props.get("host", "?"),
+        address=service.addresses[0],
+        port=service.port,
+        players=players,
+        seats=seats,
+        phase=props.get("phase", "?"),
+        pin_required=props.get("pin") == "1",
+        ruleset=props.get("rules", "?"),
+        compatible=props.get("v") == str(PROTOCOL_VERSION),
+    )
+
+
+async def browse(interfaces: Sequence[str] | None = None) -> AsyncIterator[list[FoundGame]]:
+    """The games on the LAN, as a fresh list each time one appears, changes or goes."""
+    async with Browser(SERVICE_TYPE, interfaces=interfaces) as browser:
+        async for _change in browser.changes():
+            games = (found_game(s) for s in browser.services.values())
+            yield sorted((g for g in games if g is not None), key=lambda g: g.name.casefold())
+
+
+class Announcer:
+    """Keeps a host's advertisement in step with its game."""
+
+    def __init__(
+        self,
+        game_name: str,
+        host: str,
+        pin_required: bool,
+        interfaces: Sequence[str] | None = None,
+    ) -> None:
+        self.game_name = game_name
+        self.host = host
+        self.pin_required = pin_required
+        self.interfaces = interfaces
+        self._advertiser: Advertiser | None = None
+        self._sent: dict[str, str] | None = None
+
+    async def start(self, state: GameState, port: int) -> None:
+        self._sent = properties(state, self.host, self.pin_required)
+        self._advertiser = Advertiser(
+            SERVICE_TYPE, self.game_name, port, self._sent, interfaces=self.interfaces
+        )
+        await self._advertiser.start()
+
+    async def update(self, state: GameState) -> None:
+        wanted = properties(state, self.host, self.pin_required)
+        if self._advertiser is not None and wanted != self._sent:
+            self._sent = wanted
+            with contextlib.suppress(OSError):
+                await self._advertiser.update(wanted)
+
+    async def stop(self) -> None:
+        if self._advertiser is not None:
+            await self._advertiser.stop()
+            self._advertiser = None
