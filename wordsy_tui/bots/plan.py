@@ -14,7 +14,7 @@ from wordsy_tui.bots.levels import SECONDS_PER_LETTER, STYLES, Level
 from wordsy_tui.game.board import Board
 from wordsy_tui.game.referee import PlayedWord
 from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.referee.best import WordSearch, load_word_search
+from wordsy_tui.referee.best import Limits, WordSearch, load_word_search
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ def plan_round(
     """Plan one round for a bot of `level`; `no_flip` when it holds the No-Flip card."""
     style = STYLES[level]
     search = search or load_word_search()
-    limits = {"max_level": style.vocabulary, "max_length": style.longest_word}
+    limits = Limits(max_level=style.vocabulary, max_length=style.longest_word)
     best = search.best(board, 1, earlier_words, ruleset, **limits)
     if not best:
         raise ValueError(f"no word scores on the board {board.labels()}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypedDict, Unpack
 
 from wordsy_tui.game.board import Board
 from wordsy_tui.game.cards import LETTER_TABLE
@@ -41,6 +41,17 @@ ABSURD_WORDS: Final = frozenset(
     }
 )
 MAX_LEVEL: Final = 80
+
+
+class Limits(TypedDict, total=False):
+    """What a player would think of: for hints by level and computer players."""
+
+    max_level: int
+    """Highest SCOWL level considered (default 80: the whole list)."""
+    max_length: int | None
+    """Longest word considered (default: no limit)."""
+    at_most: int | None
+    """Highest score considered, for a player who aims below the best."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,14 +126,10 @@ class WordSearch:
         n: int = 10,
         exclude: Sequence[str | PlayedWord] = (),
         ruleset: Ruleset = Ruleset.CLASSIC,
-        *,
-        max_level: int = MAX_LEVEL,
-        max_length: int | None = None,
-        at_most: int | None = None,
+        **limits: Unpack[Limits],
     ) -> list[BestWord]:
         """The `n` best words, skipping any No Cheapies forbids after `exclude`.
 
-        `at_most` caps the points, for a player who aims below the best.
         Ties go to the more common word, then the shorter, then A to Z.
         Words scoring nothing are never suggested.
         """
@@ -130,7 +137,9 @@ class WordSearch:
 
         if n <= 0:
             return []
-        scores = self.scores(board) * self.eligible(max_level, max_length)
+        at_most = limits.get("at_most")
+        eligible = self.eligible(limits.get("max_level", MAX_LEVEL), limits.get("max_length"))
+        scores = self.scores(board) * eligible
         earlier = [
             (old, family(self.lexicon, ruleset, old))
             for old in (
@@ -170,11 +179,7 @@ def best_words(
     n: int = 10,
     exclude: Sequence[str | PlayedWord] = (),
     ruleset: Ruleset = Ruleset.CLASSIC,
-    *,
-    max_level: int = MAX_LEVEL,
-    max_length: int | None = None,
+    **limits: Unpack[Limits],
 ) -> list[BestWord]:
     """The `n` best-scoring words on `board` that No Cheapies allows after `exclude`."""
-    return load_word_search().best(
-        board, n, exclude, ruleset, max_level=max_level, max_length=max_length
-    )
+    return load_word_search().best(board, n, exclude, ruleset, **limits)
