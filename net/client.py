@@ -74,6 +74,35 @@ class _Pending:
     )
 
 
+class _Watchdog:
+    """Hangs up a connection that stays silent for too long.
+
+    One timer per silence period, re-armed lazily, instead of a timer per frame: on a busy
+    connection that is most of the cost of noticing a dead host."""
+
+    def __init__(self, writer: asyncio.StreamWriter, silence: Callable[[], float]) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._writer = writer
+        self._silence = silence
+        self._last = self._loop.time()
+        self.fired = False
+        self._timer = self._loop.call_later(silence(), self._check)
+
+    def heard(self) -> None:
+        self._last = self._loop.time()
+
+    def _check(self) -> None:
+        idle = self._loop.time() - self._last
+        if idle >= self._silence():
+            self.fired = True
+            self._writer.transport.abort()  # ends the pending read
+        else:
+            self._timer = self._loop.call_later(self._silence() - idle, self._check)
+
+    def stop(self) -> None:
+        self._timer.cancel()
+
+
 class Client:
     """Connect with `await start()`; read `updates()`; act with `await command(body)`."""
 
@@ -194,21 +223,17 @@ class Client:
                     "requirements": self.requirements,
                 }
             )
-            loop = asyncio.get_running_loop()
-            # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation that
-            # races with a frame arriving. One deadline for the whole connection, pushed back
-            # as frames arrive, costs far less than a timer per frame.
-            async with asyncio.timeout(self.config.timeout) as deadline:
+            watchdog = _Watchdog(writer, lambda: max(self.config.timeout, 3 * self._heartbeat))
+            try:
                 while (message := await frames.read()) is not None:
-                    silence = max(self.config.timeout, 3 * self._heartbeat)
-                    deadline.reschedule(loop.time() + silence)
+                    watchdog.heard()
                     self._dispatch(message)
-                return "the host closed the connection"
+            finally:
+                watchdog.stop()
+            return "the host went silent" if watchdog.fired else "the host closed the connection"
         except Refused as refused:
             self.refusal = refused
             return refused.message
-        except TimeoutError:
-            return "the host went silent"
         except (ConnectionError, FrameError) as exc:
             return f"connection lost ({exc})"
         finally:

@@ -20,6 +20,8 @@ from net.log import Damage, GameLog
 
 _log = logging.getLogger("net.host")
 
+_Packed = dict[int, tuple[object, bytes]]
+
 MAX_NAME = 32
 MAX_COMMAND_ID = 64
 
@@ -266,13 +268,25 @@ class Host:
         for recipient in [*self._seats.values(), self._spectators]:
             self._rehash(recipient)
 
-    def _body(self, key: str | None, event: dict[str, Any]) -> bytes | None:
+    def _body(
+        self, key: str | None, event: dict[str, Any], packed: _Packed | None = None
+    ) -> bytes | None:
         view = self._game.view(event, key)
-        return None if view is None else pack_body(view)
+        if view is None:
+            return None
+        if packed is None:
+            return pack_body(view)
+        # Most recipients get the very same object (the public event): pack it once.
+        hit = packed.get(id(view))
+        if hit is None:
+            hit = packed[id(view)] = (view, pack_body(view))  # holding `view` pins its id
+        return hit[1]
 
-    def _advance(self, recipient: _Recipient, seq: int, event: dict[str, Any]) -> bytes | None:
+    def _advance(
+        self, recipient: _Recipient, seq: int, event: dict[str, Any], packed: _Packed | None = None
+    ) -> bytes | None:
         """The recipient's view of one new event as body bytes, extending its hash chain."""
-        body = self._body(recipient.key, event)
+        body = self._body(recipient.key, event, packed)
         if body is not None:
             recipient.chain = p.chain(recipient.chain, seq, body)
         return body
@@ -286,9 +300,10 @@ class Host:
         self._events.append(event)
         self._game.evolve(event)
         seq = self.seq
-        frames: dict[bytes, bytes] = {}  # most views are identical: pack each frame once
+        packed: _Packed = {}
+        frames: dict[bytes, bytes] = {}  # one frame per distinct view, shared by its peers
         for recipient in [*self._seats.values(), self._spectators]:
-            body = self._advance(recipient, seq, event)
+            body = self._advance(recipient, seq, event, packed)
             if body is not None and recipient.peers:
                 frame = frames.get(body)
                 if frame is None:
