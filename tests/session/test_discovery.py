@@ -50,9 +50,21 @@ def test_wordsy_discovery_in_a_private_network_namespace():
     problem = unshare_problem()
     if problem:
         pytest.skip(f"{problem} (discovery tests need a private network namespace)")
+    pytest_args = [str(HERE / "netns_discovery.py"), "-q", "-p", "no:cacheprovider", "-rs"]
     run = subprocess.run(
-        ["unshare", "--net", "--", "bash", "-c", SETUP, "netns", sys.executable, "-m", "pytest"]
-        + [str(HERE / "netns_discovery.py"), "-q", "-p", "no:cacheprovider", "-rs"],
+        [
+            "unshare",
+            "--net",
+            "--",
+            "bash",
+            "-c",
+            SETUP,
+            "netns",
+            sys.executable,
+            "-m",
+            "pytest",
+            *pytest_args,
+        ],
         cwd=HERE.parents[1],
         env={**os.environ, ENV: "1"},
         capture_output=True,

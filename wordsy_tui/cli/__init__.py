@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from wordsy_tui import __version__
-from wordsy_tui.cli import check, host, join, score
+from wordsy_tui.cli import check, doctor, host, join, score
 
-SUBCOMMANDS = (host, join, score, check)
+SUBCOMMANDS = (host, join, score, check, doctor)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,21 +22,32 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "The game is saved as it goes and can be resumed after a crash.",
     )
     parser.add_argument("--name", type=player_name, default=None, help="your name at the table")
-    parser.add_argument("--game-name", default=None, help="the game's name as others see it")
+    parser.add_argument(
+        "--game-name", default=None, metavar="NAME", help="the game's name in the LAN's list"
+    )
     parser.add_argument(
         "--seats",
         type=bounded_int(MIN_PLAYERS, MAX_PLAYERS, "--seats"),
         default=MAX_PLAYERS,
+        metavar="N",
         help=f"how many players may sit down ({MIN_PLAYERS}-{MAX_PLAYERS}, default %(default)s)",
     )
     parser.add_argument(
         "--bots",
         type=bounded_int(0, MAX_PLAYERS - 1, "--bots"),
         default=0,
-        help="computer players to seat at the start",
+        metavar="N",
+        help="computer players to seat at the start (more can join from the lobby)",
     )
-    parser.add_argument("--bot-level", choices=BOT_LEVELS, default="medium")
-    parser.add_argument("--ruleset", choices=[r.value for r in Ruleset], default="classic")
+    parser.add_argument(
+        "--bot-level", choices=BOT_LEVELS, default="medium", help="(default %(default)s)"
+    )
+    parser.add_argument(
+        "--ruleset",
+        choices=[r.value for r in Ruleset],
+        default="classic",
+        help="classic is the first edition (default); second-edition its quick rules",
+    )
     timing = parser.add_mutually_exclusive_group()
     timing.add_argument(
         "--timer",
@@ -64,13 +75,20 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         default=None,
         help="TCP port (default 47474; 0 picks a free one)",
     )
-    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    parser.add_argument(
+        "--bind", default="0.0.0.0", metavar="ADDR", help="address to listen on (default: all)"
+    )
     parser.add_argument(
         "--interface",
         action="append",
         default=None,
         metavar="ADDR",
         help="advertise on this interface address only (repeatable)",
+    )
+    parser.add_argument(
+        "--no-advertise",
+        action="store_true",
+        help="do not announce the game over mDNS (players join with --connect)",
     )
     parser.add_argument(
         "--headless", action="store_true", help="no screens: plain log lines on stdout"
@@ -97,21 +115,21 @@ def game_config(args: argparse.Namespace) -> GameConfig:
 
 def resolve_log(resume: str | None) -> Path | None:
     """The log file of `--resume GAME`, or None for a new game."""
-    from net import default_log_dir
+    from net.log import default_log_dir, saved_games
     from wordsy_tui.session.lan import APP_NAME
 
     if resume is None:
         return None
-    path = Path(resume)
-    if path.suffix == ".log" or path.exists():
-        candidates = [path]
+    games = default_log_dir(APP_NAME)
+    if resume == "latest":
+        found = saved_games(games)[:1]
     else:
-        games = default_log_dir(APP_NAME)
-        logs = sorted(games.glob("*.log"), key=lambda p: p.stat().st_mtime)
-        candidates = logs[-1:] if resume == "latest" else [games / f"{resume}.log"]
-    if not candidates or not candidates[0].is_file():
-        raise FileNotFoundError(f"no saved game {resume!r} to resume")
-    return candidates[0]
+        path = Path(resume)
+        found = [path if path.suffix == ".log" else games / f"{resume}.log"]
+    if not found or not found[0].is_file():
+        listed = ", ".join(p.stem for p in saved_games(games)[:5]) or "none"
+        raise FileNotFoundError(f"no saved game {resume!r} to resume (saved: {listed})")
+    return found[0]
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -133,6 +151,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         port=args.port,
         bind=args.bind,
         interfaces=args.interface,
+        advertise=not args.no_advertise,
         log_path=log_path,
     )
     try:

@@ -8,11 +8,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import ifaddr
-
+from net.discovery import lan_addresses
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.lan import DEFAULT_PORT, LanHost
 from wordsy_tui.session.narrate import narrate
 
@@ -32,17 +32,15 @@ class HostOptions:
     port: int | None = None
     bind: str = "0.0.0.0"
     interfaces: list[str] | None = None
+    advertise: bool = True
     log_path: Path | None = None
 
-
-def lan_addresses() -> list[str]:
-    """IPv4 addresses players on the LAN could type into `--connect`."""
-    found = []
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
-                found.append(ip.ip)
-    return found or ["127.0.0.1"]
+    def announcer(self) -> Announcer | None:
+        if not self.advertise:
+            return None
+        host = self.name or "a headless host"
+        game_name = self.game_name or (f"{self.name}'s game" if self.name else "Wordsy")
+        return Announcer(game_name, host, self.pin is not None, self.interfaces)
 
 
 def make_server(options: HostOptions, port: int, on_event: object = None) -> LanHost:
@@ -58,6 +56,7 @@ def make_server(options: HostOptions, port: int, on_event: object = None) -> Lan
         log_path=options.log_path,
         referee=WordReferee(),
         on_event=on_event,  # type: ignore[arg-type]
+        announce=options.announcer(),
     )
 
 
@@ -91,7 +90,7 @@ async def serve_headless(options: HostOptions) -> int:
 
     server = await start_server(options, tell)
     try:
-        for address in lan_addresses():
+        for address in lan_addresses() or ["127.0.0.1"]:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
         say(f"The game is saved to {server.log_path}")
         for _ in range(options.bots):
