@@ -79,7 +79,7 @@ async def test_headless_host_serves_stops_on_ctrl_c_and_resumes(tmp_path):
     try:
         await watcher.start()
         await wait_until(lambda: watcher.state.phase is Phase.WRITING, timeout=60)
-        assert watcher.state.players[1] == "Cat"
+        assert "Cat" in watcher.state.players
         assert watcher.state.board == board
     finally:
         await watcher.stop()
