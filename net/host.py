@@ -191,7 +191,7 @@ class Host:
         self._cork = _Cork()
         self._log: GameLog | None = None
         self._server: asyncio.Server | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._heartbeat_task: asyncio.Task[None] | None = None
         self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
 
     # -- life cycle -------------------------------------------------------------------------
@@ -205,16 +205,18 @@ class Host:
         self._server = await asyncio.start_server(
             self._serve, self.config.bind, self.config.port, reuse_address=True
         )
-        self._spawn(self._heartbeat())
+        self._heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeat())
 
     async def stop(self) -> None:
         if self._server:
             self._server.close()
         for writer in self._connections.values():
             writer.transport.abort()
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, *self._connections, return_exceptions=True)
+        tasks: list[asyncio.Task[Any]] = [*self._connections]
+        if self._heartbeat_task:
+            self._heartbeat_task.cancel()
+            tasks.append(self._heartbeat_task)
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self._server:
             await self._server.wait_closed()
         if self._log:
@@ -386,11 +388,6 @@ class Host:
         return records
 
     # -- connections ------------------------------------------------------------------------
-
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         loop = asyncio.get_running_loop()
