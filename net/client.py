@@ -154,6 +154,8 @@ class Client:
         await self._first_welcome
 
     async def close(self) -> None:
+        if self._first_welcome and not self._first_welcome.done():
+            self._first_welcome.cancel()  # a start() still waiting for the host gives up
         if self._task:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -86,3 +86,28 @@ def test_saved_games_are_listed_newest_first(tmp_path):
         os.utime(path, (1000 - age, 1000 - age))
     assert [p.stem for p in saved_games(tmp_path)] == ["new", "old", "older"]
     assert saved_games(tmp_path / "missing") == []
+
+
+class LogCheckingGame(CounterGame):
+    """Checks, as each event is applied and fanned out, that the log already holds it."""
+
+    def __init__(self, log_path) -> None:
+        super().__init__(snapshots=False)
+        self.log_path = log_path
+        self.checked = 0
+
+    def evolve(self, event) -> None:
+        log, records, _ = GameLog.open(self.log_path, durable=False)
+        log.close()
+        assert [r["body"] for r in records if r["k"] == "event"][-1] == event
+        self.checked += 1
+        super().evolve(event)
+
+
+async def test_events_are_on_disk_before_anyone_sees_them(make_host, make_client, log_path):
+    game = LogCheckingGame(log_path)
+    host = await make_host(game, durable=True)
+    a = await make_client(host.address[1], "a")
+    for _ in range(3):
+        assert (await a.command({"op": "add", "n": 1})).accepted
+    assert game.checked == 3

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.net.counter_game import CounterGame
 from tests.net.helpers import state, wait_until
 
@@ -108,3 +110,12 @@ async def test_a_late_joiner_gets_a_snapshot_when_it_is_shorter(make_host, make_
     host.broadcast_hash()
     await asyncio.sleep(0.1)
     assert watcher.resyncs == 0, "the snapshot carried the right hash"
+
+
+async def test_a_client_that_never_got_in_can_be_closed(make_client):
+    client = await make_client(1, "nobody", start=False)  # nothing listens on port 1
+    starting = asyncio.ensure_future(client.start())
+    await asyncio.sleep(0.2)
+    await client.close()
+    with pytest.raises(asyncio.CancelledError):
+        await starting
