@@ -151,7 +151,7 @@ class Browser(_Running):
         self._changes: asyncio.Queue[Change] = asyncio.Queue()
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
-        self._lookups: set[asyncio.Task[None]] = set()
+        self._lookups: dict[str, asyncio.Task[None]] = {}  # by service name, at most one each
 
     async def start(self) -> None:
         self._zc = _zeroconf(self._interfaces)
@@ -160,9 +160,9 @@ class Browser(_Running):
         )
 
     async def stop(self) -> None:
-        for task in self._lookups:
+        for task in self._lookups.values():
             task.cancel()
-        await asyncio.gather(*self._lookups, return_exceptions=True)
+        await asyncio.gather(*self._lookups.values(), return_exceptions=True)
         if self._browser is not None:
             await self._browser.async_cancel()
         if self._zc is not None:
@@ -183,13 +183,20 @@ class Browser(_Running):
     ) -> None:
         # Called by zeroconf on its loop with keyword arguments; must not block.
         short = name.removesuffix("." + service_type)
+        # A newer change supersedes a lookup still under way (and a removal cancels it).
+        if (pending := self._lookups.pop(short, None)) is not None:
+            pending.cancel()
         if state_change is ServiceStateChange.Removed:
             if self.services.pop(short, None) is not None:
                 self._changes.put_nowait(Change("removed", Service(short)))
             return
         task = asyncio.get_running_loop().create_task(self._look_up(name, short))
-        self._lookups.add(task)
-        task.add_done_callback(self._lookups.discard)
+        self._lookups[short] = task
+        task.add_done_callback(lambda done: self._forget(short, done))
+
+    def _forget(self, short: str, task: asyncio.Task[None]) -> None:
+        if self._lookups.get(short) is task:
+            del self._lookups[short]
 
     async def _look_up(self, name: str, short: str) -> None:
         assert self._zc is not None
