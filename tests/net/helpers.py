@@ -37,6 +37,7 @@ class Proxy:
         self._flowing = asyncio.Event()
         self._flowing.set()
         self.refusing = False  # while set, new connections are dropped at once
+        self.connections = 0
         self._links: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = []
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -46,6 +47,7 @@ class Proxy:
         return self._server.sockets[0].getsockname()[1]
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
         if self.refusing:
             writer.transport.abort()
             return

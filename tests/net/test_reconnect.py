@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
@@ -119,3 +120,36 @@ async def test_a_client_that_never_got_in_can_be_closed(make_client):
     await client.close()
     with pytest.raises(asyncio.CancelledError):
         await starting
+
+
+@pytest.mark.parametrize("seed", range(3))
+async def test_random_drops_during_play_converge_on_the_host_view(
+    make_host, make_client, make_proxy, seed
+):
+    rng = random.Random(seed)
+    host = await make_host(CounterGame(target=10**6, snapshots=False))
+    proxies, clients = [], []
+    for name in "abc":
+        proxy, port = await make_proxy(host.address[1])
+        proxies.append(proxy)
+        clients.append(await make_client(port, name))
+    results = []
+    for step in range(60):
+        i, roll = rng.randrange(3), rng.random()
+        if roll < 0.15:
+            proxies[i].cut()
+            continue
+        body = {"op": "secret", "value": f"{i}.{step}"} if roll < 0.3 else {"op": "add", "n": 1}
+        results.append(asyncio.ensure_future(clients[i].command(body)))
+        await asyncio.sleep(rng.choice([0, 0, 0.001, 0.01]))
+    done = await asyncio.gather(*results)
+    assert all(r.accepted for r in done)
+    adds = sum(1 for f in done if f.count and host.events[f.seq - 1]["e"] == "added")
+    assert host._game.total == adds, "every accepted add applied exactly once"
+    await wait_until(lambda: all(c.connected and c.seq == host.seq for c in clients))
+    assert sum(p.connections for p in proxies) > len(proxies), "clients did reconnect"
+    for client in clients:
+        assert [e.seq for e in client.events] == expected_seqs(host, client.seat)
+        assert [e.body for e in client.events] == [
+            ev for ev in host.events if host._game.view(ev, client.seat) is not None
+        ]
