@@ -30,28 +30,16 @@ def unshare_problem() -> str:
     return "" if probe.returncode == 0 else f"unshare --net is not permitted: {probe.stderr}"
 
 
-def test_discovery_in_a_private_network_namespace():
+def run_pytest_in_private_netns(test_file: Path) -> str:
+    """Run pytest on `test_file` inside a private network namespace; return its report.
+
+    Skips the calling test where namespaces are not permitted; fails it if pytest fails."""
     problem = unshare_problem()
     if problem:
         pytest.skip(f"{problem} (discovery tests need a private network namespace)")
     run = subprocess.run(
-        [
-            "unshare",
-            "--net",
-            "--",
-            "bash",
-            "-c",
-            SETUP,
-            "netns",
-            sys.executable,
-            "-m",
-            "pytest",
-            str(HERE / "netns_discovery.py"),
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "-rs",
-        ],
+        ["unshare", "--net", "--", "bash", "-c", SETUP, "netns"]
+        + [sys.executable, "-m", "pytest", str(test_file), "-q", "-p", "no:cacheprovider", "-rs"],
         cwd=HERE.parents[1],
         env={**os.environ, ENV: "1"},
         capture_output=True,
@@ -60,4 +48,8 @@ def test_discovery_in_a_private_network_namespace():
     )
     report = run.stdout + run.stderr
     assert run.returncode == 0, report
-    assert "2 passed" in report, report
+    return report
+
+
+def test_discovery_in_a_private_network_namespace():
+    assert "2 passed" in run_pytest_in_private_netns(HERE / "netns_discovery.py")
