@@ -18,6 +18,7 @@ SETUP = (
     "ip link set lo up && ip link set lo multicast on && "
     'ip route add 224.0.0.0/4 dev lo && exec "$@"'
 )
+IN_NETNS = ["unshare", "--net", "--", "bash", "-c", SETUP, "netns"]
 
 
 def unshare_problem() -> str:
@@ -38,8 +39,7 @@ def run_pytest_in_private_netns(test_file: Path) -> str:
     if problem:
         pytest.skip(f"{problem} (discovery tests need a private network namespace)")
     run = subprocess.run(
-        ["unshare", "--net", "--", "bash", "-c", SETUP, "netns"]
-        + [sys.executable, "-m", "pytest", str(test_file), "-q", "-p", "no:cacheprovider", "-rs"],
+        [*IN_NETNS, sys.executable, "-m", "pytest", str(test_file), "-q", "-rs"],
         cwd=HERE.parents[1],
         env={**os.environ, ENV: "1"},
         capture_output=True,
