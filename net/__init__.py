@@ -22,12 +22,18 @@ object satisfying `HostedGame`:
 Players, bots and spectators are all `Client`s (bots in the host's process connect over
 loopback like anyone else):
 
-    client = Client(host, port, "Ada", role="player", pin=..., requirements=...)
+    client = Client(host, port, "Ada", role="player", pin=..., requirements=...,
+                    token=saved_token)    # token: take a seat back after a restart
     await client.start()                  # raises Refused(reason, message)
     result = await client.command({...})  # CommandResult(accepted, seq, count, code, message)
     async for update in client.updates(): # Event | Reset | Presence | Link
-        ...
+        ...                               # (or pass on_update=callback to Client instead)
+    client.events, client.snapshot        # the view so far: fold these for the state
     await client.close()
+
+The client reconnects by itself (exponential backoff), resumes from its last sequence
+number, keeps commands issued meanwhile in an outbox and sends each exactly once, and
+resyncs by itself when the host's view hash disagrees with its own.
 
 The log lives in `default_log_dir(app_name) / f"{new_game_id()}.log"` unless the caller
 picks another directory; `saved_games(directory)` lists logs to resume, newest first, and
