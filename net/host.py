@@ -24,6 +24,7 @@ _Packed = dict[int, tuple[object, bytes]]
 
 MAX_NAME = 32
 MAX_COMMAND_ID = 64
+RESYNC_INTERVAL = 1.0  # seconds
 
 
 class HostedGame(Protocol):
@@ -130,6 +131,7 @@ class _Peer:
         self.bucket = _Bucket(config.rate, config.burst, now)
         self.last_heard = now
         self.hashed_seq = -1
+        self.last_resync = -RESYNC_INTERVAL
         self.recipient: _Recipient | None = None
         self.role: p.Role = "player"
         self._out: list[bytes] = []
@@ -440,9 +442,14 @@ class Host:
         elif kind == p.CHECK:
             self._send_hash(peer)
         elif kind == p.RESYNC:
-            async with self._lock:
-                with self._cork.hold():
-                    self._catch_up(peer, 0)
+            # A full catch-up costs the host a pass over the log; one per second is plenty,
+            # since a second request in that time can only come from a stale hash in flight.
+            now = asyncio.get_running_loop().time()
+            if now - peer.last_resync >= RESYNC_INTERVAL:
+                peer.last_resync = now
+                async with self._lock:
+                    with self._cork.hold():
+                        self._catch_up(peer, 0)
         elif kind == p.HELLO:
             peer.send_message(_error(p.BAD_MESSAGE, "already greeted"))
         else:
