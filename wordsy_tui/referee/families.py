@@ -115,7 +115,7 @@ def relate(word: str, mine: Family, earlier: str, theirs: Family) -> Kinship | N
         if earlier in shared
         else word
         if word in shared
-        else min(shared, key=lambda w: ((mine[w] or 0) | (theirs[w] or 0)) & CHAINED)
+        else min(shared, key=lambda w: (((mine[w] or 0) | (theirs[w] or 0)) & CHAINED, w))
     )
     return Kinship(root, mine[root], theirs[root])
 
