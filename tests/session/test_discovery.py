@@ -1,14 +1,10 @@
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from net.discovery import Service
 from tests.game.table import Table
-from tests.net.netns_discovery import ENV
-from tests.net.test_discovery import SETUP, unshare_problem
+from tests.net.test_discovery import run_pytest_in_private_netns
 from wordsy_tui.session.discovery import found_game, properties
 
 HERE = Path(__file__).parent
@@ -47,30 +43,4 @@ def test_another_protocol_version_is_listed_as_incompatible():
 
 
 def test_wordsy_discovery_in_a_private_network_namespace():
-    problem = unshare_problem()
-    if problem:
-        pytest.skip(f"{problem} (discovery tests need a private network namespace)")
-    pytest_args = [str(HERE / "netns_discovery.py"), "-q", "-p", "no:cacheprovider", "-rs"]
-    run = subprocess.run(
-        [
-            "unshare",
-            "--net",
-            "--",
-            "bash",
-            "-c",
-            SETUP,
-            "netns",
-            sys.executable,
-            "-m",
-            "pytest",
-            *pytest_args,
-        ],
-        cwd=HERE.parents[1],
-        env={**os.environ, ENV: "1"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    report = run.stdout + run.stderr
-    assert run.returncode == 0, report
-    assert "1 passed" in report, report
+    assert "1 passed" in run_pytest_in_private_netns(HERE / "netns_discovery.py")
