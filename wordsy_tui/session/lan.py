@@ -26,7 +26,7 @@ from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session
 from wordsy_tui.session.clock import Clock
-from wordsy_tui.session.codec import decode_event, encode
+from wordsy_tui.session.codec import CodecError, decode_event, encode
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.hosted import WordsyGame
 
@@ -101,7 +101,13 @@ class NetSession(Session):
         async for update in self.client.updates():
             match update:
                 case net_client.Event(body=body):
-                    await self.receive([decode_event(body)])
+                    try:
+                        event = decode_event(body)
+                    except CodecError:
+                        # A host of another build; the view hash check will resync us.
+                        _log.warning("skipping an event this version cannot read: %r", body)
+                        continue
+                    await self.receive([event])
                 case net_client.Reset():
                     self.state = GameState()
                 case net_client.Presence(seats=seats):
