@@ -176,3 +176,26 @@ async def test_a_wrong_word_list_is_refused_with_a_reason(tmp_path):
             await stranger.start()
     finally:
         await host.stop()
+
+
+async def test_the_host_player_and_bots_get_their_seats_back_after_a_restart(tmp_path):
+    first = server(tmp_path, captain="Ann")
+    ann = HostSession("Ann", first)
+    await ann.start()
+    port = first.port
+    bot = await first.add_bot("easy")
+    await wait_until(lambda: len(ann.state.players) == 2)
+    await ann.start_game()
+    await wait_until(lambda: ann.state.phase is Phase.WRITING)
+    await ann.stop()  # the host's machine goes down mid-round
+
+    second = server(tmp_path, port=port, captain="Ann")
+    ann_again = HostSession("Ann", second)
+    await ann_again.start()  # refused as "name taken" if the seat were not given back
+    try:
+        assert bot in second.bots
+        async with playing(ann_again):
+            await wait_until(lambda: second.state.round == 2, timeout=60)
+    finally:
+        await ann_again.stop()
+    assert second.state.sheets[bot].rows[0].word is not None

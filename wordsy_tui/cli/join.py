@@ -80,4 +80,14 @@ async def play_bot(address: tuple[str, int], name: str, level: str, pin: str | N
 
 
 def join_with_app(args: argparse.Namespace, name: str) -> int:
-    raise NotImplementedError
+    from wordsy_tui.app import WordsyApp
+    from wordsy_tui.cli.serve import HostOptions, LanPlay
+    from wordsy_tui.game.config import GameConfig
+
+    # Joining can lead to hosting from the menu; that game uses the defaults.
+    lan = LanPlay(HostOptions(GameConfig(), name), args.interface, spectate=args.spectate)
+    session = None
+    if args.connect is not None:
+        session = lan.join(*args.connect, name, args.pin)
+    WordsyApp(session, lan=lan, name=name).run()
+    return 0

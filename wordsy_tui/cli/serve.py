@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import errno
+import dataclasses
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,8 +13,8 @@ from net.discovery import lan_addresses
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.discovery import Announcer
-from wordsy_tui.session.lan import DEFAULT_PORT, LanHost
+from wordsy_tui.session.discovery import Announcer, FoundGame, browse
+from wordsy_tui.session.lan import DEFAULT_PORT, HostSession, LanHost, NetSession
 from wordsy_tui.session.narrate import narrate
 
 # Clients already hold the final state; the host lingers only so they see it arrive.
@@ -43,7 +44,7 @@ class HostOptions:
         return Announcer(game_name, host, self.pin is not None, self.interfaces)
 
 
-def make_server(options: HostOptions, port: int, on_event: object = None) -> LanHost:
+def make_server(options: HostOptions, on_event: object = None) -> LanHost:
     from wordsy_tui.referee import WordReferee, dictionary_hash
 
     return LanHost(
@@ -51,7 +52,7 @@ def make_server(options: HostOptions, port: int, on_event: object = None) -> Lan
         dictionary=dictionary_hash(),
         captain=options.name,
         bind=options.bind,
-        port=port,
+        port=DEFAULT_PORT if options.port is None else options.port,
         pin=options.pin,
         log_path=options.log_path,
         referee=WordReferee(),
@@ -61,16 +62,8 @@ def make_server(options: HostOptions, port: int, on_event: object = None) -> Lan
 
 
 async def start_server(options: HostOptions, on_event: object = None) -> LanHost:
-    """Start on the chosen port; the default port falls back to a free one if taken."""
-    server = make_server(options, DEFAULT_PORT if options.port is None else options.port, on_event)
-    try:
-        await server.start()
-    except OSError as error:
-        if options.port is not None or error.errno != errno.EADDRINUSE:
-            raise
-        await server.host.stop()
-        server = make_server(options, 0, on_event)
-        await server.start()
+    server = make_server(options, on_event)
+    await server.start()
     return server
 
 
@@ -93,8 +86,9 @@ async def serve_headless(options: HostOptions) -> int:
         for address in lan_addresses() or ["127.0.0.1"]:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
         say(f"The game is saved to {server.log_path}")
-        for _ in range(options.bots):
-            say(f"{await server.add_bot(options.bot_level)} is ready")
+        if options.log_path is None:  # a resumed game has its bots back already
+            for _ in range(options.bots):
+                say(f"{await server.add_bot(options.bot_level)} is ready")
         if server.state.phase is Phase.OVER:
             over.set()
         await over.wait()
@@ -105,5 +99,39 @@ async def serve_headless(options: HostOptions) -> int:
     return 0
 
 
+class LanPlay:
+    """The app's way onto the LAN (`wordsy_tui.app.lan.Lan`): find, host, join."""
+
+    def __init__(
+        self,
+        options: HostOptions,
+        interfaces: list[str] | None = None,
+        spectate: bool = False,
+    ) -> None:
+        from wordsy_tui.referee import dictionary_hash
+
+        self.options = options
+        self.interfaces = interfaces
+        self.spectate = spectate
+        self.dictionary = dictionary_hash()
+
+    def browse(self) -> AsyncIterator[list[FoundGame]]:
+        return browse(self.interfaces)
+
+    def host(self, name: str) -> HostSession:
+        options = dataclasses.replace(self.options, name=name)
+        return HostSession(name, make_server(options), bots=(options.bot_level,) * options.bots)
+
+    def join(self, address: str, port: int, name: str, pin: str | None) -> NetSession:
+        return NetSession.join(
+            address, port, name, self.dictionary, pin=pin, spectate=self.spectate
+        )
+
+
 def serve_with_app(options: HostOptions) -> int:
-    raise NotImplementedError
+    from wordsy_tui.app import WordsyApp
+
+    assert options.name is not None
+    lan = LanPlay(options, options.interfaces)
+    WordsyApp(lan.host(options.name), lan=lan, name=options.name).run()
+    return 0

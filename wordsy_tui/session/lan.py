@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import errno
+import json
 import logging
+import os
 import random
 import secrets
 from collections.abc import Callable, Mapping
@@ -125,6 +129,40 @@ class NetSession(Session):
         return result.message
 
 
+class SeatBook:
+    """The seat tokens of the players who live in the host's process (its own player,
+    the bots), kept beside the log so a resumed host gives them their seats back."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def read(self) -> dict[str, dict[str, str]]:
+        try:
+            data = json.loads(self.path.read_text())
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def keep(self, name: str, token: str | None, bot: str | None = None) -> None:
+        if token is None:
+            return
+        seats = self.read()
+        seats[name] = {"token": token, **({"bot": bot} if bot else {})}
+        self._write(seats)
+
+    def forget(self, name: str) -> None:
+        seats = self.read()
+        if seats.pop(name, None) is not None:
+            self._write(seats)
+
+    def _write(self, seats: dict[str, dict[str, str]]) -> None:
+        # Written aside and renamed, so a crash never leaves half a file.
+        spare = self.path.with_suffix(".tmp")
+        spare.write_text(json.dumps(seats))
+        os.chmod(spare, 0o600)  # the tokens are keys to seats
+        spare.replace(self.path)
+
+
 class LanHost:
     """The authoritative host of one game: rules, log, clock, bots, advertisement."""
 
@@ -167,6 +205,7 @@ class LanHost:
         """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.clock: Clock | None = None
         self.bots: dict[str, Bot] = {}
+        self.seat_book = SeatBook(self.log_path.with_suffix(".seats.json"))
         self._tasks: set[asyncio.Task[object]] = set()
 
     @property
@@ -178,13 +217,26 @@ class LanHost:
         return self.host.address[1]
 
     async def start(self) -> None:
-        """Replay the log if it exists (a resumed game), then serve."""
+        """Replay the log if it exists (a resumed game), then serve.
+
+        On the default port, a port already taken falls back to a free one.
+        """
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        await self.host.start()
+        try:
+            await self.host.start()
+        except OSError as error:
+            if self.host.config.port != DEFAULT_PORT or error.errno != errno.EADDRINUSE:
+                raise
+            await self.host.stop()
+            self.host.config = dataclasses.replace(self.host.config, port=0)
+            await self.host.start()
         self.clock = Clock(submit=self.submit)
         if self.state.phase is Phase.NEW:
             await self.submit(cmd.CreateGame(self.config))
         self.clock.observe(self.state)
+        for name, seat in self.seat_book.read().items():
+            if seat.get("bot") and name in self.state.players:
+                await self._seat_bot(name, seat["bot"], seat["token"])
         if self.announce is not None:
             await self.announce.start(self.state, self.port)
 
@@ -235,16 +287,24 @@ class LanHost:
             number += 1
             name = f"Bot {number} ({level})"
         self.game.bots.add(name)
-        session = NetSession.join("127.0.0.1", self.port, name, self.dictionary, pin=self.pin)
+        await self._seat_bot(name, level)
+        return name
+
+    async def _seat_bot(self, name: str, level: str, token: str | None = None) -> None:
+        self.game.bots.add(name)
+        session = NetSession.join(
+            "127.0.0.1", self.port, name, self.dictionary, pin=self.pin, token=token
+        )
         bot = Bot(session, level, pace=self.bot_pace)
         await bot.start()
         self.bots[name] = bot
-        return name
+        self.seat_book.keep(name, session.client.token, bot=level)
 
     async def remove_bot(self, name: str) -> None:
         bot = self.bots.pop(name)
         await bot.session.send(cmd.LeaveGame(name))
         await bot.stop()
+        self.seat_book.forget(name)
 
 
 class Bot:
@@ -352,22 +412,30 @@ class Bot:
 class HostSession(NetSession):
     """The host's own player: a `LanHost`, and a client of it over loopback."""
 
-    def __init__(self, me: str, server: LanHost, token: str | None = None) -> None:
+    def __init__(self, me: str, server: LanHost, bots: tuple[str, ...] = ()) -> None:
         super().__init__(Client("127.0.0.1", 0, me))
         self.server = server
-        self._token = token
+        self.bots_to_seat = bots
+        """Levels of computer players to seat once we sit (not when resuming)."""
 
     async def start(self) -> None:
         await self.server.start()
+        me = self.client.name
+        book = self.server.seat_book
         self.client = Client(
             "127.0.0.1",
             self.server.port,
-            self.client.name,
+            me,
             pin=self.server.pin,
-            token=self._token,
+            token=book.read().get(me, {}).get("token"),
             requirements=requirements(self.server.dictionary),
         )
+        resumed = me in self.server.state.players
         await super().start()
+        book.keep(me, self.client.token)
+        if not resumed:
+            for level in self.bots_to_seat:
+                await self.server.add_bot(level)
 
     async def stop(self) -> None:
         await super().stop()
