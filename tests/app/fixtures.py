@@ -7,6 +7,7 @@ here never talk to a host: `ScriptedSession` records what the app asks for.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Input
+from textual.worker import WorkerCancelled
 
 from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.advice import Advisor, BestWord
@@ -207,7 +209,10 @@ async def settle(pilot: Pilot[None], keys: Sequence[str] = ()) -> None:
     """Let the app reach a still picture: keys pressed, workers done, no blinking cursor."""
     await pilot.pause()
     await pilot.press(*keys)
-    await pilot.app.workers.wait_for_complete()
+    # The session's own worker follows it for ever: wait for the others only.
+    for worker in [w for w in pilot.app.workers if w.group not in ("session", "browse")]:
+        with contextlib.suppress(WorkerCancelled):
+            await worker.wait()
     await pilot.pause()
     for field_ in pilot.app.screen.query(Input):
         field_.cursor_blink = False

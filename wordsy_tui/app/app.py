@@ -201,18 +201,17 @@ class WordsyApp(App[None]):
             self.push_screen(place)
         self.place = place
 
-    def _offer_vote(self) -> None:
+    def _vote_wanted(self) -> bool:
         challenge = self.state.challenge
         me = self.session.me if self.session else None
-        if challenge is None or me is None:
+        return challenge is not None and me in challenge.voters and me not in challenge.votes
+
+    def _offer_vote(self) -> None:
+        challenge = self.state.challenge
+        if challenge is None or not self._vote_wanted():
             return
-        wanted = me in challenge.voters and me not in challenge.votes
         deferred = self._deferred_vote == (self.state.round, challenge.target)
-        if (
-            wanted
-            and not deferred
-            and not any(isinstance(s, VoteScreen) for s in self.screen_stack)
-        ):
+        if not deferred and not any(isinstance(s, VoteScreen) for s in self.screen_stack):
             self.push_screen(VoteScreen(), self._vote_closed)
 
     def _vote_closed(self, uphold: bool | None) -> None:
@@ -276,7 +275,9 @@ class WordsyApp(App[None]):
         if action == "flip":
             return config.timed and not self.state.solo and self._can_write()
         if action == "pause":
-            return self.state.solo and self._can_write()
+            return self.state.solo and not self.state.timer_expired and self._can_write()
+        if action == "vote":
+            return self._vote_wanted()
         return True
 
     def _can_write(self) -> bool:

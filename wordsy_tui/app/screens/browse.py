@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -70,11 +71,12 @@ class BrowseScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for game in self.games:
+            # Names come from the network: shown as plain text, never as markup.
             table.add_row(
-                game.name,
-                game.host,
+                Text(game.name),
+                Text(game.host),
                 f"{game.players}/{game.seats}",
-                game.phase,
+                Text(game.phase),
                 "PIN" if game.pin_required else "-",
             )
         found = len(self.games)

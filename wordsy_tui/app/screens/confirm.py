@@ -23,7 +23,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.question, id="question")
+            yield Static(self.question, markup=False, id="question")
             yield Static("y: yes   n: no", id="answers")
         yield Footer()
 

@@ -35,7 +35,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         app = wordsy_app(self)
         me = app.session.me if app.session else None
-        yield Static(id="title-bar")
+        yield Static(markup=False, id="title-bar")
         yield LinkBanner(id="banner")
         with ContentSwitcher(initial="writing"):
             yield WritingPane(app.now, me, id="writing")

@@ -37,6 +37,12 @@ Solo: the timer starts on the Solo Card's top spot. Pause it (Space) with
 15+ points for a box; 20+ with the box moves it to the top, under 20 moves
 it down, and from the bottom costs a penalty."""
 
+
+def paragraphs(text: str) -> str:
+    """Unwrap the source's line breaks so the text reflows to the terminal's width."""
+    return "\n\n".join(p.replace("\n", " ") for p in text.split("\n\n"))
+
+
 KEYS = """\
 While writing   type your word · Enter lock in · Space flip (solo: pause)
 At the reveal   ↑/↓ pick a word · c challenge it · a appeal · Enter ready
@@ -67,11 +73,11 @@ class HelpScreen(ModalScreen[None]):
         config = wordsy_app(self).state.config
         with VerticalScroll(id="help"):
             yield Static(Text("The rules in short", "bold"))
-            yield Static(RULES, classes="help-text")
+            yield Static(paragraphs(RULES), classes="help-text")
             yield Static(Text("Keys", "bold"))
             yield Static(KEYS, classes="help-text")
             yield Static(Text("In play", "bold"))
-            yield Static(variant(config), classes="help-text")
+            yield Static(variant(config), markup=False, classes="help-text")
         yield Footer()
 
     def action_close(self) -> None:

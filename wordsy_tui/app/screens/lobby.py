@@ -48,7 +48,7 @@ def seat_line(player: str, me: str | None, connected: bool | None, bot: bool) ->
 
 class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "Start", id="lobby-start"),
+        Binding("enter", "start", "Start", id="lobby-start", priority=True),
         Binding("b", "add_bot", "Add bot", id="lobby-add-bot"),
         Binding("x,delete", "remove_bot", "Remove bot", id="lobby-remove-bot", key_display="x"),
         Binding("l", "bot_level", "Bot level", id="lobby-bot-level"),
@@ -60,14 +60,14 @@ class LobbyScreen(Screen[None]):
         self.bot_level = Level.MEDIUM
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title-bar")
+        yield Static(markup=False, id="title-bar")
         yield LinkBanner(id="banner")
         with Vertical(id="lobby"):
-            yield Static(id="lobby-where")
-            yield Static(id="seats-title")
+            yield Static(markup=False, id="lobby-where")
+            yield Static(markup=False, id="seats-title")
             yield OptionList(id="seats")
-            yield Static(id="lobby-options")
-            yield Static(id="lobby-hint")
+            yield Static(markup=False, id="lobby-options")
+            yield Static(markup=False, id="lobby-hint")
         yield Footer()
 
     @property

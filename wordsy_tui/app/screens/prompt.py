@@ -24,7 +24,7 @@ class PromptScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.question)
+            yield Static(self.question, markup=False)
             yield Input(placeholder=self.placeholder, password=self.password, id="answer")
             yield Static("Enter: OK   Esc: back", classes="dim")
         yield Footer()

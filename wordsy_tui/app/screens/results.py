@@ -86,9 +86,9 @@ class ResultsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results"):
             yield Static(Text("Final standings", "bold"), id="results-title")
-            yield Static(id="headline")
-            yield Static(id="standings")
-            yield Static(id="log-note")
+            yield Static(markup=False, id="headline")
+            yield Static(markup=False, id="standings")
+            yield Static(markup=False, id="log-note")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -27,7 +27,7 @@ class ScoresheetScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="sheets"):
-            yield Static(id="sheets-title")
+            yield Static(markup=False, id="sheets-title")
             yield Grid(id="sheet-grid")
         yield Footer()
 

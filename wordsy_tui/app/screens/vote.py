@@ -55,7 +55,7 @@ class VoteScreen(ModalScreen[bool | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Text("Your vote", "bold"), id="vote-title")
-            yield Static(id="vote-question")
+            yield Static(markup=False, id="vote-question")
             yield Countdown(wordsy_app(self).now, id="vote-timer")
         yield Footer()
 

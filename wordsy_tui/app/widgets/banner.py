@@ -8,6 +8,9 @@ from wordsy_tui.app.node import wordsy_app
 
 
 class LinkBanner(Static):
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(markup=False, id=id)
+
     def on_mount(self) -> None:
         self.watch(wordsy_app(self), "link_problem", self._show)
 

@@ -51,8 +51,8 @@ class DraftPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield WordInput()
-        yield Static(id="live-score")
-        yield Static(id="hint")
+        yield Static(markup=False, id="live-score")
+        yield Static(markup=False, id="hint")
 
     @property
     def word(self) -> str:

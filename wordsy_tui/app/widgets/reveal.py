@@ -111,8 +111,8 @@ class RevealPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield OptionList(id="words")
-        yield Static(id="best")
-        yield Static(id="reveal-status")
+        yield Static(markup=False, id="best")
+        yield Static(markup=False, id="reveal-status")
         yield Countdown(self._now, id="reveal-timer")
 
     def watch_state(self, old: GameState, state: GameState) -> None:

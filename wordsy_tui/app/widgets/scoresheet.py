@@ -16,8 +16,8 @@ from wordsy_tui.game.scoresheet import BONUS_BOXES, PENALTY_POINTS, Box, Scoresh
 WORD_WIDTH: Final = 13
 
 
-def box(checked: bool, value: int) -> str:
-    return f"[{'x' if checked else ' '}]{value}"
+def box(checked: bool, value: int) -> Text:
+    return Text(f"[{'x' if checked else ' '}]{value}")
 
 
 def fit(word: str) -> str:
@@ -27,12 +27,12 @@ def fit(word: str) -> str:
 class SheetView(Widget):
     """One player's sheet; struck and voided rows say so in words, not just style."""
 
-    player: reactive[str] = reactive("")
     sheet: reactive[Scoresheet] = reactive(Scoresheet, layout=True)
 
     def __init__(self, player: str, sheet: Scoresheet) -> None:
         super().__init__()
-        self.set_reactive(SheetView.player, player)
+        self.player = player
+        self.border_title = player
         self.set_reactive(SheetView.sheet, sheet)
 
     def render(self) -> RenderableType:
@@ -67,12 +67,7 @@ class SheetView(Widget):
         summary = Text.assemble(
             f"Penalties: {tallies}",
             f" (-{penalty_points})" if sheet.penalties else "",
-            "\n",
-            f"Best five {sheet.word_total} + bonuses {sheet.bonus_total}"
-            f" - penalties {penalty_points} = ",
+            f"\nBest 5 {sheet.word_total} + bonus {sheet.bonus_total} - {penalty_points} = ",
             (f"{sheet.total}", "bold"),
         )
         return Group(table, summary)
-
-    def watch_player(self, player: str) -> None:
-        self.border_title = player

@@ -31,8 +31,8 @@ class SoloCard(Widget):
             text.append(f"{SPOT_NAMES[spot]:<7}", "bold" if here else "")
             text.append("larger box" if spot is SoloSpot.TOP else "smaller box")
             text.append("  ← timer\n" if here else "\n")
-        text.append(f"Pause in time with {BONUS_MIN_SCORE}+ points for the box;\n")
-        text.append(f"{CLIMB_MIN_SCORE}+ and the box: back to the top.\n")
+        text.append(f"Pause in time, {BONUS_MIN_SCORE}+ points: a box.\n")
+        text.append(f"{CLIMB_MIN_SCORE}+ and a box: timer to the top.\n")
         text.append(f"Target {self.difficulty.target} ({self.difficulty.value}) · you have ")
         text.append(str(self.total), "bold")
         return text

@@ -37,7 +37,7 @@ class Countdown(Static):
     seconds_left: reactive[int | None] = reactive(None)
 
     def __init__(self, now: Callable[[], float], *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        super().__init__(markup=False, id=id)
         self._now = now
         self._ticker: Timer | None = None
 

@@ -1,0 +1,43 @@
+"""Regenerate screenshots/: one SVG per screen, from the snapshot tests' own scenes.
+
+    uv run python scripts/screenshots.py
+
+The scenes (tests/app/fixtures.py) freeze the clock and the deck, so an
+unchanged app gives byte-identical pictures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# The scenes live with the tests; run from anywhere, import them from the checkout.
+sys.path.insert(0, str(ROOT))
+
+from tests.app.fixtures import SCENES, make_app, settle  # noqa: E402
+
+SIZE = (80, 24)
+OUT = ROOT / "screenshots"
+
+
+async def shoot() -> list[Path]:
+    OUT.mkdir(exist_ok=True)
+    saved = []
+    for scene in SCENES:
+        app = make_app(scene)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, scene.keys)
+            saved.append(Path(app.save_screenshot(f"{scene.name}.svg", str(OUT))))
+    return saved
+
+
+def main() -> int:
+    for path in asyncio.run(shoot()):
+        print(path.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
