@@ -97,7 +97,8 @@ class Advertiser(_Running):
         self.instance = instance
         self.port = port
         self._properties = dict(properties)
-        self._addresses = list(addresses or interfaces or lan_addresses())
+        # A machine with no LAN address still lists its games to itself.
+        self._addresses = list(addresses or interfaces or lan_addresses() or ["127.0.0.1"])
         self._interfaces = interfaces
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
