@@ -300,10 +300,14 @@ def derivation_edges(word: str, words: dict[str, int], wordnet: WordNet) -> list
         for base in wordnet.pertains_to.get(word, ())
         if word in wordnet.adjectives and base in words and word in spelling.y_forms(base)
     ]
+    # An -ess noun is a kind of its base (lioness: lion) or a sibling of it
+    # (princess and prince are both aristocrats); spelling alone would make
+    # a MATTRESS of MATTER.
+    hypernyms = wordnet.hypernyms.get(word, set())
     edges.extend(
         Edge(base, Relation.GENDER, irregular=False)
         for base in spelling.ess_bases(word)
-        if base in words and base in wordnet.hypernyms.get(word, ())
+        if base in words and (base in hypernyms or hypernyms & wordnet.hypernyms.get(base, set()))
     )
     return edges
 

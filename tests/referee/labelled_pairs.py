@@ -164,6 +164,7 @@ OTHERS: Final[tuple[Pair, ...]] = (
     ("hate", "hat", False, False),
     ("scare", "scar", False, False),
     ("news", "new", False, False),
+    ("only", "one", False, False),
     ("lives", "life", True, True),
     ("life", "live", False, False),
 )

@@ -9,7 +9,7 @@ from wordsy_tui.referee.families import kinship
 
 # Measured on ALL_PAIRS when the data was built (docs/REFEREE.md has the
 # misses); a change to the build that loses ground fails here.
-MIN_ACCURACY = {Ruleset.CLASSIC: 0.97, Ruleset.SECOND_EDITION: 0.92}
+MIN_ACCURACY = {Ruleset.CLASSIC: 0.97, Ruleset.SECOND_EDITION: 0.935}
 LABEL_COLUMN = {Ruleset.CLASSIC: 2, Ruleset.SECOND_EDITION: 3}
 
 

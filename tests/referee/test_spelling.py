@@ -57,13 +57,15 @@ def test_irregular_forms_are_not_spelled_by_rule(rule, base, form):
 
 
 def test_ess_bases():
-    assert {"actor", "lion", "prince", "waiter"} <= (
+    assert {"actor", "lion", "prince", "waiter", "god"} <= (
         spelling.ess_bases("actress")
         | spelling.ess_bases("lioness")
         | spelling.ess_bases("princess")
         | spelling.ess_bases("waitress")
+        | spelling.ess_bases("goddess")
     )
     assert spelling.ess_bases("less") == set()
+    assert spelling.ess_bases("brownness") == set()
 
 
 @pytest.mark.parametrize(

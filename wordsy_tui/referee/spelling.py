@@ -99,7 +99,7 @@ def ly_forms(base: str) -> set[str]:
     if base.endswith("ic"):
         forms.add(base + "ally")
     if base.endswith("ue"):
-        forms.add(base[:-1] + "ly")
+        forms.add(base[:-1] + "ly")  # truly, duly; a wider -e rule would make ONLY of ONE
     if base.endswith("ll"):
         forms.add(base + "y")
     return forms
@@ -116,11 +116,14 @@ def y_forms(base: str) -> set[str]:
 
 
 def ess_bases(word: str) -> set[str]:
-    """The masculine or neutral nouns an -ess noun may come from: actor, waiter, lion, prince."""
-    if not word.endswith("ess") or len(word) < 6:
+    """The masculine or neutral nouns an -ess noun may come from: actor, lion, prince, god."""
+    # -nness is the -ness of an -n word (brownness), never a feminine.
+    if not word.endswith("ess") or word.endswith("nness") or len(word) < 6:
         return set()
     stem = word[:-3]
     bases = {stem, stem + "e"}
+    if stem[-1] == stem[-2]:
+        bases.add(stem[:-1])  # goddess
     if stem.endswith("r"):
         bases.update({stem[:-1] + "or", stem[:-1] + "er"})
     return bases
