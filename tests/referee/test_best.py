@@ -75,3 +75,13 @@ def test_british_spellings_are_not_suggested():
     lexicon = load_lexicon()
     best = best_words(board_of("C L R S N T D M"), 100)
     assert not any(british[lexicon.find(b.word)] for b in best)
+
+
+@pytest.mark.parametrize("ruleset", list(Ruleset))
+def test_best_words_are_different_words(ruleset):
+    lexicon = load_lexicon()
+    best = [b.word for b in best_words(board_of("S J R T L C N D"), 15, ruleset=ruleset)]
+    assert "jurisdictional" in best
+    assert "jurisdictionally" not in best
+    for i, word in enumerate(best):
+        assert not any(kinship(lexicon, ruleset, word, other) for other in best[:i])

@@ -19,7 +19,7 @@ from wordsy_tui.game.cards import LETTER_TABLE
 from wordsy_tui.game.referee import PlayedWord
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.scoring import card_points
-from wordsy_tui.referee.families import Family, family, relate
+from wordsy_tui.referee.families import family
 from wordsy_tui.referee.lexicon import Lexicon, load_lexicon, loaded_once
 
 if TYPE_CHECKING:
@@ -130,8 +130,10 @@ class WordSearch:
     ) -> list[BestWord]:
         """The `n` best words, skipping any No Cheapies forbids after `exclude`.
 
-        Ties go to the more common word, then the shorter, then A to Z.
-        Words scoring nothing are never suggested.
+        The words are different words by the ruleset's No Cheapies rule too:
+        FLINCHINGLY is not listed beside FLINCHING. Ties go to the more common
+        word, then the shorter, then A to Z. Words scoring nothing are never
+        suggested.
         """
         import numpy as np
 
@@ -140,12 +142,12 @@ class WordSearch:
         at_most = limits.get("at_most")
         eligible = self.eligible(limits.get("max_level", MAX_LEVEL), limits.get("max_length"))
         scores = self.scores(board) * eligible
-        earlier = [
-            (old, family(self.lexicon, ruleset, old))
-            for old in (
-                (w.word if isinstance(w, PlayedWord) else w).strip().lower() for w in exclude
-            )
-        ]
+        # Two words are the same word when their families meet (see families.py).
+        taken = {
+            member
+            for played in exclude
+            for member in family(self.lexicon, ruleset, _played_word(played))
+        }
         found: list[BestWord] = []
         # Walk down one score at a time; only the words at that score are looked at.
         top = int(scores.max())
@@ -156,16 +158,17 @@ class WordSearch:
             ]
             at_points.sort(key=lambda b: (b.level, len(b.word), b.word))
             for candidate in at_points:
-                if not earlier or not self._cheap(candidate.word, earlier, ruleset):
+                members = family(self.lexicon, ruleset, candidate.word).keys()
+                if members.isdisjoint(taken):
                     found.append(candidate)
                     if len(found) == n:
                         return found
+                    taken.update(members)
         return found
 
-    def _cheap(self, word: str, earlier: list[tuple[str, Family]], ruleset: Ruleset) -> bool:
-        """Whether No Cheapies forbids `word` after the `earlier` words and their families."""
-        mine = family(self.lexicon, ruleset, word)
-        return any(relate(word, mine, old, theirs) for old, theirs in earlier)
+
+def _played_word(played: str | PlayedWord) -> str:
+    return (played.word if isinstance(played, PlayedWord) else played).strip().lower()
 
 
 @loaded_once
