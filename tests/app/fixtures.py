@@ -28,7 +28,7 @@ from wordsy_tui.game.evolve import evolve
 from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.state import GameState
-from wordsy_tui.session.base import Session, StateChanged
+from wordsy_tui.session.base import LinkChanged, Session, StateChanged
 from wordsy_tui.session.clock import Deadline
 
 SEED = 7
@@ -63,15 +63,27 @@ class FixedAdvisor(Advisor):
 class ScriptedSession(Session):
     """A session whose state the test sets; the actions it is asked for are recorded."""
 
-    def __init__(self, me: str | None, state: GameState, deadline: Deadline | None = None) -> None:
+    def __init__(
+        self,
+        me: str | None,
+        state: GameState,
+        deadline: Deadline | None = None,
+        *,
+        link_lost: str | None = None,
+        word: str = "",
+    ) -> None:
         super().__init__(me)
+        self.word = word
         self.state = state
         self.clock.deadline = deadline
         self.presence = dict.fromkeys(state.players, True)
+        self.link_lost = link_lost
         self.sent: list[cmd.Command] = []
 
     async def start(self) -> None:
         self.publish(StateChanged(self.state, (), self.clock.deadline))
+        if self.link_lost is not None:
+            self.publish(LinkChanged(False, self.link_lost))
 
     async def stop(self) -> None:
         return None
@@ -314,6 +326,16 @@ SCENES: tuple[Scene, ...] = (
     ),
     Scene(
         "reveal", lambda: ScriptedSession("Ann", reveal_state(), Deadline("challenges", NOW + 42))
+    ),
+    Scene(
+        "link_lost",
+        lambda: ScriptedSession(
+            "Beth",
+            writing_state(),
+            Deadline("timer", NOW + 9),
+            link_lost="connection lost: the host closed the connection",
+            word="GRAND",
+        ),
     ),
     Scene("vote", lambda: ScriptedSession("Ann", vote_state(), Deadline("vote", NOW + 25))),
     Scene("scoresheet", lambda: ScriptedSession("Ann", reveal_state()), ("s",)),

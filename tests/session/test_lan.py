@@ -199,3 +199,23 @@ async def test_the_host_player_and_bots_get_their_seats_back_after_a_restart(tmp
     finally:
         await ann_again.stop()
     assert second.state.sheets[bot].rows[0].word is not None
+
+
+async def test_six_players_play_a_full_game(tmp_path):
+    host = server(tmp_path, captain="Ann")
+    ann = HostSession("Ann", host, bots=("easy", "medium", "hard", "expert", "medium"))
+    await ann.start()
+    try:
+        await wait_until(lambda: len(ann.state.players) == 6)
+        async with playing(ann):
+            assert await ann.start_game() is None
+            await wait_until(lambda: host.state.phase is Phase.OVER, timeout=120)
+        bots = list(host.bots.values())
+        await wait_until(
+            lambda: same_game(host.state, ann.state, *(bot.session.state for bot in bots))
+        )
+    finally:
+        await ann.stop()
+    assert all(len(sheet.rows) == 7 for sheet in host.state.sheets.values())
+    bot_words = [row.word for name in host.bots for row in host.state.sheets[name].rows]
+    assert all(bot_words)  # every computer player wrote a word every round

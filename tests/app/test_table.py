@@ -1,0 +1,208 @@
+"""The app against scripted sessions: what each key asks of the session, and what shows."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList, Static
+
+from tests.app.fixtures import (
+    NOW,
+    SCENES,
+    FakeHostSession,
+    FakeLan,
+    FixedAdvisor,
+    ScriptedSession,
+    make_app,
+    new_table,
+    reveal_state,
+    settle,
+    vote_state,
+    writing_state,
+)
+from tests.app.test_solo import until
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.app.screens.browse import BrowseScreen, parse_address
+from wordsy_tui.app.screens.game import GameScreen
+from wordsy_tui.app.screens.lobby import LobbyScreen
+from wordsy_tui.app.screens.prompt import PromptScreen
+from wordsy_tui.app.screens.results import tie_note
+from wordsy_tui.app.screens.vote import VoteScreen
+from wordsy_tui.app.widgets.banner import LinkBanner
+from wordsy_tui.app.widgets.timer import Countdown
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game.scoresheet import Standing
+from wordsy_tui.session.clock import Deadline
+
+SCENE = {scene.name: scene for scene in SCENES}
+
+
+def app_for(session: ScriptedSession, now: float = NOW, lan: FakeLan | None = None) -> WordsyApp:
+    return WordsyApp(session, lan=lan, name="Ann", advisor=FixedAdvisor(), now=lambda: now)
+
+
+async def test_writing_sends_the_draft_then_locks_it_in() -> None:
+    session = ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 20))
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await settle(pilot, tuple("crypt"))
+        await pilot.press("enter")
+        await until(pilot, lambda: any(isinstance(c, cmd.LockIn) for c in session.sent))
+        writes = [c for c in session.sent if isinstance(c, cmd.WriteWord)]
+        # Debounced: one commitment for the whole word, sent before the lock.
+        assert len(writes) == 1
+        assert session.word == "CRYPT"
+        assert isinstance(session.sent[-1], cmd.LockIn)
+
+
+async def test_space_flips_the_timer_with_the_word_written_first() -> None:
+    session = ScriptedSession("Ann", new_table().do(cmd.StartGame()).state)
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await settle(pilot, ("g", "space"))
+        await until(pilot, lambda: any(isinstance(c, cmd.FlipTimer) for c in session.sent))
+        assert [type(c) for c in session.sent] == [cmd.WriteWord, cmd.FlipTimer]
+        assert session.word == "G"
+
+
+async def test_the_no_flip_holder_has_no_flip_key() -> None:
+    session = ScriptedSession("Carl", writing_state(), None)
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await settle(pilot, ("g", "space"))
+        assert "flip" not in {b.binding.action for b in pilot.app.screen.active_bindings.values()}
+        assert not any(isinstance(c, cmd.FlipTimer) for c in session.sent)
+
+
+async def test_the_countdown_reads_the_deadline_and_rings_at_five_seconds() -> None:
+    clock = [NOW]
+    session = ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 7))
+    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: clock[0])
+    rings = []
+    app.bell = lambda: rings.append(clock[0])  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        timer = app.screen.query_one("#timer", Countdown)
+        assert "Timer: 0:07" in str(timer.render())
+        clock[0] = NOW + 2.5
+        await until(pilot, lambda: timer.seconds_left == 5)
+        await until(pilot, lambda: rings == [NOW + 2.5])
+        assert timer.has_class("-hurry")
+
+
+async def test_a_challenge_goes_to_the_highlighted_word() -> None:
+    session = ScriptedSession("Ann", reveal_state(), Deadline("challenges", NOW + 40))
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        words = pilot.app.screen.query_one("#words", OptionList)
+        assert words.highlighted == 0
+        await pilot.press("c")  # our own word: only a hint
+        await pilot.press("down", "c")
+        await until(pilot, lambda: cmd.Challenge("Ann", "Beth") in session.sent)
+        await pilot.press("enter")
+        await until(pilot, lambda: cmd.Ready("Ann") in session.sent)
+
+
+async def test_a_vote_opens_by_itself_and_can_wait() -> None:
+    session = ScriptedSession("Ann", vote_state(), Deadline("vote", NOW + 25))
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, VoteScreen)
+        question = str(pilot.app.screen.query_one("#vote-question", Static).render())
+        assert "Beth challenges Carl's word DRIFT" in question
+        assert "The referee's advice" in question
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, GameScreen)
+        await pilot.press("v")
+        assert isinstance(pilot.app.screen, VoteScreen)
+        await pilot.press("n")
+        await until(pilot, lambda: cmd.Vote("Ann", False) in session.sent)
+        assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_a_lost_link_shows_a_banner() -> None:
+    async with make_app(SCENE["link_lost"]).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        banner = pilot.app.screen.query_one(LinkBanner)
+        assert banner.display
+        assert "host closed the connection" in str(banner.render())
+
+
+async def test_the_host_adds_and_removes_bots_and_starts() -> None:
+    session = SCENE["lobby_host"].session()
+    assert isinstance(session, FakeHostSession)
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, LobbyScreen)
+        await settle(pilot, ("b", "l", "b"))
+        assert session.server.added == ["medium", "hard"]
+        await settle(pilot, ("x",))  # Ann is highlighted: not a bot
+        await settle(pilot, ("down", "x"))
+        assert session.server.removed == ["Bot 1 (medium)"]
+        await pilot.press("enter")
+        await until(pilot, lambda: cmd.StartGame() in session.sent)
+
+
+async def test_a_guest_cannot_start_or_add_bots() -> None:
+    session = SCENE["lobby_guest"].session()
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await settle(pilot, ("b", "enter"))
+        assert session.sent == []
+        assert "Waiting for the host" in str(pilot.app.screen.query_one("#lobby-where").render())
+
+
+async def test_joining_from_the_menu_lists_games_and_asks_for_a_pin() -> None:
+    lan = FakeLan()
+    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, ("j",))
+        assert isinstance(app.screen, BrowseScreen)
+        await until(pilot, lambda: app.screen.query_one("#games").row_count == 2)
+        await pilot.press("down", "enter")
+        assert isinstance(app.screen, PromptScreen)
+        await pilot.press(*"4711", "enter")
+        await until(pilot, lambda: lan.joined == [("192.168.1.31", 47474, "Ann", "4711")])
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+
+async def test_connecting_to_a_typed_address() -> None:
+    lan = FakeLan(games=())
+    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, ("j", "c"))
+        await pilot.press(*"nope", "enter")
+        assert lan.joined == []
+        await pilot.press("c", *"10.0.0.5:47474", "enter", "enter")
+        await until(pilot, lambda: lan.joined == [("10.0.0.5", 47474, "Ann", None)])
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("10.0.0.5:47474", ("10.0.0.5", 47474)),
+        ("[::1]:5000", ("::1", 5000)),
+        ("host", None),
+        ("host:0", None),
+        (":80", None),
+    ],
+)
+def test_parse_address(text: str, address: tuple[str, int] | None) -> None:
+    assert parse_address(text) == address
+
+
+def test_tie_notes_say_which_word_decided() -> None:
+    ann = Standing(1, "Ann", 80, (20, 18, 15, 14, 13))
+    beth = Standing(2, "Beth", 80, (20, 17, 16, 14, 13))
+    carl = Standing(2, "Carl", 80, (20, 17, 16, 14, 13))
+    assert tie_note(None, ann) == ""
+    assert tie_note(ann, beth) == "level with Ann on 80; second best word 17 against 18"
+    assert tie_note(beth, carl).startswith("shares the place with Beth")
+    assert tie_note(Standing(1, "Dan", 90, (30,)), ann) == ""
+
+
+async def test_no_color_still_marks_rare_and_used_cards_in_text(monkeypatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(SCENE["board"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, SCENE["board"].keys)
+        assert app.no_color
+        svg = app.export_screenshot()
+        assert "┏━━━━━┓" in svg  # the cards CRYPT uses
+        assert "+1" in svg  # the rare Y
+        assert "No-Flip" in svg
