@@ -62,7 +62,7 @@ class WordsyApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "leave", "Leave", id="leave", show=False, priority=True),
         Binding("f1,question_mark", "help", "Help", id="help", key_display="?", priority=True),
-        Binding("f2", "scoresheet", "Sheets", id="scoresheet", show=False),
+        Binding("f2", "scoresheet", "Sheets", id="scoresheet", key_display="F2", show=False),
     ]
 
     state: var[GameState] = var(GameState, always_update=True)
@@ -272,10 +272,20 @@ class WordsyApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         config = self.state.config
+        me = self.session.me if self.session else None
+        untaken = self.state.flipped_by is None and not self.state.timer_expired
         if action == "flip":
-            return config.timed and not self.state.solo and self._can_write()
+            return (
+                config.timed
+                and not self.state.solo
+                and untaken
+                and me != self.state.no_flip
+                and self._can_write()
+            )
         if action == "pause":
-            return self.state.solo and not self.state.timer_expired and self._can_write()
+            return self.state.solo and untaken and self._can_write()
+        if action == "lock_in":
+            return self._can_write()
         if action == "vote":
             return self._vote_wanted()
         return True

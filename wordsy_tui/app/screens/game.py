@@ -63,16 +63,17 @@ class GameScreen(Screen[None]):
     def _focus_pane(self, pane: str) -> None:
         """Keep the keyboard in the pane on show: the word while writing, the list after."""
         focused = self.focused
-        if (
-            focused is not None
-            and focused.disabled is False
-            and pane in (node.id for node in focused.ancestors_with_self)
-        ):
-            return
+        inside = focused is not None and pane in (n.id for n in focused.ancestors_with_self)
         if pane == "reveal":
-            self.query_one("#words", OptionList).focus()
-        elif inputs := self.query(WordInput):
-            inputs.first().focus()
+            if not inside:
+                self.query_one("#words", OptionList).focus()
+            return
+        inputs = self.query(WordInput)
+        if inputs and not inputs.first().disabled:
+            if focused is not inputs.first():
+                inputs.first().focus()
+        elif not inside or (focused is not None and focused.disabled):
+            self.query_one(WritingPane).focus()
 
     def _show_deadline(self, deadline: Deadline | None) -> None:
         self.query_one(WritingPane).deadline = deadline

@@ -37,10 +37,9 @@ class ScoresheetScreen(ModalScreen[None]):
     def _show(self, state: GameState) -> None:
         app = wordsy_app(self)
         me = app.session.me if app.session else None
+        scored = max((len(sheet.rows) for sheet in state.sheets.values()), default=0)
         self.query_one("#sheets-title", Static).update(
-            f"Scoresheets after round {len(next(iter(state.sheets.values())).rows)}"
-            if state.sheets
-            else "Scoresheets"
+            f"Scoresheets after round {scored}" if scored else "Scoresheets: no round scored yet"
         )
         grid = self.query_one("#sheet-grid", Grid)
         views = {view.player: view for view in grid.query(SheetView)}

@@ -58,8 +58,8 @@ class DraftPanel(Vertical):
     def word(self) -> str:
         return self.query_one(WordInput).value.upper()
 
-    def clear(self) -> None:
-        self.query_one(WordInput).value = ""
+    def show_word(self, word: str) -> None:
+        self.query_one(WordInput).value = word
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -82,9 +82,11 @@ class DraftPanel(Vertical):
     def _rescore(self) -> None:
         word = self.word
         score = score_word(self.board, word, handicap=self.handicap)
-        line = Text(explain(score)) if word else Text("Your word scores the cards it uses.")
         if self.locked:
-            line = Text.assemble(("Locked in: ", "bold"), line)
+            shown = explain(score) if word else "no word, a pass for 0 points"
+            line = Text.assemble(("Locked in: ", "bold"), shown)
+        else:
+            line = Text(explain(score) if word else "Your word scores the cards it uses.")
         self.query_one("#live-score", Static).update(line)
         self.post_message(self.Scored(word, score))
 

@@ -108,6 +108,8 @@ class RevealPane(Vertical):
         super().__init__(id=id)
         self._now = now
         self.me = me
+        self._best_for: int | None = None
+        """The round whose best word is shown (or being looked for)."""
 
     def compose(self) -> ComposeResult:
         yield OptionList(id="words")
@@ -115,7 +117,7 @@ class RevealPane(Vertical):
         yield Static(markup=False, id="reveal-status")
         yield Countdown(self._now, id="reveal-timer")
 
-    def watch_state(self, old: GameState, state: GameState) -> None:
+    def watch_state(self, state: GameState) -> None:
         words = self.query_one(OptionList)
         highlighted = words.highlighted
         boxes = projected_boxes(state) if state.players else {}
@@ -126,10 +128,8 @@ class RevealPane(Vertical):
         if state.players:
             words.highlighted = min(highlighted or 0, len(state.players) - 1)
         self.query_one("#reveal-status", Static).update(challenge_status(state, self.me))
-        if (state.round, state.board) != (old.round, old.board) and state.phase in (
-            Phase.REVEAL,
-            Phase.CHALLENGES,
-        ):
+        if state.phase in (Phase.REVEAL, Phase.CHALLENGES) and self._best_for != state.round:
+            self._best_for = state.round
             self.best = None
             self.find_best(state)
         self.refresh_bindings()

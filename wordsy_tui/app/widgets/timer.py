@@ -36,9 +36,13 @@ class Countdown(Static):
     """What the timer is doing when no deadline runs (e.g. "not flipped yet")."""
     seconds_left: reactive[int | None] = reactive(None)
 
-    def __init__(self, now: Callable[[], float], *, id: str | None = None) -> None:
+    def __init__(
+        self, now: Callable[[], float], *, warn: bool = False, id: str | None = None
+    ) -> None:
         super().__init__(markup=False, id=id)
         self._now = now
+        self._warn = warn
+        """Post `FiveSecondsLeft`: one countdown on screen does, so the bell rings once."""
         self._ticker: Timer | None = None
 
     def watch_deadline(self, deadline: Deadline | None) -> None:
@@ -55,7 +59,13 @@ class Countdown(Static):
     def _tick(self) -> None:
         deadline = self.deadline
         left = None if deadline is None else max(0, math.ceil(deadline.at - self._now()))
-        if left == WARNING_SECONDS and self.seconds_left != left and deadline.label == "timer":
+        if (
+            self._warn
+            and deadline is not None
+            and deadline.label == "timer"
+            and left == WARNING_SECONDS
+            and self.seconds_left != left
+        ):
             self.post_message(self.FiveSecondsLeft())
         self.seconds_left = left
         if left == 0 and self._ticker is not None:

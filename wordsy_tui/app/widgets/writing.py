@@ -36,8 +36,7 @@ def timer_caption(state: GameState) -> str:
         return "Time is up"
     if state.flipped_by is not None:
         return f"{state.flipped_by} flipped"
-    holder = f" · No-Flip: {state.no_flip}" if state.no_flip else ""
-    return f"Not flipped yet ({config.timer_seconds} s){holder}"
+    return f"Not flipped yet ({config.timer_seconds} s)"
 
 
 class WritingPane(Horizontal):
@@ -49,6 +48,7 @@ class WritingPane(Horizontal):
         ),
         # q belongs to the word being typed, so leaving takes Ctrl+Q here.
         Binding("ctrl+q", "app.leave", "Leave", id="leave-table", priority=True),
+        Binding("f2", "app.scoresheet", "Sheets", id="sheets-table", key_display="F2"),
     ]
 
     state: reactive[GameState] = reactive(GameState)
@@ -57,6 +57,8 @@ class WritingPane(Horizontal):
 
     def __init__(self, now: Callable[[], float], me: str | None, *, id: str) -> None:
         super().__init__(id=id)
+        # Focusable, so its keys stay on show once the word is locked and its input disabled.
+        self.can_focus = True
         self._now = now
         self.me = me
 
@@ -68,7 +70,7 @@ class WritingPane(Horizontal):
             else:
                 yield DraftPanel()
         with Vertical(id="side"):
-            yield Countdown(self._now, id="timer")
+            yield Countdown(self._now, warn=True, id="timer")
             yield PlayerList()
             yield SoloCard()
 
@@ -88,7 +90,9 @@ class WritingPane(Horizontal):
             return
         draft = self.query_one(DraftPanel)
         if state.round != old.round:
-            draft.clear()
+            # A new round starts blank; on joining mid-round, our session knows our word.
+            session = wordsy_app(self).session
+            draft.show_word(session.word if session and state.draft(self.me).commitment else "")
             self.query_one(BoardCards).used = frozenset()
         draft.handicap = self.me in state.config.handicapped
         draft.board = state.board
