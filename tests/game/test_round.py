@@ -139,3 +139,11 @@ def test_a_rejected_command_changes_nothing(table):
     with pytest.raises(errors.RuleError):
         table.do(cmd.FlipTimer("Ann"))
     assert table.state == before
+
+
+def test_the_captain_is_the_first_person_seated_not_a_bot():
+    table = Table(players=())
+    table.do(cmd.JoinGame("Bot 1", bot=True))
+    table.do(cmd.JoinGame("Cat"))
+    assert table.state.bots == {"Bot 1"}
+    assert table.state.captain == "Cat"

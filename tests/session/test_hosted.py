@@ -82,10 +82,16 @@ def test_bots_are_never_the_captain():
     game.bots.add("Bot 1")
     for command, seat in [
         (cmd.CreateGame(GameConfig()), None),
-        (cmd.JoinGame("Bot 1"), "Bot 1"),
+        (cmd.JoinGame("Bot 1", bot=True), "Bot 1"),
         (cmd.JoinGame("Cat"), "Cat"),
     ]:
         run(game, seat, command)
     with pytest.raises(CommandRejected, match="Cat starts"):
         run(game, "Bot 1", cmd.StartGame())
     run(game, "Cat", cmd.StartGame())
+
+
+def test_only_the_hosts_own_computer_players_join_as_bots():
+    game = hosted()
+    with pytest.raises(CommandRejected, match="computer players"):
+        run(game, "Cat", cmd.JoinGame("Cat", bot=True))

@@ -15,6 +15,8 @@ class CreateGame:
 @dataclass(frozen=True, slots=True)
 class JoinGame:
     player: str
+    bot: bool = False
+    """A computer player: it never starts the game, and everyone sees it is one."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,8 +53,8 @@ def decide(
         case cmd.CreateGame(config):
             _require(state, Phase.NEW, "The game already exists.")
             out.add(ev.GameCreated(config))
-        case cmd.JoinGame(player):
-            _join(out, player)
+        case cmd.JoinGame(player, bot):
+            _join(out, player, bot)
         case cmd.LeaveGame(player):
             _require(state, Phase.LOBBY, "Players can only leave before the game starts.")
             _known(state, player)
@@ -131,7 +131,7 @@ def _known(state: GameState, player: str) -> None:
         raise errors.UnknownPlayer(f"{player!r} is not playing in this game.")
 
 
-def _join(out: _Outcome, player: str) -> None:
+def _join(out: _Outcome, player: str, bot: bool) -> None:
     state = out.state
     _require(state, Phase.LOBBY, "The game has already started.")
     problem = name_problem(player, state.players)
@@ -140,7 +140,7 @@ def _join(out: _Outcome, player: str) -> None:
     seats = 1 if state.solo else state.config.max_players
     if len(state.players) >= seats:
         raise errors.SeatingError(f"The game is full ({seats} players).")
-    out.add(ev.PlayerJoined(player))
+    out.add(ev.PlayerJoined(player, bot))
 
 
 def name_problem(name: str, taken: Sequence[str] = ()) -> str | None:

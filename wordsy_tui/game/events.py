@@ -20,6 +20,7 @@ class GameCreated:
 @dataclass(frozen=True, slots=True)
 class PlayerJoined:
     player: str
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)

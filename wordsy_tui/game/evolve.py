@@ -25,10 +25,12 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
     match event:
         case ev.GameCreated(config):
             return replace(state, config=config, phase=Phase.LOBBY)
-        case ev.PlayerJoined(player):
-            return replace(state, players=(*state.players, player))
+        case ev.PlayerJoined(player, bot):
+            bots = state.bots | {player} if bot else state.bots
+            return replace(state, players=(*state.players, player), bots=bots)
         case ev.PlayerLeft(player):
-            return replace(state, players=tuple(p for p in state.players if p != player))
+            players = tuple(p for p in state.players if p != player)
+            return replace(state, players=players, bots=state.bots - {player})
         case ev.GameStarted(main_player):
             sheets = {p: Scoresheet() for p in state.players}
             return replace(state, main_player=main_player, sheets=sheets)

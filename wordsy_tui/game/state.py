@@ -56,6 +56,7 @@ class GameState:
     config: GameConfig = field(default_factory=GameConfig)
     phase: Phase = Phase.NEW
     players: tuple[str, ...] = ()
+    bots: frozenset[str] = frozenset()
     round: int = 0
     board: Board = field(default_factory=Board)
     undealt: frozenset[int] = frozenset(card.id for card in FULL_DECK)
@@ -89,6 +90,11 @@ class GameState:
             return False
         # The solo timer runs from the deal until the player pauses it.
         return (self.flipped_by is None) if self.solo else (self.flipped_by is not None)
+
+    @property
+    def captain(self) -> str | None:
+        """Who starts the game: the first person (not computer player) to sit down."""
+        return next((p for p in self.players if p not in self.bots), None)
 
     def draft(self, player: str) -> Draft:
         return self.drafts.get(player, Draft())

@@ -39,8 +39,9 @@ class WordsyGame:
         on_event: Callable[[GameState, ev.Event], None] | None = None,
     ) -> None:
         self.captain = captain
-        """Who may start the game; None: the first person (not bot) to sit down."""
+        """Who may start the game; None: the state's captain, the first person seated."""
         self.bots: set[str] = set()
+        """Seats this host gave its own computer players: only they join as bots."""
         self.referee = referee
         self.rng = rng or random.Random()
         self.on_event = on_event
@@ -65,9 +66,10 @@ class WordsyGame:
             return
         if isinstance(command, HOST_ONLY):
             raise CommandRejected("host-only", "Only the host can do that.")
+        if isinstance(command, cmd.JoinGame) and command.bot and seat not in self.bots:
+            raise CommandRejected("host-only", "Only the host seats computer players.")
         if isinstance(command, cmd.StartGame):
-            people = [p for p in self.state.players if p not in self.bots]
-            captain = self.captain or (people[0] if people else None)
+            captain = self.captain or self.state.captain
             if seat != captain:
                 raise CommandRejected("host-only", f"{captain} starts the game.")
         for field in ACTOR_FIELDS:

@@ -278,7 +278,7 @@ class LanHost:
             return
         for seat in seats:
             if seat not in self.state.players and name_problem(seat, self.state.players) is None:
-                self._spawn(self.submit(cmd.JoinGame(seat)))
+                self._spawn(self.submit(cmd.JoinGame(seat, bot=seat in self.game.bots)))
 
     async def add_bot(self, level: str) -> str:
         number = len(self.bots) + 1
