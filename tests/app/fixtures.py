@@ -20,6 +20,7 @@ from textual.worker import WorkerCancelled
 from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.advice import Advisor, BestWord
 from wordsy_tui.game import commands as cmd
+from wordsy_tui.game import events as ev
 from wordsy_tui.game.board import Board
 from wordsy_tui.game.commitment import SALT_BYTES, commit
 from wordsy_tui.game.config import Difficulty, GameConfig
@@ -105,11 +106,14 @@ class Table:
 
     state: GameState = field(default_factory=GameState)
     rng: random.Random = field(default_factory=lambda: random.Random(SEED))
+    log: list[ev.Event] = field(default_factory=list)
+    """Every event so far, as the host's log records them."""
 
     def do(self, *commands: cmd.Command) -> Table:
         for command in commands:
             for event in decide(self.state, command, rng=self.rng, referee=ExactRepeatReferee()):
                 self.state = evolve(self.state, event)
+                self.log.append(event)
         return self
 
     def write(self, player: str, word: str) -> Table:
@@ -173,11 +177,15 @@ def vote_state() -> GameState:
     return table.play_round("Carl").do(cmd.Challenge("Beth", "Carl")).state
 
 
-def over_state(players: Sequence[str] = PLAYERS) -> GameState:
+def finished_table(players: Sequence[str] = PLAYERS) -> Table:
     table = new_table(players).do(cmd.StartGame())
     for round_no in range(7):
         finish_round(table.play_round(players[round_no % len(players)]))
-    return table.state
+    return table
+
+
+def over_state(players: Sequence[str] = PLAYERS) -> GameState:
+    return finished_table(players).state
 
 
 def solo_state() -> GameState:

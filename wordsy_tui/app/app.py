@@ -17,6 +17,7 @@ from textual.timer import Timer
 from wordsy_tui.app.advice import Advisor
 from wordsy_tui.app.lan import Lan
 from wordsy_tui.app.messages import ActionRefused, GameUpdated, LinkUpdated, PresenceUpdated
+from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.browse import BrowseScreen
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.game import GameScreen
@@ -63,6 +64,8 @@ class WordsyApp(App[None]):
         Binding("ctrl+q", "leave", "Leave", id="leave", show=False, priority=True),
         Binding("f1,question_mark", "help", "Help", id="help", key_display="?", priority=True),
         Binding("f2", "scoresheet", "Sheets", id="scoresheet", key_display="F2", show=False),
+        Binding("right,n", "replay_step(1)", "Next round", id="replay-next", key_display="→"),
+        Binding("left,p", "replay_step(-1)", "Previous", id="replay-back", key_display="←"),
     ]
 
     state: var[GameState] = var(GameState, always_update=True)
@@ -284,6 +287,8 @@ class WordsyApp(App[None]):
             )
         if action == "pause":
             return self.state.solo and untaken and self._can_write()
+        if action == "replay_step":
+            return isinstance(self.session, ReplaySession)
         if action == "lock_in":
             return self._can_write()
         if action == "vote":
@@ -297,6 +302,10 @@ class WordsyApp(App[None]):
             and self.state.phase is Phase.WRITING
             and not self.state.draft(me).locked
         )
+
+    def action_replay_step(self, delta: int) -> None:
+        if isinstance(self.session, ReplaySession):
+            self.session.step(delta)
 
     def action_vote(self) -> None:
         """Open the vote again after putting it off."""
@@ -318,7 +327,9 @@ class WordsyApp(App[None]):
         self.notify(f"Bell {'on' if self.bell_on else 'off'}")
 
     def action_leave(self) -> None:
-        if self.session is not None and self.state.phase in PLAYING:
+        # A spectator (or a replay) leaves nothing behind: no need to ask.
+        seated = self.session is not None and self.session.me is not None
+        if seated and self.state.phase in PLAYING:
             self.push_screen(
                 ConfirmScreen("Leave the game? It goes on without you."),
                 lambda leave: self._leave() if leave else None,

@@ -1,0 +1,81 @@
+"""Stepping through a saved game, and the start menu's way into a solo game."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from tests.app.fixtures import FixedAdvisor, finished_table, settle
+from tests.app.test_solo import until
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.app.replay import ReplaySession, round_frames
+from wordsy_tui.app.screens.game import GameScreen
+from wordsy_tui.app.screens.menu import DifficultyScreen, MenuScreen
+from wordsy_tui.app.screens.results import ResultsScreen
+from wordsy_tui.cli import replay
+from wordsy_tui.game.config import Difficulty
+from wordsy_tui.game.state import Phase
+from wordsy_tui.session.local import LocalSession
+
+
+def test_round_frames_end_each_round_then_the_game() -> None:
+    table = finished_table()
+    frames = round_frames(table.log)
+    assert [f.round for f in frames] == [1, 2, 3, 4, 5, 6, 7, 7]
+    assert all(f.phase is Phase.CHALLENGES for f in frames[:7])
+    assert frames[-1] == table.state
+
+
+async def test_a_replay_steps_round_by_round_and_changes_nothing() -> None:
+    session = ReplaySession(round_frames(finished_table().log))
+    app = WordsyApp(session, name="replay", advisor=FixedAdvisor())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.state.round == 1
+        await pilot.press("right", "right", "left")
+        await until(pilot, lambda: app.state.round == 2)
+        await pilot.press(*["n"] * 7)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        assert await session.send(object()) == "This is a replay: nothing can be changed."  # type: ignore[arg-type]
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.state.round == 7)
+
+
+def replay_args(path: Path) -> tuple[argparse.Namespace, argparse.ArgumentParser]:
+    parser = argparse.ArgumentParser(prog="wordsy-tui")
+    replay.add_parser(parser.add_subparsers())
+    args = parser.parse_args(["replay", str(path)])
+    return args, args.parser
+
+
+@pytest.mark.parametrize("content", [None, b"not a log at all"])
+def test_replay_refuses_what_is_not_a_log(tmp_path, capsys, content: bytes | None) -> None:
+    path = tmp_path / "game.log"
+    if content is not None:
+        path.write_bytes(content)
+    args, parser = replay_args(path)
+    with pytest.raises(SystemExit) as exit_:
+        replay.run(args, parser)
+    assert exit_.value.code == 2
+    assert str(path) in capsys.readouterr().err
+
+
+async def test_the_menu_starts_a_solo_game_at_the_chosen_difficulty() -> None:
+    app = WordsyApp(None, name="Ann", advisor=FixedAdvisor(), bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("s")
+        assert isinstance(app.screen, DifficultyScreen)
+        await pilot.press("down", "down", "enter")
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        assert isinstance(app.session, LocalSession)
+        assert app.state.config.solo is Difficulty.HARD
+        assert app.state.players == ("Ann",)
+        # Leaving asks first, then comes back to the menu, not out of the program.
+        await pilot.press("ctrl+q", "y")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert app.session is None

@@ -1,0 +1,50 @@
+"""A saved game, stepped through round by round: a read-only session for the app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.evolve import evolve
+from wordsy_tui.game.state import GameState
+from wordsy_tui.session.base import Session, StateChanged
+
+
+def round_frames(events: Iterable[ev.Event]) -> list[GameState]:
+    """The table at the end of each round (every word revealed and judged), then the end."""
+    frames: list[GameState] = []
+    state = GameState()
+    for event in events:
+        if isinstance(event, ev.RoundEnded):
+            frames.append(state)
+        state = evolve(state, event)
+    if not frames or state.phase.value == "over":
+        frames.append(state)
+    return frames
+
+
+class ReplaySession(Session):
+    """Shows one frame at a time; every command is refused, for nothing can change."""
+
+    def __init__(self, frames: list[GameState]) -> None:
+        super().__init__(None)
+        if not frames:
+            raise ValueError("a replay needs at least one state")
+        self.frames = frames
+        self.index = 0
+        self.state = frames[0]
+
+    async def start(self) -> None:
+        self.step(0)
+
+    async def stop(self) -> None:
+        return None
+
+    async def send(self, command: cmd.Command) -> str | None:
+        return "This is a replay: nothing can be changed."
+
+    def step(self, delta: int) -> None:
+        self.index = max(0, min(len(self.frames) - 1, self.index + delta))
+        self.state = self.frames[self.index]
+        self.publish(StateChanged(self.state, (), None))

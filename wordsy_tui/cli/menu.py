@@ -1,0 +1,36 @@
+"""`wordsy-tui` alone (or `wordsy-tui menu`): the start menu, to host, join or play solo."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "menu",
+        help="the start menu: host, join, solo, rules (what 'wordsy-tui' alone opens)",
+        description="Open the start menu: host a game, join one, play solo, read the rules.",
+    )
+    parser.add_argument("--name", help="your name at the table (default: your login)")
+    parser.set_defaults(run=run, parser=parser)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    name = args.name.strip() if args.name else None
+    if name is not None and not 1 <= len(name) <= 20:
+        parser.error("a name is 1 to 20 characters")
+    return run_menu(name)
+
+
+def run_menu(name: str | None = None) -> int:
+    """The start menu; games hosted from it use the default options."""
+    # Imported here so that `--help` and the other commands do not load Textual.
+    from wordsy_tui.app import WordsyApp
+    from wordsy_tui.app.app import default_name
+    from wordsy_tui.cli.serve import HostOptions, LanPlay
+    from wordsy_tui.game.config import GameConfig
+
+    player = name or default_name()
+    lan = LanPlay(HostOptions(GameConfig(), player))
+    WordsyApp(lan=lan, name=player).run()
+    return 0
