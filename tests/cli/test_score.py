@@ -95,3 +95,10 @@ def test_score_needs_words_or_best(capsys):
     code, _, err = run(capsys, "score", "--board", BOARD)
     assert code == 2
     assert "--best" in err
+
+
+def test_every_command_is_listed_in_the_help(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for command in ("host", "join", "solo", "score", "check", "replay", "doctor", "menu"):
+        assert f"    {command} " in out

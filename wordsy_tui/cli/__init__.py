@@ -7,16 +7,17 @@ import sys
 from collections.abc import Sequence
 
 from wordsy_tui import __version__
-from wordsy_tui.cli import check, doctor, host, join, score
+from wordsy_tui.cli import check, doctor, host, join, menu, replay, score, solo
 
-SUBCOMMANDS = (host, join, score, check, doctor)
+SUBCOMMANDS = (host, join, solo, score, check, replay, doctor, menu)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wordsy-tui",
         description="Wordsy, the party word game of longer words, in the terminal.",
-        epilog="Run 'wordsy-tui COMMAND --help' for a command's options.",
+        epilog="Without a command, the start menu opens. "
+        "Run 'wordsy-tui COMMAND --help' for a command's options.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
@@ -29,8 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "run"):
-        parser.print_help()
-        return 0
+        return menu.run_menu()
     return int(args.run(args, args.parser))
 
 
