@@ -18,7 +18,6 @@ from wordsy_tui.app.advice import Advisor
 from wordsy_tui.app.lan import Lan
 from wordsy_tui.app.messages import ActionRefused, GameUpdated, LinkUpdated, PresenceUpdated
 from wordsy_tui.app.replay import ReplaySession
-from wordsy_tui.app.screens.browse import BrowseScreen
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.help import HelpScreen
@@ -39,6 +38,7 @@ from wordsy_tui.session.clock import Deadline
 # sees a new commitment at most this often.
 WRITE_DEBOUNCE_SECONDS: Final = 0.3
 PLAYING: Final = frozenset({Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES})
+PRELOAD_DELAY_SECONDS: Final = 0.5
 
 
 def default_name() -> str:
@@ -101,7 +101,8 @@ class WordsyApp(App[None]):
     # -- following the session ---------------------------------------------
 
     def on_mount(self) -> None:
-        self.advisor.preload()
+        # Reading the word list holds the interpreter for a moment: not before the first frame.
+        self.set_timer(PRELOAD_DELAY_SECONDS, self.advisor.preload)
         if self.session is None:
             self._enter(MenuScreen())
         else:
@@ -369,6 +370,9 @@ class WordsyApp(App[None]):
         self.play(self.lan.host(self.player_name))
 
     def browse_games(self) -> None:
+        # Imported on demand: its DataTable is the heaviest import, and solo never needs it.
+        from wordsy_tui.app.screens.browse import BrowseScreen
+
         self._enter(BrowseScreen())
 
     def join_game(self, address: str, port: int, pin: str | None) -> None:

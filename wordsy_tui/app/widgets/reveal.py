@@ -132,7 +132,6 @@ class RevealPane(Vertical):
             self._best_for = state.round
             self.best = None
             self.find_best(state)
-        self.refresh_bindings()
 
     def watch_deadline(self, deadline: Deadline | None) -> None:
         self.query_one(Countdown).deadline = deadline
