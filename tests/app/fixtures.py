@@ -31,6 +31,7 @@ from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.state import GameState
 from wordsy_tui.session.base import LinkChanged, Session, StateChanged
 from wordsy_tui.session.clock import Deadline
+from wordsy_tui.session.discovery import FoundGame
 
 SEED = 7
 SALT = b"\x00" * SALT_BYTES
@@ -239,21 +240,13 @@ async def settle(pilot: Pilot[None], keys: Sequence[str] = ()) -> None:
     await pilot.pause()
 
 
-@dataclass(frozen=True)
-class Found:
-    name: str
-    host: str
-    address: str
-    port: int
-    players: int
-    seats: int
-    phase: str
-    pin_required: bool
-
-
 GAMES = (
-    Found("Friday words", "ann-laptop", "192.168.1.20", 47474, 3, 6, "lobby", False),
-    Found("Kitchen table", "beth-pi", "192.168.1.31", 47474, 2, 4, "round 3", True),
+    FoundGame(
+        "Friday words", "ann-laptop", "192.168.1.20", 47474, 3, 6, "lobby", False, "classic", True
+    ),
+    FoundGame(
+        "Kitchen table", "beth-pi", "192.168.1.31", 47474, 2, 4, "round 3", True, "classic", True
+    ),
 )
 
 
@@ -289,11 +282,11 @@ class FakeHostSession(ScriptedSession):
 class FakeLan:
     """Finds two games, and hands out scripted sessions for hosting and joining."""
 
-    def __init__(self, games: Sequence[Found] = GAMES) -> None:
+    def __init__(self, games: Sequence[FoundGame] = GAMES) -> None:
         self.games = list(games)
         self.joined: list[tuple[str, int, str, str | None]] = []
 
-    async def browse(self) -> AsyncIterator[Sequence[Found]]:
+    async def browse(self) -> AsyncIterator[Sequence[FoundGame]]:
         yield self.games
 
     def host(self, name: str) -> Session:

@@ -98,6 +98,11 @@ class WordsyApp(App[None]):
         self._deferred_vote: tuple[int, str] | None = None
         self._solo_started = False
 
+    @property
+    def me(self) -> str | None:
+        """Our seat at the table; None while watching, replaying or in the menu."""
+        return self.session.me if self.session else None
+
     # -- following the session ---------------------------------------------
 
     def on_mount(self) -> None:
@@ -142,7 +147,7 @@ class WordsyApp(App[None]):
     def on_game_updated(self, message: GameUpdated) -> None:
         self.deadline = message.deadline
         self.state = message.state
-        me = self.session.me if self.session else None
+        me = self.me
         if any(isinstance(e, ev.TimerFlipped) and e.player != me for e in message.events):
             self.ring()
         if self._solo_ready_to_start(message.state):
@@ -153,7 +158,7 @@ class WordsyApp(App[None]):
         self.refresh_bindings()
 
     def _solo_ready_to_start(self, state: GameState) -> bool:
-        me = self.session.me if self.session else None
+        me = self.me
         return (
             state.solo
             and state.phase is Phase.LOBBY
@@ -207,7 +212,7 @@ class WordsyApp(App[None]):
 
     def _vote_wanted(self) -> bool:
         challenge = self.state.challenge
-        me = self.session.me if self.session else None
+        me = self.me
         return challenge is not None and me in challenge.voters and me not in challenge.votes
 
     def _offer_vote(self) -> None:
@@ -253,22 +258,21 @@ class WordsyApp(App[None]):
             await session.write(self._draft)
 
     def action_lock_in(self) -> None:
-        if self._can_write():
-
-            async def lock_in(session: Session) -> None:
-                await self._flush_draft(session)
-                await session.lock_in()
-
-            self.act(lock_in)
+        self._with_draft_sent(lambda session: session.lock_in())
 
     def action_flip(self) -> None:
-        if self._can_write():
+        self._with_draft_sent(lambda session: session.flip())
 
-            async def flip(session: Session) -> None:
-                await self._flush_draft(session)
-                await session.flip()
+    def _with_draft_sent(self, then: Callable[[Session], Awaitable[object]]) -> None:
+        """Send the draft as it is on screen now, then `then`: the word must not lag behind."""
+        if not self._can_write():
+            return
 
-            self.act(flip)
+        async def act(session: Session) -> None:
+            await self._flush_draft(session)
+            await then(session)
+
+        self.act(act)
 
     def action_pause(self) -> None:
         """Solo: the same card flip pauses the timer."""
@@ -276,7 +280,7 @@ class WordsyApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         config = self.state.config
-        me = self.session.me if self.session else None
+        me = self.me
         untaken = self.state.flipped_by is None and not self.state.timer_expired
         if action == "flip":
             return (
@@ -297,7 +301,7 @@ class WordsyApp(App[None]):
         return True
 
     def _can_write(self) -> bool:
-        me = self.session.me if self.session else None
+        me = self.me
         return (
             me is not None
             and self.state.phase is Phase.WRITING

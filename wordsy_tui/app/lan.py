@@ -8,23 +8,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.session.base import Session
 
-
-class FoundGame(Protocol):
-    """A game advertised on the LAN."""
-
-    name: str
-    host: str
-    address: str
-    port: int
-    players: int
-    seats: int
-    phase: str
-    pin_required: bool
+if TYPE_CHECKING:
+    # Only its shape: importing discovery at run time would load mDNS for solo games too.
+    from wordsy_tui.session.discovery import FoundGame
 
 
 class Lan(Protocol):

@@ -13,9 +13,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from wordsy_tui.app.lan import FoundGame
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.screens.prompt import PromptScreen
+from wordsy_tui.session.discovery import FoundGame
 
 
 def parse_address(text: str) -> tuple[str, int] | None:
@@ -76,7 +76,7 @@ class BrowseScreen(Screen[None]):
                 Text(game.name),
                 Text(game.host),
                 f"{game.players}/{game.seats}",
-                Text(game.phase),
+                Text(game.phase if game.compatible else f"{game.phase} (other version)"),
                 "PIN" if game.pin_required else "-",
             )
         found = len(self.games)
@@ -89,6 +89,9 @@ class BrowseScreen(Screen[None]):
         if not self.games or table.cursor_row >= len(self.games):
             return
         game = self.games[table.cursor_row]
+        if not game.compatible:
+            self.notify(f"{game.name} runs another version of Wordsy.", severity="warning")
+            return
         if game.pin_required:
             self.app.push_screen(
                 PromptScreen(f"{game.name} needs a PIN:", "PIN", password=True),

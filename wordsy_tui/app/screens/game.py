@@ -34,7 +34,7 @@ def table_title(state: GameState, me: str | None) -> str:
 class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         app = wordsy_app(self)
-        me = app.session.me if app.session else None
+        me = app.me
         yield Static(markup=False, id="title-bar")
         yield LinkBanner(id="banner")
         with ContentSwitcher(initial="writing"):
@@ -50,7 +50,7 @@ class GameScreen(Screen[None]):
 
     def _show_state(self, state: GameState) -> None:
         app = wordsy_app(self)
-        me = app.session.me if app.session else None
+        me = app.me
         self.query_one("#title-bar", Static).update(table_title(state, me))
         writing = state.phase in (Phase.NEW, Phase.LOBBY, Phase.WRITING)
         switcher = self.query_one(ContentSwitcher)

@@ -85,7 +85,7 @@ class LobbyScreen(Screen[None]):
 
     def _show(self, state: GameState) -> None:
         app = wordsy_app(self)
-        me = app.session.me if app.session else None
+        me = app.me
         server = self.server
         bots = server.bots if server else {}
         self.query_one("#title-bar", Static).update(

@@ -95,13 +95,12 @@ class ResultsScreen(Screen[None]):
         self.watch(wordsy_app(self), "state", self._show)
 
     def _show(self, state: GameState) -> None:
-        app = wordsy_app(self)
-        me = app.session.me if app.session else None
+        me = wordsy_app(self).me
         if not state.sheets:
             return
         self.query_one("#headline", Static).update(headline(state, me))
         self.query_one("#standings", Static).update(standings_table(state.sheets, me))
-        server = host_server(app.session)
+        server = host_server(wordsy_app(self).session)
         note = (
             f"The game's log is saved in {server.log_path}"
             if server is not None

@@ -35,8 +35,7 @@ class ScoresheetScreen(ModalScreen[None]):
         self.watch(wordsy_app(self), "state", self._show)
 
     def _show(self, state: GameState) -> None:
-        app = wordsy_app(self)
-        me = app.session.me if app.session else None
+        me = wordsy_app(self).me
         scored = max((len(sheet.rows) for sheet in state.sheets.values()), default=0)
         self.query_one("#sheets-title", Static).update(
             f"Scoresheets after round {scored}" if scored else "Scoresheets: no round scored yet"
