@@ -26,6 +26,7 @@ from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.results import ResultsScreen
 from wordsy_tui.app.screens.scoresheet import ScoresheetScreen
 from wordsy_tui.app.screens.vote import VoteScreen
+from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.solo import solo_session
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import events as ev
@@ -97,6 +98,7 @@ class WordsyApp(App[None]):
         self._write_timer: Timer | None = None
         self._deferred_vote: tuple[int, str] | None = None
         self._solo_started = False
+        self._shown_bindings: tuple[object, ...] = ()
 
     @property
     def me(self) -> str | None:
@@ -155,7 +157,28 @@ class WordsyApp(App[None]):
             self._solo_started = True
             self.act(lambda session: session.start_game())
         self._route()
-        self.refresh_bindings()
+        # The footer redraws itself on every refresh: only when a key's availability may change.
+        keys = self._bindings_key()
+        if keys != self._shown_bindings:
+            self._shown_bindings = keys
+            self.refresh_bindings()
+
+    def _bindings_key(self) -> tuple[object, ...]:
+        """What `check_action` and the panes' checks depend on."""
+        state, me = self.state, self.me
+        mine = state.draft(me) if me else None
+        return (
+            state.phase,
+            state.round,
+            mine.locked if mine else None,
+            mine.voided if mine else None,
+            state.flipped_by,
+            state.no_flip,
+            state.timer_expired,
+            state.challenge,
+            me in state.ready,
+            bool(state.sheets),
+        )
 
     def _solo_ready_to_start(self, state: GameState) -> bool:
         me = self.me
@@ -192,7 +215,10 @@ class WordsyApp(App[None]):
         phase = self.state.phase
         if phase is Phase.OVER:
             wanted: type[Screen[object]] = ResultsScreen
-        elif phase in (Phase.NEW, Phase.LOBBY) and not self.state.solo:
+        elif phase is Phase.NEW:
+            # Nothing known yet, not even whether it is a solo game.
+            wanted = WaitingScreen
+        elif phase is Phase.LOBBY and not self.state.solo:
             wanted = LobbyScreen
         else:
             wanted = GameScreen

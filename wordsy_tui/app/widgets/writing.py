@@ -96,7 +96,9 @@ class WritingPane(Horizontal):
             self.query_one(BoardCards).used = frozenset()
         draft.handicap = self.me in state.config.handicapped
         draft.board = state.board
-        draft.locked = state.phase is not Phase.WRITING or state.draft(self.me).locked
+        # Open before the deal too: toggling it would move the focus (and redraw the footer).
+        writable = state.phase in (Phase.NEW, Phase.LOBBY, Phase.WRITING)
+        draft.locked = not writable or state.draft(self.me).locked
 
     def watch_deadline(self, deadline: Deadline | None) -> None:
         self.query_one(Countdown).deadline = deadline
