@@ -206,3 +206,25 @@ async def test_no_color_still_marks_rare_and_used_cards_in_text(monkeypatch) -> 
         assert "┏━━━━━┓" in svg  # the cards CRYPT uses
         assert "+1" in svg  # the rare Y
         assert "No-Flip" in svg
+
+
+async def test_the_command_palette_offers_the_main_actions() -> None:
+    session = ScriptedSession("Ann", new_table().do(cmd.StartGame()).state)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        commands = {c.title: c.callback for c in app.get_system_commands(app.screen)}
+        assert {"Lock in", "Flip the timer", "Scoresheets", "Rules and keys", "Leave"} <= set(
+            commands
+        )
+        commands["Lock in"]()
+        await until(pilot, lambda: cmd.LockIn("Ann") in session.sent)
+
+
+async def test_keys_can_be_remapped_by_binding_id() -> None:
+    session = ScriptedSession("Ann", new_table().do(cmd.StartGame()).state)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.set_keymap({"lock-in": "ctrl+l"})
+        await settle(pilot, ("ctrl+l",))
+        await until(pilot, lambda: cmd.LockIn("Ann") in session.sent)
