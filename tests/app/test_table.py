@@ -24,6 +24,7 @@ from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.browse import BrowseScreen, parse_address
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.lobby import LobbyScreen
+from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.screens.results import tie_note
 from wordsy_tui.app.screens.vote import VoteScreen
@@ -31,6 +32,7 @@ from wordsy_tui.app.widgets.banner import LinkBanner
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.scoresheet import Standing
+from wordsy_tui.game.state import GameState
 from wordsy_tui.session.clock import Deadline
 
 SCENE = {scene.name: scene for scene in SCENES}
@@ -228,3 +230,29 @@ async def test_keys_can_be_remapped_by_binding_id() -> None:
         app.set_keymap({"lock-in": "ctrl+l"})
         await settle(pilot, ("ctrl+l",))
         await until(pilot, lambda: cmd.LockIn("Ann") in session.sent)
+
+
+class RefusedSession(ScriptedSession):
+    async def start(self) -> None:
+        raise ConnectionRefusedError("the game is full (6 players)")
+
+
+async def test_a_refused_join_ends_with_the_reason(capsys) -> None:
+    app = app_for(RefusedSession("Ann", GameState()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.return_code == 1)
+    assert "Cannot join: the game is full (6 players)" in capsys.readouterr().err
+
+
+async def test_a_refused_join_from_the_menu_goes_back_to_the_menu() -> None:
+    class RefusingLan(FakeLan):
+        def join(self, address: str, port: int, name: str, pin: str | None) -> ScriptedSession:
+            return RefusedSession(name, GameState())
+
+    app = WordsyApp(None, lan=RefusingLan(), name="Ann", advisor=FixedAdvisor())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, ("j",))
+        await until(pilot, lambda: app.screen.query_one("#games").row_count == 2)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert app.session is None

@@ -132,8 +132,9 @@ class WordsyApp(App[None]):
         try:
             await session.start()
         except Exception as error:  # refused by the host, host unreachable, ...
-            self.notify(str(error) or type(error).__name__, title="Cannot join", severity="error")
-            self._end_session(session)
+            problem = f"Cannot join: {error or type(error).__name__}"
+            self.notify(problem, severity="error")
+            self._end_session(session, problem)
             return
         async for update in session.updates():
             match update:
@@ -374,17 +375,20 @@ class WordsyApp(App[None]):
         else:
             self._end_session(self.session)
 
-    def _end_session(self, session: Session) -> None:
-        """Stop following `session`; back to the menu if the player came from there."""
+    def _end_session(self, session: Session, problem: str | None = None) -> None:
+        """Stop following `session`; back to the menu if the player came from there.
+
+        Started straight into a game, the program ends, printing the `problem` if any.
+        """
         self.workers.cancel_group(self, "session")
         self.run_worker(session.stop(), group="stopping")
         self.session = None
-        self.state = GameState()
-        self.deadline = None
         if self._menu_first:
+            self.state = GameState()
+            self.deadline = None
             self._enter(MenuScreen())
         else:
-            self.exit()
+            self.exit(return_code=1 if problem else 0, message=problem)
 
     # -- from the start menu ---------------------------------------------------
 
