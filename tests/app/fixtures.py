@@ -142,7 +142,7 @@ class Table:
 def new_table(players: Sequence[str] = PLAYERS, config: GameConfig | None = None) -> Table:
     table = Table().do(cmd.CreateGame(config or GameConfig()))
     for player in players:
-        table.do(cmd.JoinGame(player))
+        table.do(cmd.JoinGame(player, bot=player.startswith("Bot ")))
     return table
 
 

@@ -146,7 +146,16 @@ async def test_a_guest_cannot_start_or_add_bots() -> None:
     async with app_for(session).run_test(size=(80, 24)) as pilot:
         await settle(pilot, ("b", "enter"))
         assert session.sent == []
-        assert "Waiting for the host" in str(pilot.app.screen.query_one("#lobby-where").render())
+        assert "Waiting for Ann" in str(pilot.app.screen.query_one("#lobby-where").render())
+
+
+async def test_a_headless_hosts_first_guest_starts_the_game() -> None:
+    session = ScriptedSession("Ann", new_table(("Bot 1 (easy)", "Ann", "Beth")).state)
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await settle(pilot, ("b", "enter"))
+        assert session.sent == [cmd.StartGame()]
+        where = str(pilot.app.screen.query_one("#lobby-where").render())
+        assert "Enter starts the game" in where
 
 
 async def test_joining_from_the_menu_lists_games_and_asks_for_a_pin() -> None:

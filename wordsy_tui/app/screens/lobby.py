@@ -87,7 +87,6 @@ class LobbyScreen(Screen[None]):
         app = wordsy_app(self)
         me = app.me
         server = self.server
-        bots = server.bots if server else {}
         self.query_one("#title-bar", Static).update(
             "Lobby · hosting" if server else f"Lobby · {'joined' if me else 'watching'}"
         )
@@ -95,7 +94,9 @@ class LobbyScreen(Screen[None]):
             f"Players join this game at port {server.port}"
             + (" with the PIN" if server.pin else "")
             if server
-            else "Waiting for the host to start the game."
+            else "You sat down first: Enter starts the game."
+            if me is not None and me == state.captain
+            else f"Waiting for {state.captain or 'the host'} to start the game."
         )
         self.query_one("#lobby-where", Static).update(where)
         seats = state.config.max_players
@@ -105,7 +106,8 @@ class LobbyScreen(Screen[None]):
         seat_list = self.query_one("#seats", OptionList)
         highlighted = seat_list.highlighted
         seat_list.set_options(
-            Option(seat_line(p, me, app.presence.get(p), p in bots), id=p) for p in state.players
+            Option(seat_line(p, me, app.presence.get(p), p in state.bots), id=p)
+            for p in state.players
         )
         if state.players:
             seat_list.highlighted = min(highlighted or 0, len(state.players) - 1)
@@ -122,7 +124,12 @@ class LobbyScreen(Screen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("start", "add_bot", "remove_bot", "bot_level"):
+        if action == "start":
+            # The game's captain starts it: the hosting player, or a headless host's first guest.
+            me = wordsy_app(self).me
+            captain = wordsy_app(self).state.captain
+            return self.server is not None or (me is not None and me == captain)
+        if action in ("add_bot", "remove_bot", "bot_level"):
             return self.server is not None
         return True
 
