@@ -339,7 +339,7 @@ SCENES: tuple[Scene, ...] = (
         ),
     ),
     Scene("vote", lambda: ScriptedSession("Ann", vote_state(), Deadline("vote", NOW + 25))),
-    Scene("scoresheet", lambda: ScriptedSession("Ann", reveal_state()), ("s",)),
+    Scene("scoresheet", lambda: ScriptedSession("Ann", over_state()), ("s",)),
     Scene("results", lambda: ScriptedSession("Ann", over_state())),
     Scene("help", lambda: ScriptedSession("Ann", writing_state()), ("f1",)),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
@@ -11,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from wordsy_tui.app.node import wordsy_app
-from wordsy_tui.app.widgets.scoresheet import SheetView
+from wordsy_tui.app.widgets.scoresheet import SHEET_WIDTH, SheetView
 from wordsy_tui.game.state import GameState
 
 
@@ -33,6 +34,11 @@ class ScoresheetScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.watch(wordsy_app(self), "state", self._show)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # As many paper sheets side by side as the terminal is wide.
+        columns = max(1, event.size.width // SHEET_WIDTH)
+        self.query_one("#sheet-grid", Grid).styles.grid_size_columns = columns
 
     def _show(self, state: GameState) -> None:
         me = wordsy_app(self).me

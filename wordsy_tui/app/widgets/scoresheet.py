@@ -14,6 +14,8 @@ from wordsy_tui.game.config import ROUNDS
 from wordsy_tui.game.scoresheet import BONUS_BOXES, PENALTY_POINTS, Box, Scoresheet
 
 WORD_WIDTH: Final = 13
+SHEET_WIDTH: Final = 40
+"""Columns a sheet takes on screen, its frame included (see wordsy.tcss)."""
 
 
 def box(checked: bool, value: int) -> Text:
