@@ -79,3 +79,21 @@ async def test_the_menu_starts_a_solo_game_at_the_chosen_difficulty() -> None:
         await pilot.press("ctrl+q", "y")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
         assert app.session is None
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solo", "--difficulty", "silly"],
+        ["solo", "--name", "a name far longer than twenty"],
+        ["menu", "--name", "   "],
+        ["replay"],
+    ],
+)
+def test_bad_flags_get_a_clear_error_and_status_2(capsys, argv: list[str]) -> None:
+    from wordsy_tui.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert "error:" in capsys.readouterr().err
