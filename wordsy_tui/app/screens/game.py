@@ -11,6 +11,7 @@ from textual.widgets import ContentSwitcher, Footer, OptionList, Static
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.banner import LinkBanner
 from wordsy_tui.app.widgets.draft import WordInput
+from wordsy_tui.app.widgets.players import PlayerList
 from wordsy_tui.app.widgets.reveal import RevealPane
 from wordsy_tui.app.widgets.writing import WritingPane
 from wordsy_tui.game.config import ROUNDS
@@ -73,7 +74,7 @@ class GameScreen(Screen[None]):
             if focused is not inputs.first():
                 inputs.first().focus()
         elif not inside or (focused is not None and focused.disabled):
-            self.query_one(WritingPane).focus()
+            self.query_one(PlayerList).focus()
 
     def _show_deadline(self, deadline: Deadline | None) -> None:
         self.query_one(WritingPane).deadline = deadline

@@ -38,8 +38,12 @@ def marks(state: GameState, player: str) -> str:
     return " ".join(found)
 
 
-class PlayerList(Widget):
-    """Who plays, how far along each is this round, and their running totals."""
+class PlayerList(Widget, can_focus=True):
+    """Who plays, how far along each is this round, and their running totals.
+
+    Focusable: Tab reaches it, and it keeps the table's keys on show once the
+    word is locked and its input disabled.
+    """
 
     state: reactive[GameState] = reactive(GameState, layout=True)
     presence: reactive[Mapping[str, bool]] = reactive(dict)

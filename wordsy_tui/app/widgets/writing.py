@@ -57,8 +57,6 @@ class WritingPane(Horizontal):
 
     def __init__(self, now: Callable[[], float], me: str | None, *, id: str) -> None:
         super().__init__(id=id)
-        # Focusable, so its keys stay on show once the word is locked and its input disabled.
-        self.can_focus = True
         self._now = now
         self.me = me
 
