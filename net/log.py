@@ -87,6 +87,16 @@ def _scan(data: bytes) -> tuple[list[dict[str, Any]], int, str]:
     return records, offset, ""
 
 
+def read_log(path: Path) -> tuple[list[dict[str, Any]], str]:
+    """The intact records of a log, and why reading stopped early ("" when it did not).
+
+    Only reads: for tools such as a replay viewer. A host uses GameLog.open, which also
+    cuts a damaged tail so that appends follow valid data.
+    """
+    records, _intact, reason = _scan(path.read_bytes())
+    return records, reason
+
+
 class GameLog:
     """An open log: read once with open(), then only appended to."""
 

@@ -111,3 +111,19 @@ async def test_events_are_on_disk_before_anyone_sees_them(make_host, make_client
     for _ in range(3):
         assert (await a.command({"op": "add", "n": 1})).accepted
     assert game.checked == 3
+
+
+def test_read_log_reads_the_intact_prefix_and_changes_nothing(tmp_path):
+    from net.log import GameLog, read_log
+
+    path = tmp_path / "g.log"
+    log, _, _ = GameLog.open(path)
+    log.append([{"k": "event", "seq": 1, "body": {"n": 1}}])
+    log.close()
+    with path.open("ab") as f:
+        f.write(b"\x00\x00\x00\x09torn")
+    before = path.read_bytes()
+    records, reason = read_log(path)
+    assert [r["seq"] for r in records] == [1]
+    assert "torn" in reason
+    assert path.read_bytes() == before

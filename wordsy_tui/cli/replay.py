@@ -41,8 +41,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 def read_events(path: Path) -> list[Event]:
     """The game's events from the host's log, read without changing the file."""
-    from net.log import _scan as scan_records  # the log's reader, without GameLog's repairs
+    from net.log import read_log
     from wordsy_tui.session.codec import decode_event
 
-    records, _intact, _damage = scan_records(path.read_bytes())
+    records, _damage = read_log(path)
     return [decode_event(r.get("body")) for r in records if r.get("k") == "event"]
