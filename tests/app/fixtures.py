@@ -258,6 +258,7 @@ class FakeServer:
         self.pin: str | None = "4711"
         self.log_path = Path("~/.local/share/wordsy-tui/games/20261122-0500-ab12cd.log")
         self.bots: dict[str, object] = {"Bot 1 (medium)": object()}
+        self.addresses = ["192.0.2.10"]
         self.added: list[str] = []
         self.removed: list[str] = []
 

@@ -40,6 +40,8 @@ class HostServer(Protocol):
     pin: str | None
     log_path: Path
     bots: Mapping[str, object]
+    addresses: Sequence[str]
+    """This machine's LAN addresses, for players who join with --connect."""
 
     @property
     def port(self) -> int: ...

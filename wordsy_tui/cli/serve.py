@@ -9,7 +9,6 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from net.discovery import lan_addresses
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.state import GameState, Phase
@@ -83,7 +82,7 @@ async def serve_headless(options: HostOptions) -> int:
 
     server = await start_server(options, tell)
     try:
-        for address in lan_addresses() or ["127.0.0.1"]:
+        for address in server.addresses:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
         say(f"The game is saved to {server.log_path}")
         if options.log_path is None:  # a resumed game has its bots back already

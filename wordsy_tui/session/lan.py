@@ -22,6 +22,7 @@ from typing import Final
 
 from net import Client, Host, HostConfig, default_log_dir, new_game_id
 from net import client as net_client
+from net.discovery import lan_addresses
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
@@ -206,6 +207,8 @@ class LanHost:
         self.clock: Clock | None = None
         self.bots: dict[str, Bot] = {}
         self.seat_book = SeatBook(self.log_path.with_suffix(".seats.json"))
+        self.addresses = lan_addresses() or ["127.0.0.1"]
+        """Where players on the LAN reach this host (shown for `join --connect`)."""
         self._tasks: set[asyncio.Task[object]] = set()
 
     @property

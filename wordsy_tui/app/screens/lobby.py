@@ -91,7 +91,8 @@ class LobbyScreen(Screen[None]):
             "Lobby · hosting" if server else f"Lobby · {'joined' if me else 'watching'}"
         )
         where = (
-            f"Players join this game at port {server.port}"
+            "Join at "
+            + " or ".join(f"{a}:{server.port}" for a in server.addresses[:2])
             + (" with the PIN" if server.pin else "")
             if server
             else "You sat down first: Enter starts the game."
