@@ -7,7 +7,7 @@ import pytest
 from wordsy_tui.game.referee import Reason
 from wordsy_tui.referee import dictionary_hash, load_lexicon, preload_in_background
 from wordsy_tui.referee.best import load_word_search
-from wordsy_tui.referee.lexicon import pack, unpack
+from wordsy_tui.referee.lexicon import WordList, pack, unpack
 
 # The words the rulebooks print, as their examples spell them.
 RULEBOOK_WORDS = (
@@ -35,7 +35,7 @@ def test_shipped_list_has_the_expected_size():
     assert 240_000 <= len(lexicon.words) - british <= 246_000
     assert 5_000 <= british <= 15_000
     assert len(lexicon.levels) == len(lexicon.british) == len(lexicon.words)
-    assert lexicon.words == sorted(lexicon.words)
+    assert list(lexicon.words) == sorted(lexicon.words)
 
 
 @pytest.mark.parametrize(
@@ -109,6 +109,22 @@ def test_pack_round_trips_families_and_refusals():
     assert list(lexicon.families[_rulesets()[0]].of(1)) == [(0, 1)]
     assert lexicon.refusal_reason("nasa") == Reason.ABBREVIATION
     assert lexicon.refusal_reason("cat") is None
+
+
+def test_word_list_finds_each_word_and_nothing_else():
+    words = ["a", "ab", "abc", "b", "ba", "bab", "cab", "i"]
+    listed = WordList("\n".join(words).encode())
+    assert len(listed) == len(words)
+    assert list(listed) == words
+    assert [listed.find(word) for word in words] == list(range(len(words)))
+    assert (listed[-1], listed[1:3]) == ("i", ["ab", "abc"])
+    for missing in ("", "aa", "abcd", "c", "ca", "z", "\u00e9t\u00e9", "a\nab", "b\nba"):
+        assert listed.find(missing) is None, missing
+        assert missing not in listed
+    with pytest.raises(IndexError):
+        listed[len(words)]
+    assert len(WordList(b"")) == 0
+    assert WordList(b"").find("a") is None
 
 
 def test_background_preload_fills_the_shared_lexicon_and_search():

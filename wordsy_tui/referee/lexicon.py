@@ -9,17 +9,19 @@ runtime needs neither apt, the network, nor the build tools.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import sys
 import threading
 import zlib
 from array import array
-from bisect import bisect_left
-from collections.abc import Callable, Mapping
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Final, TypeVar
+from itertools import accumulate, islice
+from typing import Final, TypeVar, overload
 
 from wordsy_tui.game.referee import Reason
 from wordsy_tui.game.rulesets import Ruleset
@@ -29,8 +31,82 @@ FORMAT_VERSION: Final = 2
 # A relation code's high bit marks an ancestor reached in more than one step.
 CHAINED: Final = 0x80
 REFUSED_REASONS: Final = (Reason.PROPER_NOUN, Reason.ABBREVIATION)
+# One word in this many is kept as a bytes object to bisect in C (0.8 MB);
+# the block of words after it is searched as text.
+BLOCK: Final = 16
 
 T = TypeVar("T")
+
+
+class WordList(Sequence[str]):
+    """Sorted lower-case words kept as one ASCII blob and each word's start.
+
+    A str object per word costs about 60 bytes, several times the word: as a
+    list, the 320k words of the lexicon took over 20 MB; this takes 5.
+    """
+
+    __slots__ = ("_count", "_samples", "_starts", "_text")
+
+    def __init__(self, text: bytes | memoryview) -> None:
+        """`text` is the words joined by newlines."""
+        # Each word keeps its newline: word i is text[start[i] : start[i + 1] - 1].
+        self._text = b"".join((text, b"\n")) if text else b""
+        # Lines are read one at a time, never held together: a list of 250k
+        # bytes objects would leave its memory fragmented after the load.
+        self._starts = array("I", accumulate(map(len, io.BytesIO(self._text)), initial=0))
+        self._count = len(self._starts) - 1
+        # Each line keeps its newline: "\n" sorts before every letter, so the
+        # lines sort as their words do.
+        self._samples = list(islice(io.BytesIO(self._text), 0, None, BLOCK))
+
+    @property
+    def text(self) -> bytes:
+        """The words, each followed by a newline, for scanning them all at once."""
+        return self._text
+
+    @property
+    def starts(self) -> array[int]:
+        """Where each word starts in `text`, and one past the end."""
+        return self._starts
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError("word index out of range")
+        starts = self._starts
+        return self._text[starts[index] : starts[index + 1] - 1].decode("ascii")
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self.__getitem__, range(self._count))
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self.find(word) is not None
+
+    def find(self, word: str) -> int | None:
+        """The index of `word`, or None when it is not in the list."""
+        if not word.isascii() or "\n" in word:  # a newline would match across words
+            return None
+        line = word.encode("ascii") + b"\n"
+        block = bisect_right(self._samples, line) - 1
+        if block < 0:
+            return None
+        first = block * BLOCK
+        if self._samples[block] == line:
+            return first
+        text, start = self._text, self._starts[first]
+        # A later word in the block is preceded by the newline ending the one before.
+        found = text.find(b"\n" + line, start, self._starts[min(first + BLOCK, self._count)])
+        return None if found < 0 else first + text.count(b"\n", start, found + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,27 +132,27 @@ class FamilyTable:
 
 @dataclass(frozen=True, slots=True)
 class Lexicon:
-    """Looked up by bisection in sorted lists: building a 243k-entry dict would
-    cost more than the whole rest of the load."""
+    """Looked up by bisection in sorted word lists: building a 250k-entry dict
+    would cost more than the whole rest of the load, and its memory too."""
 
-    words: list[str]
+    words: WordList
     """Sorted; a word's position is its index in every other table."""
     levels: bytes
     """SCOWL level per word: 10 is the most common English, 80 the rarest kept."""
     british: bytes
     """1 for a British-only spelling (COLOUR), 0 for the American and common ones."""
     families: Mapping[Ruleset, FamilyTable]
-    refused_words: list[str]
+    refused_words: WordList
     """Sorted names and abbreviations that SCOWL lists apart, so a refusal can say which."""
     refused_reasons: bytes
     digest: str
 
     def find(self, word: str) -> int | None:
         """The index of `word` (lower case), or None when it is not in the list."""
-        return _find(self.words, word)
+        return self.words.find(word)
 
     def __contains__(self, word: str) -> bool:
-        return _find(self.words, word) is not None
+        return self.words.find(word) is not None
 
     def level(self, word: str) -> int | None:
         index = self.find(word)
@@ -84,16 +160,11 @@ class Lexicon:
 
     def refusal_reason(self, word: str) -> Reason | None:
         """PROPER_NOUN or ABBREVIATION for a capitalised entry, else None."""
-        index = _find(self.refused_words, word)
+        index = self.refused_words.find(word)
         return None if index is None else REFUSED_REASONS[self.refused_reasons[index]]
 
 
-def _find(ordered: list[str], word: str) -> int | None:
-    index = bisect_left(ordered, word)
-    return index if index < len(ordered) and ordered[index] == word else None
-
-
-def _uints(data: bytes) -> array[int]:
+def _uints(data: bytes | memoryview) -> array[int]:
     values = array("I")
     values.frombytes(data)
     if sys.byteorder == "big":
@@ -106,10 +177,6 @@ def _uint_bytes(values: list[int]) -> bytes:
     if sys.byteorder == "big":
         packed.byteswap()
     return packed.tobytes()
-
-
-def _lines(data: bytes) -> list[str]:
-    return data.decode("ascii").split("\n") if data else []
 
 
 def pack(
@@ -143,25 +210,27 @@ def unpack(blob: bytes) -> Lexicon:
     header = json.loads(payload[:header_end])
     if header["format"] != FORMAT_VERSION:
         raise ValueError(f"word list format {header['format']}, expected {FORMAT_VERSION}")
-    sections: dict[str, bytes] = {}
+    # Views, not slices: each table copies its section once, then the payload goes.
+    view = memoryview(payload)
+    sections: dict[str, memoryview] = {}
     position = header_end + 1
     for name, length in header["sections"]:
-        sections[name] = payload[position : position + length]
+        sections[name] = view[position : position + length]
         position += length
     return Lexicon(
-        words=_lines(sections["words"]),
-        levels=sections["levels"],
-        british=sections["british"],
+        words=WordList(sections["words"]),
+        levels=bytes(sections["levels"]),
+        british=bytes(sections["british"]),
         families={
             ruleset: FamilyTable(
                 _uints(sections[f"{ruleset}.offsets"]),
                 _uints(sections[f"{ruleset}.ancestors"]),
-                sections[f"{ruleset}.relations"],
+                bytes(sections[f"{ruleset}.relations"]),
             )
             for ruleset in Ruleset
         },
-        refused_words=_lines(sections["refused.words"]),
-        refused_reasons=sections["refused.reasons"],
+        refused_words=WordList(sections["refused.words"]),
+        refused_reasons=bytes(sections["refused.reasons"]),
         digest=hashlib.sha256(payload).hexdigest(),
     )
 
