@@ -113,7 +113,7 @@ def test_pack_round_trips_families_and_refusals():
 
 def test_word_list_finds_each_word_and_nothing_else():
     words = ["a", "ab", "abc", "b", "ba", "bab", "cab", "i"]
-    listed = WordList("\n".join(words).encode())
+    listed = WordList("".join(f"{word}\n" for word in words).encode())
     assert len(listed) == len(words)
     assert list(listed) == words
     assert [listed.find(word) for word in words] == list(range(len(words)))

@@ -43,6 +43,9 @@ ABSURD_WORDS: Final = frozenset(
     }
 )
 MAX_LEVEL: Final = 80
+# Words scanned at a time when building the search; a multiple of 8, so
+# each chunk's packed bits start on a byte.
+BUILD_CHUNK: Final = 8192
 
 
 class Limits(TypedDict, total=False):
@@ -75,19 +78,34 @@ class WordSearch:
         n = len(words)
         text = np.frombuffer(words.text, dtype=np.uint8)
         starts = np.frombuffer(words.starts, dtype=np.uint32)
-        # Each word's span includes its newline, which is no deck letter.
-        spans = np.diff(starts)
-        owner = np.repeat(np.arange(n, dtype=np.uint32), spans)
-        first_copy, second_copy = [], []
-        for letter in DECK_LETTERS:
-            uses = np.bincount(owner[text == ord(letter)], minlength=n)
-            first_copy.append(np.packbits(uses >= 1))
-            second_copy.append(np.packbits(uses >= 2))
         # Whether each word uses a deck letter at least once, and at least
         # twice: one packed row per letter, so a board reads only its own.
-        self.first_copy: npt.NDArray[np.uint8] = np.stack(first_copy)
-        self.second_copy: npt.NDArray[np.uint8] = np.stack(second_copy)
-        self.lengths: npt.NDArray[np.uint8] = (spans - 1).astype(np.uint8)
+        self.first_copy: npt.NDArray[np.uint8] = np.zeros(
+            (len(DECK_LETTERS), (n + 7) // 8), np.uint8
+        )
+        self.second_copy: npt.NDArray[np.uint8] = np.zeros_like(self.first_copy)
+        self.lengths: npt.NDArray[np.uint8] = np.empty(n, np.uint8)
+        uses = np.empty(BUILD_CHUNK, np.bool_)
+        # A chunk of words at a time keeps every temporary array small enough
+        # for malloc to take back: whole-list ones would stay resident.
+        for lo in range(0, n, BUILD_CHUNK):
+            hi = min(lo + BUILD_CHUNK, n)
+            chunk = text[starts[lo] : starts[hi]]
+            bounds = starts[lo : hi + 1] - starts[lo]
+            # Each word's span includes its newline.
+            self.lengths[lo:hi] = np.diff(bounds) - 1
+            used = uses[: hi - lo]
+            packed = slice(lo // 8, (hi + 7) // 8)
+            for row, letter in enumerate(DECK_LETTERS):
+                # The word holding each copy of the letter, in text order, so a
+                # word that holds two has its index twice in a row.
+                owners = np.searchsorted(bounds, np.flatnonzero(chunk == ord(letter)), "right") - 1
+                used[:] = False
+                used[owners] = True
+                self.first_copy[row, packed] = np.packbits(used)
+                used[:] = False
+                used[owners[1:][owners[1:] == owners[:-1]]] = True
+                self.second_copy[row, packed] = np.packbits(used)
         self.levels: npt.NDArray[np.uint8] = np.frombuffer(lexicon.levels, dtype=np.uint8)
         self.british: npt.NDArray[np.uint8] = np.frombuffer(lexicon.british, dtype=np.uint8)
         self._masks: dict[tuple[int, int | None], npt.NDArray[np.bool_]] = {}
@@ -106,9 +124,9 @@ class WordSearch:
         for letter, points in by_letter.items():
             row = DECK_LETTERS.index(letter)
             best, *second = sorted(points, reverse=True)
-            total += np.unpackbits(self.first_copy[row], count=n) * np.uint8(best)
+            _add_weighted(total, self.first_copy[row], best)
             if second:
-                total += np.unpackbits(self.second_copy[row], count=n) * np.uint8(second[0])
+                _add_weighted(total, self.second_copy[row], second[0])
         return total
 
     def eligible(self, max_level: int, max_length: int | None) -> npt.NDArray[np.bool_]:
@@ -173,6 +191,18 @@ class WordSearch:
                         return found
                     taken.update(members)
         return found
+
+
+def _add_weighted(
+    total: npt.NDArray[np.uint8], packed: npt.NDArray[np.uint8], weight: int
+) -> None:
+    """Add `weight` to `total` where the packed row's bit is set."""
+    import numpy as np
+
+    # In place: no second whole-list array per letter.
+    uses = np.unpackbits(packed, count=len(total))
+    np.multiply(uses, weight, out=uses)
+    total += uses
 
 
 def _played_word(played: str | PlayedWord) -> str:

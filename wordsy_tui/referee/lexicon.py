@@ -34,6 +34,9 @@ REFUSED_REASONS: Final = (Reason.PROPER_NOUN, Reason.ABBREVIATION)
 # One word in this many is kept as a bytes object to bisect in C (0.8 MB);
 # the block of words after it is searched as text.
 BLOCK: Final = 16
+# Compressed bytes inflated at a time: about 64 KB out, small enough for
+# malloc to serve and take back from its heap.
+INFLATE_PIECE: Final = 16 * 1024
 
 T = TypeVar("T")
 
@@ -47,10 +50,10 @@ class WordList(Sequence[str]):
 
     __slots__ = ("_count", "_samples", "_starts", "_text")
 
-    def __init__(self, text: bytes | memoryview) -> None:
-        """`text` is the words joined by newlines."""
-        # Each word keeps its newline: word i is text[start[i] : start[i + 1] - 1].
-        self._text = b"".join((text, b"\n")) if text else b""
+    def __init__(self, text: bytes) -> None:
+        """`text` is the words, each followed by a newline."""
+        # Word i is text[start[i] : start[i + 1] - 1]: each keeps its newline.
+        self._text = text
         # Lines are read one at a time, never held together: a list of 250k
         # bytes objects would leave its memory fragmented after the load.
         self._starts = array("I", accumulate(map(len, io.BytesIO(self._text)), initial=0))
@@ -116,8 +119,8 @@ class FamilyTable:
     Stored as offsets into flat arrays, one slice per word (CSR layout).
     """
 
-    offsets: array[int]
-    ancestors: array[int]
+    offsets: Sequence[int]
+    ancestors: Sequence[int]
     relations: bytes
 
     def of(self, index: int) -> list[tuple[int, int]]:
@@ -164,11 +167,13 @@ class Lexicon:
         return None if index is None else REFUSED_REASONS[self.refused_reasons[index]]
 
 
-def _uints(data: bytes | memoryview) -> array[int]:
+def _uints(data: bytes) -> Sequence[int]:
+    """The file's little-endian uint32 values, read in place where the machine's order matches."""
+    if sys.byteorder == "little":
+        return memoryview(data).cast("I")
     values = array("I")
     values.frombytes(data)
-    if sys.byteorder == "big":
-        values.byteswap()
+    values.byteswap()
     return values
 
 
@@ -204,34 +209,85 @@ def pack(
     return zlib.compress(payload, 9)
 
 
+class _Payload:
+    """The data file's payload, inflated and hashed a piece at a time.
+
+    Inflating all 7 MB at once and copying the tables out of it would leave
+    that much freed but still held by the allocator for the app's lifetime.
+    """
+
+    def __init__(self, blob: bytes) -> None:
+        self._pieces = self._inflated(blob)
+        self._left = b""
+        self._hash = hashlib.sha256()
+
+    @staticmethod
+    def _inflated(blob: bytes) -> Iterator[bytes]:
+        inflate = zlib.decompressobj()
+        view = memoryview(blob)
+        for start in range(0, len(blob), INFLATE_PIECE):
+            yield inflate.decompress(view[start : start + INFLATE_PIECE])
+        yield inflate.flush()
+
+    def _next(self) -> bytes:
+        piece = next(self._pieces, None)
+        if piece is None:
+            raise ValueError("the word list file is truncated")
+        self._hash.update(piece)
+        return piece
+
+    def line(self) -> bytes:
+        while b"\n" not in self._left:
+            self._left += self._next()
+        line, _, self._left = self._left.partition(b"\n")
+        return line
+
+    def read(self, size: int, end: bytes = b"") -> bytes:
+        """The next `size` bytes, then `end` unless they are none."""
+        parts = []
+        left = self._left
+        while len(left) < size:
+            parts.append(left)
+            size -= len(left)
+            left = self._next()
+        parts.append(left[:size])
+        self._left = left[size:]
+        if any(parts):
+            parts.append(end)
+        return b"".join(parts)
+
+    def digest(self) -> str:
+        """SHA-256 of the whole payload, read to its end."""
+        for piece in self._pieces:
+            self._hash.update(piece)
+        return self._hash.hexdigest()
+
+
 def unpack(blob: bytes) -> Lexicon:
-    payload = zlib.decompress(blob)
-    header_end = payload.index(b"\n")
-    header = json.loads(payload[:header_end])
+    payload = _Payload(blob)
+    header = json.loads(payload.line())
     if header["format"] != FORMAT_VERSION:
         raise ValueError(f"word list format {header['format']}, expected {FORMAT_VERSION}")
-    # Views, not slices: each table copies its section once, then the payload goes.
-    view = memoryview(payload)
-    sections: dict[str, memoryview] = {}
-    position = header_end + 1
-    for name, length in header["sections"]:
-        sections[name] = view[position : position + length]
-        position += length
+    sections = {
+        # Word sections get a newline after their last word too, as WordList wants.
+        name: payload.read(length, b"\n" if name.endswith("words") else b"")
+        for name, length in header["sections"]
+    }
     return Lexicon(
         words=WordList(sections["words"]),
-        levels=bytes(sections["levels"]),
-        british=bytes(sections["british"]),
+        levels=sections["levels"],
+        british=sections["british"],
         families={
             ruleset: FamilyTable(
                 _uints(sections[f"{ruleset}.offsets"]),
                 _uints(sections[f"{ruleset}.ancestors"]),
-                bytes(sections[f"{ruleset}.relations"]),
+                sections[f"{ruleset}.relations"],
             )
             for ruleset in Ruleset
         },
         refused_words=WordList(sections["refused.words"]),
-        refused_reasons=bytes(sections["refused.reasons"]),
-        digest=hashlib.sha256(payload).hexdigest(),
+        refused_reasons=sections["refused.reasons"],
+        digest=payload.digest(),
     )
 
 
