@@ -111,6 +111,29 @@ def test_pack_round_trips_families_and_refusals():
     assert lexicon.refusal_reason("cat") is None
 
 
+def test_family_offsets_past_16_bits_round_trip():
+    words = [f"w{'a' * i}" for i in range(40)]
+    counts = [0] * 40
+    counts[0] = counts[20] = counts[39] = 40_000
+    offsets = [0]
+    for count in counts:
+        offsets.append(offsets[-1] + count)
+    families = {
+        ruleset: (offsets, [7] * offsets[-1], [2] * offsets[-1]) for ruleset in _rulesets()
+    }
+    table = unpack(pack(words, [10] * 40, [False] * 40, families, {})).families[_rulesets()[0]]
+    assert [len(table.of(i)) for i in range(40)] == counts
+    assert table.of(39)[-1] == (7, 2)
+
+
+def test_pack_refuses_more_ancestors_than_family_offsets_hold():
+    words = [f"w{'a' * i}" for i in range(16)]
+    offsets = [0] * 16 + [70_000]
+    families = {ruleset: (offsets, [0] * 70_000, [1] * 70_000) for ruleset in _rulesets()}
+    with pytest.raises(ValueError, match="16-bit"):
+        pack(words, [10] * 16, [False] * 16, families, {})
+
+
 def test_word_list_finds_each_word_and_nothing_else():
     words = ["a", "ab", "abc", "b", "ba", "bab", "cab", "i"]
     listed = WordList("".join(f"{word}\n" for word in words).encode())

@@ -34,6 +34,10 @@ REFUSED_REASONS: Final = (Reason.PROPER_NOUN, Reason.ABBREVIATION)
 # One word in this many is kept as a bytes object to bisect in C (0.8 MB);
 # the block of words after it is searched as text.
 BLOCK: Final = 16
+# Family offsets kept whole one in this many; see FamilyTable.
+OFFSET_BLOCK: Final = 16
+# Where a uint32's low 16 bits are, in 16-bit units.
+LOW_HALF: Final = 1 if sys.byteorder == "big" else 0
 # Compressed bytes inflated at a time: about 64 KB out, small enough for
 # malloc to serve and take back from its heap.
 INFLATE_PIECE: Final = 16 * 1024
@@ -116,21 +120,36 @@ class WordList(Sequence[str]):
 class FamilyTable:
     """For each word, the words it is a form of, with how it relates to each.
 
-    Stored as offsets into flat arrays, one slice per word (CSR layout).
+    Stored as offsets into flat arrays, one slice per word (CSR layout). The
+    offsets keep only their low 16 bits, plus every OFFSET_BLOCK-th one whole:
+    offsets that close differ by less than 65536 (pack checks it), so that
+    first one fixes the rest, at half the memory of whole offsets.
     """
 
-    offsets: Sequence[int]
+    firsts: array[int]
+    lows: Sequence[int]
     ancestors: Sequence[int]
     relations: bytes
 
+    @classmethod
+    def from_offsets(
+        cls, offsets: Sequence[int], ancestors: Sequence[int], relations: bytes
+    ) -> FamilyTable:
+        """From whole offsets: a native-order uint32 memoryview or array."""
+        halves = memoryview(offsets).cast("B").cast("H")
+        lows = halves[LOW_HALF::2].tobytes()
+        return cls(
+            array("I", offsets[::OFFSET_BLOCK]), memoryview(lows).cast("H"), ancestors, relations
+        )
+
     def of(self, index: int) -> list[tuple[int, int]]:
         """(ancestor index, relation code) pairs of the word at `index`."""
+        first, lows = self.firsts[index // OFFSET_BLOCK], self.lows
+        start = first + ((lows[index] - first) & 0xFFFF)
+        end = first + ((lows[index + 1] - first) & 0xFFFF)
         # Indexing beats slicing here: most words have no ancestor or one.
         ancestors, relations = self.ancestors, self.relations
-        return [
-            (ancestors[i], relations[i])
-            for i in range(self.offsets[index], self.offsets[index + 1])
-        ]
+        return [(ancestors[i], relations[i]) for i in range(start, end)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +220,8 @@ def pack(
         "refused.reasons": bytes(REFUSED_REASONS.index(refused[w]) for w in refused_words),
     }
     for ruleset, (offsets, ancestors, relations) in families.items():
+        if any(b - a > 0xFFFF for a, b in zip(offsets, offsets[OFFSET_BLOCK:], strict=False)):
+            raise ValueError(f"{ruleset}: too many ancestors for FamilyTable's 16-bit offsets")
         sections[f"{ruleset}.offsets"] = _uint_bytes(offsets)
         sections[f"{ruleset}.ancestors"] = _uint_bytes(ancestors)
         sections[f"{ruleset}.relations"] = bytes(relations)
@@ -278,7 +299,7 @@ def unpack(blob: bytes) -> Lexicon:
         levels=sections["levels"],
         british=sections["british"],
         families={
-            ruleset: FamilyTable(
+            ruleset: FamilyTable.from_offsets(
                 _uints(sections[f"{ruleset}.offsets"]),
                 _uints(sections[f"{ruleset}.ancestors"]),
                 sections[f"{ruleset}.relations"],
