@@ -150,6 +150,16 @@ def test_word_list_finds_each_word_and_nothing_else():
     assert WordList(b"").find("a") is None
 
 
+@pytest.mark.parametrize("count", [15, 16, 17, 32, 40])
+def test_word_list_reads_and_finds_across_blocks(count):
+    words = sorted(f"{a}{b}" for a in "bdfhk" for b in "aeiouyrlnm")[:count]
+    listed = WordList("".join(f"{word}\n" for word in words).encode())
+    assert len(listed) == count
+    assert [listed[i] for i in range(count)] == list(listed) == words
+    assert [listed.find(word) for word in words] == list(range(count))
+    assert [listed.find(word + "s") for word in words] == [None] * count
+
+
 def test_background_preload_fills_the_shared_lexicon_and_search():
     thread = preload_in_background()
     assert isinstance(thread, threading.Thread)

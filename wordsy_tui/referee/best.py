@@ -22,7 +22,7 @@ from wordsy_tui.game.referee import PlayedWord
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.scoring import card_points
 from wordsy_tui.referee.families import family
-from wordsy_tui.referee.lexicon import Lexicon, load_lexicon, loaded_once
+from wordsy_tui.referee.lexicon import BLOCK, Lexicon, load_lexicon, loaded_once
 
 if TYPE_CHECKING:
     import numpy as np
@@ -43,9 +43,11 @@ ABSURD_WORDS: Final = frozenset(
     }
 )
 MAX_LEVEL: Final = 80
-# Words scanned at a time when building the search; a multiple of 8, so
-# each chunk's packed bits start on a byte.
-BUILD_CHUNK: Final = 8192
+# Words scanned at a time when building the search: a multiple of the word
+# list's BLOCK, so each chunk's text starts at a known place, and of 8, so its
+# packed bits start on a byte.
+BUILD_CHUNK: Final = 512 * BLOCK
+NEWLINE: Final = ord("\n")
 
 
 class Limits(TypedDict, total=False):
@@ -77,7 +79,7 @@ class WordSearch:
         words = lexicon.words
         n = len(words)
         text = np.frombuffer(words.text, dtype=np.uint8)
-        starts = np.frombuffer(words.starts, dtype=np.uint32)
+        blocks = words.blocks
         # Whether each word uses a deck letter at least once, and at least
         # twice: one packed row per letter, so a board reads only its own.
         self.first_copy: npt.NDArray[np.uint8] = np.zeros(
@@ -90,8 +92,10 @@ class WordSearch:
         # for malloc to take back: whole-list ones would stay resident.
         for lo in range(0, n, BUILD_CHUNK):
             hi = min(lo + BUILD_CHUNK, n)
-            chunk = text[starts[lo] : starts[hi]]
-            bounds = starts[lo : hi + 1] - starts[lo]
+            chunk = text[blocks[lo // BLOCK] : blocks[-(-hi // BLOCK)]]
+            # Where each word of the chunk starts, then its end: one past each newline.
+            bounds = np.zeros(hi - lo + 1, np.int64)
+            bounds[1:] = np.flatnonzero(chunk == NEWLINE) + 1
             # Each word's span includes its newline.
             self.lengths[lo:hi] = np.diff(bounds) - 1
             used = uses[: hi - lo]

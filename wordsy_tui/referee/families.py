@@ -14,7 +14,7 @@ from enum import IntEnum
 from typing import Final
 
 from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.referee.lexicon import CHAINED, Lexicon
+from wordsy_tui.referee.lexicon import CHAINED, Lexicon, WordList
 
 
 class Relation(IntEnum):
@@ -89,37 +89,43 @@ def _phrase(code: int | None) -> str:
     return Relation(code).phrase()
 
 
-Family = dict[str, int | None]
-"""A word and its ancestors, each with the word's relation code to it (None for itself)."""
+Family = dict[int | str, int | None]
+"""A word and its ancestors, each with the word's relation code to it (None for itself).
+
+Keyed by index in the word list, so that families are compared without
+reading a word out of it; a word missing from the list is keyed by itself.
+The word itself comes first.
+"""
 
 
 def family(lexicon: Lexicon, ruleset: Ruleset, word: str) -> Family:
     """The family of `word` (lower case); a word missing from the list is its own."""
-    members: Family = {word: None}
     index = lexicon.find(word)
-    if index is not None:
-        words = lexicon.words
-        for ancestor, code in lexicon.families[ruleset].of(index):
-            members[words[ancestor]] = code
+    if index is None:
+        return {word: None}
+    members: Family = {index: None}
+    members.update(lexicon.families[ruleset].of(index))
     return members
 
 
-def relate(word: str, mine: Family, earlier: str, theirs: Family) -> Kinship | None:
-    """How two words with these families are the same word, or None if they are not."""
+def relate(words: WordList, mine: Family, theirs: Family) -> Kinship | None:
+    """How the words of these two families are the same word, or None if they are not."""
     shared = mine.keys() & theirs.keys()
     if not shared:
         return None
-    # Prefer the closest link: one of the two words itself over a common ancestor.
+    word, earlier = next(iter(mine)), next(iter(theirs))
+    # Prefer the closest link: one of the two words itself over a common ancestor,
+    # then A to Z, which index order is.
     root = (
         earlier
         if earlier in shared
         else word
         if word in shared
-        else min(shared, key=lambda w: (((mine[w] or 0) | (theirs[w] or 0)) & CHAINED, w))
+        else min(shared, key=lambda k: (((mine[k] or 0) | (theirs[k] or 0)) & CHAINED, k))
     )
-    return Kinship(root, mine[root], theirs[root])
+    return Kinship(words[root] if isinstance(root, int) else root, mine[root], theirs[root])
 
 
 def kinship(lexicon: Lexicon, ruleset: Ruleset, word: str, earlier: str) -> Kinship | None:
     """How `word` is the same word as `earlier` under `ruleset` (both lower case), or None."""
-    return relate(word, family(lexicon, ruleset, word), earlier, family(lexicon, ruleset, earlier))
+    return relate(lexicon.words, family(lexicon, ruleset, word), family(lexicon, ruleset, earlier))

@@ -47,7 +47,7 @@ class WordReferee:
                 return Verdict(
                     False, Reason.REPEAT, f"{wanted.upper()} was {when_played(played)}", played
                 )
-            link = relate(wanted, mine, old, self._earlier_family(ruleset, old))
+            link = relate(self.lexicon.words, mine, self._earlier_family(ruleset, old))
             if link is not None:
                 message = link.describe(wanted, old, when_played(played))
                 return Verdict(False, Reason.SAME_WORD, message, played)

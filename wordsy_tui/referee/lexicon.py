@@ -31,8 +31,8 @@ FORMAT_VERSION: Final = 2
 # A relation code's high bit marks an ancestor reached in more than one step.
 CHAINED: Final = 0x80
 REFUSED_REASONS: Final = (Reason.PROPER_NOUN, Reason.ABBREVIATION)
-# One word in this many is kept as a bytes object to bisect in C (0.8 MB);
-# the block of words after it is searched as text.
+# One word in this many is kept as a bytes object to bisect in C (0.8 MB),
+# with its start; the block of words after it is searched as text.
 BLOCK: Final = 16
 # Family offsets kept whole one in this many; see FamilyTable.
 OFFSET_BLOCK: Final = 16
@@ -46,25 +46,30 @@ T = TypeVar("T")
 
 
 class WordList(Sequence[str]):
-    """Sorted lower-case words kept as one ASCII blob and each word's start.
+    """Sorted lower-case words kept as one ASCII blob, with every BLOCK-th
+    word's start and the word itself.
 
     A str object per word costs about 60 bytes, several times the word: as a
-    list, the 320k words of the lexicon took over 20 MB; this takes 5.
+    list, the 320k words of the lexicon took over 20 MB; this takes 4. Finding
+    a word bisects the kept words in C, then searches one block as text;
+    reading the i-th word walks at most BLOCK - 1 newlines.
     """
 
-    __slots__ = ("_count", "_samples", "_starts", "_text")
+    __slots__ = ("_blocks", "_count", "_samples", "_text")
 
     def __init__(self, text: bytes) -> None:
         """`text` is the words, each followed by a newline."""
-        # Word i is text[start[i] : start[i + 1] - 1]: each keeps its newline.
         self._text = text
+        self._count = text.count(b"\n")
         # Lines are read one at a time, never held together: a list of 250k
         # bytes objects would leave its memory fragmented after the load.
-        self._starts = array("I", accumulate(map(len, io.BytesIO(self._text)), initial=0))
-        self._count = len(self._starts) - 1
+        starts = accumulate(map(len, io.BytesIO(text)), initial=0)
+        self._blocks = array("I", islice(starts, 0, None, BLOCK))
+        if self._count % BLOCK:
+            self._blocks.append(len(text))
         # Each line keeps its newline: "\n" sorts before every letter, so the
         # lines sort as their words do.
-        self._samples = list(islice(io.BytesIO(self._text), 0, None, BLOCK))
+        self._samples = list(islice(io.BytesIO(text), 0, None, BLOCK))
 
     @property
     def text(self) -> bytes:
@@ -72,9 +77,9 @@ class WordList(Sequence[str]):
         return self._text
 
     @property
-    def starts(self) -> array[int]:
-        """Where each word starts in `text`, and one past the end."""
-        return self._starts
+    def blocks(self) -> array[int]:
+        """Where every BLOCK-th word starts in `text`, then the end of `text`."""
+        return self._blocks
 
     def __len__(self) -> int:
         return self._count
@@ -90,11 +95,13 @@ class WordList(Sequence[str]):
             index += self._count
         if not 0 <= index < self._count:
             raise IndexError("word index out of range")
-        starts = self._starts
-        return self._text[starts[index] : starts[index + 1] - 1].decode("ascii")
+        text, start = self._text, self._blocks[index // BLOCK]
+        for _ in range(index % BLOCK):
+            start = text.index(b"\n", start) + 1
+        return text[start : text.index(b"\n", start)].decode("ascii")
 
     def __iter__(self) -> Iterator[str]:
-        return map(self.__getitem__, range(self._count))
+        return (line[:-1].decode("ascii") for line in io.BytesIO(self._text))
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.find(word) is not None
@@ -110,9 +117,9 @@ class WordList(Sequence[str]):
         first = block * BLOCK
         if self._samples[block] == line:
             return first
-        text, start = self._text, self._starts[first]
+        text, start = self._text, self._blocks[block]
         # A later word in the block is preceded by the newline ending the one before.
-        found = text.find(b"\n" + line, start, self._starts[min(first + BLOCK, self._count)])
+        found = text.find(b"\n" + line, start, self._blocks[block + 1])
         return None if found < 0 else first + text.count(b"\n", start, found + 1)
 
 
