@@ -21,7 +21,7 @@ from wordsy_tui.game.cards import LETTER_TABLE
 from wordsy_tui.game.referee import PlayedWord
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.scoring import card_points
-from wordsy_tui.referee.families import family
+from wordsy_tui.referee.families import family, family_at
 from wordsy_tui.referee.lexicon import BLOCK, Lexicon, load_lexicon, loaded_once
 
 if TYPE_CHECKING:
@@ -182,15 +182,15 @@ class WordSearch:
         # Walk down one score at a time; only the words at that score are looked at.
         top = int(scores.max())
         for points in range(top if at_most is None else min(top, at_most), 0, -1):
-            at_points = [
-                BestWord(self.lexicon.words[i], points, int(self.levels[i]))
-                for i in np.flatnonzero(scores == points)
-            ]
-            at_points.sort(key=lambda b: (b.level, len(b.word), b.word))
-            for candidate in at_points:
-                members = family(self.lexicon, ruleset, candidate.word).keys()
+            at_points = np.flatnonzero(scores == points)
+            # The more common first, then the shorter, then A to Z: the list's
+            # order, which the stable sort keeps. Words are read out only when chosen.
+            ranked = at_points[np.lexsort((self.lengths[at_points], self.levels[at_points]))]
+            for index in ranked.tolist():
+                members = family_at(self.lexicon, ruleset, index).keys()
                 if members.isdisjoint(taken):
-                    found.append(candidate)
+                    word = self.lexicon.words[index]
+                    found.append(BestWord(word, points, int(self.levels[index])))
                     if len(found) == n:
                         return found
                     taken.update(members)

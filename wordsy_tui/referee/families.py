@@ -101,8 +101,11 @@ The word itself comes first.
 def family(lexicon: Lexicon, ruleset: Ruleset, word: str) -> Family:
     """The family of `word` (lower case); a word missing from the list is its own."""
     index = lexicon.find(word)
-    if index is None:
-        return {word: None}
+    return {word: None} if index is None else family_at(lexicon, ruleset, index)
+
+
+def family_at(lexicon: Lexicon, ruleset: Ruleset, index: int) -> Family:
+    """The family of the word at `index` in the list."""
     members: Family = {index: None}
     members.update(lexicon.families[ruleset].of(index))
     return members

@@ -33,7 +33,7 @@ CHAINED: Final = 0x80
 REFUSED_REASONS: Final = (Reason.PROPER_NOUN, Reason.ABBREVIATION)
 # One word in this many is kept as a bytes object to bisect in C (0.8 MB),
 # with its start; the block of words after it is searched as text.
-BLOCK: Final = 16
+BLOCK: Final = 32
 # Family offsets kept whole one in this many; see FamilyTable.
 OFFSET_BLOCK: Final = 16
 # Where a uint32's low 16 bits are, in 16-bit units.
