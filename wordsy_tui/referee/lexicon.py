@@ -31,7 +31,7 @@ FORMAT_VERSION: Final = 2
 # A relation code's high bit marks an ancestor reached in more than one step.
 CHAINED: Final = 0x80
 REFUSED_REASONS: Final = (Reason.PROPER_NOUN, Reason.ABBREVIATION)
-# One word in this many is kept as a bytes object to bisect in C (0.8 MB),
+# One word in this many is kept as a bytes object to bisect in C (0.5 MB),
 # with its start; the block of words after it is searched as text.
 BLOCK: Final = 32
 # Family offsets kept whole one in this many; see FamilyTable.
