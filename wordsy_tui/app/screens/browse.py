@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.screens.prompt import PromptScreen
+from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.session.discovery import FoundGame
 
 

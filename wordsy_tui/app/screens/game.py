@@ -6,11 +6,12 @@ from collections.abc import Mapping
 
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, OptionList, Static
+from textual.widgets import ContentSwitcher, OptionList, Static
 
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.banner import LinkBanner
 from wordsy_tui.app.widgets.draft import WordInput
+from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.players import PlayerList
 from wordsy_tui.app.widgets.reveal import RevealPane
 from wordsy_tui.app.widgets.writing import WritingPane

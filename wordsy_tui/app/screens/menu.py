@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.game.config import Difficulty
 
 LOGO = "W O R D S Y"

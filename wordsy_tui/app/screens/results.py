@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.game.scoresheet import Scoresheet, SheetRow, Standing, standings
 from wordsy_tui.game.state import GameState
 

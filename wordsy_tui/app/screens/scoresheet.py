@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.scoresheet import SHEET_WIDTH, SheetView
 from wordsy_tui.game.state import GameState
 

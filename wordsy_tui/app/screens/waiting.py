@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from wordsy_tui.app.widgets.banner import LinkBanner
+from wordsy_tui.app.widgets.footer import Footer
 
 
 class WaitingScreen(Screen[None]):
