@@ -47,7 +47,7 @@ async def first_frame(pilot):
     app.exit()
 
 advisor = Advisor()
-session = solo_session("Ann", Difficulty.NORMAL, advisor.referee, seed=1)
+session = solo_session("Ann", Difficulty.NORMAL, advisor, seed=1)
 WordsyApp(session, name="Ann", advisor=advisor, bell=False).run(
     headless=True, auto_pilot=first_frame, size=(80, 24)
 )
@@ -80,7 +80,7 @@ async def play_a_round(pilot):
     app.exit(rss_mb())
 
 advisor = Advisor()
-session = solo_session("Ann", Difficulty.NORMAL, advisor.referee, seed=1)
+session = solo_session("Ann", Difficulty.NORMAL, advisor, seed=1)
 app = WordsyApp(session, name="Ann", advisor=advisor, bell=False)
 print(f"{app.run(headless=True, auto_pilot=play_a_round, size=(80, 24)):.1f}")
 """

@@ -6,6 +6,7 @@ from thread workers and never on the UI's own time.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,26 +22,33 @@ class BestWord:
 
 
 class Advisor:
-    """Judges drafts and finds the best word, with the shipped referee when it is installed."""
+    """Judges drafts and finds the best word, with the shipped referee when it is installed.
+
+    An Advisor is itself a `Referee`: a solo table can be given one before the
+    referee's modules are imported, so they load after the first frame.
+    """
 
     def __init__(self, referee: Referee | None = None, *, best: bool = True) -> None:
         self._referee = referee
         self._best = best
+        # The first question may come from a hint's thread and the table's reveal at once.
+        self._referee_lock = threading.Lock()
 
     @property
     def referee(self) -> Referee:
-        if self._referee is None:
-            try:
-                from wordsy_tui.referee import WordReferee
-            except ImportError:
-                # Without the word list only exact repeats can be refused.
-                self._referee = ExactRepeatReferee()
-            else:
-                self._referee = WordReferee()
-        return self._referee
+        with self._referee_lock:
+            if self._referee is None:
+                try:
+                    from wordsy_tui.referee import WordReferee
+                except ImportError:
+                    # Without the word list only exact repeats can be refused.
+                    self._referee = ExactRepeatReferee()
+                else:
+                    self._referee = WordReferee()
+            return self._referee
 
-    def hint(self, word: str, played: Sequence[PlayedWord], ruleset: Ruleset) -> Verdict:
-        return self.referee.judge(word, played, ruleset)
+    def judge(self, word: str, earlier: Sequence[PlayedWord], ruleset: Ruleset) -> Verdict:
+        return self.referee.judge(word, earlier, ruleset)
 
     def best_word(
         self, board: Board, played: Sequence[PlayedWord], ruleset: Ruleset

@@ -1,11 +1,16 @@
-"""WordsyApp: follows one session and shows the screen its game is at."""
+"""WordsyApp: follows one session and shows the screen its game is at.
+
+Only the screens a game opens with are imported up front; the others are
+imported where they are opened (the lobby alone brings in the computer
+players and the word search), so they stay out of the time to the first frame.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import getpass
 from collections.abc import Awaitable, Callable, Iterable
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -15,25 +20,20 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from wordsy_tui.app.advice import Advisor
-from wordsy_tui.app.lan import Lan
 from wordsy_tui.app.messages import ActionRefused, GameUpdated, LinkUpdated, PresenceUpdated
 from wordsy_tui.app.replay import ReplaySession
-from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.help import HelpScreen
-from wordsy_tui.app.screens.lobby import LobbyScreen
-from wordsy_tui.app.screens.menu import MenuScreen
-from wordsy_tui.app.screens.results import ResultsScreen
-from wordsy_tui.app.screens.scoresheet import ScoresheetScreen
-from wordsy_tui.app.screens.vote import VoteScreen
 from wordsy_tui.app.screens.waiting import WaitingScreen
-from wordsy_tui.app.solo import solo_session
+from wordsy_tui.app.solo import is_solo, solo_session
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, StateChanged
 from wordsy_tui.session.clock import Deadline
+
+if TYPE_CHECKING:
+    from wordsy_tui.app.lan import Lan
 
 # The draft is sent as the player types, but not on every key: the host
 # sees a new commitment at most this often.
@@ -111,7 +111,7 @@ class WordsyApp(App[None]):
         # Reading the word list holds the interpreter for a moment: not before the first frame.
         self.set_timer(PRELOAD_DELAY_SECONDS, self.advisor.preload)
         if self.session is None:
-            self._enter(MenuScreen())
+            self.back_to_menu()
         else:
             self.play(self.session)
 
@@ -213,19 +213,24 @@ class WordsyApp(App[None]):
     # -- which screen the game is at -----------------------------------------
 
     def _route(self) -> None:
-        phase = self.state.phase
-        if phase is Phase.OVER:
-            wanted: type[Screen[object]] = ResultsScreen
-        elif phase is Phase.NEW:
-            # Nothing known yet, not even whether it is a solo game.
-            wanted = WaitingScreen
-        elif phase is Phase.LOBBY and not self.state.solo:
-            wanted = LobbyScreen
-        else:
-            wanted = GameScreen
+        wanted = self._place_for(self.state.phase)
         if not isinstance(self.place, wanted):
             self._enter(wanted())
         self._offer_vote()
+
+    def _place_for(self, phase: Phase) -> type[Screen[object]]:
+        if phase is Phase.OVER:
+            from wordsy_tui.app.screens.results import ResultsScreen
+
+            return ResultsScreen
+        if phase is Phase.NEW and not is_solo(self.session):
+            # Nothing known yet, not even whether it is a solo game (one set up here is known).
+            return WaitingScreen
+        if phase is Phase.LOBBY and not self.state.solo:
+            from wordsy_tui.app.screens.lobby import LobbyScreen
+
+            return LobbyScreen
+        return GameScreen
 
     def _enter(self, place: Screen[object]) -> None:
         """Make `place` the screen under any dialogs, closing those dialogs."""
@@ -246,6 +251,8 @@ class WordsyApp(App[None]):
         challenge = self.state.challenge
         if challenge is None or not self._vote_wanted():
             return
+        from wordsy_tui.app.screens.vote import VoteScreen
+
         deferred = self._deferred_vote == (self.state.round, challenge.target)
         if not deferred and not any(isinstance(s, VoteScreen) for s in self.screen_stack):
             self.push_screen(VoteScreen(), self._vote_closed)
@@ -345,12 +352,16 @@ class WordsyApp(App[None]):
         self._offer_vote()
 
     def action_help(self) -> None:
+        from wordsy_tui.app.screens.help import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
         else:
             self.push_screen(HelpScreen())
 
     def action_scoresheet(self) -> None:
+        from wordsy_tui.app.screens.scoresheet import ScoresheetScreen
+
         if self.state.sheets and not isinstance(self.screen, ScoresheetScreen):
             self.push_screen(ScoresheetScreen())
 
@@ -362,6 +373,8 @@ class WordsyApp(App[None]):
         # A spectator (or a replay) leaves nothing behind: no need to ask.
         seated = self.session is not None and self.session.me is not None
         if seated and self.state.phase in PLAYING:
+            from wordsy_tui.app.screens.confirm import ConfirmScreen
+
             self.push_screen(
                 ConfirmScreen("Leave the game? It goes on without you."),
                 lambda leave: self._leave() if leave else None,
@@ -386,14 +399,14 @@ class WordsyApp(App[None]):
         if self._menu_first:
             self.state = GameState()
             self.deadline = None
-            self._enter(MenuScreen())
+            self.back_to_menu()
         else:
             self.exit(return_code=1 if problem else 0, message=problem)
 
     # -- from the start menu ---------------------------------------------------
 
     def start_solo(self, difficulty: Difficulty) -> None:
-        self.play(solo_session(self.player_name, difficulty, self.advisor.referee))
+        self.play(solo_session(self.player_name, difficulty, self.advisor))
 
     def host_game(self) -> None:
         if self.lan is None:
@@ -404,7 +417,6 @@ class WordsyApp(App[None]):
         self.play(self.lan.host(self.player_name))
 
     def browse_games(self) -> None:
-        # Imported on demand: its DataTable is the heaviest import, and solo never needs it.
         from wordsy_tui.app.screens.browse import BrowseScreen
 
         self._enter(BrowseScreen())
@@ -418,6 +430,8 @@ class WordsyApp(App[None]):
         self.play(self.lan.join(address, port, self.player_name, pin))
 
     def back_to_menu(self) -> None:
+        from wordsy_tui.app.screens.menu import MenuScreen
+
         self._enter(MenuScreen())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

@@ -36,6 +36,6 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if not 1 <= len(name) <= 20:
         parser.error("a name is 1 to 20 characters")
     advisor = Advisor()
-    session = solo_session(name, Difficulty(args.difficulty), advisor.referee)
+    session = solo_session(name, Difficulty(args.difficulty), advisor)
     WordsyApp(session, name=name, advisor=advisor, bell=not args.no_bell).run()
     return 0

@@ -115,7 +115,7 @@ class WritingPane(Horizontal):
     def judge(self, word: str) -> None:
         """Ask the referee on a thread: the first question loads the word list."""
         state = self.state
-        verdict = wordsy_app(self).advisor.hint(word, state.played, state.config.ruleset)
+        verdict = wordsy_app(self).advisor.judge(word, state.played, state.config.ruleset)
         self.app.call_from_thread(self._show_hint, word, verdict)
 
     def _show_hint(self, word: str, verdict: Verdict) -> None:
