@@ -1,0 +1,76 @@
+"""What the app leaves until after its first frame, and the work it skips on the way there."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from textual.widgets._footer import FooterKey
+
+from tests.app.fixtures import FixedAdvisor, ScriptedSession
+from tests.app.test_solo import board_word, solo_app, until
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.app.advice import Advisor
+from wordsy_tui.app.screens.game import GameScreen
+from wordsy_tui.app.screens.waiting import WaitingScreen
+from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord, Reason
+from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.game.state import GameState, Phase
+
+# Loaded when a game first needs them: none is on the way to solo's first frame.
+LATER = (
+    "wordsy_tui.app.screens.lobby",
+    "wordsy_tui.app.screens.menu",
+    "wordsy_tui.app.screens.results",
+    "wordsy_tui.app.lan",
+    "wordsy_tui.bots",
+    "wordsy_tui.referee",
+    "numpy",
+    "msgpack",
+    "zeroconf",
+    "net",
+)
+
+
+def test_importing_the_app_leaves_the_other_screens_and_the_referee_for_later() -> None:
+    # A fresh interpreter: this one has long imported everything.
+    program = "import sys, wordsy_tui.app; print(*sorted(sys.modules), sep='\\n')"
+    loaded = subprocess.run(
+        [sys.executable, "-c", program], check=True, capture_output=True, text=True
+    ).stdout.split()
+    assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in LATER)] == []
+
+
+def test_the_advisor_is_a_referee_that_loads_the_word_list_only_when_asked() -> None:
+    advisor = Advisor(ExactRepeatReferee())
+    verdict = advisor.judge("plants", [PlayedWord("PLANTS", 1, "Ann")], Ruleset.CLASSIC)
+    assert verdict.reason is Reason.REPEAT
+
+
+async def test_solo_opens_on_the_table_and_a_joined_game_waits_for_the_host() -> None:
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, GameScreen)
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+    joined = WordsyApp(ScriptedSession("Ann", GameState()), name="Ann", advisor=FixedAdvisor())
+    async with joined.run_test(size=(80, 24)):
+        assert isinstance(joined.screen, WaitingScreen)
+
+
+async def test_the_footer_keeps_its_keys_until_they_change() -> None:
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        keys = list(footer.query(FooterKey))
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        assert list(footer.query(FooterKey)) == keys
+        await pilot.press(*board_word(app, 3).lower(), "enter")
+        await until(pilot, lambda: app.state.phase is Phase.CHALLENGES)
+        await pilot.pause()
+        shown = [key.description for key in footer.query(FooterKey)]
+        assert "Next round" in shown
+        assert "Lock in" not in shown
