@@ -14,6 +14,7 @@ from wordsy_tui.app.advice import Advisor
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.app.widgets.reveal import RevealPane
 from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord, Reason
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.state import GameState, Phase
@@ -74,3 +75,15 @@ async def test_the_footer_keeps_its_keys_until_they_change() -> None:
         shown = [key.description for key in footer.query(FooterKey)]
         assert "Next round" in shown
         assert "Lock in" not in shown
+
+
+async def test_the_reveal_is_built_at_the_first_reveal() -> None:
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        assert not app.screen.query(RevealPane)
+        await pilot.press(*board_word(app, 3).lower(), "enter")
+        await until(pilot, lambda: app.state.phase is Phase.CHALLENGES)
+        await pilot.pause()
+        assert app.screen.query_one(RevealPane).display
+        assert app.focused is app.screen.query_one("#words")

@@ -36,12 +36,11 @@ def table_title(state: GameState, me: str | None) -> str:
 class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         app = wordsy_app(self)
-        me = app.me
         yield Static(markup=False, id="title-bar")
         yield LinkBanner(id="banner")
+        # The reveal's pane is mounted at the first reveal: it has no part in the first frame.
         with ContentSwitcher(initial="writing"):
-            yield WritingPane(app.now, me, id="writing")
-            yield RevealPane(app.now, me, id="reveal")
+            yield WritingPane(app.now, app.me, id="writing")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -52,15 +51,36 @@ class GameScreen(Screen[None]):
 
     def _show_state(self, state: GameState) -> None:
         app = wordsy_app(self)
-        me = app.me
-        self.query_one("#title-bar", Static).update(table_title(state, me))
+        self.query_one("#title-bar", Static).update(table_title(state, app.me))
         writing = state.phase in (Phase.NEW, Phase.LOBBY, Phase.WRITING)
-        switcher = self.query_one(ContentSwitcher)
-        pane = "writing" if writing else "reveal"
         self.query_one(WritingPane).state = state
-        self.query_one(RevealPane).state = state
-        switcher.current = pane
+        reveal = self._reveal_pane()
+        if reveal is not None:
+            reveal.state = state
+        elif not writing:
+            self._mount_reveal()
+            return
+        pane = "writing" if writing else "reveal"
+        self.query_one(ContentSwitcher).current = pane
         self._focus_pane(pane)
+
+    def _reveal_pane(self) -> RevealPane | None:
+        """The reveal's pane once mounted: until then it has nothing to show a state in."""
+        panes = self.query(RevealPane)
+        return panes.first() if panes and panes.first().is_mounted else None
+
+    def _mount_reveal(self) -> None:
+        if self.query(RevealPane):
+            return  # mounting already: it shows the table as it is once `Mounted` arrives
+        app = wordsy_app(self)
+        pane = RevealPane(app.now, app.me, id="reveal")
+        pane.display = False  # the switcher shows it
+        self.query_one(ContentSwitcher).mount(pane)
+
+    def on_reveal_pane_mounted(self, _message: RevealPane.Mounted) -> None:
+        app = wordsy_app(self)
+        self._show_deadline(app.deadline)
+        self._show_state(app.state)
 
     def _focus_pane(self, pane: str) -> None:
         """Keep the keyboard in the pane on show: the word while writing, the list after."""
@@ -79,7 +99,9 @@ class GameScreen(Screen[None]):
 
     def _show_deadline(self, deadline: Deadline | None) -> None:
         self.query_one(WritingPane).deadline = deadline
-        self.query_one(RevealPane).deadline = deadline
+        reveal = self._reveal_pane()
+        if reveal is not None:
+            reveal.deadline = deadline
 
     def _show_presence(self, presence: Mapping[str, bool]) -> None:
         self.query_one(WritingPane).presence = presence

@@ -10,6 +10,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -100,6 +101,9 @@ class RevealPane(Vertical):
         Binding("q", "app.leave", "Leave", id="leave-game"),
     ]
 
+    class Mounted(Message):
+        """Mounted and ready to be given the table: the screen mounts it at the first reveal."""
+
     state: reactive[GameState] = reactive(GameState)
     deadline: reactive[Deadline | None] = reactive(None)
     best: reactive[BestWord | None] = reactive(None)
@@ -116,6 +120,9 @@ class RevealPane(Vertical):
         yield Static(markup=False, id="best")
         yield Static(markup=False, id="reveal-status")
         yield Countdown(self._now, id="reveal-timer")
+
+    def on_mount(self) -> None:
+        self.post_message(self.Mounted())
 
     def watch_state(self, state: GameState) -> None:
         words = self.query_one(OptionList)
