@@ -10,7 +10,7 @@ from typing import Any
 from wordsy_tui.cli.options import bounded_int
 from wordsy_tui.game.board import SLOTS, Board, slot_value
 from wordsy_tui.game.cards import Card, rare_bonus
-from wordsy_tui.game.scoring import WordScore, score_word
+from wordsy_tui.game.scoring import WordScore, explain, score_word
 
 CARD_PATTERN = re.compile(r"([A-Za-z])(?:\+([012]))?")
 WORD_PATTERN = re.compile(r"[A-Za-z]+")
@@ -42,23 +42,6 @@ def parse_board(text: str) -> Board:
             "at most two cards of one letter may be face up"
         )
     return board
-
-
-def explain(score: WordScore) -> str:
-    """The second edition's notation: `Q(4+2) + B(4) + L(2) + S(5) = 17`."""
-    if not score.cards:
-        return f"{score.word}: no board letters = 0"
-    parts = []
-    for scored in score.cards:
-        column, card = slot_value(scored.slot), scored.card
-        full = column + card.bonus
-        if scored.points != full:
-            parts.append(f"{card.letter}({scored.points})")
-        elif card.bonus:
-            parts.append(f"{card.letter}({column}+{card.bonus})")
-        else:
-            parts.append(f"{card.letter}({column})")
-    return f"{score.word}: {' + '.join(parts)} = {score.points}"
 
 
 def as_json(score: WordScore) -> dict[str, Any]:

@@ -77,3 +77,20 @@ def score_word(board: Board, word: str, *, handicap: bool = False) -> WordScore:
     )
     ordered = tuple(sorted(scored, key=lambda sc: sc.slot))
     return WordScore(normalise(word), sum(sc.points for sc in ordered), ordered)
+
+
+def explain(score: WordScore) -> str:
+    """The second edition's notation: `Q(4+2) + B(4) + L(2) + S(5) = 17`."""
+    if not score.cards:
+        return f"{score.word}: no board letters = 0"
+    parts = []
+    for scored in score.cards:
+        column, card = slot_value(scored.slot), scored.card
+        full = column + card.bonus
+        if scored.points != full:
+            parts.append(f"{card.letter}({scored.points})")
+        elif card.bonus:
+            parts.append(f"{card.letter}({column}+{card.bonus})")
+        else:
+            parts.append(f"{card.letter}({column})")
+    return f"{score.word}: {' + '.join(parts)} = {score.points}"

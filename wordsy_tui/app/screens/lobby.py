@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from wordsy_tui.app.lan import HostServer, host_server
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.banner import LinkBanner
+from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.game.config import MIN_PLAYERS, GameConfig
 from wordsy_tui.game.state import GameState

@@ -9,10 +9,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Input, Static
 
-from wordsy_tui.cli.score import explain
 from wordsy_tui.game.board import Board
 from wordsy_tui.game.referee import Verdict
-from wordsy_tui.game.scoring import WordScore, score_word
+from wordsy_tui.game.scoring import WordScore, explain, score_word
 
 MAX_WORD_LENGTH = 45
 

@@ -18,10 +18,9 @@ from textual.widgets.option_list import Option
 from wordsy_tui.app.advice import BestWord
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.timer import Countdown
-from wordsy_tui.cli.score import explain
 from wordsy_tui.game.bonuses import award_boxes
 from wordsy_tui.game.scoresheet import Box, box_value
-from wordsy_tui.game.scoring import score_word
+from wordsy_tui.game.scoring import explain, score_word
 from wordsy_tui.game.solo import solo_box
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
