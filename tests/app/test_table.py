@@ -172,6 +172,16 @@ async def test_joining_from_the_menu_lists_games_and_asks_for_a_pin() -> None:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
 
 
+async def test_join_without_an_address_opens_the_games_list_and_esc_goes_to_the_menu() -> None:
+    app = WordsyApp(None, lan=FakeLan(), name="Ann", advisor=FixedAdvisor(), browse=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, BrowseScreen)
+        await until(pilot, lambda: app.screen.query_one("#games").row_count == 2)
+        await settle(pilot, ("escape",))
+        assert isinstance(app.screen, MenuScreen)
+
+
 async def test_connecting_to_a_typed_address() -> None:
     lan = FakeLan(games=())
     app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor())

@@ -54,7 +54,8 @@ class WordsyApp(App[None]):
     """The game in the terminal.
 
     `session`: a game to show at once (solo, host or join); without one the
-    start menu opens. `lan` lets the menu host and join games. `now` is the
+    start menu opens (or, with `browse`, the games found on the LAN). `lan`
+    lets the menu host and join games. `now` is the
     clock the countdown reads (the event loop's monotonic time by default;
     tests freeze it).
     """
@@ -84,8 +85,10 @@ class WordsyApp(App[None]):
         advisor: Advisor | None = None,
         now: Callable[[], float] | None = None,
         bell: bool = True,
+        browse: bool = False,
     ) -> None:
         super().__init__()
+        self._browse_first = browse
         self.session = session
         self.lan = lan
         self.player_name = name or default_name()
@@ -110,7 +113,9 @@ class WordsyApp(App[None]):
     def on_mount(self) -> None:
         # Reading the word list holds the interpreter for a moment: not before the first frame.
         self.set_timer(PRELOAD_DELAY_SECONDS, self.advisor.preload)
-        if self.session is None:
+        if self.session is None and self._browse_first:
+            self.browse_games()  # `wordsy-tui join`: the games on the LAN, not the menu
+        elif self.session is None:
             self.back_to_menu()
         else:
             self.play(self.session)

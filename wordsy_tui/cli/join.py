@@ -89,5 +89,5 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
     session = None
     if args.connect is not None:
         session = lan.join(*args.connect, name, args.pin)
-    WordsyApp(session, lan=lan, name=name).run()
+    WordsyApp(session, lan=lan, name=name, browse=session is None).run()
     return 0
