@@ -8,7 +8,6 @@ players and the word search), so they stay out of the time to the first frame.
 from __future__ import annotations
 
 import asyncio
-import getpass
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -31,6 +30,7 @@ from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, StateChanged
 from wordsy_tui.session.clock import Deadline
+from wordsy_tui.session.names import default_name
 
 if TYPE_CHECKING:
     from wordsy_tui.app.lan import Lan
@@ -40,14 +40,6 @@ if TYPE_CHECKING:
 WRITE_DEBOUNCE_SECONDS: Final = 0.3
 PLAYING: Final = frozenset({Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES})
 PRELOAD_DELAY_SECONDS: Final = 0.5
-
-
-def default_name() -> str:
-    try:
-        name = getpass.getuser()
-    except (KeyError, OSError):
-        return "Player"
-    return (name.strip() or "Player")[:20]
 
 
 class WordsyApp(App[None]):

@@ -7,9 +7,10 @@ import asyncio
 import sys
 from pathlib import Path
 
-from wordsy_tui.cli.options import bounded_int, default_name, player_name
+from wordsy_tui.cli.options import bounded_int, player_name
 from wordsy_tui.game.config import MAX_PLAYERS, MIN_PLAYERS, GameConfig
 from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.session.names import default_name
 
 BOT_LEVELS = ("easy", "medium", "hard", "expert")
 

@@ -7,7 +7,8 @@ import asyncio
 import sys
 
 from wordsy_tui.cli.host import BOT_LEVELS
-from wordsy_tui.cli.options import default_name, host_port, player_name
+from wordsy_tui.cli.options import host_port, player_name
+from wordsy_tui.session.names import default_name
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:

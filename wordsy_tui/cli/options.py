@@ -34,13 +34,3 @@ def player_name(text: str) -> str:
     if problem is not None:
         raise argparse.ArgumentTypeError(problem)
     return text
-
-
-def default_name() -> str:
-    import getpass
-
-    try:
-        name = getpass.getuser().capitalize()
-    except (KeyError, OSError):
-        return "Player"
-    return name[:20] or "Player"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +15,8 @@ from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.discovery import Announcer, FoundGame, browse
 from wordsy_tui.session.lan import DEFAULT_PORT, HostSession, LanHost, NetSession
 from wordsy_tui.session.narrate import narrate
+
+EventHook = Callable[[GameState, ev.Event], None]
 
 # Clients already hold the final state; the host lingers only so they see it arrive.
 LINGER_AFTER_GAME_SECONDS = 5.0
@@ -43,7 +45,7 @@ class HostOptions:
         return Announcer(game_name, host, self.pin is not None, self.interfaces)
 
 
-def make_server(options: HostOptions, on_event: object = None) -> LanHost:
+def make_server(options: HostOptions, on_event: EventHook | None = None) -> LanHost:
     from wordsy_tui.referee import WordReferee, dictionary_hash
 
     return LanHost(
@@ -55,12 +57,12 @@ def make_server(options: HostOptions, on_event: object = None) -> LanHost:
         pin=options.pin,
         log_path=options.log_path,
         referee=WordReferee(),
-        on_event=on_event,  # type: ignore[arg-type]
+        on_event=on_event,
         announce=options.announcer(),
     )
 
 
-async def start_server(options: HostOptions, on_event: object = None) -> LanHost:
+async def start_server(options: HostOptions, on_event: EventHook | None = None) -> LanHost:
     server = make_server(options, on_event)
     await server.start()
     return server

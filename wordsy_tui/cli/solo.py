@@ -29,8 +29,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     # Imported here so that `--help` and the other commands do not load Textual.
     from wordsy_tui.app import WordsyApp
     from wordsy_tui.app.advice import Advisor
-    from wordsy_tui.app.app import default_name
     from wordsy_tui.app.solo import solo_session
+    from wordsy_tui.session.names import default_name
 
     name = (args.name or default_name()).strip()
     if not 1 <= len(name) <= 20:

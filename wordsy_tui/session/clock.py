@@ -57,22 +57,21 @@ class Clock:
         self._task: asyncio.Task[None] | None = None
         self.deadline: Deadline | None = None
 
-    def observe(self, state: GameState) -> bool:
-        """Track `state`'s alarm; True when the deadline changed."""
+    def observe(self, state: GameState) -> None:
+        """Track `state`'s alarm: a new alarm restarts the countdown, the same one runs on."""
         alarm = alarm_for(state)
         key = alarm.key if alarm else None
         if key == self._key:
-            return False
+            return
         self._key = key
         self.cancel()
         if alarm is None:
             self.deadline = None
-            return True
+            return
         loop = asyncio.get_running_loop()
         self.deadline = Deadline(alarm.label, loop.time() + alarm.seconds)
         if self._submit is not None:
             self._task = loop.create_task(self._ring(alarm))
-        return True
 
     async def _ring(self, alarm: Alarm) -> None:
         await asyncio.sleep(alarm.seconds)

@@ -16,7 +16,7 @@ import logging
 import os
 import random
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -259,8 +259,8 @@ class LanHost:
         result = await self.host.submit(encode(command))
         return None if result.accepted else result.message
 
-    def _spawn(self, coro: object) -> None:
-        task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
+    def _spawn(self, coro: Coroutine[object, object, object]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -313,16 +313,14 @@ class LanHost:
 class Bot:
     """A computer player: an ordinary client that sees only its own view."""
 
-    def __init__(
-        self, session: NetSession, level: str, seed: int | None = None, pace: float = 1.0
-    ) -> None:
+    def __init__(self, session: NetSession, level: str, pace: float = 1.0) -> None:
         from wordsy_tui.bots import Level
 
         self.session = session
         self.pace = pace
         """Multiplies every pause: tests and demos play fast bots."""
         self.level = Level(level)
-        self.rng = random.Random(seed)
+        self.rng = random.Random()
         self._task: asyncio.Task[None] | None = None
         self._turn: asyncio.Task[None] | None = None
 
@@ -344,7 +342,7 @@ class Bot:
                 if turn is not None:
                     self._turn = asyncio.get_running_loop().create_task(turn)
 
-    def _next_turn(self, state: GameState) -> object | None:
+    def _next_turn(self, state: GameState) -> Coroutine[object, object, None] | None:
         me = self.session.me
         assert me is not None
         if state.phase is Phase.WRITING and not state.draft(me).locked:
