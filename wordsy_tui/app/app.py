@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widgets import Input
 
 from wordsy_tui.app.advice import Advisor
 from wordsy_tui.app.messages import ActionRefused, GameUpdated, LinkUpdated, PresenceUpdated
@@ -25,8 +27,10 @@ from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.solo import is_solo, solo_session
 from wordsy_tui.app.widgets.timer import Countdown
+from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import Difficulty
+from wordsy_tui.game.legal import allowed, with_word_written
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, StateChanged
 from wordsy_tui.session.clock import Deadline
@@ -91,6 +95,9 @@ class WordsyApp(App[None]):
         self._menu_first = session is None
         self._draft = ""
         self._write_timer: Timer | None = None
+        self._acting = asyncio.Lock()
+        self._sealed: int | None = None
+        """The round whose word went out with a lock-in or flip: later keys do not count."""
         self._deferred_vote: tuple[int, str] | None = None
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
@@ -266,63 +273,101 @@ class WordsyApp(App[None]):
     # -- actions players take -----------------------------------------------
 
     def act(self, action: Callable[[Session], Awaitable[object]]) -> None:
-        """Run a session action off the UI's time; refusals arrive as messages."""
+        """Run a session action off the UI's time; refusals arrive as messages.
+
+        Actions reach the host one after another, in the order the player took them:
+        a rewrite sent by the debounce never overtakes (or follows) a lock-in.
+        """
         session = self.session
-        if session is not None and session.me is not None:
-            self.run_worker(action(session), group="actions")
+        if session is None or session.me is None:
+            return
+
+        async def in_turn() -> None:
+            async with self._acting:
+                await action(session)
+
+        self.run_worker(in_turn(), group="actions")
 
     def write_draft(self, word: str) -> None:
         """The draft changed: send it once typing pauses."""
+        if self._sealed == self.state.round:
+            return  # the word went out with a lock-in or flip; keys after that do not count
         self._draft = word
-        if self._write_timer is not None:
-            self._write_timer.stop()
+        self._stop_write_timer()
         self._write_timer = self.set_timer(WRITE_DEBOUNCE_SECONDS, self._send_draft)
 
-    def _send_draft(self) -> None:
-        self.act(self._flush_draft)
-
-    async def _flush_draft(self, session: Session) -> None:
+    def _stop_write_timer(self) -> None:
         if self._write_timer is not None:
             self._write_timer.stop()
             self._write_timer = None
-        if self._draft.strip().upper() != session.word:
-            await session.write(self._draft)
+
+    def _send_draft(self) -> None:
+        self._write_timer = None
+        word = self._draft
+        self.act(lambda session: self._write(session, word))
+
+    async def _write(self, session: Session, word: str) -> str | None:
+        if word.strip().upper() == session.word:
+            return None
+        return await session.write(word)
 
     def action_lock_in(self) -> None:
-        self._with_draft_sent(lambda session: session.lock_in())
+        self._on_the_word_on_screen(lambda session: session.lock_in())
 
     def action_flip(self) -> None:
-        self._with_draft_sent(lambda session: session.flip())
+        self._on_the_word_on_screen(lambda session: session.flip())
 
-    def _with_draft_sent(self, then: Callable[[Session], Awaitable[object]]) -> None:
-        """Send the draft as it is on screen now, then `then`: the word must not lag behind."""
-        if not self._can_write():
+    def _on_the_word_on_screen(self, then: Callable[[Session], Awaitable[str | None]]) -> None:
+        """Send the word exactly as the input holds it at this key, then `then`.
+
+        Keys that came before this one (a paste, a fast typist, an SSH link) may still
+        wait in the input's own queue: the word is read from there once they are in,
+        and before any key that came after.
+        """
+        me = self.me
+        if me is None or self.state.phase is not Phase.WRITING:
             return
+        if self.state.draft(me).locked:
+            self.act(then)  # a locked-in word may still take the timer: nothing to send first
+            return
+        word_input = self._word_input()
+        if word_input is None:
+            self._seal_and_send(self._draft, then)
+        else:
+            word_input.call_later(lambda: self._seal_and_send(word_input.value, then))
 
-        async def act(session: Session) -> None:
-            await self._flush_draft(session)
-            await then(session)
+    def _word_input(self) -> Input | None:
+        try:
+            return self.screen.query_one("#word", Input)
+        except NoMatches:
+            return None
 
-        self.act(act)
+    def _seal_and_send(self, word: str, then: Callable[[Session], Awaitable[str | None]]) -> None:
+        round_no = self.state.round
+        self._sealed = round_no
+        self._draft = word
+        self._stop_write_timer()
+
+        async def send(session: Session) -> None:
+            refused = await self._write(session, word) or await then(session)
+            if refused is not None and self._sealed == round_no:
+                self._sealed = None  # e.g. a refused flip: the player writes on
+
+        self.act(send)
 
     def action_pause(self) -> None:
         """Solo: the same card flip pauses the timer."""
         self.action_flip()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        config = self.state.config
-        me = self.me
-        untaken = self.state.flipped_by is None and not self.state.timer_expired
-        if action == "flip":
+        state, me = self.state, self.me
+        if action in ("flip", "pause"):
+            # The key sends the word on screen first: ask the rules about that word.
             return (
-                config.timed
-                and not self.state.solo
-                and untaken
-                and me != self.state.no_flip
-                and self._can_write()
+                me is not None
+                and state.solo == (action == "pause")
+                and allowed(with_word_written(state, me), cmd.FlipTimer(me))
             )
-        if action == "pause":
-            return self.state.solo and untaken and self._can_write()
         if action == "replay_step":
             return isinstance(self.session, ReplaySession)
         if action == "lock_in":
@@ -333,11 +378,7 @@ class WordsyApp(App[None]):
 
     def _can_write(self) -> bool:
         me = self.me
-        return (
-            me is not None
-            and self.state.phase is Phase.WRITING
-            and not self.state.draft(me).locked
-        )
+        return me is not None and allowed(self.state, cmd.LockIn(me))
 
     def action_replay_step(self, delta: int) -> None:
         if isinstance(self.session, ReplaySession):

@@ -7,6 +7,8 @@ from typing import Final
 
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.scoresheet import Box, Scoresheet
+from wordsy_tui.game.solo import solo_box
+from wordsy_tui.game.state import GameState
 
 # The fastest player must match or beat all opponents, or 3 of them in
 # games of 5-6 (both editions agree once the wording is worked through).
@@ -37,6 +39,20 @@ def award_boxes(
     if fastest not in voided and matched >= needed:
         boxes[fastest] = Box.SECOND
     return boxes
+
+
+def round_boxes(state: GameState) -> dict[str, Box]:
+    """The boxes each player checks if the round ended now, every word as it stands.
+
+    The round's end (`evolve`) awards exactly these; the reveal shows them early.
+    """
+    drafts = {p: state.draft(p) for p in state.players}
+    scores = {p: 0 if d.voided else d.score for p, d in drafts.items()}
+    if state.solo:
+        (player,) = state.players
+        return {player: solo_box(state.solo_spot, state.flipped_by == player, scores[player])}
+    voided = frozenset(p for p, d in drafts.items() if d.voided)
+    return award_boxes(state.players, scores, state.fastest, voided)
 
 
 def next_main_player(

@@ -7,13 +7,13 @@ from dataclasses import replace
 from functools import reduce
 
 from wordsy_tui.game import events as ev
-from wordsy_tui.game.bonuses import award_boxes, next_main_player
+from wordsy_tui.game.bonuses import next_main_player, round_boxes
 from wordsy_tui.game.cards import CARDS_BY_ID
 from wordsy_tui.game.config import ROUNDS
 from wordsy_tui.game.referee import PlayedWord
 from wordsy_tui.game.scoresheet import Scoresheet, SheetRow
 from wordsy_tui.game.scoring import score_word
-from wordsy_tui.game.solo import next_spot, solo_box
+from wordsy_tui.game.solo import next_spot
 from wordsy_tui.game.state import Draft, GameState, OpenChallenge, Phase
 
 
@@ -125,16 +125,13 @@ def _end_round(state: GameState) -> GameState:
     voided = frozenset(p for p, d in scoring.items() if d.voided)
     sheets = dict(state.sheets)
     solo_spot = state.solo_spot
+    boxes = round_boxes(state)
     if state.config.solo is not None:
         (player,) = players
-        paused = state.flipped_by == player
-        box = solo_box(solo_spot, paused, scores[player])
-        solo_spot, penalty = next_spot(solo_spot, scores[player], bool(box), state.config.solo)
-        boxes = {player: box}
+        earned = bool(boxes[player])
+        solo_spot, penalty = next_spot(solo_spot, scores[player], earned, state.config.solo)
         if penalty:
             sheets[player] = sheets[player].add_penalty()
-    else:
-        boxes = award_boxes(players, scores, state.fastest, voided)
     for p in players:
         row = SheetRow(scoring[p].word, scores[p], boxes[p], p in voided)
         sheets[p] = sheets[p].add_row(row)

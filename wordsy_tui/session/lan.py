@@ -27,6 +27,7 @@ from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.decide import name_problem
+from wordsy_tui.game.legal import allowed, with_word_written
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session
@@ -345,14 +346,13 @@ class Bot:
     def _next_turn(self, state: GameState) -> Coroutine[object, object, None] | None:
         me = self.session.me
         assert me is not None
-        if state.phase is Phase.WRITING and not state.draft(me).locked:
+        if allowed(state, cmd.LockIn(me)):
             return self._write(state.round)
-        if state.phase is Phase.CHALLENGES:
-            challenge = state.challenge
-            if challenge and me in challenge.voters and me not in challenge.votes:
-                return self._vote()
-            if me not in state.ready and challenge is None:
-                return self._ready(state.round)
+        if allowed(state, cmd.Vote(me, True)):
+            return self._vote()
+        # A bot says it is ready only once no vote is open: it may still be asked for one.
+        if state.challenge is None and allowed(state, cmd.Ready(me)):
+            return self._ready(state.round)
         return None
 
     async def _write(self, round_no: int) -> None:
@@ -380,7 +380,8 @@ class Bot:
         if self.session.state.round != round_no or self.session.state.phase is not Phase.WRITING:
             return
         await self.session.write(plan.word)
-        may_flip = plan.flips and self.session.state.flipped_by is None
+        written = with_word_written(self.session.state, me)
+        may_flip = plan.flips and allowed(written, cmd.FlipTimer(me))
         if not (may_flip and await self.session.flip() is None):
             await self.session.lock_in()
 
@@ -388,12 +389,17 @@ class Bot:
         """Think, but write before the sand runs out once someone has flipped."""
         loop = asyncio.get_running_loop()
         until = loop.time() + think
+        hurry = self.rng.uniform(1.5, 4.0) * self.pace
         while loop.time() < until:
+            state = self.session.state
+            if state.round != round_no:
+                return
             deadline = self.session.clock.deadline
             if deadline is not None and deadline.label == "timer":
-                until = min(until, deadline.at - self.rng.uniform(1.5, 4.0) * self.pace)
-            if self.session.state.round != round_no:
-                return
+                until = min(until, deadline.at - hurry)
+            if _people_done(state):
+                # Everyone else is waiting on the computer players: write within moments.
+                until = min(until, loop.time() + hurry)
             await asyncio.sleep(min(0.5, max(0.0, until - loop.time())))
 
     async def _vote(self) -> None:
@@ -408,6 +414,12 @@ class Bot:
         await asyncio.sleep(self.rng.uniform(2.0, 5.0) * self.pace)
         if self.session.state.round == round_no:
             await self.session.ready()
+
+
+def _people_done(state: GameState) -> bool:
+    """Every person at the table has locked in (only computer players still write)."""
+    people = [p for p in state.players if p not in state.bots]
+    return bool(people) and all(state.draft(p).locked for p in people)
 
 
 class HostSession(NetSession):

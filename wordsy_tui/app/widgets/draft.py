@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
@@ -31,6 +32,17 @@ class WordInput(Input):
         # Only letters belong to the word: Space, ? and the like stay free for bindings.
         return character is not None and character.isalpha()
 
+    async def _on_key(self, event: events.Key) -> None:
+        # Textual runs a focused widget's own bindings (Backspace, arrows...) only once the
+        # key has bubbled up to the app, behind the letters queued after it: in a burst,
+        # "ab<Backspace>c" would lose the c. Edit here, in the order the keys came.
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.run_action(binding.action):
+                event.stop()
+                event.prevent_default()
+                return
+        await super()._on_key(event)
+
 
 class DraftPanel(Vertical):
     """The word being written, scored live against the board."""
@@ -47,6 +59,8 @@ class DraftPanel(Vertical):
     handicap: reactive[bool] = reactive(False)
     hint: reactive[Verdict | None] = reactive(None)
     locked: reactive[bool] = reactive(False)
+    may_flip: reactive[bool] = reactive(False)
+    """Locked in, and the timer is still there to take."""
 
     def compose(self) -> ComposeResult:
         yield WordInput()
@@ -78,12 +92,17 @@ class DraftPanel(Vertical):
         self.query_one(WordInput).disabled = locked
         self._rescore()
 
+    def watch_may_flip(self) -> None:
+        self._rescore()
+
     def _rescore(self) -> None:
         word = self.word
         score = score_word(self.board, word, handicap=self.handicap)
         if self.locked:
             shown = explain(score) if word else "no word, a pass for 0 points"
             line = Text.assemble(("Locked in: ", "bold"), shown)
+            if self.may_flip:
+                line.append("\nSpace still takes the timer: you become the fastest player.")
         else:
             line = Text(explain(score) if word else "Your word scores the cards it uses.")
         self.query_one("#live-score", Static).update(line)

@@ -18,25 +18,15 @@ from textual.widgets.option_list import Option
 from wordsy_tui.app.advice import BestWord
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.timer import Countdown
-from wordsy_tui.game.bonuses import award_boxes
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game.bonuses import round_boxes
+from wordsy_tui.game.legal import allowed
 from wordsy_tui.game.scoresheet import Box, box_value
 from wordsy_tui.game.scoring import explain, score_word
-from wordsy_tui.game.solo import solo_box
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
 
 BOX_NAMES = {Box.FIRST: "first box", Box.SECOND: "second box"}
-
-
-def projected_boxes(state: GameState) -> dict[str, Box]:
-    """The boxes each player checks if every word stands as it is now."""
-    drafts = {p: state.draft(p) for p in state.players}
-    scores = {p: 0 if d.voided else d.score for p, d in drafts.items()}
-    if state.solo:
-        (player,) = state.players
-        return {player: solo_box(state.solo_spot, state.flipped_by == player, scores[player])}
-    voided = frozenset(p for p, d in drafts.items() if d.voided)
-    return award_boxes(state.players, scores, state.fastest, voided)
 
 
 def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
@@ -126,7 +116,7 @@ class RevealPane(Vertical):
     def watch_state(self, state: GameState) -> None:
         words = self.query_one(OptionList)
         highlighted = words.highlighted
-        boxes = projected_boxes(state) if state.players else {}
+        boxes = round_boxes(state) if state.players else {}
         words.set_options(
             Option(word_entry(state, p, self.me, boxes.get(p, Box.NONE)), id=p)
             for p in state.players
@@ -157,21 +147,14 @@ class RevealPane(Vertical):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state, me = self.state, self.me
-        open_window = me is not None and state.phase is Phase.CHALLENGES
+        if me is None:
+            return action not in ("ready", "challenge", "appeal")
         if action == "ready":
-            return open_window and me not in state.ready and state.challenge is None
+            return allowed(state, cmd.Ready(me))
         if action == "challenge":
-            return open_window and not state.solo and state.challenge is None
+            return any(allowed(state, cmd.Challenge(me, p)) for p in state.players)
         if action == "appeal":
-            draft = state.draft(me) if me else None
-            return (
-                open_window
-                and not state.solo
-                and draft is not None
-                and draft.voided
-                and not draft.challenged
-                and state.challenge is None
-            )
+            return allowed(state, cmd.Appeal(me))
         return True
 
     def action_ready(self) -> None:

@@ -18,6 +18,8 @@ from wordsy_tui.app.widgets.draft import DraftPanel
 from wordsy_tui.app.widgets.players import PlayerList
 from wordsy_tui.app.widgets.solo_card import SoloCard
 from wordsy_tui.app.widgets.timer import Countdown
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game.legal import allowed
 from wordsy_tui.game.referee import Verdict
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
@@ -96,7 +98,13 @@ class WritingPane(Horizontal):
         draft.board = state.board
         # Open before the deal too: toggling it would move the focus (and redraw the footer).
         writable = state.phase in (Phase.NEW, Phase.LOBBY, Phase.WRITING)
-        draft.locked = not writable or state.draft(self.me).locked
+        mine = state.draft(self.me)
+        session = wordsy_app(self).session
+        if mine.locked and session is not None and draft.word != session.word:
+            # Keys that came after the lock-in never counted: show the word that does.
+            draft.show_word(session.word)
+        draft.locked = not writable or mine.locked
+        draft.may_flip = mine.locked and allowed(state, cmd.FlipTimer(self.me))
 
     def watch_deadline(self, deadline: Deadline | None) -> None:
         self.query_one(Countdown).deadline = deadline

@@ -1,0 +1,28 @@
+"""Keys as a paste, a fast typist or an SSH link deliver them: in one burst, no pause."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.pilot import Pilot
+
+SPECIAL = {"\r": "enter", " ": "space", "\x7f": "backspace"}
+
+
+def burst(pilot: Pilot[None], text: str) -> None:
+    """Queue every key of `text` at once, as a terminal does with `tmux send-keys -l`."""
+    driver = pilot.app._driver
+    assert driver is not None
+    for char in text:
+        key = SPECIAL.get(char, char)
+        event = events.Key(key, char)
+        event.set_sender(pilot.app)
+        driver.send_message(event)
+
+
+def paste(pilot: Pilot[None], text: str) -> None:
+    """A bracketed paste, as terminals send a clipboard."""
+    driver = pilot.app._driver
+    assert driver is not None
+    event = events.Paste(text)
+    event.set_sender(pilot.app)
+    driver.send_message(event)

@@ -1,0 +1,132 @@
+"""Keys in one burst (a paste, a fast typist, an SSH link): the word on screen is the word
+that counts, for lock-in, flip and pause alike."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from tests.app.fixtures import FixedAdvisor
+from tests.app.keys import burst, paste
+from tests.app.test_solo import board_word, solo_app, until
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.referee import ExactRepeatReferee
+from wordsy_tui.game.state import Phase
+from wordsy_tui.session.local import LocalSession
+
+
+class TableSession(LocalSession):
+    """Ann and Bob at one table in this process; Bob never types."""
+
+    async def start(self) -> None:
+        await super().start()
+        await self.send(cmd.JoinGame("Bob"))
+        await self.send(cmd.StartGame())
+
+
+def table_app() -> WordsyApp:
+    session = TableSession("Ann", GameConfig(), referee=ExactRepeatReferee(), seed=5)
+    return WordsyApp(session, name="Ann", advisor=FixedAdvisor(), bell=False)
+
+
+def revealed(app: WordsyApp) -> str | None:
+    return app.state.draft("Ann").word
+
+
+async def test_a_word_and_enter_in_one_burst_locks_that_word() -> None:
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        word = board_word(app, 6)
+        burst(pilot, word.lower() + "\r")
+        await until(pilot, lambda: app.state.phase is not Phase.WRITING)
+        assert revealed(app) == word
+
+
+async def test_a_word_and_space_in_one_burst_pauses_with_that_word() -> None:
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        word = board_word(app, 4)
+        burst(pilot, word.lower() + " ")
+        await until(pilot, lambda: app.state.phase is not Phase.WRITING)
+        assert app.state.flipped_by == "Ann"
+        assert revealed(app) == word
+
+
+async def test_a_pasted_word_then_enter_locks_the_pasted_word() -> None:
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        word = board_word(app, 5)
+        paste(pilot, word.lower())
+        burst(pilot, "\r")
+        await until(pilot, lambda: app.state.phase is not Phase.WRITING)
+        assert revealed(app) == word
+
+
+async def test_keys_after_the_lock_in_do_not_change_the_word() -> None:
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        word = board_word(app, 3)
+        burst(pilot, word.lower() + "\rzzz")
+        await until(pilot, lambda: app.state.phase is not Phase.WRITING)
+        await pilot.pause(0.5)  # past the rewrite's debounce
+        assert revealed(app) == word
+
+
+async def test_a_burst_flip_at_a_table_flips_with_the_word_typed() -> None:
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        word = board_word(app, 5)
+        burst(pilot, word.lower() + " ")
+        await until(pilot, lambda: app.state.flipped_by is not None)
+        assert app.state.flipped_by == "Ann"
+        await app.session.send(cmd.ExpireTimer())  # type: ignore[union-attr]
+        await until(pilot, lambda: app.state.phase is not Phase.WRITING)
+        assert revealed(app) == word
+
+
+async def test_a_rewrite_then_an_immediate_flip_reveals_the_rewrite() -> None:
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        first, second = board_word(app, 2), board_word(app, 6)
+        await pilot.press(*first.lower())
+        # The first word reaches the host (after the debounce) ...
+        await until(pilot, lambda: app.session.word == first)  # type: ignore[union-attr]
+        # ... then the player wipes it and flips with a new one, in one burst.
+        app.screen.query_one("#word", Input).focus()
+        for _ in first:
+            burst(pilot, "\x7f")
+        burst(pilot, second.lower() + " ")
+        await until(pilot, lambda: app.state.flipped_by is not None)
+        await app.session.send(cmd.ExpireTimer())  # type: ignore[union-attr]
+        await until(pilot, lambda: app.state.phase is not Phase.WRITING)
+        assert revealed(app) == second
+
+
+async def test_a_locked_in_word_may_still_take_the_timer() -> None:
+    """The rulebook: grab the timer once your word is written; a lock-in has written it."""
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        await pilot.press(*board_word(app, 3).lower(), "enter")
+        await until(pilot, lambda: app.state.draft("Ann").locked)
+        assert app.state.phase is Phase.WRITING  # Bob is still writing
+        await pilot.press("space")
+        await until(pilot, lambda: app.state.flipped_by == "Ann")
+
+
+async def test_flip_with_nothing_written_says_why() -> None:
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        await pilot.press("space")
+        await until(pilot, lambda: bool(app._notifications))
+        messages = [n.message for n in app._notifications]
+        assert any("Write a word before you flip" in m for m in messages)
+        assert app.state.flipped_by is None
