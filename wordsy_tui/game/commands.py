@@ -57,6 +57,12 @@ class ExpireTimer:
 
 
 @dataclass(frozen=True, slots=True)
+class CloseWriting:
+    """The host: writing ends now, every word as it stands (nobody flipped in time,
+    or everyone still writing has left the table)."""
+
+
+@dataclass(frozen=True, slots=True)
 class RevealWord:
     player: str
     word: str
@@ -114,6 +120,7 @@ Command = (
     | LockIn
     | FlipTimer
     | ExpireTimer
+    | CloseWriting
     | RevealWord
     | CloseReveal
     | Challenge

@@ -12,6 +12,7 @@ ROUNDS: Final = 7
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
 DEFAULT_TIMER_SECONDS: Final = 30
+DEFAULT_WAIT_SECONDS: Final = 180
 
 
 class Difficulty(StrEnum):
@@ -42,6 +43,10 @@ class GameConfig:
     vote_seconds: int = 30
     challenge_seconds: int | None = 60
     """How long a round waits for challenges; None waits until everyone is ready."""
+    wait_seconds: int = DEFAULT_WAIT_SECONDS
+    """The longest a phase waits for people who have not acted, where no other clock
+    runs: writing while nobody has flipped (or with no timer), and challenges with no
+    window. A table never waits forever."""
 
     @property
     def timed(self) -> bool:

@@ -76,6 +76,9 @@ def decide(
             if not state.timer_running:
                 raise errors.TimerError("The timer is not running.")
             out.add(ev.TimerExpired())
+        case cmd.CloseWriting():
+            _require(state, Phase.WRITING, "Writing is over for this round.")
+            out.add(ev.WritingClosed())
         case cmd.RevealWord(player, word, salt):
             out.add(_reveal(state, player, word, salt, referee or ExactRepeatReferee()))
         case cmd.CloseReveal():

@@ -80,6 +80,11 @@ class TimerExpired:
 
 
 @dataclass(frozen=True, slots=True)
+class WritingClosed:
+    """The host ended the writing before the sand ran out (see `CloseWriting`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class WordRevealed:
     player: str
     word: str
@@ -138,6 +143,7 @@ Event = (
     | WordLocked
     | TimerFlipped
     | TimerExpired
+    | WritingClosed
     | WordRevealed
     | RevealClosed
     | ChallengeRaised

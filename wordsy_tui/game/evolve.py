@@ -61,6 +61,8 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
             return _writing_over_check(replace(locked, flipped_by=player))
         case ev.TimerExpired():
             return _writing_over_check(replace(state, timer_expired=True))
+        case ev.WritingClosed():
+            return _reveal_over_check(replace(state, phase=Phase.REVEAL))
         case ev.WordRevealed(player, word, verdict):
             handicap = player in state.config.handicapped
             score = score_word(state.board, word, handicap=handicap).points

@@ -14,7 +14,7 @@ from typing import Final
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.decide import COMMITMENT_BYTES, decide
 from wordsy_tui.game.errors import RuleError
-from wordsy_tui.game.state import GameState
+from wordsy_tui.game.state import GameState, Phase
 
 # Legality never depends on which card a deal draws: any generator will do.
 _ANY_DRAW: Final = random.Random(0)
@@ -62,3 +62,19 @@ def with_word_written(state: GameState, player: str) -> GameState:
         return state
     written = replace(draft, commitment=draft.commitment or _SOME_COMMITMENT)
     return replace(state, drafts={**state.drafts, player: written})
+
+
+def waiting_for(state: GameState) -> frozenset[str]:
+    """Whom the table waits for before this phase can end by itself."""
+    players = state.players
+    if state.phase is Phase.WRITING:
+        return frozenset(p for p in players if allowed(state, cmd.LockIn(p)))
+    if state.phase is Phase.REVEAL:
+        return frozenset(
+            p for p in players if state.draft(p).commitment and not state.draft(p).revealed
+        )
+    if state.phase is Phase.CHALLENGES and state.challenge is not None:
+        return frozenset(p for p in players if allowed(state, cmd.Vote(p, True)))
+    if state.phase is Phase.CHALLENGES:
+        return frozenset(p for p in players if allowed(state, cmd.Ready(p)))
+    return frozenset()

@@ -29,15 +29,18 @@ def alarm_for(state: GameState) -> Alarm | None:
     if state.phase is Phase.WRITING and state.timer_running and config.timer_seconds:
         key = ("timer", state.round, state.flipped_by)
         return Alarm(key, config.timer_seconds, cmd.ExpireTimer(), "timer")
+    if state.phase is Phase.WRITING and not state.solo:
+        # Nobody has flipped (or there is no timer): the round still ends some time.
+        return Alarm(("writing", state.round), config.wait_seconds, cmd.CloseWriting(), "writing")
     if state.phase is Phase.REVEAL:
         return Alarm(("reveal", state.round), config.reveal_seconds, cmd.CloseReveal(), "reveal")
     if state.phase is Phase.CHALLENGES:
         if state.challenge is not None:
             key = ("vote", state.round, state.challenge.target)
             return Alarm(key, config.vote_seconds, cmd.CloseVote(), "vote")
-        if config.challenge_seconds is not None and not state.solo:
-            key = ("challenges", state.round)
-            return Alarm(key, config.challenge_seconds, cmd.EndRound(), "challenges")
+        if not state.solo:
+            seconds = config.challenge_seconds or config.wait_seconds
+            return Alarm(("challenges", state.round), seconds, cmd.EndRound(), "challenges")
     return None
 
 
@@ -54,6 +57,9 @@ class Clock:
     def __init__(self, submit: Callable[[cmd.Command], Awaitable[object]] | None = None) -> None:
         self._submit = submit
         self._key: tuple[object, ...] | None = None
+        self._alarm: Alarm | None = None
+        self._due: float | None = None
+        """When the running alarm rings by itself (`deadline` may be earlier: `hurry`)."""
         self._task: asyncio.Task[None] | None = None
         self.deadline: Deadline | None = None
 
@@ -63,18 +69,40 @@ class Clock:
         key = alarm.key if alarm else None
         if key == self._key:
             return
-        self._key = key
+        self._key, self._alarm = key, alarm
         self.cancel()
         if alarm is None:
-            self.deadline = None
+            self.deadline = self._due = None
             return
-        loop = asyncio.get_running_loop()
-        self.deadline = Deadline(alarm.label, loop.time() + alarm.seconds)
-        if self._submit is not None:
-            self._task = loop.create_task(self._ring(alarm))
+        self._due = asyncio.get_running_loop().time() + alarm.seconds
+        self._ring_at(self._due)
 
-    async def _ring(self, alarm: Alarm) -> None:
-        await asyncio.sleep(alarm.seconds)
+    def hurry(self, seconds: float) -> None:
+        """Ring the running alarm within `seconds` at the latest (whom it waits for left)."""
+        if self._alarm is None or self._due is None:
+            return
+        at = asyncio.get_running_loop().time() + seconds
+        if self.deadline is None or at < self.deadline.at:
+            self._ring_at(min(at, self._due))
+
+    def relax(self) -> None:
+        """Undo `hurry`: the running alarm rings at its own time again."""
+        if self._due is not None and self.deadline is not None and self.deadline.at < self._due:
+            self._ring_at(self._due)
+
+    @property
+    def hurried(self) -> bool:
+        return self.deadline is not None and self._due is not None and self.deadline.at < self._due
+
+    def _ring_at(self, at: float) -> None:
+        assert self._alarm is not None
+        self.cancel()
+        self.deadline = Deadline(self._alarm.label, at)
+        if self._submit is not None:
+            self._task = asyncio.get_running_loop().create_task(self._ring(self._alarm, at))
+
+    async def _ring(self, alarm: Alarm, at: float) -> None:
+        await asyncio.sleep(max(0.0, at - asyncio.get_running_loop().time()))
         assert self._submit is not None
         await self._submit(alarm.command)
 

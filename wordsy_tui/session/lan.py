@@ -27,7 +27,7 @@ from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.decide import name_problem
-from wordsy_tui.game.legal import allowed, with_word_written
+from wordsy_tui.game.legal import allowed, waiting_for, with_word_written
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session
@@ -38,6 +38,8 @@ from wordsy_tui.session.hosted import WordsyGame
 
 APP_NAME: Final = "wordsy-tui"
 DEFAULT_PORT: Final = 47474
+# Long enough for a player's program to restart and take its seat back.
+ABSENT_GRACE_SECONDS: Final = 10.0
 REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
 # Events that change what the LAN's game list shows (players, phase).
 ANNOUNCED: Final = (
@@ -182,6 +184,7 @@ class LanHost:
         on_event: Callable[[GameState, ev.Event], None] | None = None,
         bot_pace: float = 1.0,
         announce: Announcer | None = None,
+        absent_grace: float = ABSENT_GRACE_SECONDS,
     ) -> None:
         self.config = config
         self.bot_pace = bot_pace
@@ -206,6 +209,8 @@ class LanHost:
         self.announce = announce
         """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.clock: Clock | None = None
+        self.absent_grace = absent_grace
+        """Seconds a phase still waits once everyone it waits for has gone."""
         self.bots: dict[str, Bot] = {}
         self.seat_book = SeatBook(self.log_path.with_suffix(".seats.json"))
         self.addresses = lan_addresses() or ["127.0.0.1"]
@@ -268,6 +273,7 @@ class LanHost:
     def _on_event(self, state: GameState, event: ev.Event) -> None:
         if self.clock is not None:
             self.clock.observe(state)
+            self._mind_the_absent()
         if isinstance(event, ev.RoundStarted):
             # After the fan-out of this batch, so every view hash covers the same events.
             asyncio.get_running_loop().call_soon(self.host.broadcast_hash)
@@ -276,7 +282,22 @@ class LanHost:
         if self.on_event is not None:
             self.on_event(state, event)
 
+    def _mind_the_absent(self) -> None:
+        """A phase that waits only for people who are gone ends after a short grace:
+        a missing player never holds the table (one back in time keeps their turn)."""
+        clock, state = self.clock, self.state
+        if clock is None:
+            return
+        presence = self.host.presence
+        waiting = waiting_for(state)
+        someone_here = any(presence.get(p) for p in state.players if p not in state.bots)
+        if waiting and someone_here and not any(presence.get(p) for p in waiting):
+            clock.hurry(self.absent_grace)
+        elif clock.hurried:
+            clock.relax()
+
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
+        self._mind_the_absent()
         # A newly seated player joins the game's lobby; net has admitted them already.
         if self.state.phase is not Phase.LOBBY:
             return

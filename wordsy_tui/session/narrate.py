@@ -36,6 +36,8 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             return f"{player} flipped the timer"
         case ev.TimerExpired():
             return "Time is up"
+        case ev.WritingClosed():
+            return "Writing is over: the host closed it"
         case ev.WordRevealed(player, word, verdict):
             refusal = "" if verdict.ok else f" (refused: {verdict.message})"
             return f"{player}: {word}, {state.draft(player).score} points{refusal}"

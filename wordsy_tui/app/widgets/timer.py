@@ -19,6 +19,7 @@ WARNING_SECONDS: Final = 5
 TICK_SECONDS: Final = 0.25
 LABELS: Final = {
     "timer": "Timer",
+    "writing": "Round closes",
     "reveal": "Revealing words",
     "vote": "Vote closes",
     "challenges": "Challenges close",

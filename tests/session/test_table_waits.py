@@ -1,0 +1,88 @@
+"""A phase waits for the people who are there: one who is gone never holds the table,
+and one who never acts is ended by the host's clock."""
+
+from __future__ import annotations
+
+from tests.net.helpers import wait_until
+from tests.session.test_lan import DICTIONARY, server
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.state import Phase
+from wordsy_tui.session.lan import HostSession, NetSession
+
+SLOW = GameConfig(timer_seconds=300, reveal_seconds=300, vote_seconds=300, challenge_seconds=300)
+
+
+async def seated(tmp_path, config: GameConfig = SLOW, **options: object):
+    host = server(tmp_path, captain="Ann", **options)
+    host.config = config
+    ann = HostSession("Ann", host)
+    await ann.start()
+    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    cat = NetSession.join("127.0.0.1", host.port, "Cat", DICTIONARY)
+    await bob.start()
+    await cat.start()
+    await wait_until(lambda: len(host.state.players) == 3)
+    assert await ann.start_game() is None
+    await wait_until(lambda: host.state.phase is Phase.WRITING)
+    return host, ann, bob, cat
+
+
+async def test_writing_ends_when_everyone_still_writing_has_gone(tmp_path):
+    host, ann, bob, cat = await seated(tmp_path, absent_grace=0.2)
+    try:
+        await ann.write("ANT")
+        await ann.lock_in()
+        await bob.write("BEE")
+        await bob.lock_in()
+        await cat.stop()  # Cat closes the terminal, unlocked, mid-round
+        # No flip, a 300 s timer and a 180 s limit: only Cat's absence ends the writing.
+        await wait_until(lambda: host.state.phase is not Phase.WRITING, timeout=5)
+        assert host.state.draft("Ann").word == "ANT"
+    finally:
+        await bob.stop()
+        await ann.stop()
+
+
+async def test_a_player_back_within_the_grace_keeps_their_turn(tmp_path):
+    host, ann, bob, cat = await seated(tmp_path, absent_grace=2.0)
+    try:
+        await ann.lock_in()
+        await bob.lock_in()
+        await cat.client.close()  # the link drops ...
+        await wait_until(lambda: host.clock is not None and host.clock.hurried)
+        await cat.client.start()  # ... and comes back with its seat token in time
+        await wait_until(lambda: host.clock is not None and not host.clock.hurried)
+        assert host.state.phase is Phase.WRITING
+    finally:
+        for session in (cat, bob, ann):
+            await session.stop()
+
+
+async def test_writing_that_nobody_ends_is_ended_by_the_wait_limit(tmp_path):
+    config = GameConfig(timer_seconds=300, wait_seconds=1)
+    host, ann, bob, cat = await seated(tmp_path, config)
+    try:
+        # Everyone is connected and nobody types: the host's clock ends the writing.
+        await wait_until(lambda: host.state.phase is not Phase.WRITING, timeout=5)
+        assert host.state.round == 1
+    finally:
+        for session in (cat, bob, ann):
+            await session.stop()
+
+
+async def test_votes_and_ready_wait_only_for_those_present(tmp_path):
+    host, ann, bob, cat = await seated(tmp_path, absent_grace=0.2)
+    try:
+        for session, word in ((ann, "ANT"), (bob, "BEE"), (cat, "CAT")):
+            await session.write(word)
+            await session.lock_in()
+        await wait_until(lambda: host.state.phase is Phase.CHALLENGES)
+        assert await ann.challenge("Bob") is None
+        await cat.stop()  # Cat, the only one who votes on it, is gone
+        await wait_until(lambda: host.state.challenge is None, timeout=5)
+        await ann.ready()
+        await bob.ready()
+        await wait_until(lambda: host.state.round == 2, timeout=5)
+    finally:
+        await bob.stop()
+        await ann.stop()
