@@ -36,8 +36,9 @@ async def test_writing_ends_when_everyone_still_writing_has_gone(tmp_path):
         await bob.lock_in()
         await cat.stop()  # Cat closes the terminal, unlocked, mid-round
         # No flip, a 300 s timer and a 180 s limit: only Cat's absence ends the writing.
-        await wait_until(lambda: host.state.phase is not Phase.WRITING, timeout=5)
+        await wait_until(lambda: host.state.phase is Phase.CHALLENGES, timeout=5)
         assert host.state.draft("Ann").word == "ANT"
+        assert host.state.draft("Cat").word is None
     finally:
         await bob.stop()
         await ann.stop()
@@ -85,4 +86,27 @@ async def test_votes_and_ready_wait_only_for_those_present(tmp_path):
         await wait_until(lambda: host.state.round == 2, timeout=5)
     finally:
         await bob.stop()
+        await ann.stop()
+
+
+async def test_a_computer_player_for_a_full_table_is_refused_with_the_rule(tmp_path):
+    from wordsy_tui.game.errors import SeatingError
+
+    host = server(tmp_path, captain="Ann")
+    host.config = GameConfig(max_players=2)
+    ann = HostSession("Ann", host)
+    await ann.start()
+    try:
+        await wait_until(lambda: host.state.players == ("Ann",))
+        await host.add_bot("easy")
+        await wait_until(lambda: len(host.state.players) == 2)
+        try:
+            await host.add_bot("easy")
+        except SeatingError as error:
+            assert str(error) == "The game is full (2 players)."
+        else:
+            raise AssertionError("a third seat at a table of two")
+        assert len(host.state.players) == 2
+        assert len(host.bots) == 1
+    finally:
         await ann.stop()

@@ -19,6 +19,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input
+from textual.worker import Worker, WorkerState
 
 from wordsy_tui.app.advice import Advisor
 from wordsy_tui.app.messages import ActionRefused, GameUpdated, LinkUpdated, PresenceUpdated
@@ -64,6 +65,8 @@ class WordsyApp(App[None]):
         Binding("f2", "scoresheet", "Sheets", id="scoresheet", key_display="F2", show=False),
         Binding("right,n", "replay_step(1)", "Next round", id="replay-next", key_display="→"),
         Binding("left,p", "replay_step(-1)", "Previous", id="replay-back", key_display="←"),
+        # The host's say over a table where someone never acts (e.g. with no timer).
+        Binding("ctrl+e", "end_phase", "End now", id="end-phase", priority=True),
     ]
 
     state: var[GameState] = var(GameState, always_update=True)
@@ -130,7 +133,7 @@ class WordsyApp(App[None]):
         self._route()
         self.follow(session)
 
-    @work(exclusive=True, group="session")
+    @work(exclusive=True, group="session", exit_on_error=False)
     async def follow(self, session: Session) -> None:
         """Read the session's updates and post them to the app as messages."""
         try:
@@ -202,6 +205,18 @@ class WordsyApp(App[None]):
 
     def on_action_refused(self, message: ActionRefused) -> None:
         self.notify(message.message, severity="warning")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        self.report_failure(event.worker)
+
+    def report_failure(self, worker: Worker[object]) -> None:
+        """A task that failed is told on screen; the game goes on."""
+        if worker.state is not WorkerState.ERROR:
+            return
+        error = worker.error
+        self.log.error(f"worker {worker.name!r} failed: {error!r}")
+        reason = str(error) or type(error).__name__
+        self.notify(reason, title="That did not work", severity="error")
 
     def on_countdown_five_seconds_left(self, _message: Countdown.FiveSecondsLeft) -> None:
         self.ring()
@@ -286,7 +301,7 @@ class WordsyApp(App[None]):
             async with self._acting:
                 await action(session)
 
-        self.run_worker(in_turn(), group="actions")
+        self.run_worker(in_turn(), group="actions", exit_on_error=False)
 
     def write_draft(self, word: str) -> None:
         """The draft changed: send it once typing pauses."""
@@ -374,11 +389,23 @@ class WordsyApp(App[None]):
             return self._can_write()
         if action == "vote":
             return self._vote_wanted()
+        if action == "end_phase":
+            return self.session is not None and self.session.hosting and state.phase in PLAYING
         return True
 
     def _can_write(self) -> bool:
         me = self.me
         return me is not None and allowed(self.state, cmd.LockIn(me))
+
+    def action_end_phase(self) -> None:
+        session = self.session
+        if session is not None and session.hosting:
+            self.run_worker(self._end_phase(session), group="actions", exit_on_error=False)
+
+    async def _end_phase(self, session: Session) -> None:
+        problem = await session.end_phase()
+        if problem is not None:
+            self.notify(problem, severity="warning")
 
     def action_replay_step(self, delta: int) -> None:
         if isinstance(self.session, ReplaySession):
@@ -432,7 +459,7 @@ class WordsyApp(App[None]):
         Started straight into a game, the program ends, printing the `problem` if any.
         """
         self.workers.cancel_group(self, "session")
-        self.run_worker(session.stop(), group="stopping")
+        self.run_worker(session.stop(), group="stopping", exit_on_error=False)
         self.session = None
         if self._menu_first:
             self.state = GameState()
@@ -479,6 +506,12 @@ class WordsyApp(App[None]):
                 "Lock in", "Your word is final for this round", self.action_lock_in
             )
             yield SystemCommand("Flip the timer", "Become the fastest player", self.action_flip)
+        if self.check_action("end_phase", ()):
+            yield SystemCommand(
+                "End this phase now",
+                "As the host: stop waiting for who has not acted",
+                self.action_end_phase,
+            )
         if self.state.sheets:
             yield SystemCommand("Scoresheets", "Everyone's paper sheet", self.action_scoresheet)
         yield SystemCommand("Rules and keys", "The rules in short", self.action_help)

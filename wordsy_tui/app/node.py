@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from textual.dom import DOMNode
+from textual.worker import Worker
 
 if TYPE_CHECKING:
     from wordsy_tui.app.app import WordsyApp
@@ -12,3 +13,14 @@ if TYPE_CHECKING:
 
 def wordsy_app(node: DOMNode) -> WordsyApp:
     return cast("WordsyApp", node.app)
+
+
+class ReportsFailures(DOMNode):
+    """A node whose workers' failures become a message on screen, never the app's end.
+
+    Worker state changes reach only the worker's own node (they do not bubble):
+    each node that runs workers hands them to the app's one handler.
+    """
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        wordsy_app(self).report_failure(event.worker)

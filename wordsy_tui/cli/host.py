@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from wordsy_tui.cli.options import bounded_int, player_name
-from wordsy_tui.game.config import MAX_PLAYERS, MIN_PLAYERS, GameConfig
+from wordsy_tui.game.config import DEFAULT_WAIT_SECONDS, MAX_PLAYERS, MIN_PLAYERS, GameConfig
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.session.names import default_name
 
@@ -63,6 +63,14 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="the no-time-limit variant: a Main Player stands in for the fastest",
     )
     parser.add_argument(
+        "--wait-limit",
+        type=bounded_int(30, 3600, "--wait-limit"),
+        default=DEFAULT_WAIT_SECONDS,
+        metavar="SECONDS",
+        help="the longest a round waits when nobody flips the timer, or with --no-timer, "
+        "and the challenges with no window (default %(default)s)",
+    )
+    parser.add_argument(
         "--handicap",
         nargs="+",
         default=[],
@@ -111,6 +119,7 @@ def game_config(args: argparse.Namespace) -> GameConfig:
         timer_seconds=None if args.no_timer else args.timer,
         handicapped=frozenset(args.handicap),
         max_players=args.seats,
+        wait_seconds=args.wait_limit,
     )
 
 

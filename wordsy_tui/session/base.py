@@ -135,3 +135,11 @@ class Session(ABC):
 
     async def start_game(self) -> str | None:
         return await self.send(cmd.StartGame())
+
+    @property
+    def hosting(self) -> bool:
+        """This program is the game's host, which can end a waiting phase now."""
+        return False
+
+    async def end_phase(self) -> str | None:
+        return "Only the host can end a phase."

@@ -27,11 +27,12 @@ from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.decide import name_problem
-from wordsy_tui.game.legal import allowed, waiting_for, with_word_written
+from wordsy_tui.game.errors import SeatingError
+from wordsy_tui.game.legal import allowed, refusal, waiting_for, with_word_written
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session
-from wordsy_tui.session.clock import Clock
+from wordsy_tui.session.clock import Clock, alarm_for
 from wordsy_tui.session.codec import CodecError, decode_event, encode
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.hosted import WordsyGame
@@ -265,6 +266,13 @@ class LanHost:
         result = await self.host.submit(encode(command))
         return None if result.accepted else result.message
 
+    async def end_phase(self) -> str | None:
+        """End what the table is waiting for now, as its clock would when time is up."""
+        alarm = alarm_for(self.state)
+        if alarm is None:
+            return "Nothing is waiting to be ended."
+        return await self.submit(alarm.command)
+
     def _spawn(self, coro: Coroutine[object, object, object]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
@@ -311,7 +319,9 @@ class LanHost:
         while name in self.state.players:
             number += 1
             name = f"Bot {number} ({level})"
-        self.game.bots.add(name)
+        problem = refusal(self.state, cmd.JoinGame(name, bot=True))
+        if problem is not None:
+            raise SeatingError(problem)
         await self._seat_bot(name, level)
         return name
 
@@ -321,7 +331,11 @@ class LanHost:
             "127.0.0.1", self.port, name, self.dictionary, pin=self.pin, token=token
         )
         bot = Bot(session, level, pace=self.bot_pace)
-        await bot.start()
+        try:
+            await bot.start()
+        except BaseException:
+            self.game.bots.discard(name)
+            raise
         self.bots[name] = bot
         self.seat_book.keep(name, session.client.token, bot=level)
 
@@ -474,3 +488,10 @@ class HostSession(NetSession):
     async def stop(self) -> None:
         await super().stop()
         await self.server.stop()
+
+    @property
+    def hosting(self) -> bool:
+        return True
+
+    async def end_phase(self) -> str | None:
+        return await self.server.end_phase()

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.session.discovery import FoundGame
@@ -28,7 +28,7 @@ def parse_address(text: str) -> tuple[str, int] | None:
     return host, int(port)
 
 
-class BrowseScreen(Screen[None]):
+class BrowseScreen(ReportsFailures, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "join", "Join", id="browse-join", priority=True),
         Binding("c", "connect", "Connect to address", id="browse-connect"),
@@ -56,7 +56,7 @@ class BrowseScreen(Screen[None]):
         table.focus()
         self.look()
 
-    @work(exclusive=True, group="browse")
+    @work(exclusive=True, group="browse", exit_on_error=False)
     async def look(self) -> None:
         lan = wordsy_app(self).lan
         if lan is None:

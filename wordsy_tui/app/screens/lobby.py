@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from wordsy_tui.app.lan import HostServer, host_server
-from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.widgets.banner import LinkBanner
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.bots.levels import Level
@@ -47,7 +47,7 @@ def seat_line(player: str, me: str | None, connected: bool | None, bot: bool) ->
     return text
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(ReportsFailures, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start", id="lobby-start", priority=True),
         Binding("b", "add_bot", "Add bot", id="lobby-add-bot"),
@@ -146,7 +146,9 @@ class LobbyScreen(Screen[None]):
     def action_add_bot(self) -> None:
         server = self.server
         if server is not None:
-            self.run_worker(server.add_bot(self.bot_level.value), group="bots")
+            self.run_worker(
+                server.add_bot(self.bot_level.value), group="bots", exit_on_error=False
+            )
 
     def action_remove_bot(self) -> None:
         server = self.server
@@ -156,4 +158,4 @@ class LobbyScreen(Screen[None]):
         if option.id not in server.bots:
             self.notify("Highlight a computer player (↑/↓) to remove it.")
             return
-        self.run_worker(server.remove_bot(option.id), group="bots")
+        self.run_worker(server.remove_bot(option.id), group="bots", exit_on_error=False)

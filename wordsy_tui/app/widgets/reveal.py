@@ -16,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from wordsy_tui.app.advice import BestWord
-from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.bonuses import round_boxes
@@ -80,7 +80,7 @@ def challenge_status(state: GameState, me: str | None) -> str:
     return f"{who}: {cast} of {voters} votes cast."
 
 
-class RevealPane(Vertical):
+class RevealPane(ReportsFailures, Vertical):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "Next round", id="ready", priority=True),
         Binding("c", "challenge", "Challenge", id="challenge"),
@@ -140,7 +140,7 @@ class RevealPane(Vertical):
         )
         self.query_one("#best", Static).update(text)
 
-    @work(thread=True, exclusive=True, group="best-word")
+    @work(thread=True, exclusive=True, group="best-word", exit_on_error=False)
     def find_best(self, state: GameState) -> None:
         best = wordsy_app(self).advisor.best_word(state.board, state.played, state.config.ruleset)
         self.app.call_from_thread(setattr, self, "best", best)

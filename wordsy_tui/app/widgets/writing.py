@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.app.widgets.draft import DraftPanel
 from wordsy_tui.app.widgets.players import PlayerList
@@ -41,7 +41,7 @@ def timer_caption(state: GameState) -> str:
     return f"Not flipped yet ({config.timer_seconds} s)"
 
 
-class WritingPane(Horizontal):
+class WritingPane(ReportsFailures, Horizontal):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "app.lock_in", "Lock in", id="lock-in", priority=True),
         Binding("space", "app.flip", "Flip timer", id="flip", key_display="Space", priority=True),
@@ -119,7 +119,7 @@ class WritingPane(Horizontal):
         if event.word:
             self.judge(event.word)
 
-    @work(thread=True, exclusive=True, group="hint")
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def judge(self, word: str) -> None:
         """Ask the referee on a thread: the first question loads the word list."""
         state = self.state
