@@ -135,6 +135,8 @@ class Client:
         self.presence = Presence({}, 0)
         self.connected = False
         self.refusal: Refused | None = None
+        self.last_problem = ""
+        """Why the last attempt to connect (or the last connection) failed, for people."""
         self.resyncs = 0
         self._heartbeat = 0.0
         self._session = secrets.token_hex(6)
@@ -202,6 +204,7 @@ class Client:
                 if self.refusal:
                     self._give_up(self.refusal)
                     return
+            self.last_problem = detail
             _log.info("%s; retrying in %.1fs", detail, delay)
             # Jitter keeps six clients of a restarted host from knocking in lockstep.
             await asyncio.sleep(delay * random.uniform(0.8, 1.2))

@@ -114,3 +114,14 @@ async def test_leaving_a_running_game_asks_first() -> None:
         assert app.screen.query_one("#word").value == "Q"
         await pilot.press("ctrl+q", "y")
         await until(pilot, lambda: not app.is_running)
+
+
+async def test_ctrl_c_asks_to_leave_like_ctrl_q() -> None:
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        await pilot.press("ctrl+c")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen)
+        assert app.is_running

@@ -60,7 +60,8 @@ class WordsyApp(App[None]):
     CSS_PATH = "wordsy.tcss"
     TITLE = "Wordsy"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "leave", "Leave", id="leave", show=False, priority=True),
+        # Ctrl+C too: people press it to quit, and deserve the same question, not a stop.
+        Binding("ctrl+q,ctrl+c", "leave", "Leave", id="leave", show=False, priority=True),
         Binding("f1,question_mark", "help", "Help", id="help", key_display="?", priority=True),
         Binding("f2", "scoresheet", "Sheets", id="scoresheet", key_display="F2", show=False),
         Binding("right,n", "replay_step(1)", "Next round", id="replay-next", key_display="→"),
@@ -104,6 +105,11 @@ class WordsyApp(App[None]):
         self._deferred_vote: tuple[int, str] | None = None
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
+
+    def run_to_end(self) -> int:
+        """Run in this terminal; the exit status (1: the game could not be joined)."""
+        self.run()
+        return self.return_code or 0
 
     @property
     def me(self) -> str | None:

@@ -15,12 +15,14 @@ def wordsy_app(node: DOMNode) -> WordsyApp:
     return cast("WordsyApp", node.app)
 
 
-class ReportsFailures(DOMNode):
-    """A node whose workers' failures become a message on screen, never the app's end.
+class ReportsFailures:
+    """For a widget or screen whose workers' failures become a message on screen,
+    never the app's end.
 
     Worker state changes reach only the worker's own node (they do not bubble):
-    each node that runs workers hands them to the app's one handler.
+    each node that runs workers hands them to the app's one handler. (A plain mixin,
+    listed after the widget class: Textual takes a widget's CSS from its first base.)
     """
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        wordsy_app(self).report_failure(event.worker)
+        wordsy_app(cast(DOMNode, self)).report_failure(event.worker)

@@ -90,5 +90,4 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
     session = None
     if args.connect is not None:
         session = lan.join(*args.connect, name, args.pin)
-    WordsyApp(session, lan=lan, name=name, browse=session is None).run()
-    return 0
+    return WordsyApp(session, lan=lan, name=name, browse=session is None).run_to_end()

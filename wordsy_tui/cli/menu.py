@@ -32,5 +32,4 @@ def run_menu(name: str | None = None) -> int:
 
     player = name or default_name()
     lan = LanPlay(HostOptions(GameConfig(), player))
-    WordsyApp(lan=lan, name=player).run()
-    return 0
+    return WordsyApp(lan=lan, name=player).run_to_end()

@@ -35,8 +35,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(f"{path} is not a Wordsy game log: {error}")
     if not events:
         parser.error(f"{path} holds no game events")
-    WordsyApp(ReplaySession(round_frames(events)), name="replay").run()
-    return 0
+    return WordsyApp(ReplaySession(round_frames(events)), name="replay").run_to_end()
 
 
 def read_events(path: Path) -> list[Event]:

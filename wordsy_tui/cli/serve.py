@@ -134,5 +134,4 @@ def serve_with_app(options: HostOptions) -> int:
 
     assert options.name is not None
     lan = LanPlay(options, options.interfaces)
-    WordsyApp(lan.host(options.name), lan=lan, name=options.name).run()
-    return 0
+    return WordsyApp(lan.host(options.name), lan=lan, name=options.name).run_to_end()

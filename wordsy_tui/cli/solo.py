@@ -37,5 +37,4 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("a name is 1 to 20 characters")
     advisor = Advisor()
     session = solo_session(name, Difficulty(args.difficulty), advisor)
-    WordsyApp(session, name=name, advisor=advisor, bell=not args.no_bell).run()
-    return 0
+    return WordsyApp(session, name=name, advisor=advisor, bell=not args.no_bell).run_to_end()

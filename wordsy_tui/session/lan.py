@@ -39,6 +39,9 @@ from wordsy_tui.session.hosted import WordsyGame
 
 APP_NAME: Final = "wordsy-tui"
 DEFAULT_PORT: Final = 47474
+# How long joining keeps knocking before it tells the player the host is not there
+# (once in, a lost link is retried for as long as the player stays).
+FIRST_CONTACT_SECONDS: Final = 15.0
 # Long enough for a player's program to restart and take its seat back.
 ABSENT_GRACE_SECONDS: Final = 10.0
 REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
@@ -90,10 +93,16 @@ class NetSession(Session):
         return cls(client)
 
     async def start(self) -> None:
-        """Connect; raises `net.Refused` with a reason for people when turned away."""
+        """Connect; raises `net.Refused` with a reason for people when turned away,
+        and ConnectionError when the host does not answer in time."""
         self._pump = asyncio.get_running_loop().create_task(self._read())
         try:
-            await self.client.start()
+            async with asyncio.timeout(FIRST_CONTACT_SECONDS):
+                await self.client.start()
+        except TimeoutError:
+            await self.stop()
+            problem = self.client.last_problem or "it did not answer"
+            raise ConnectionError(f"No answer from the host: {problem}.") from None
         except BaseException:
             await self.stop()
             raise

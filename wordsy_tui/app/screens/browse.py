@@ -28,7 +28,7 @@ def parse_address(text: str) -> tuple[str, int] | None:
     return host, int(port)
 
 
-class BrowseScreen(ReportsFailures, Screen[None]):
+class BrowseScreen(Screen[None], ReportsFailures):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "join", "Join", id="browse-join", priority=True),
         Binding("c", "connect", "Connect to address", id="browse-connect"),

@@ -47,7 +47,7 @@ def seat_line(player: str, me: str | None, connected: bool | None, bot: bool) ->
     return text
 
 
-class LobbyScreen(ReportsFailures, Screen[None]):
+class LobbyScreen(Screen[None], ReportsFailures):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start", id="lobby-start", priority=True),
         Binding("b", "add_bot", "Add bot", id="lobby-add-bot"),

@@ -80,7 +80,7 @@ def challenge_status(state: GameState, me: str | None) -> str:
     return f"{who}: {cast} of {voters} votes cast."
 
 
-class RevealPane(ReportsFailures, Vertical):
+class RevealPane(Vertical, ReportsFailures):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "Next round", id="ready", priority=True),
         Binding("c", "challenge", "Challenge", id="challenge"),

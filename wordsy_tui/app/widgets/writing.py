@@ -41,7 +41,7 @@ def timer_caption(state: GameState) -> str:
     return f"Not flipped yet ({config.timer_seconds} s)"
 
 
-class WritingPane(ReportsFailures, Horizontal):
+class WritingPane(Horizontal, ReportsFailures):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "app.lock_in", "Lock in", id="lock-in", priority=True),
         Binding("space", "app.flip", "Flip timer", id="flip", key_display="Space", priority=True),
