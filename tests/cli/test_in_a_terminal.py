@@ -45,8 +45,10 @@ def test_a_join_the_host_refuses_ends_with_status_1_and_the_reason(
     terminal: Terminal, tmp_path: Path
 ) -> None:
     host = subprocess.Popen(
-        [sys.executable, "-m", "wordsy_tui", "host", "--headless", "--no-advertise"]
-        + ["--bind", "127.0.0.1", "--port", "0", "--pin", "4711"],
+        [
+            *(sys.executable, "-m", "wordsy_tui", "host", "--headless", "--no-advertise"),
+            *("--bind", "127.0.0.1", "--port", "0", "--pin", "4711"),
+        ],
         cwd=ROOT,
         env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "host")},
         stdout=subprocess.PIPE,

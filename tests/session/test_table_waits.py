@@ -3,9 +3,12 @@ and one who never acts is ended by the host's clock."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, server
 from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.errors import SeatingError
 from wordsy_tui.game.state import Phase
 from wordsy_tui.session.lan import HostSession, NetSession
 
@@ -90,8 +93,6 @@ async def test_votes_and_ready_wait_only_for_those_present(tmp_path):
 
 
 async def test_a_computer_player_for_a_full_table_is_refused_with_the_rule(tmp_path):
-    from wordsy_tui.game.errors import SeatingError
-
     host = server(tmp_path, captain="Ann")
     host.config = GameConfig(max_players=2)
     ann = HostSession("Ann", host)
@@ -100,12 +101,8 @@ async def test_a_computer_player_for_a_full_table_is_refused_with_the_rule(tmp_p
         await wait_until(lambda: host.state.players == ("Ann",))
         await host.add_bot("easy")
         await wait_until(lambda: len(host.state.players) == 2)
-        try:
+        with pytest.raises(SeatingError, match=r"^The game is full \(2 players\)\.$"):
             await host.add_bot("easy")
-        except SeatingError as error:
-            assert str(error) == "The game is full (2 players)."
-        else:
-            raise AssertionError("a third seat at a table of two")
         assert len(host.state.players) == 2
         assert len(host.bots) == 1
     finally:
