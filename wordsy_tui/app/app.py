@@ -67,7 +67,7 @@ class WordsyApp(App[None]):
         Binding("right,n", "replay_step(1)", "Next round", id="replay-next", key_display="→"),
         Binding("left,p", "replay_step(-1)", "Previous", id="replay-back", key_display="←"),
         # The host's say over a table where someone never acts (e.g. with no timer).
-        Binding("ctrl+e", "end_phase", "End now", id="end-phase", priority=True),
+        Binding("ctrl+e", "end_phase", "End now", id="end-phase", show=False, priority=True),
     ]
 
     state: var[GameState] = var(GameState, always_update=True)
