@@ -67,8 +67,8 @@ class PinPolicy:
     backoff_max: float = 900.0
     # Across all addresses that have already sent a wrong PIN: a budget of checks, so that
     # many addresses cannot guess in parallel. A newcomer's first try never waits for it.
-    global_burst: int = 30
-    global_interval: float = 60.0  # one more check in the budget per interval
+    global_burst: int = 10
+    global_interval: float = 120.0  # one more check in the budget per interval
 
 
 @dataclass
