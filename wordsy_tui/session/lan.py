@@ -181,6 +181,7 @@ class LanHost:
         on_event: Callable[[GameState, ev.Event], None] | None = None,
         bot_pace: float = 1.0,
         announce: Announcer | None = None,
+        max_spectators: int = HostConfig.max_spectators,
     ) -> None:
         self.config = config
         self.bot_pace = bot_pace
@@ -199,9 +200,13 @@ class LanHost:
                 pin=pin,
                 requirements=requirements(dictionary),
                 requirement_names=REQUIREMENT_NAMES,
+                max_spectators=max_spectators,
             ),
             on_presence=self._on_presence,
+            on_notice=self._notice,
         )
+        self.on_notice: Callable[[str], None] | None = None
+        """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
         self.announce = announce
         """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.clock: Clock | None = None
@@ -274,6 +279,10 @@ class LanHost:
             self._spawn(self.announce.update(state))
         if self.on_event is not None:
             self.on_event(state, event)
+
+    def _notice(self, line: str) -> None:
+        if self.on_notice is not None:
+            self.on_notice(line)
 
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
         # A newly seated player joins the game's lobby; net has admitted them already.
