@@ -23,14 +23,25 @@ SERVER = Path(__file__).with_name("net_server.py")
 @contextlib.asynccontextmanager
 async def server_process(*args: str) -> AsyncIterator[tuple[int, int]]:
     """Run bench/net_server.py with `args`; yield its pid and port; kill it afterwards."""
+    async with server_with_stats(*args) as (process, port):
+        yield process.pid, port
+
+
+@contextlib.asynccontextmanager
+async def server_with_stats(*args: str) -> AsyncIterator[tuple[asyncio.subprocess.Process, int]]:
+    """The same, yielding the process, whose stdin takes `stats` lines (net only)."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, str(SERVER), *args, stdout=asyncio.subprocess.PIPE
+        sys.executable,
+        str(SERVER),
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+        stdin=asyncio.subprocess.PIPE,
     )
     assert process.stdout is not None
     line = (await process.stdout.readline()).decode()
     assert line.startswith("READY"), line
     try:
-        yield process.pid, int(line.split()[1])
+        yield process, int(line.split()[1])
     finally:
         process.kill()
         await process.wait()

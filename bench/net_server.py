@@ -1,6 +1,8 @@
 """The server half of the net benchmarks, in its own process as on a real LAN:
 
     python bench/net_server.py net [--fsync]   # a headless net.Host with a relay game
+                                               # (a line `stats` on stdin prints its
+                                               # frames sent and CPU seconds as JSON)
     python bench/net_server.py echo            # the baseline: a bare asyncio + msgpack relay
 
 Prints `READY <port>` and serves until killed.
@@ -9,8 +11,10 @@ Prints `READY <port>` and serves until killed.
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -47,6 +51,10 @@ async def serve_net(durable: bool) -> None:
         host = Host(RelayGame(), Path(tmp) / "bench.log", config)
         await host.start()
         print("READY", host.address[1], flush=True)
+        while line := await asyncio.to_thread(sys.stdin.readline):
+            if line.strip() == "stats":
+                stats = {"frames": host.frames_sent, "cpu": time.process_time(), "seq": host.seq}
+                print(json.dumps(stats), flush=True)
         await asyncio.Event().wait()
 
 

@@ -51,10 +51,11 @@ Update = Event | Reset | Presence | Link
 
 
 class Refused(Exception):
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.reason = reason
         self.message = message
+        self.retry_after = retry_after  # seconds, when the refusal ends by itself
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class ClientConfig:
     connect_timeout: float = 5.0
     backoff_min: float = 0.1
     backoff_max: float = 5.0
+    source: str | None = None  # the local address to connect from (None: the system's pick)
 
 
 @dataclass
@@ -193,7 +195,10 @@ class Client:
         while True:
             try:
                 async with asyncio.timeout(self.config.connect_timeout):
-                    reader, writer = await asyncio.open_connection(*self.address)
+                    reader, writer = await asyncio.open_connection(
+                        *self.address,
+                        local_addr=(self.config.source, 0) if self.config.source else None,
+                    )
             except (OSError, TimeoutError) as exc:
                 detail = f"cannot reach {self.address[0]}:{self.address[1]} ({exc})"
             else:
@@ -283,7 +288,10 @@ class Client:
             raise FrameError(p.BAD_MESSAGE, f"bad {message['t']!r} frame: {exc!r}") from exc
 
     def _on_refused(self, message: dict[str, Any]) -> None:
-        raise Refused(str(message.get("reason")), str(message.get("message")))
+        retry_after = message.get("retry_after")
+        if not isinstance(retry_after, int | float) or isinstance(retry_after, bool):
+            retry_after = None
+        raise Refused(str(message.get("reason")), str(message.get("message")), retry_after)
 
     def _on_welcome(self, message: dict[str, Any]) -> None:
         self.seat = message["seat"]

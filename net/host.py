@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +18,7 @@ from typing import Any, Protocol
 
 from net import protocol as p
 from net.framing import MAX_FRAME, FrameError, FrameReader, encode, pack_body
+from net.limits import PinGuard, PinPolicy, SeatLimiter, SeatPolicy, address_key
 from net.log import Damage, GameLog
 
 _log = logging.getLogger("net.host")
@@ -75,7 +78,17 @@ class HostConfig:
     handshake_timeout: float = 10.0
     rate: float = 200.0  # frames per second a peer may send, sustained
     burst: float = 400.0
-    send_buffer: int = 4 * 1024 * 1024  # bytes queued to a peer before it is dropped as stuck
+    # Bytes queued to one peer (beyond its catch-up) before it is dropped as stuck, and to
+    # all peers together before the most backed-up ones are dropped.
+    send_buffer: int = 256 * 1024
+    send_buffer_total: int = 64 * 1024 * 1024
+    max_spectators: int = 1000
+    presence_tick: float = 0.2  # seconds: presence changes within one tick go out as one
+    pin_policy: PinPolicy = field(default_factory=PinPolicy)
+    seat_policy: SeatPolicy = field(default_factory=SeatPolicy)
+    # The host's own player and computer players join over loopback: new seats from there
+    # are not rate-limited (wrong PINs are, from everywhere).
+    seat_limit_exempt: tuple[str, ...] = ("127.0.0.1", "::1")
     remembered_commands: int = 1024  # per seat, for applying a re-sent command only once
     durable: bool = True  # fsync every append; only benchmarks and tests may turn this off
 
@@ -120,12 +133,64 @@ class _Cork:
                 peer.flush()
 
 
+class _Outflow:
+    """All peers' output together: frames sent, and the bytes waiting in every transport,
+    kept under a global cap by dropping the most backed-up peers."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.frames = 0
+        self.dropped = 0
+        self.peers: set[_Peer] = set()
+        self._queued = 0  # the sum of each peer's queue as last seen: never an underestimate
+        self._written_since_count = 0
+
+    def queued(self, peer: _Peer, size: int, written: int) -> None:
+        """`peer` now has `size` bytes waiting, after `written` more bytes were queued."""
+        self._queued += size - peer.seen
+        peer.seen = size
+        self._written_since_count += written
+        # Counting every transport costs a pass over all peers: do it only when the estimate
+        # is over the cap, and at most once per sixteenth of the cap written.
+        if self._queued > self.cap and self._written_since_count * 16 >= self.cap:
+            self._enforce()
+
+    def _enforce(self) -> None:
+        self._written_since_count = 0
+        for peer in self.peers:
+            peer.seen = peer.writer.transport.get_write_buffer_size()
+        self._queued = sum(peer.seen for peer in self.peers)
+        for peer in sorted(self.peers, key=lambda peer: peer.seen, reverse=True):
+            if self._queued <= self.cap:
+                break
+            _log.warning("dropping a peer: all peers together hold too much unsent output")
+            peer.drop()
+
+    def forget(self, peer: _Peer) -> None:
+        if peer in self.peers:
+            self.peers.discard(peer)
+            self._queued -= peer.seen
+            peer.seen = 0
+
+
 class _Peer:
     def __init__(
-        self, writer: asyncio.StreamWriter, config: HostConfig, now: float, cork: _Cork
+        self,
+        writer: asyncio.StreamWriter,
+        config: HostConfig,
+        now: float,
+        cork: _Cork,
+        outflow: _Outflow,
     ) -> None:
         self.writer = writer
         self.cork = cork
+        self.outflow = outflow
+        outflow.peers.add(self)
+        self.seen = 0  # bytes waiting in the transport when the outflow last looked
+        self.written = 0  # bytes handed to the transport, in all
+        self.catch_up_end = 0  # `written` at the end of the last catch-up
+        peername = writer.get_extra_info("peername")
+        self.source = address_key(str(peername[0])) if peername else ""
         self.limit = config.send_buffer
         self.max_frame = config.max_frame
         self.bucket = _Bucket(config.rate, config.burst, now)
@@ -137,6 +202,7 @@ class _Peer:
         self._out: list[bytes] = []
 
     def send(self, frame: bytes) -> None:
+        self.outflow.frames += 1
         if self.cork.held:
             if not self._out:
                 self.cork.dirty.append(self)
@@ -150,22 +216,49 @@ class _Peer:
             self._write(data)
 
     def _write(self, data: bytes) -> None:
-        if self.writer.is_closing():
+        transport = self.writer.transport
+        if transport.is_closing():
             return
         # The transport is the bounded per-peer queue: a peer that stops reading is dropped
         # (it can resume later) instead of growing the host's memory or slowing the others.
-        # (Only the backlog counts, so one large catch-up can still go out.)
-        if self.writer.transport.get_write_buffer_size() > self.limit:
+        if self._backlog(transport.get_write_buffer_size()) > self.limit:
             _log.warning("dropping a peer that does not keep up")
-            self.abort()
+            self.drop()
             return
-        self.writer.write(data)
+        transport.write(data)
+        self.written += len(data)
+        self.outflow.queued(self, transport.get_write_buffer_size(), len(data))
+
+    def _backlog(self, queued: int) -> int:
+        """What waits for the peer beyond its catch-up, which may well be larger than the
+        limit in a long game and leaves first (the queue is first in, first out)."""
+        catch_up_left = max(0, self.catch_up_end - (self.written - queued))
+        return queued - catch_up_left
+
+    def catching_up(self) -> bool:
+        """Call before queueing a catch-up; False (and the peer dropped) if it is already
+        behind, so that repeated resyncs cannot pile catch-ups up in the host's memory."""
+        if self.writer.transport.get_write_buffer_size() > self.limit:
+            _log.warning("dropping a peer that asks for a catch-up it cannot take")
+            self.drop()
+            return False
+        return True
+
+    def caught_up(self) -> None:
+        """The frames queued so far are a catch-up: they do not count against the limit."""
+        self.catch_up_end = self.written + sum(len(frame) for frame in self._out)
 
     def send_message(self, message: dict[str, Any]) -> None:
         self.send(encode(message, self.max_frame))
 
     def abort(self) -> None:
         self.writer.transport.abort()
+        self.outflow.forget(self)
+
+    def drop(self) -> None:
+        """Hang up on a peer that does not read what it is sent; it may come back."""
+        self.outflow.dropped += 1
+        self.abort()
 
 
 class Host:
@@ -177,11 +270,16 @@ class Host:
         log_path: Path,
         config: HostConfig | None = None,
         on_presence: Callable[[Mapping[str, bool]], None] | None = None,
+        on_notice: Callable[[str], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._game = game
         self._log_path = log_path
         self.config = config or HostConfig()
         self._on_presence = on_presence
+        self.on_notice = on_notice
+        """Called with a sentence for the host's screen and log, e.g. on a wrong PIN."""
+        self._clock = clock  # for the PIN and join limits; tests drive it
         self.game_id = log_path.stem
         self.damage: Damage | None = None
         self._events: list[dict[str, Any]] = []
@@ -191,6 +289,14 @@ class Host:
         self._results: dict[str, OrderedDict[str, p.CommandResult]] = {}
         self._lock = asyncio.Lock()
         self._cork = _Cork()
+        self._outflow = _Outflow(self.config.send_buffer_total)
+        self._pins = PinGuard(self.config.pin_policy, clock())
+        self._new_seats = SeatLimiter(self.config.seat_policy)
+        self._presence_timer: asyncio.TimerHandle | None = None
+        self._presence_for_spectators = True  # seat presence changed since they last heard
+        self._spectators_told = 0  # the spectator count spectators last heard
+        # The spectators' view as ready-made frames: every spectator's catch-up is the same.
+        self._spectator_frames: list[tuple[int, bytes]] | None = None
         self._log: GameLog | None = None
         self._server: asyncio.Server | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
@@ -204,6 +310,7 @@ class Host:
         if self.damage:
             _log.warning("%s", self.damage.describe())
         self._replay(records)
+        _allow_open_files(self.config.max_spectators + 256)
         self._server = await asyncio.start_server(
             self._serve, self.config.bind, self.config.port, reuse_address=True
         )
@@ -218,6 +325,8 @@ class Host:
         if self._heartbeat_task:
             self._heartbeat_task.cancel()
             tasks.append(self._heartbeat_task)
+        if self._presence_timer:
+            self._presence_timer.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._server:
             await self._server.wait_closed()
@@ -243,14 +352,30 @@ class Host:
     def presence(self) -> dict[str, bool]:
         return {seat: bool(r.peers) for seat, r in self._seats.items()}
 
+    @property
+    def spectators(self) -> int:
+        return len(self._spectators.peers)
+
+    @property
+    def frames_sent(self) -> int:
+        return self._outflow.frames
+
+    @property
+    def peers_dropped(self) -> int:
+        """Peers hung up on because they did not read what they were sent."""
+        return self._outflow.dropped
+
+    @property
+    def pin_failures(self) -> int:
+        return self._pins.failures
+
     async def submit(self, command: dict[str, Any]) -> p.CommandResult:
         """Run a command from the host itself (seat None), e.g. its clock's timer expiry."""
         return await self._run_command(None, "host-" + secrets.token_hex(8), command, None)
 
     def broadcast_hash(self) -> None:
         """Send every peer its view hash now (a game calls this e.g. at each round's end)."""
-        for peer in self._all_peers():
-            self._send_hash(peer)
+        self._send_hashes(lambda peer: True)
 
     # -- replay and publication ------------------------------------------------------------
 
@@ -311,11 +436,15 @@ class Host:
             if body is not None and recipient.peers:
                 frame = frames.get(body)
                 if frame is None:
-                    frame = frames[body] = encode(
-                        {"t": p.EVENT, "seq": seq, "body": body}, self.config.max_frame
-                    )
+                    frame = frames[body] = self._event_frame(seq, body)
                 for peer in recipient.peers:
                     peer.send(frame)
+            cache = self._spectator_frames
+            if recipient is self._spectators and cache is not None and body is not None:
+                cache.append((seq, frames.get(body) or self._event_frame(seq, body)))
+
+    def _event_frame(self, seq: int, body: bytes) -> bytes:
+        return encode({"t": p.EVENT, "seq": seq, "body": body}, self.config.max_frame)
 
     def _all_peers(self) -> list[_Peer]:
         return [peer for r in [*self._seats.values(), self._spectators] for peer in r.peers]
@@ -393,7 +522,7 @@ class Host:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         loop = asyncio.get_running_loop()
-        peer = _Peer(writer, self.config, loop.time(), self._cork)
+        peer = _Peer(writer, self.config, loop.time(), self._cork, self._outflow)
         frames = FrameReader(reader, self.config.max_frame)
         task = asyncio.current_task()
         assert task is not None
@@ -410,9 +539,7 @@ class Host:
                 return
             refusal = await self._handshake(peer, hello)
             if refusal:
-                peer.send_message(
-                    {"t": p.REFUSED, "reason": refusal.reason, "message": refusal.message}
-                )
+                peer.send_message(refusal.to_wire())
                 return
             while (message := await frames.read()) is not None:
                 peer.last_heard = loop.time()
@@ -427,6 +554,7 @@ class Host:
             pass
         finally:
             self._detach(peer)
+            self._outflow.forget(peer)
             with contextlib.suppress(Exception):
                 await _close(writer)
             del self._connections[task]
@@ -471,7 +599,21 @@ class Host:
     def _send_hash(self, peer: _Peer) -> None:
         if peer.recipient is not None:
             peer.hashed_seq = self.seq
-            peer.send_message({"t": p.HASH, "seq": self.seq, "hash": peer.recipient.chain})
+            peer.send(self._hash_frame(peer.recipient))
+
+    def _hash_frame(self, recipient: _Recipient) -> bytes:
+        return encode({"t": p.HASH, "seq": self.seq, "hash": recipient.chain})
+
+    def _send_hashes(self, wanted: Callable[[_Peer], bool]) -> None:
+        """Send the peers `wanted` picks their view hash, one frame per view for all its
+        peers (a thousand spectators share one)."""
+        for recipient in [*self._seats.values(), self._spectators]:
+            frame = None
+            for peer in recipient.peers:
+                if wanted(peer):
+                    frame = frame or self._hash_frame(recipient)
+                    peer.hashed_seq = self.seq
+                    peer.send(frame)
 
     async def _handshake(self, peer: _Peer, hello: dict[str, Any]) -> p.Refusal | None:
         version = hello.get("version")
@@ -487,11 +629,19 @@ class Host:
             if theirs.get(key) != value:
                 name = self.config.requirement_names.get(key, key)
                 return p.Refusal.of(p.REQUIREMENTS_MISMATCH, f"The host uses a different {name}.")
+        refusal = self._pin_refusal(peer, hello)
+        if refusal:
+            return refusal
         async with self._lock:
+            refusal = self._crowd_refusal(peer, hello)
+            if refusal:
+                return refusal
             seat_or_refusal = await self._seat_for(hello)
             if isinstance(seat_or_refusal, p.Refusal):
                 return seat_or_refusal
             recipient, token = seat_or_refusal
+            if _new_seat(hello):
+                self._new_seats.took(peer.source, self._clock())
             for old in list(recipient.peers if recipient.key is not None else ()):
                 old.abort()  # the same seat reconnected before we noticed its old link drop
                 recipient.peers.discard(old)
@@ -515,8 +665,49 @@ class Host:
                     }
                 )
                 self._catch_up(peer, since)
-        self._presence_changed()
+                peer.send(self._presence_frame())
+        self._presence_changed(seats=recipient.key is not None)
         return None
+
+    def _pin_refusal(self, peer: _Peer, hello: dict[str, Any]) -> p.Refusal | None:
+        """The PIN of a newcomer (not of a seat coming back with its token), checked only
+        when its source address has not guessed wrong too often lately."""
+        pin = self.config.pin
+        if pin is None or (hello["role"] == "player" and hello.get("token")):
+            return None
+        now = self._clock()
+        wait = self._pins.wait(peer.source, now)
+        if wait > 0:
+            # Not even checked: an answer now would be one more guess.
+            return p.Refusal.wait(p.PIN_BACKOFF, wait)
+        if hmac.compare_digest(str(hello.get("pin") or "").encode(), pin.encode()):
+            self._pins.succeeded(peer.source)
+            return None
+        wait = self._pins.failed(peer.source, now)
+        total = self._pins.failures
+        self._notice(
+            f"Wrong PIN from {peer.source or 'an unknown address'} ({total} wrong in all)"
+            + (f"; it must wait {wait:.0f} s before its next try." if wait >= 1 else ".")
+        )
+        refusal = p.Refusal.of(p.WRONG_PIN)
+        return p.Refusal(refusal.reason, refusal.message, wait) if wait >= 1 else refusal
+
+    def _crowd_refusal(self, peer: _Peer, hello: dict[str, Any]) -> p.Refusal | None:
+        """The spectator cap, and the pace of new seats from one source address (a flood of
+        joins must not fill the table faster than abandoned seats are freed)."""
+        if hello["role"] == "spectator" and self.spectators >= self.config.max_spectators:
+            return p.Refusal.of(p.TOO_MANY_SPECTATORS, f"(at most {self.config.max_spectators})")
+        if _new_seat(hello) and peer.source not in self.config.seat_limit_exempt:
+            wait = self._new_seats.wait(peer.source, self._clock())
+            if wait > 0:
+                _log.info("refusing a new seat from %s: too many lately", peer.source)
+                return p.Refusal.wait(p.TOO_MANY_JOINS, wait)
+        return None
+
+    def _notice(self, line: str) -> None:
+        _log.warning("%s", line)
+        if self.on_notice is not None:
+            self.on_notice(line)
 
     async def _seat_for(self, hello: dict[str, Any]) -> tuple[_Recipient, str | None] | p.Refusal:
         token = hello.get("token")
@@ -525,11 +716,6 @@ class Host:
             if seat is None:
                 return p.Refusal.of(p.UNKNOWN_TOKEN)
             return self._seats[seat], token
-        pin = self.config.pin
-        if pin is not None and not hmac.compare_digest(
-            str(hello.get("pin") or "").encode(), pin.encode()
-        ):
-            return p.Refusal.of(p.WRONG_PIN)
         name: str = hello["name"].strip()
         if hello["role"] == "player" and name in self._seats:
             return p.Refusal.of(p.NAME_TAKEN)
@@ -550,16 +736,14 @@ class Host:
         """Send what the peer missed after `since` (0: everything), or a snapshot if shorter."""
         recipient = peer.recipient
         assert recipient is not None
-        bodies = []
-        for seq in range(since + 1, self.seq + 1):
-            body = self._body(recipient.key, self._events[seq - 1])
-            if body is not None:
-                bodies.append((seq, body))
+        if not peer.catching_up():
+            return
+        frames = self._view_frames(recipient, since)
         snapshot = self._game.snapshot(recipient.key)
         packed = pack_body(snapshot) if snapshot is not None else None
         use_snapshot = (
             packed is not None
-            and len(packed) < sum(len(b) for _, b in bodies)
+            and len(packed) < sum(len(frame) for frame in frames)
             and len(packed) < self.config.max_frame - 128
         )
         if since == 0 or use_snapshot:
@@ -571,37 +755,79 @@ class Host:
                 {"t": p.SNAPSHOT, "seq": self.seq, "body": packed, "hash": recipient.chain}
             )
         else:
-            for seq, body in bodies:
-                peer.send_message({"t": p.EVENT, "seq": seq, "body": body})
+            for frame in frames:
+                peer.send(frame)
         self._send_hash(peer)
+        peer.caught_up()
+
+    def _view_frames(self, recipient: _Recipient, since: int) -> list[bytes]:
+        """The `ev` frames of a recipient's view after `since`."""
+        if recipient is self._spectators:
+            if self._spectator_frames is None:
+                self._spectator_frames = self._build_view_frames(None, 0)
+            start = bisect.bisect_right(self._spectator_frames, since, key=lambda f: f[0])
+            return [frame for _, frame in self._spectator_frames[start:]]
+        return [frame for _, frame in self._build_view_frames(recipient.key, since)]
+
+    def _build_view_frames(self, key: str | None, since: int) -> list[tuple[int, bytes]]:
+        frames = []
+        for seq in range(since + 1, self.seq + 1):
+            body = self._body(key, self._events[seq - 1])
+            if body is not None:
+                frames.append((seq, self._event_frame(seq, body)))
+        return frames
 
     def _detach(self, peer: _Peer) -> None:
         recipient = peer.recipient
         if recipient is not None and peer in recipient.peers:
             recipient.peers.discard(peer)
-            self._presence_changed()
+            self._presence_changed(seats=recipient.key is not None)
 
-    def _presence_changed(self) -> None:
-        presence = self.presence
-        message = {"t": p.PRESENCE, "seats": presence, "spectators": len(self._spectators.peers)}
-        for peer in self._all_peers():
-            peer.send_message(message)
-        if self._on_presence:
-            self._on_presence(presence)
+    def _presence_changed(self, seats: bool) -> None:
+        """Presence goes out at most once per tick, whatever the crowd at the door: players
+        hear every change, spectators only of seats (the count reaches them with the next
+        heartbeat), so each join or leave costs the host a constant number of frames."""
+        if seats and self._on_presence:
+            self._on_presence(self.presence)
+        self._presence_for_spectators |= seats
+        if self._presence_timer is None:
+            loop = asyncio.get_running_loop()
+            self._presence_timer = loop.call_later(self.config.presence_tick, self._send_presence)
+
+    def _send_presence(self) -> None:
+        self._presence_timer = None
+        frame = self._presence_frame()
+        for recipient in self._seats.values():
+            for peer in recipient.peers:
+                peer.send(frame)
+        if self._presence_for_spectators:
+            self._tell_spectators(frame)
+
+    def _tell_spectators(self, frame: bytes) -> None:
+        self._presence_for_spectators = False
+        self._spectators_told = self.spectators
+        for peer in self._spectators.peers:
+            peer.send(frame)
+
+    def _presence_frame(self) -> bytes:
+        presence = {"t": p.PRESENCE, "seats": self.presence, "spectators": self.spectators}
+        return encode(presence, self.config.max_frame)
 
     async def _heartbeat(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(self.config.heartbeat)
             now = loop.time()
+            ping = encode({"t": p.PING})
             for peer in self._all_peers():
                 if now - peer.last_heard > self.config.timeout:
                     _log.info("dropping a silent peer")
                     peer.abort()
                     continue
-                peer.send_message({"t": p.PING})
-                if peer.hashed_seq < self.seq:
-                    self._send_hash(peer)
+                peer.send(ping)
+            self._send_hashes(lambda peer: peer.hashed_seq < self.seq)
+            if self._spectators_told != self.spectators:
+                self._tell_spectators(self._presence_frame())
 
 
 def _error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:
@@ -609,6 +835,24 @@ def _error(code: str, message: str, command_id: str | None = None) -> dict[str, 
     if command_id is not None:
         error["id"] = command_id
     return error
+
+
+def _new_seat(hello: dict[str, Any]) -> bool:
+    """Whether a (well-formed) hello asks for a seat that does not exist yet."""
+    return hello["role"] == "player" and not hello.get("token")
+
+
+def _allow_open_files(wanted: int) -> None:
+    """Raise the soft limit on open files towards `wanted` (a crowd is one socket each)."""
+    try:
+        import resource
+    except ImportError:  # not on this platform: nothing to raise
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 def _token_hash(token: str) -> str:

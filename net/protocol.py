@@ -6,6 +6,7 @@ docs/PROTOCOL.md is the normative description; the names here match it one to on
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -43,6 +44,9 @@ GAME_STARTED: Final = "game_started"
 REQUIREMENTS_MISMATCH: Final = "requirements_mismatch"
 UNKNOWN_TOKEN: Final = "unknown_token"
 BAD_HELLO: Final = "bad_hello"
+PIN_BACKOFF: Final = "pin_backoff"  # too many wrong PINs lately; `retry_after` says when
+TOO_MANY_JOINS: Final = "too_many_joins"  # too many new seats from one address lately
+TOO_MANY_SPECTATORS: Final = "too_many_spectators"  # the spectator cap is reached
 
 REFUSAL_MESSAGES: Final[dict[str, str]] = {
     VERSION_MISMATCH: "The host speaks a different protocol version; install the same version "
@@ -54,6 +58,9 @@ REFUSAL_MESSAGES: Final[dict[str, str]] = {
     REQUIREMENTS_MISMATCH: "The host plays with different settings.",
     UNKNOWN_TOKEN: "This game does not know your seat token; join again as a new player.",
     BAD_HELLO: "The client sent an invalid hello.",
+    PIN_BACKOFF: "Too many wrong PINs from your address lately; wait before trying again.",
+    TOO_MANY_JOINS: "Too many new players from your address lately; wait before joining.",
+    TOO_MANY_SPECTATORS: "The game has as many spectators as it can take.",
 }
 
 # Error codes of "error" frames. Games add their own codes for rejected commands.
@@ -71,11 +78,24 @@ INTERNAL_ERROR: Final = "internal_error"  # the game's decide() failed unexpecte
 class Refusal:
     reason: str
     message: str
+    retry_after: float | None = None  # seconds, when waiting is what it takes
 
     @classmethod
     def of(cls, reason: str, detail: str = "") -> Refusal:
         message = REFUSAL_MESSAGES.get(reason, "The host refused the connection.")
         return cls(reason, f"{message} {detail}".strip())
+
+    @classmethod
+    def wait(cls, reason: str, seconds: float) -> Refusal:
+        """A refusal that ends by itself: try again after `seconds`."""
+        seconds = max(1, math.ceil(seconds))
+        return cls(reason, cls.of(reason, f"(about {seconds} s)").message, float(seconds))
+
+    def to_wire(self) -> dict[str, Any]:
+        frame: dict[str, Any] = {"t": REFUSED, "reason": self.reason, "message": self.message}
+        if self.retry_after is not None:
+            frame["retry_after"] = self.retry_after
+        return frame
 
 
 class CommandRejected(Exception):

@@ -259,6 +259,7 @@ class FakeServer:
         self.log_path = Path("~/.local/share/wordsy-tui/games/20261122-0500-ab12cd.log")
         self.bots: dict[str, object] = {"Bot 1 (medium)": object()}
         self.addresses = ["192.0.2.10"]
+        self.on_notice: Callable[[str], None] | None = None
         self.added: list[str] = []
         self.removed: list[str] = []
 

@@ -24,8 +24,16 @@ def log_path(tmp_path: Path) -> Path:
 async def make_host(log_path: Path) -> AsyncIterator[MakeHost]:
     hosts: list[Host] = []
 
-    async def make(game: Any = None, **config: Any) -> Host:
-        host = Host(game or CounterGame(), log_path, HostConfig(**{**FAST, **config}))
+    async def make(
+        game: Any = None, clock: Any = None, on_notice: Any = None, **config: Any
+    ) -> Host:
+        hooks = {"clock": clock, "on_notice": on_notice}
+        host = Host(
+            game or CounterGame(),
+            log_path,
+            HostConfig(**{**FAST, **config}),
+            **{name: hook for name, hook in hooks.items() if hook is not None},
+        )
         await host.start()
         hosts.append(host)
         return host
@@ -39,8 +47,10 @@ async def make_host(log_path: Path) -> AsyncIterator[MakeHost]:
 async def make_client() -> AsyncIterator[MakeClient]:
     clients: list[Client] = []
 
-    async def make(port: int, name: str, start: bool = True, **kwargs: Any) -> Client:
-        config = ClientConfig(timeout=2.0, backoff_min=0.05, backoff_max=0.5)
+    async def make(
+        port: int, name: str, start: bool = True, config_source: str | None = None, **kwargs: Any
+    ) -> Client:
+        config = ClientConfig(timeout=2.0, backoff_min=0.05, backoff_max=0.5, source=config_source)
         client = Client("127.0.0.1", port, name, config=config, **kwargs)
         clients.append(client)
         if start:

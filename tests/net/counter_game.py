@@ -40,6 +40,11 @@ class CounterGame:
             if self.total + n >= self.target:
                 events.append({"e": "over"})
             return events
+        if op == "shout" and seat is not None:
+            text = command.get("text")
+            if not isinstance(text, str):
+                raise CommandRejected("bad_shout", "a shout is a string")
+            return [{"e": "shout", "seat": seat, "text": text}]  # public, as large as allowed
         if op == "reveal":
             if seat is not None:
                 raise CommandRejected("not_host", "only the host's clock reveals")

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import Callable
 from typing import Any
 
-from net import Client
+from net import PROTOCOL_VERSION, Client
+from net.framing import FrameReader, encode
 from tests.net.counter_game import fold
 
 # fsync proves nothing against a process kill (the page cache survives it) and is slow on a
@@ -93,3 +95,39 @@ class Proxy:
         self.cut()
         if self._server:
             self._server.close()
+
+
+class FakeClock:
+    """The host's clock for its limits, moved by hand: no test sleeps through a backoff."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def hello_from(port: int, source: str, **fields: Any) -> dict[str, Any]:
+    """One raw handshake from loopback address `source`: the host's first answer."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+    hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": "x", "role": "player"}
+    writer.write(encode({**hello, "last_seq": 0, **fields}))
+    try:
+        answer = await FrameReader(reader).read()
+    finally:
+        writer.transport.abort()
+    assert answer is not None
+    return answer
+
+
+async def stalled_spectator(port: int, source: str) -> socket.socket:
+    """A spectator that greets the host and then reads nothing, with a small receive window
+    so that the host's queue, not the kernel's, fills up."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.bind((source, 0))
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": "s", "role": "spectator"}
+    sock.send(encode({**hello, "last_seq": 0}))
+    return sock

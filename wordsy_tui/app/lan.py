@@ -6,7 +6,7 @@ tests provide fakes, so no screen imports the network.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -42,6 +42,7 @@ class HostServer(Protocol):
     bots: Mapping[str, object]
     addresses: Sequence[str]
     """This machine's LAN addresses, for players who join with --connect."""
+    on_notice: Callable[[str], None] | None
 
     @property
     def port(self) -> int: ...

@@ -100,6 +100,13 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="do not announce the game over mDNS (players join with --connect)",
     )
     parser.add_argument(
+        "--max-spectators",
+        type=bounded_int(0, 100_000, "--max-spectators"),
+        default=1000,
+        metavar="N",
+        help="how many may watch at once (default %(default)s)",
+    )
+    parser.add_argument(
         "--headless", action="store_true", help="no screens: plain log lines on stdout"
     )
     parser.add_argument(
@@ -163,6 +170,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         interfaces=args.interface,
         advertise=not args.no_advertise,
         log_path=log_path,
+        max_spectators=args.max_spectators,
     )
     try:
         if args.headless:

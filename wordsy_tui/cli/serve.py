@@ -36,6 +36,7 @@ class HostOptions:
     interfaces: list[str] | None = None
     advertise: bool = True
     log_path: Path | None = None
+    max_spectators: int = 1000
 
     def announcer(self) -> Announcer | None:
         if not self.advertise:
@@ -59,6 +60,7 @@ def make_server(options: HostOptions, on_event: EventHook | None = None) -> LanH
         referee=WordReferee(),
         on_event=on_event,
         announce=options.announcer(),
+        max_spectators=options.max_spectators,
     )
 
 
@@ -83,6 +85,7 @@ async def serve_headless(options: HostOptions) -> int:
             over.set()
 
     server = await start_server(options, tell)
+    server.on_notice = say
     try:
         for address in server.addresses:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")

@@ -195,6 +195,7 @@ class LanHost:
         bot_pace: float = 1.0,
         announce: Announcer | None = None,
         absent_grace: float = ABSENT_GRACE_SECONDS,
+        max_spectators: int = HostConfig.max_spectators,
     ) -> None:
         self.config = config
         self.bot_pace = bot_pace
@@ -213,9 +214,13 @@ class LanHost:
                 pin=pin,
                 requirements=requirements(dictionary),
                 requirement_names=REQUIREMENT_NAMES,
+                max_spectators=max_spectators,
             ),
             on_presence=self._on_presence,
+            on_notice=self._notice,
         )
+        self.on_notice: Callable[[str], None] | None = None
+        """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
         self.announce = announce
         """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.clock: Clock | None = None
@@ -312,6 +317,10 @@ class LanHost:
             clock.hurry(self.absent_grace)
         elif clock.hurried:
             clock.relax()
+
+    def _notice(self, line: str) -> None:
+        if self.on_notice is not None:
+            self.on_notice(line)
 
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
         self._mind_the_absent()

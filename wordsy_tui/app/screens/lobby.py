@@ -79,6 +79,8 @@ class LobbyScreen(Screen[None], ReportsFailures):
         app = wordsy_app(self)
         self.watch(app, "state", self._show)
         self.watch(app, "presence", self._show_presence)
+        if self.server is not None:  # e.g. wrong PINs: the host should know it is probed
+            self.server.on_notice = lambda line: app.notify(line, severity="warning", markup=False)
         self.query_one("#seats", OptionList).focus()
 
     def _show_presence(self, _presence: Mapping[str, bool]) -> None:

@@ -1,0 +1,181 @@
+"""A crowd at the door: 1,000 spectators join, idle and leave while 6 players play, against
+the same 6 players at an idle table in the same run (the real host, fsync on, in its own
+process). Prints the host's CPU and frames sent per join at 10, 100 and 1,000 spectators,
+and the players' command p99 with the crowd over p99 at the idle table.
+Goals: CPU and frames per join flat (linear host cost), p99 ratio at most 2x.
+Median of the paired runs, spread (min-max) next to it.
+Run: uv run python bench/net_crowd.py [--quick]   (--quick: 300 spectators, 5 short runs)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import resource
+import statistics
+import sys
+from collections.abc import Sequence
+
+from net_common import connect_clients, payload, percentile, server_with_stats
+
+from net import Client
+from net.framing import FrameReader, encode
+from net.protocol import PROTOCOL_VERSION
+
+RUNS = 5
+# Seconds between two commands of one player: 24 commands a second in all, far brisker
+# than a real round (a word, a lock, a flip, a reveal: a handful per player per minute).
+PACE = 0.25
+IDLE_SECONDS = 4.0
+JOIN_BATCH = 50  # handshakes in flight at once, as a crowd arriving together
+
+
+class Crowd:
+    """Bare spectators: a hello, then read and throw away; a ping now and then so that
+    the host does not take them for gone."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.writers: list[asyncio.StreamWriter] = []
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def join(self, n: int) -> None:
+        for start in range(0, n, JOIN_BATCH):
+            await asyncio.gather(
+                *(self._one(start + i) for i in range(min(JOIN_BATCH, n - start)))
+            )
+
+    async def _one(self, i: int) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": f"s{i}", "role": "spectator"}
+        writer.write(encode({**hello, "last_seq": 0}))
+        welcome = await FrameReader(reader).read()
+        assert welcome is not None
+        assert welcome["t"] == "welcome", welcome
+        self.writers.append(writer)
+        self.tasks.append(asyncio.create_task(_drain(reader)))
+
+    def ping(self) -> None:
+        frame = encode({"t": "ping"})
+        for writer in self.writers:
+            writer.write(frame)
+
+    async def leave(self) -> None:
+        for writer in self.writers:
+            writer.transport.abort()
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.writers, self.tasks = [], []
+
+
+async def _drain(reader: asyncio.StreamReader) -> None:
+    with contextlib.suppress(ConnectionError):
+        while await reader.read(65536):
+            pass
+
+
+async def stats(process: asyncio.subprocess.Process) -> dict[str, float]:
+    assert process.stdin is not None
+    assert process.stdout is not None
+    process.stdin.write(b"stats\n")
+    await process.stdin.drain()
+    return json.loads(await process.stdout.readline())
+
+
+async def play(players: Sequence[Client], samples: list[float], stop: asyncio.Event) -> None:
+    """Each player sends a command every PACE seconds; `samples` gets command -> ack times."""
+    loop = asyncio.get_running_loop()
+
+    async def one(k: int, player: Client) -> None:
+        await asyncio.sleep(PACE * k / len(players))
+        i = 0
+        while not stop.is_set():
+            start = loop.time()
+            assert (await player.command(payload(i))).accepted
+            samples.append(loop.time() - start)
+            i += 1
+            await asyncio.sleep(max(0.0, PACE - (loop.time() - start)))
+
+    await asyncio.gather(*(one(k, p) for k, p in enumerate(players)))
+
+
+async def paired_run(steps: Sequence[int]) -> dict[str, float]:
+    """One idle-table phase, then one crowd phase, on a fresh host."""
+    async with server_with_stats("net", "--fsync") as (process, port):
+        players = await connect_clients(port, 6, 0)
+        try:
+            idle: list[float] = []
+            stop = asyncio.Event()
+            playing = asyncio.create_task(play(players, idle, stop))
+            await asyncio.sleep(IDLE_SECONDS)
+            stop.set()
+            await playing
+
+            crowded: list[float] = []
+            stop = asyncio.Event()
+            playing = asyncio.create_task(play(players, crowded, stop))
+            crowd = Crowd(port)
+            figures: dict[str, float] = {}
+            there = 0
+            for size in steps:
+                before = await stats(process)
+                await crowd.join(size - there)
+                after = await stats(process)
+                joined, there = size - there, size
+                figures[f"cpu_per_join_{size}"] = (after["cpu"] - before["cpu"]) / joined
+                # Every joiner's catch-up is the whole log so far, one frame per event.
+                catch_up = (after["seq"] + before["seq"]) / 2
+                frames = (after["frames"] - before["frames"]) / joined - catch_up
+                figures[f"frames_per_join_{size}"] = frames
+            crowd.ping()
+            await asyncio.sleep(IDLE_SECONDS / 2)  # the crowd idles while the table plays
+            before = await stats(process)
+            await crowd.leave()
+            await asyncio.sleep(0.5)  # the host notices every hang-up
+            after = await stats(process)
+            figures["cpu_per_leave"] = (after["cpu"] - before["cpu"]) / there
+            stop.set()
+            await playing
+            figures["idle_p99"] = percentile(idle, 99)
+            figures["crowd_p99"] = percentile(crowded, 99)
+            figures["p99_ratio"] = figures["crowd_p99"] / figures["idle_p99"]
+            return figures
+        finally:
+            for c in players:
+                await c.close()
+
+
+def summary(runs: list[dict[str, float]], key: str, scale: float = 1.0) -> str:
+    values = sorted(run[key] * scale for run in runs)
+    return f"{statistics.median(values):.3g} ({values[0]:.3g}-{values[-1]:.3g})"
+
+
+async def main(quick: bool) -> None:
+    steps = [10, 100, 300] if quick else [10, 100, 1000]
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < steps[-1] + 256:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, steps[-1] + 256), hard))
+    runs = [await paired_run(steps) for _ in range(RUNS)]
+    print(f"{steps[-1]} spectators join, idle and leave while 6 players play (fsync on);")
+    print(f"median of {RUNS} paired runs (min-max):")
+    for size in steps:
+        cpu = summary(runs, f"cpu_per_join_{size}", 1e6)
+        frames = summary(runs, f"frames_per_join_{size}")
+        print(f"  joins up to {size:>4}: host CPU per join {cpu} us, frames per join {frames}")
+    print("  (frames per join: beyond the joiner's own catch-up, one frame per logged event)")
+    print(f"  host CPU per leave: {summary(runs, 'cpu_per_leave', 1e6)} us")
+    print(f"  players' command p99: idle table {summary(runs, 'idle_p99', 1e3)} ms, ", end="")
+    print(f"with the crowd {summary(runs, 'crowd_p99', 1e3)} ms")
+    ratio = statistics.median(run["p99_ratio"] for run in runs)
+    print(f"  p99 ratio crowd / idle: {summary(runs, 'p99_ratio')}x")
+    print(f"  goal p99 ratio <= 2x: {'met' if ratio <= 2 else 'NOT met'}")
+    first, last = (
+        statistics.median(r[f"cpu_per_join_{s}"] for r in runs) for s in (steps[0], steps[-1])
+    )
+    print(f"  CPU per join at {steps[-1]} / at {steps[0]}: {last / first:.2f}x (flat: linear)")
+
+
+if __name__ == "__main__":
+    asyncio.run(main("--quick" in sys.argv))
