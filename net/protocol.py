@@ -43,6 +43,8 @@ GAME_STARTED: Final = "game_started"
 REQUIREMENTS_MISMATCH: Final = "requirements_mismatch"
 UNKNOWN_TOKEN: Final = "unknown_token"
 BAD_HELLO: Final = "bad_hello"
+BAD_NAME: Final = "bad_name"
+CONTROL_CHARACTERS: Final = "control_characters"
 
 REFUSAL_MESSAGES: Final[dict[str, str]] = {
     VERSION_MISMATCH: "The host speaks a different protocol version; install the same version "
@@ -54,6 +56,8 @@ REFUSAL_MESSAGES: Final[dict[str, str]] = {
     REQUIREMENTS_MISMATCH: "The host plays with different settings.",
     UNKNOWN_TOKEN: "This game does not know your seat token; join again as a new player.",
     BAD_HELLO: "The client sent an invalid hello.",
+    BAD_NAME: "The game does not take that name; pick another name.",
+    CONTROL_CHARACTERS: "Text cannot hold control or format characters.",
 }
 
 # Error codes of "error" frames. Games add their own codes for rejected commands.
