@@ -10,7 +10,8 @@ def test_unsafe_text_is_shown_escaped_and_never_raw(payload):
     assert unsafe_characters(text)
     safe = shown(text)
     assert raw_in(safe) == []
-    assert safe.startswith("Qz") and safe.endswith("Zq")
+    assert safe.startswith("Qz")
+    assert safe.endswith("Zq")
     assert safe.isprintable()
 
 

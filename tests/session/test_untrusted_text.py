@@ -98,16 +98,24 @@ async def test_a_welcome_always_means_a_real_seat(tmp_path):
     ann = HostSession("Ann", host)
     await ann.start()
     try:
-        lookalikes = ["Zoe", "ZOE", "Z0e", "\u0396oe", "Zое"]  # Latin, case, zero, Greek, Cyrillic
+        lookalikes = [
+            "Zoe",
+            "ZOE",
+            "Z0e",
+            "\u0396oe",
+            "Z\u043e\u0435",
+        ]  # Latin, case, zero, Greek, Cyrillic
         refused = {
-            "Ｚoe": p.BAD_NAME,  # not NFKC: clients send names normalised
+            "\uff3aoe": p.BAD_NAME,  # not NFKC: clients send names normalised
             "Bot 1 (easy)": p.BAD_NAME,  # the host's own computer players' names
             "Cat" * 8: p.BAD_NAME,  # over the one length limit
             "ann": p.NAME_TAKEN,
             "\u0410nn": p.NAME_TAKEN,  # Cyrillic A
         }
         names = [*lookalikes, *refused, "Ben"]
-        replies = dict(zip(names, await asyncio.gather(*(hello(host.port, n) for n in names))))
+        replies = dict(
+            zip(names, await asyncio.gather(*(hello(host.port, n) for n in names)), strict=True)
+        )
         welcomed = [name for name, reply in replies.items() if reply["t"] == "welcome"]
         assert len([n for n in welcomed if n in lookalikes]) == 1, replies
         assert "Ben" in welcomed
