@@ -58,7 +58,7 @@ def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
     text.append(f"  {shown(word)}  ", "bold")
     text.append(f"{points} pts")
     handicap = player in state.config.handicapped
-    text.append("\n  " + explain(score_word(state.board, word, handicap=handicap)))
+    text.append("\n  " + shown(explain(score_word(state.board, word, handicap=handicap))))
     verdict = draft.verdict
     if draft.voided:
         why = verdict.message if verdict and not verdict.ok else "a challenge was upheld"
