@@ -11,6 +11,7 @@ import contextlib
 import re
 import secrets
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,7 +33,7 @@ from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.codec import encode as encode_command
 from wordsy_tui.session.discovery import found_game, game_name_problem
 from wordsy_tui.session.hosted import WordsyGame
-from wordsy_tui.session.lan import HostSession, NetSession, requirements
+from wordsy_tui.session.lan import HostSession, LanHost, NetSession, requirements
 from wordsy_tui.session.narrate import narrate
 
 
@@ -93,11 +94,20 @@ async def test_a_name_with_control_characters_is_refused_at_the_handshake(tmp_pa
         await host.stop()
 
 
-async def test_a_welcome_always_means_a_real_seat(tmp_path):
+@contextlib.asynccontextmanager
+async def hosted_by_ann(tmp_path: Path) -> AsyncIterator[LanHost]:
+    """A real host on 127.0.0.1 whose own player, Ann, is seated."""
     host = server(tmp_path, captain="Ann")
     ann = HostSession("Ann", host)
     await ann.start()
     try:
+        yield host
+    finally:
+        await ann.stop()
+
+
+async def test_a_welcome_always_means_a_real_seat(tmp_path):
+    async with hosted_by_ann(tmp_path) as host:
         lookalikes = [
             "Zoe",
             "ZOE",
@@ -125,20 +135,13 @@ async def test_a_welcome_always_means_a_real_seat(tmp_path):
         # Every seat net handed out is a seat in the game: no ghost in presence.
         await wait_until(lambda: set(host.host.presence) == set(host.state.players))
         assert set(host.state.players) == {"Ann", *welcomed}
-    finally:
-        await ann.stop()
 
 
 async def test_a_taken_name_is_refused_with_a_reason_that_names_the_lookalike(tmp_path):
-    host = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", host)
-    await ann.start()
-    try:
+    async with hosted_by_ann(tmp_path) as host:
         reply = await hello(host.port, "\u0410NN")
         assert reply["reason"] == p.NAME_TAKEN
         assert "looks the same as Ann" in reply["message"]
-    finally:
-        await ann.stop()
 
 
 @contextlib.asynccontextmanager
