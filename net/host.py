@@ -588,6 +588,9 @@ class Host:
         if not isinstance(command_id, str) or not 0 < len(command_id) <= MAX_COMMAND_ID:
             peer.send_message(_error(p.BAD_MESSAGE, "a command needs a string id (1-64 chars)"))
             return
+        if not command_id.isprintable():  # ids are kept in the log: no control characters
+            peer.send_message(_error(p.CONTROL_CHARACTERS, "a command id must be printable"))
+            return
         if not isinstance(body, dict):
             peer.send_message(_error(p.BAD_MESSAGE, "a command body must be a map", command_id))
             return
@@ -621,9 +624,9 @@ class Host:
             return p.Refusal.of(
                 p.VERSION_MISMATCH, f"(host: {p.PROTOCOL_VERSION}, this client: {version})"
             )
-        problem = _hello_problem(hello)
-        if problem:
-            return p.Refusal.of(p.BAD_HELLO, problem)
+        refusal = _hello_problem(hello)
+        if refusal:
+            return refusal
         theirs = hello.get("requirements") or {}
         for key, value in self.config.requirements.items():
             if theirs.get(key) != value:
@@ -859,14 +862,32 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _hello_problem(hello: dict[str, Any]) -> str:
+def _hello_problem(hello: dict[str, Any]) -> p.Refusal | None:
+    problem = _hello_shape(hello)
+    if problem:
+        return p.Refusal.of(p.BAD_HELLO, problem)
+    # Any text a peer sends may end up on someone's terminal: the host takes none holding
+    # control or format characters (str.isprintable, the test wordsy_tui.text uses too).
+    requirements = hello.get("requirements") or {}
+    texts = [
+        ("name", hello["name"]),
+        *((key, hello.get(key)) for key in ("token", "pin", "game")),
+        *(("requirements", text) for pair in requirements.items() for text in pair),
+    ]
+    for where, text in texts:
+        if isinstance(text, str) and not text.isprintable():
+            return p.Refusal.of(p.CONTROL_CHARACTERS, f"(in the hello's {where})")
+    return None
+
+
+def _hello_shape(hello: dict[str, Any]) -> str:
+    """What is missing or mistyped in a hello ("" when nothing is)."""
     name, role = hello.get("name"), hello.get("role")
     if role not in p.ROLES:
         return f"role must be one of {', '.join(p.ROLES)}"
+    # A sanity cap only: the game's own name rule (its admit) has the real limit.
     if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
         return f"a name needs 1 to {MAX_NAME} characters"
-    if not name.isprintable():
-        return "a name cannot contain control characters"
     last_seq = hello.get("last_seq", 0)
     if not isinstance(last_seq, int) or isinstance(last_seq, bool) or last_seq < 0:
         return "last_seq must be a non-negative integer"

@@ -47,6 +47,8 @@ BAD_HELLO: Final = "bad_hello"
 PIN_BACKOFF: Final = "pin_backoff"  # too many wrong PINs lately; `retry_after` says when
 TOO_MANY_JOINS: Final = "too_many_joins"  # too many new seats from one address lately
 TOO_MANY_SPECTATORS: Final = "too_many_spectators"  # the spectator cap is reached
+BAD_NAME: Final = "bad_name"
+CONTROL_CHARACTERS: Final = "control_characters"
 
 REFUSAL_MESSAGES: Final[dict[str, str]] = {
     VERSION_MISMATCH: "The host speaks a different protocol version; install the same version "
@@ -61,6 +63,8 @@ REFUSAL_MESSAGES: Final[dict[str, str]] = {
     PIN_BACKOFF: "Too many wrong PINs from your address lately; wait before trying again.",
     TOO_MANY_JOINS: "Too many new players from your address lately; wait before joining.",
     TOO_MANY_SPECTATORS: "The game has as many spectators as it can take.",
+    BAD_NAME: "The game does not take that name; pick another name.",
+    CONTROL_CHARACTERS: "Text cannot hold control or format characters.",
 }
 
 # Error codes of "error" frames. Games add their own codes for rejected commands.

@@ -2,7 +2,7 @@ import getpass
 
 import pytest
 
-from wordsy_tui.game.decide import name_problem
+from wordsy_tui.game.names import name_problem
 from wordsy_tui.session.names import default_name
 
 

@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from rich.text import Text
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -36,6 +37,7 @@ from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, StateChanged
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.names import default_name
+from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     from wordsy_tui.app.lan import Lan
@@ -145,8 +147,9 @@ class WordsyApp(App[None]):
         try:
             await session.start()
         except Exception as error:  # refused by the host, host unreachable, ...
-            problem = f"Cannot join: {error or type(error).__name__}"
-            self.notify(problem, severity="error")
+            # The host's refusal is its text, not ours: escaped, and never read as markup.
+            problem = f"Cannot join: {shown(str(error) or type(error).__name__)}"
+            self.notify(problem, severity="error", markup=False)
             self._end_session(session, problem)
             return
         async for update in session.updates():
@@ -210,7 +213,7 @@ class WordsyApp(App[None]):
         self.link_problem = None if message.up else message.message
 
     def on_action_refused(self, message: ActionRefused) -> None:
-        self.notify(message.message, severity="warning")
+        self.notify(shown(message.message), severity="warning", markup=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         self.report_failure(event.worker)
@@ -472,7 +475,7 @@ class WordsyApp(App[None]):
             self.deadline = None
             self.back_to_menu()
         else:
-            self.exit(return_code=1 if problem else 0, message=problem)
+            self.exit(return_code=1 if problem else 0, message=Text(problem) if problem else None)
 
     # -- from the start menu ---------------------------------------------------
 

@@ -7,7 +7,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from wordsy_tui.cli.options import bounded_int, player_name
+from wordsy_tui.cli.options import bounded_int, game_name, player_name
 from wordsy_tui.game.config import DEFAULT_WAIT_SECONDS, MAX_PLAYERS, MIN_PLAYERS, GameConfig
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.session.names import default_name
@@ -24,7 +24,11 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--name", type=player_name, default=None, help="your name at the table")
     parser.add_argument(
-        "--game-name", default=None, metavar="NAME", help="the game's name in the LAN's list"
+        "--game-name",
+        type=game_name,
+        default=None,
+        metavar="NAME",
+        help="the game's name in the LAN's list",
     )
     parser.add_argument(
         "--seats",
@@ -73,6 +77,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--handicap",
         nargs="+",
+        type=player_name,
         default=[],
         metavar="NAME",
         help="players who play with the scoring handicap",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from wordsy_tui.cli.options import player_name
+
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
@@ -11,15 +13,14 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="the start menu: host, join, solo, rules (what 'wordsy-tui' alone opens)",
         description="Open the start menu: host a game, join one, play solo, read the rules.",
     )
-    parser.add_argument("--name", help="your name at the table (default: your login)")
+    parser.add_argument(
+        "--name", type=player_name, help="your name at the table (default: your login)"
+    )
     parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    name = args.name.strip() if args.name else None
-    if name is not None and not 1 <= len(name) <= 20:
-        parser.error("a name is 1 to 20 characters")
-    return run_menu(name)
+    return run_menu(args.name)
 
 
 def run_menu(name: str | None = None) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import unicodedata
 from collections.abc import Callable
 
 
@@ -28,9 +29,22 @@ def host_port(text: str) -> tuple[str, int]:
 
 
 def player_name(text: str) -> str:
-    from wordsy_tui.game.decide import name_problem
+    """A name at the table, in the form the table keeps it (see `wordsy_tui.game.names`)."""
+    from wordsy_tui.game.names import name_problem, normal_name
 
-    problem = name_problem(text)
+    name = normal_name(text)
+    problem = name_problem(name)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(str(problem))
+    return name
+
+
+def game_name(text: str) -> str:
+    """The game's name in the LAN's list (an mDNS instance name)."""
+    from wordsy_tui.session.discovery import game_name_problem
+
+    name = unicodedata.normalize("NFKC", text).strip()
+    problem = game_name_problem(name)
     if problem is not None:
         raise argparse.ArgumentTypeError(problem)
-    return text
+    return name

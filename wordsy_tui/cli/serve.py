@@ -15,6 +15,7 @@ from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.discovery import Announcer, FoundGame, browse
 from wordsy_tui.session.lan import DEFAULT_PORT, HostSession, LanHost, NetSession
 from wordsy_tui.session.narrate import narrate
+from wordsy_tui.text import shown
 
 EventHook = Callable[[GameState, ev.Event], None]
 
@@ -71,7 +72,8 @@ async def start_server(options: HostOptions, on_event: EventHook | None = None) 
 
 
 def say(line: str) -> None:
-    print(f"[{time.strftime('%H:%M:%S')}] {line}", flush=True)
+    # Every line may carry a peer's name or word: never a raw control character on stdout.
+    print(f"[{time.strftime('%H:%M:%S')}] {shown(line)}", flush=True)
 
 
 async def serve_headless(options: HostOptions) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from wordsy_tui.cli.options import player_name
 from wordsy_tui.game.config import Difficulty
 
 
@@ -20,7 +21,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="the target score: normal 100, medium 110, hard 120, brutal 120 "
         "with no middle spot (default: normal)",
     )
-    parser.add_argument("--name", help="your name on the scoresheet (default: your login)")
+    parser.add_argument(
+        "--name", type=player_name, help="your name on the scoresheet (default: your login)"
+    )
     parser.add_argument("--no-bell", action="store_true", help="never ring the terminal bell")
     parser.set_defaults(run=run, parser=parser)
 
@@ -32,9 +35,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from wordsy_tui.app.solo import solo_session
     from wordsy_tui.session.names import default_name
 
-    name = (args.name or default_name()).strip()
-    if not 1 <= len(name) <= 20:
-        parser.error("a name is 1 to 20 characters")
+    name = args.name or default_name()
     advisor = Advisor()
     session = solo_session(name, Difficulty(args.difficulty), advisor)
     return WordsyApp(session, name=name, advisor=advisor, bell=not args.no_bell).run_to_end()

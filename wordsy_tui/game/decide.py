@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
 from typing import Final
 
 from wordsy_tui.game import commands as cmd
@@ -15,11 +14,12 @@ from wordsy_tui.game.commitment import commit
 from wordsy_tui.game.config import MIN_PLAYERS, ROUNDS
 from wordsy_tui.game.dealing import deal
 from wordsy_tui.game.evolve import evolve
+from wordsy_tui.game.names import name_problem
 from wordsy_tui.game.referee import ExactRepeatReferee, Reason, Referee, Verdict
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.text import shown, unsafe_characters
 
 COMMITMENT_BYTES: Final = 32
-MAX_NAME_LENGTH: Final = 20
 LETTERS: Final = re.compile(r"[A-Z]+")
 
 
@@ -137,22 +137,14 @@ def _known(state: GameState, player: str) -> None:
 def _join(out: _Outcome, player: str, bot: bool) -> None:
     state = out.state
     _require(state, Phase.LOBBY, "The game has already started.")
-    problem = name_problem(player, state.players)
+    # Solo has one seat and no one to mistake its player for.
+    problem = name_problem(player, None if state.solo else state.players, bot=bot)
     if problem is not None:
-        raise errors.SeatingError(problem)
+        raise problem
     seats = 1 if state.solo else state.config.max_players
     if len(state.players) >= seats:
         raise errors.SeatingError(f"The game is full ({seats} players).")
     out.add(ev.PlayerJoined(player, bot))
-
-
-def name_problem(name: str, taken: Sequence[str] = ()) -> str | None:
-    """Why `name` cannot sit at a table where `taken` are seated, or None."""
-    if not name.strip() or len(name) > MAX_NAME_LENGTH or name != name.strip():
-        return f"A name is 1 to {MAX_NAME_LENGTH} characters, with no spaces around it."
-    if any(p.casefold() == name.casefold() for p in taken):
-        return f"The name {name} is taken."
-    return None
 
 
 def _start(out: _Outcome, rng: random.Random) -> None:
@@ -203,6 +195,12 @@ def _reveal(
 ) -> ev.WordRevealed:
     _known(state, player)
     _require(state, Phase.REVEAL, "This is not the time to reveal words.")
+    unsafe = unsafe_characters(word)
+    if unsafe:
+        # Refused, not judged: a verdict would carry the raw text into the log and to everyone.
+        raise errors.ControlCharacters(
+            f"A word is letters: it cannot hold control or format characters ({shown(unsafe)})."
+        )
     draft = state.draft(player)
     if draft.commitment is None:
         raise errors.RevealError("You wrote no word this round.")
@@ -210,13 +208,13 @@ def _reveal(
         raise errors.RevealError("Your word is already revealed.")
     if commit(word, salt) != draft.commitment:
         raise errors.RevealError("That is not the word you wrote.")
-    shown = word.strip().upper()
+    written = word.strip().upper()
     verdict = (
-        referee.judge(shown, state.played, state.config.ruleset)
-        if LETTERS.fullmatch(shown)
-        else Verdict(False, Reason.NOT_LETTERS, f"{shown!r} is not made of letters A to Z")
+        referee.judge(written, state.played, state.config.ruleset)
+        if LETTERS.fullmatch(written)
+        else Verdict(False, Reason.NOT_LETTERS, f"{written!r} is not made of letters A to Z")
     )
-    return ev.WordRevealed(player, shown, verdict)
+    return ev.WordRevealed(player, written, verdict)
 
 
 def _challenge(state: GameState, challenger: str, target: str) -> None:

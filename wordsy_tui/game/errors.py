@@ -52,3 +52,21 @@ class RevealError(RuleError):
 
 class ChallengeError(RuleError):
     code = "challenge"
+
+
+class ControlCharacters(RuleError):
+    """Text a peer sent holds characters that must never reach a terminal (ESC, bidi, ...)."""
+
+    code = "control-characters"
+
+
+class BadName(SeatingError):
+    """A name too long, empty, not in its normal form, or kept for computer players."""
+
+    code = "bad-name"
+
+
+class NameTaken(SeatingError):
+    """A name that is, or looks the same as, one already at the table."""
+
+    code = "name-taken"

@@ -10,8 +10,11 @@ from typing import Final
 from net import PROTOCOL_VERSION
 from net.discovery import Advertiser, Browser, Service
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.text import shown, unsafe_characters
 
 SERVICE_TYPE: Final = "_wordsy._tcp.local."
+MAX_GAME_NAME_BYTES: Final = 63
+"""A DNS label: the longest instance name mDNS can carry."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +51,27 @@ def properties(state: GameState, host: str, pin_required: bool) -> dict[str, str
     }
 
 
+def game_name_problem(name: str) -> str | None:
+    """Why `name` cannot be a game's name in the LAN's list, or None."""
+    unsafe = unsafe_characters(name)
+    if unsafe:
+        return f"a game's name cannot hold control or format characters ({shown(unsafe)})"
+    if not name or len(name.encode()) > MAX_GAME_NAME_BYTES:
+        return f"a game's name is 1 to {MAX_GAME_NAME_BYTES} bytes of UTF-8"
+    return None
+
+
 def found_game(service: Service) -> FoundGame | None:
-    """Read a service's TXT record; None when it is not a game we can list."""
+    """Read a service's TXT record; None when it is not a game we can list.
+
+    Anyone on the LAN can advertise: a name or TXT value holding control or
+    format characters is refused here, before it can reach a screen.
+    """
     props: Mapping[str, str] = service.properties
     if not service.addresses or not service.port:
+        return None
+    texts = [service.name, *props.keys(), *props.values()]
+    if any(unsafe_characters(text) for text in texts):
         return None
     try:
         players, seats = int(props.get("players", "0")), int(props.get("seats", "0"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -11,11 +12,13 @@ from net import protocol as p
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.decide import decide
-from wordsy_tui.game.errors import RuleError
+from wordsy_tui.game.errors import ControlCharacters, NameTaken, RuleError
 from wordsy_tui.game.evolve import evolve
+from wordsy_tui.game.names import name_problem
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.codec import CodecError, decode_command, decode_event, encode
+from wordsy_tui.text import shown, unsafe_characters
 
 # Fields that name who is acting: a seat may only act for itself.
 ACTOR_FIELDS: Final = ("player", "challenger", "voter")
@@ -61,6 +64,7 @@ class WordsyGame:
             raise CommandRejected(
                 "malformed-command", f"That command is malformed: {error}."
             ) from None
+        _refuse_unsafe_text(decoded)
         self._authorize(seat, decoded)
         try:
             events = decide(self.state, decoded, rng=self.rng, referee=self.referee)
@@ -97,10 +101,35 @@ class WordsyGame:
         return None
 
     def admit(self, name: str, role: p.Role, seats: Sequence[str]) -> Refusal | None:
+        """The game's own name rule, before net hands out a seat.
+
+        Whoever is welcomed as a player is then seated by `LanHost` with a JoinGame
+        that this same rule lets through: a welcome always means a real seat.
+        """
         if role == "spectator":
-            return None
+            problem = name_problem(name)  # shown nowhere, but still a name
+            return None if problem is None else _name_refusal(problem)
         if self.state.phase not in (Phase.NEW, Phase.LOBBY):
             return Refusal.of(p.GAME_STARTED)
         if len(seats) >= self.state.config.max_players:
             return Refusal.of(p.GAME_FULL)
-        return None
+        problem = name_problem(name, [*seats, *self.state.players], bot=name in self.bots)
+        return None if problem is None else _name_refusal(problem)
+
+
+def _name_refusal(problem: RuleError) -> Refusal:
+    if isinstance(problem, NameTaken):
+        return Refusal(p.NAME_TAKEN, str(problem))
+    if isinstance(problem, ControlCharacters):
+        return Refusal(p.CONTROL_CHARACTERS, str(problem))
+    return Refusal(p.BAD_NAME, str(problem))
+
+
+def _refuse_unsafe_text(command: cmd.Command) -> None:
+    """Every string a peer sends is checked before the rules see it (or the log keeps it)."""
+    for value in (getattr(command, f.name) for f in dataclasses.fields(command)):
+        if isinstance(value, str) and (unsafe := unsafe_characters(value)):
+            raise CommandRejected(
+                ControlCharacters.code,
+                f"Text cannot hold control or format characters ({shown(unsafe)}).",
+            )

@@ -26,9 +26,9 @@ from net.discovery import lan_addresses
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.decide import name_problem
 from wordsy_tui.game.errors import SeatingError
 from wordsy_tui.game.legal import allowed, refusal, waiting_for, with_word_written
+from wordsy_tui.game.names import name_problem
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session
@@ -328,8 +328,12 @@ class LanHost:
         if self.state.phase is not Phase.LOBBY:
             return
         for seat in seats:
-            if seat not in self.state.players and name_problem(seat, self.state.players) is None:
-                self._spawn(self.submit(cmd.JoinGame(seat, bot=seat in self.game.bots)))
+            bot = seat in self.game.bots
+            if (
+                seat not in self.state.players
+                and name_problem(seat, self.state.players, bot=bot) is None
+            ):
+                self._spawn(self.submit(cmd.JoinGame(seat, bot=bot)))
 
     async def add_bot(self, level: str) -> str:
         number = len(self.bots) + 1

@@ -6,6 +6,7 @@ from wordsy_tui.game import events as ev
 from wordsy_tui.game.cards import CARDS_BY_ID
 from wordsy_tui.game.scoresheet import box_value, standings
 from wordsy_tui.game.state import GameState
+from wordsy_tui.text import shown
 
 
 def describe_board(state: GameState) -> str:
@@ -14,7 +15,16 @@ def describe_board(state: GameState) -> str:
 
 
 def narrate(state: GameState, event: ev.Event) -> str | None:
-    """What `event` means at the table; `state` is the state just after it."""
+    """What `event` means at the table; `state` is the state just after it.
+
+    Safe to print: names and words come from peers (or a log file), so anything
+    not printable in them is shown escaped.
+    """
+    line = _story(state, event)
+    return None if line is None else shown(line)
+
+
+def _story(state: GameState, event: ev.Event) -> str | None:
     match event:
         case ev.GameCreated(config):
             timer = f"{config.timer_seconds} s timer" if config.timed else "no time limit"

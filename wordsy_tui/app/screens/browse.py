@@ -17,6 +17,7 @@ from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.session.discovery import FoundGame
+from wordsy_tui.text import shown
 
 
 def parse_address(text: str) -> tuple[str, int] | None:
@@ -72,12 +73,13 @@ class BrowseScreen(Screen[None], ReportsFailures):
         table = self.query_one(DataTable)
         table.clear()
         for game in self.games:
-            # Names come from the network: shown as plain text, never as markup.
+            # Names come from the network: shown as plain text, never as markup, escaped.
+            phase = shown(game.phase)
             table.add_row(
-                Text(game.name),
-                Text(game.host),
+                Text(shown(game.name)),
+                Text(shown(game.host)),
                 f"{game.players}/{game.seats}",
-                Text(game.phase if game.compatible else f"{game.phase} (other version)"),
+                Text(phase if game.compatible else f"{phase} (other version)"),
                 "PIN" if game.pin_required else "-",
             )
         found = len(self.games)
@@ -91,11 +93,15 @@ class BrowseScreen(Screen[None], ReportsFailures):
             return
         game = self.games[table.cursor_row]
         if not game.compatible:
-            self.notify(f"{game.name} runs another version of Wordsy.", severity="warning")
+            self.notify(
+                f"{shown(game.name)} runs another version of Wordsy.",
+                severity="warning",
+                markup=False,
+            )
             return
         if game.pin_required:
             self.app.push_screen(
-                PromptScreen(f"{game.name} needs a PIN:", "PIN", password=True),
+                PromptScreen(f"{shown(game.name)} needs a PIN:", "PIN", password=True),
                 lambda pin: self._join(game.address, game.port, pin) if pin else None,
             )
         else:
@@ -111,7 +117,7 @@ class BrowseScreen(Screen[None], ReportsFailures):
             return
         address = parse_address(text)
         if address is None:
-            self.notify(f"{text!r} is not HOST:PORT", severity="warning")
+            self.notify(f"{text!r} is not HOST:PORT", severity="warning", markup=False)
             return
         self.app.push_screen(
             PromptScreen("PIN (leave empty if the game has none):", "PIN", password=True),

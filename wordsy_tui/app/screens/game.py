@@ -18,6 +18,7 @@ from wordsy_tui.app.widgets.writing import WritingPane
 from wordsy_tui.game.config import ROUNDS
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
+from wordsy_tui.text import shown
 
 
 def table_title(state: GameState, me: str | None) -> str:
@@ -25,7 +26,7 @@ def table_title(state: GameState, me: str | None) -> str:
     parts = [f"Round {state.round} of {ROUNDS}" if state.round else "Dealing…"]
     if state.phase in stage:
         parts.append(stage[state.phase])
-    parts.append(f"you: {me}" if me else "watching")
+    parts.append(f"you: {shown(me)}" if me else "watching")
     if state.config.solo is not None:
         parts.append(f"solo, {state.config.solo.value}")
     else:

@@ -20,6 +20,7 @@ from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.game.config import MIN_PLAYERS, GameConfig
 from wordsy_tui.game.state import GameState
+from wordsy_tui.text import shown
 
 
 def options_text(config: GameConfig, pin: bool | None) -> str:
@@ -38,7 +39,7 @@ def options_text(config: GameConfig, pin: bool | None) -> str:
 
 
 def seat_line(player: str, me: str | None, connected: bool | None, bot: bool) -> Text:
-    text = Text(player, "bold" if player == me else "")
+    text = Text(shown(player), "bold" if player == me else "")
     if player == me:
         text.append(" (you)")
     if bot:
@@ -100,7 +101,7 @@ class LobbyScreen(Screen[None], ReportsFailures):
             if server
             else "You sat down first: Enter starts the game."
             if me is not None and me == state.captain
-            else f"Waiting for {state.captain or 'the host'} to start the game."
+            else f"Waiting for {shown(state.captain or 'the host')} to start the game."
         )
         self.query_one("#lobby-where", Static).update(where)
         seats = state.config.max_players

@@ -9,12 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
+from textual.validation import Function
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.game.config import Difficulty
+from wordsy_tui.game.names import MAX_NAME_LENGTH, name_problem, normal_name
 
 LOGO = "W O R D S Y"
 CHOICES = (
@@ -42,7 +44,8 @@ class MenuScreen(Screen[None]):
             yield Input(
                 wordsy_app(self).player_name,
                 placeholder="your name",
-                max_length=20,
+                max_length=MAX_NAME_LENGTH,
+                validators=[Function(lambda typed: name_problem(normal_name(typed)) is None)],
                 id="name",
                 tooltip="Your name at the table",
             )
@@ -57,7 +60,7 @@ class MenuScreen(Screen[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.value.strip():
-            wordsy_app(self).player_name = event.value.strip()
+            wordsy_app(self).player_name = normal_name(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.query_one("#choices", OptionList).focus()
@@ -68,6 +71,12 @@ class MenuScreen(Screen[None]):
 
     def action_choose(self, choice: str) -> None:
         app = wordsy_app(self)
+        problem = name_problem(app.player_name)
+        if problem is not None and choice in ("host", "join", "solo"):
+            # The same rule the table applies: better said here than by the host.
+            self.notify(str(problem), severity="warning", markup=False)
+            self.query_one("#name", Input).focus()
+            return
         match choice:
             case "host":
                 app.host_game()

@@ -18,6 +18,7 @@ from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.game.scoresheet import Scoresheet, SheetRow, Standing, standings
 from wordsy_tui.game.state import GameState
+from wordsy_tui.text import shown
 
 ORDINALS = ("best", "second best", "third best", "fourth best", "fifth best")
 
@@ -26,17 +27,18 @@ def tie_note(previous: Standing | None, standing: Standing) -> str:
     """Why `standing` is below (or beside) the player just above on the same total."""
     if previous is None or previous.total != standing.total:
         return ""
+    above = shown(previous.player)
     if previous.place == standing.place:
-        return f"shares the place with {previous.player}: the same five words' scores"
+        return f"shares the place with {above}: the same five words' scores"
     for rank, (theirs, ours) in enumerate(
         zip(previous.tie_break, standing.tie_break, strict=False)
     ):
         if theirs != ours:
             return (
-                f"level with {previous.player} on {standing.total}; "
+                f"level with {above} on {standing.total}; "
                 f"{ORDINALS[rank]} word {ours} against {theirs}"
             )
-    return f"level with {previous.player} on {standing.total}; fewer words counted"
+    return f"level with {above} on {standing.total}; fewer words counted"
 
 
 def best_row(sheet: Scoresheet) -> SheetRow | None:
@@ -54,12 +56,12 @@ def standings_table(sheets: Mapping[str, Scoresheet], me: str | None) -> Table:
     previous: Standing | None = None
     for standing in standings(sheets):
         best = best_row(sheets[standing.player])
-        name = standing.player + (" (you)" if standing.player == me else "")
+        name = shown(standing.player) + (" (you)" if standing.player == me else "")
         table.add_row(
             f"{standing.place}.",
             Text(name, "bold" if standing.place == 1 else ""),
             str(standing.total),
-            f"{best.word} ({best.score})" if best else "-",
+            f"{shown(best.word or '')} ({best.score})" if best else "-",
             tie_note(previous, standing),
         )
         previous = standing
@@ -68,7 +70,7 @@ def standings_table(sheets: Mapping[str, Scoresheet], me: str | None) -> Table:
 
 def headline(state: GameState, me: str | None) -> str:
     ranked = standings(state.sheets)
-    winners = [s.player for s in ranked if s.place == 1]
+    winners = [shown(s.player) for s in ranked if s.place == 1]
     if state.config.solo is not None and me is not None:
         total, target = state.sheets[me].total, state.config.solo.target
         verdict = "You win" if total >= target else "Not this time"

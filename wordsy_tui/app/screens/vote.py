@@ -15,19 +15,21 @@ from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game.state import GameState, OpenChallenge
+from wordsy_tui.text import shown
 
 
 def question(state: GameState, challenge: OpenChallenge) -> Text:
     draft = state.draft(challenge.target)
-    word = draft.word or "(blank)"
+    word = shown(draft.word or "(blank)")
     verdict = draft.verdict
+    target = shown(challenge.target)
     text = Text()
     if challenge.challenger is None:
-        text.append(f"{challenge.target} appeals: the referee refused ")
+        text.append(f"{target} appeals: the referee refused ")
         text.append(word, "bold")
         text.append(".\nKeep the word (n), or agree with the referee (y)?")
     else:
-        text.append(f"{challenge.challenger} challenges {challenge.target}'s word ")
+        text.append(f"{shown(challenge.challenger)} challenges {target}'s word ")
         text.append(word, "bold")
         text.append(": not a word, or a cheapie of an earlier word.")
         text.append("\nDoes the word break the rules?")
@@ -37,7 +39,7 @@ def question(state: GameState, challenge: OpenChallenge) -> Text:
         else verdict.message
     )
     text.append("\n\nThe referee's advice: ", "bold")
-    text.append(advice)
+    text.append(shown(advice))
     text.append(
         "\n\nA majority of the votes decides; a tie, or no votes in time, follows the referee."
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.text import shown
 
 
 class LinkBanner(Static):
@@ -17,4 +18,4 @@ class LinkBanner(Static):
     def _show(self, problem: str | None) -> None:
         self.display = problem is not None
         if problem is not None:
-            self.update(f"⚠ {problem}. Reconnecting by itself…")
+            self.update(f"⚠ {shown(problem)}. Reconnecting by itself…")

@@ -10,6 +10,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.text import shown
 
 
 def status(state: GameState, player: str, connected: bool | None) -> str:
@@ -57,7 +58,7 @@ class PlayerList(Widget, can_focus=True):
         table.add_column("marks", no_wrap=True)
         for player in self.state.players:
             sheet = self.state.sheets.get(player)
-            name = Text(player, "bold" if player == self.me else "")
+            name = Text(shown(player), "bold" if player == self.me else "")
             if player == self.me:
                 name.append(" (you)")
             table.add_row(

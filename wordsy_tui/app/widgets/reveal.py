@@ -25,6 +25,7 @@ from wordsy_tui.game.scoresheet import Box, box_value
 from wordsy_tui.game.scoring import explain, score_word
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
+from wordsy_tui.text import shown
 
 BOX_NAMES = {Box.FIRST: "first box", Box.SECOND: "second box"}
 
@@ -33,7 +34,7 @@ def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
     """Three lines: who and what, the card-by-card score, the verdict and bonus."""
     draft = state.draft(player)
     text = Text()
-    text.append(player, "bold")
+    text.append(shown(player), "bold")
     if player == me:
         text.append(" (you)")
     if player == state.fastest:
@@ -44,14 +45,14 @@ def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
         return text
     word = draft.word or "(blank)"
     points = 0 if draft.voided else draft.score
-    text.append(f"  {word}  ", "bold")
+    text.append(f"  {shown(word)}  ", "bold")
     text.append(f"{points} pts")
     handicap = player in state.config.handicapped
-    text.append("\n  " + explain(score_word(state.board, word, handicap=handicap)))
+    text.append("\n  " + shown(explain(score_word(state.board, word, handicap=handicap))))
     verdict = draft.verdict
     if draft.voided:
         why = verdict.message if verdict and not verdict.ok else "a challenge was upheld"
-        text.append(f"\n  ✗ void: {why}")
+        text.append(f"\n  ✗ void: {shown(why)}")
     else:
         text.append("\n  ✓ stands" if draft.challenged else "\n  ✓ allowed")
         if box is not Box.NONE:
@@ -69,13 +70,14 @@ def challenge_status(state: GameState, me: str | None) -> str:
         waiting = [p for p in state.players if p not in state.ready]
         if me is not None and me not in state.ready:
             return "c: challenge the highlighted word · Enter: ready for the next round"
-        return f"Waiting for {', '.join(waiting)}." if waiting else ""
-    word = state.draft(challenge.target).word
+        return f"Waiting for {shown(', '.join(waiting))}." if waiting else ""
+    word = shown(state.draft(challenge.target).word or "")
     cast, voters = len(challenge.votes), len(challenge.voters)
+    target = shown(challenge.target)
     who = (
-        f"{challenge.target} appeals the referee's refusal of {word}"
+        f"{target} appeals the referee's refusal of {word}"
         if challenge.challenger is None
-        else f"{challenge.challenger} challenges {challenge.target}'s {word}"
+        else f"{shown(challenge.challenger)} challenges {target}'s {word}"
     )
     return f"{who}: {cast} of {voters} votes cast."
 

@@ -12,6 +12,7 @@ from textual.widget import Widget
 
 from wordsy_tui.game.config import ROUNDS
 from wordsy_tui.game.scoresheet import BONUS_BOXES, PENALTY_POINTS, Box, Scoresheet
+from wordsy_tui.text import shown
 
 WORD_WIDTH: Final = 13
 SHEET_WIDTH: Final = 40
@@ -34,7 +35,7 @@ class SheetView(Widget):
     def __init__(self, player: str, sheet: Scoresheet) -> None:
         super().__init__()
         self.player = player
-        self.border_title = player
+        self.border_title = Text(shown(player))  # a Text: a name is never markup
         self.set_reactive(SheetView.sheet, sheet)
 
     def render(self) -> RenderableType:
@@ -58,7 +59,7 @@ class SheetView(Widget):
             style = "strike dim" if index in struck else ""
             table.add_row(
                 str(index + 1),
-                Text(fit(row.word or "(none)"), style),
+                Text(fit(shown(row.word or "(none)")), style),
                 Text(str(row.score), style),
                 box(row.box is Box.FIRST, first),
                 box(row.box is Box.SECOND, second),

@@ -23,13 +23,14 @@ from wordsy_tui.game.legal import allowed
 from wordsy_tui.game.referee import Verdict
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
+from wordsy_tui.text import shown
 
 
 def timer_caption(state: GameState) -> str:
     """What the timer is doing, in words (the seconds come from the deadline)."""
     config = state.config
     if not config.timed:
-        return f"No timer · Main Player: {state.main_player or '-'}"
+        return f"No timer · Main Player: {shown(state.main_player or '-')}"
     if state.solo:
         if state.timer_expired:
             return "Sand ran out: no bonus. Lock in when ready."
@@ -37,7 +38,7 @@ def timer_caption(state: GameState) -> str:
     if state.timer_expired:
         return "Time is up"
     if state.flipped_by is not None:
-        return f"{state.flipped_by} flipped"
+        return f"{shown(state.flipped_by)} flipped"
     return f"Not flipped yet ({config.timer_seconds} s)"
 
 
