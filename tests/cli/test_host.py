@@ -21,11 +21,13 @@ from wordsy_tui.session.lan import NetSession
 JOIN_LINE = re.compile(rb"--connect [\d.]+:(\d+)")
 
 
-async def start_host(data_home: Path, *args: str) -> tuple[asyncio.subprocess.Process, int]:
+async def start_host(
+    data_home: Path, *args: str, program: str = "wordsy_tui"
+) -> tuple[asyncio.subprocess.Process, int]:
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "wordsy_tui",
+        program,
         "host",
         "--headless",
         "--no-advertise",
@@ -92,6 +94,49 @@ async def test_a_killed_headless_host_resumes_and_the_round_goes_on(tmp_path):
     assert len(list((tmp_path / "wordsy-tui" / "games").glob("*.log"))) == 1
 
 
+async def test_a_bots_locked_in_word_survives_kill_9_and_is_revealed_and_scored(tmp_path):
+    port = str(free_port())
+    # No timer: the round waits for Cat's lock-in, so the host dies with the bot's word
+    # committed and locked in, before any reveal.
+    first = ("--port", port, "--bots", "1", "--bot-level", "expert", "--no-timer")
+    process, _ = await start_host(tmp_path, *first, program="tests.cli.fast_bots")
+    games = tmp_path / "wordsy-tui" / "games"
+    cat = NetSession.join("127.0.0.1", int(port), "Cat", dictionary_hash())
+    try:
+        await cat.start()
+        await wait_until(lambda: len(cat.state.players) == 2, timeout=60)
+        bot = next(name for name in cat.state.players if name != "Cat")
+        assert await cat.start_game() is None
+        await wait_until(lambda: cat.state.phase is Phase.WRITING)
+        await cat.write("STRAND")
+        await wait_until(lambda: cat.state.draft(bot).locked, timeout=60)
+        process.kill()  # kill -9, mid-round: the bot's word lived in that process
+        await process.wait()
+        (log,) = games.glob("*.log")
+        logged = log.read_bytes()
+        (book,) = games.glob("*.seats.json")
+        assert book.stat().st_mode & 0o777 == 0o600
+        await wait_until(lambda: not cat.client.connected)
+
+        process, _ = await start_host(
+            tmp_path, "--port", port, "--resume", program="tests.cli.fast_bots"
+        )
+        await wait_until(lambda: cat.client.connected, timeout=60)
+        assert await cat.lock_in() is None  # everyone is locked in: the reveal follows
+        await wait_until(lambda: cat.state.phase is Phase.CHALLENGES, timeout=60)
+        await cat.ready()
+        await wait_until(lambda: cat.state.round == 2, timeout=60)
+    finally:
+        await cat.stop()
+        if process.returncode is None:
+            await interrupt(process)
+    row = cat.state.sheets[bot].rows[0]
+    assert row.word is not None, "the bot's word was lost with the host"
+    assert row.score > 0
+    assert row.word.encode() not in logged, "the word reached the log before its reveal"
+    assert row.word not in book.read_text(), "a new round forgets the last round's words"
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -100,6 +145,7 @@ async def test_a_killed_headless_host_resumes_and_the_round_goes_on(tmp_path):
         (["host", "--timer", "2"], "from 5 to 600"),
         (["host", "--resume", "no-such-game"], "no saved game"),
         (["host", "--name", " "], "1 to 20 characters"),
+        (["host", "--salvage"], "--salvage goes with --resume"),
         (["join", "--connect", "no-port"], "HOST:PORT"),
         (["join", "--bot", "easy"], "--bot needs --connect"),
     ],

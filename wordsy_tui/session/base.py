@@ -65,6 +65,8 @@ class Session(ABC):
         self._written: dict[bytes, tuple[str, bytes]] = {}
         self._written_round = 0
         """The round the words in `_written` were written in."""
+        self._kept = False
+        """Whether `keep_written` holds words that a new round must make it forget."""
         self.keep_written: Callable[[int, Written], None] | None = None
         """Called with the round and its written words before a commitment leaves (and when
         a new round forgets them): the host keeps its own players' words on disk, so that
@@ -99,8 +101,8 @@ class Session(ABC):
                 # the words it was given back.
                 if self.state.round > self._written_round:
                     self._written_round = self.state.round
-                    if self._written:
-                        self._written.clear()
+                    self._written.clear()
+                    if self._kept:  # what was kept is revealed or void now: forget it
                         self._keep_written()
         self.clock.observe(self.state)
         self.publish(StateChanged(self.state, tuple(events), self.clock.deadline))
@@ -119,10 +121,12 @@ class Session(ABC):
         """Words this player wrote in `round_no` before its program stopped (a host's crash)."""
         self._written_round = round_no
         self._written = dict(written)
+        self._kept = bool(written)
 
     def _keep_written(self) -> None:
         if self.keep_written is not None:
             self.keep_written(self._written_round, dict(self._written))
+            self._kept = bool(self._written)
 
     def _seat(self) -> str:
         if self.me is None:
