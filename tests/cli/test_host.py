@@ -155,3 +155,155 @@ def test_bad_flags_exit_2_with_a_message(capsys, monkeypatch, tmp_path, argv, me
     code, _, err = run(capsys, *argv)
     assert code == 2
     assert message in err
+
+
+async def save_a_game(data_home: Path) -> Path:
+    """A real saved game: Ann hosts with a bot, two rounds played, then her host stops."""
+    from tests.session.test_lan import FAST, playing
+    from wordsy_tui.session.lan import HostSession, LanHost
+
+    log = data_home / "wordsy-tui" / "games" / "saved.log"
+    server = LanHost(
+        FAST,
+        dictionary=dictionary_hash(),
+        bind="127.0.0.1",
+        port=0,
+        log_path=log,
+        captain="Ann",
+        bot_pace=0.01,
+    )
+    ann = HostSession("Ann", server, bots=("expert",))
+    await ann.start()
+    try:
+        await wait_until(lambda: len(ann.state.players) == 2)
+        async with playing(ann):
+            assert await ann.start_game() is None
+            await wait_until(lambda: ann.state.round == 3, timeout=60)
+    finally:
+        await ann.stop()
+    return log
+
+
+@pytest.fixture
+def saved_game(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    return asyncio.run(save_a_game(tmp_path))
+
+
+def serve_without_screens(monkeypatch) -> list[object]:
+    """Stand in for the app: sit down as the CLI says, look at the table, get up."""
+    from wordsy_tui.cli import serve
+
+    seen: list[object] = []
+
+    async def sit(options: serve.HostOptions) -> None:
+        session = serve.LanPlay(options).host(options.name or "")
+        await session.start()  # refused ("already started") unless it is our own seat
+        try:
+            await wait_until(lambda: session.client.connected)
+            seen.append(session.state)
+        finally:
+            await session.stop()
+
+    def play(options: serve.HostOptions) -> int:
+        seen.append(options.name)
+        asyncio.run(sit(options))
+        return 0
+
+    monkeypatch.setattr(serve, "serve_with_app", play)
+    return seen
+
+
+def test_resume_without_a_name_sits_the_host_in_its_own_seat(saved_game, capsys, monkeypatch):
+    seen = serve_without_screens(monkeypatch)
+    code, _, err = run(capsys, "host", "--resume", "--no-advertise", "--bind", "127.0.0.1")
+    assert code == 0, err
+    name, state = seen
+    assert name == "Ann"
+    assert state.round == 3
+    assert "Ann" in state.players
+
+
+def test_resume_under_another_name_says_whose_seat_it_is(saved_game, capsys, monkeypatch):
+    seen = serve_without_screens(monkeypatch)
+    code, _, err = run(capsys, "host", "--resume", "saved", "--name", "Bob")
+    assert code == 2
+    assert "you host this saved game as 'Ann', not 'Bob'" in err
+    assert "without --name" in err
+    assert seen == []
+
+
+def damage_the_middle(log: Path) -> tuple[int, int, int]:
+    """Flip a bit in the payload of the log's middle record.
+
+    The record's number, how many records there are, and how many events follow it.
+    """
+    from net.log import GameLog
+
+    handle, records, _ = GameLog.open(log)
+    handle.close()
+    middle = len(records) // 2
+    offset = 0
+    data = bytearray(log.read_bytes())
+    for _ in range(middle):
+        offset += 8 + int.from_bytes(data[offset : offset + 4], "big")
+    data[offset + 8 + 3] ^= 0x08
+    log.write_bytes(bytes(data))
+    following = sum(1 for r in records[middle + 1 :] if r.get("k") == "event")
+    return middle + 1, len(records), following
+
+
+def test_resume_stops_at_a_log_damaged_in_the_middle_and_changes_nothing(
+    saved_game, capsys, monkeypatch
+):
+    from wordsy_tui.cli import serve
+
+    damaged, total, following = damage_the_middle(saved_game)
+    before = saved_game.read_bytes()
+    files = sorted(saved_game.parent.iterdir())
+    served: list[object] = []
+
+    async def serve_nothing(options: serve.HostOptions) -> int:
+        served.append(options)  # a host would cut the log back here
+        return 0
+
+    monkeypatch.setattr(serve, "serve_headless", serve_nothing)
+    code, _, err = run(capsys, "host", "--resume", "--headless", "--no-advertise")
+    assert code == 1
+    assert served == []
+    assert f"record {damaged} (at byte" in err
+    assert f"{total - damaged} records ({following} events) follow it" in err
+    assert "Nothing was changed" in err
+    assert "wordsy-tui host --resume saved --salvage" in err
+    assert saved_game.read_bytes() == before
+    assert sorted(saved_game.parent.iterdir()) == files
+
+
+def test_salvage_resumes_from_the_intact_records_and_keeps_the_damaged_log(
+    saved_game, capsys, monkeypatch
+):
+    from net.log import GameLog
+    from wordsy_tui.cli import serve
+
+    damaged, _, _ = damage_the_middle(saved_game)
+    before = saved_game.read_bytes()
+    resumed: list[int] = []
+
+    async def serve_a_moment(options: serve.HostOptions) -> int:
+        server = await serve.start_server(options)
+        resumed.append(server.host.seq)
+        await server.stop()
+        return 0
+
+    monkeypatch.setattr(serve, "serve_headless", serve_a_moment)
+    argv = ("host", "--resume", "saved", "--salvage", "--headless", "--no-advertise")
+    code, out, err = run(capsys, *argv, "--bind", "127.0.0.1", "--port", "0")
+    assert code == 0, err
+    assert "salvaged" in out
+    (kept,) = saved_game.parent.glob("saved.log.damaged-*")
+    assert kept.read_bytes() == before
+    handle, records, damage = GameLog.open(saved_game)
+    handle.close()
+    assert damage is None
+    assert len(records) >= damaged - 1  # the intact prefix, and what the host added to it
+    assert resumed == [sum(1 for r in records[: damaged - 1] if r.get("k") == "event")]
