@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import warnings
 
@@ -21,6 +22,7 @@ class RefusedSession(ScriptedSession):
         raise ConnectionRefusedError("The game has already started")
 
     async def stop(self) -> None:
+        await asyncio.sleep(0.05)  # closing connections takes a moment: long enough to be cut
         self.stops += 1
 
 
@@ -33,5 +35,5 @@ async def test_a_refused_start_stops_the_session_exits_1_and_leaves_no_coroutine
             pass  # the app ends by itself
         gc.collect()  # a coroutine never awaited is reported when it is collected
     assert app.return_code == 1
-    assert session.stops >= 1, "the session was never stopped"
+    assert session.stops >= 1, "the session's stop was cut short or never run"
     assert not [w for w in caught if "never awaited" in str(w.message)]
