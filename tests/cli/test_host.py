@@ -159,20 +159,12 @@ def test_bad_flags_exit_2_with_a_message(capsys, monkeypatch, tmp_path, argv, me
 
 async def save_a_game(data_home: Path) -> Path:
     """A real saved game: Ann hosts with a bot, two rounds played, then her host stops."""
-    from tests.session.test_lan import FAST, playing
-    from wordsy_tui.session.lan import HostSession, LanHost
+    from tests.session.test_lan import playing, server
+    from wordsy_tui.session.lan import HostSession
 
-    log = data_home / "wordsy-tui" / "games" / "saved.log"
-    server = LanHost(
-        FAST,
-        dictionary=dictionary_hash(),
-        bind="127.0.0.1",
-        port=0,
-        log_path=log,
-        captain="Ann",
-        bot_pace=0.01,
-    )
-    ann = HostSession("Ann", server, bots=("expert",))
+    games = data_home / "wordsy-tui" / "games"
+    host = server(games, captain="Ann")
+    ann = HostSession("Ann", host, bots=("expert",))
     await ann.start()
     try:
         await wait_until(lambda: len(ann.state.players) == 2)
@@ -181,7 +173,7 @@ async def save_a_game(data_home: Path) -> Path:
             await wait_until(lambda: ann.state.round == 3, timeout=60)
     finally:
         await ann.stop()
-    return log
+    return host.log_path
 
 
 @pytest.fixture
@@ -226,7 +218,7 @@ def test_resume_without_a_name_sits_the_host_in_its_own_seat(saved_game, capsys,
 
 def test_resume_under_another_name_says_whose_seat_it_is(saved_game, capsys, monkeypatch):
     seen = serve_without_screens(monkeypatch)
-    code, _, err = run(capsys, "host", "--resume", "saved", "--name", "Bob")
+    code, _, err = run(capsys, "host", "--resume", "game", "--name", "Bob")
     assert code == 2
     assert "you host this saved game as 'Ann', not 'Bob'" in err
     assert "without --name" in err
@@ -274,7 +266,7 @@ def test_resume_stops_at_a_log_damaged_in_the_middle_and_changes_nothing(
     assert f"record {damaged} (at byte" in err
     assert f"{total - damaged} records ({following} events) follow it" in err
     assert "Nothing was changed" in err
-    assert "wordsy-tui host --resume saved --salvage" in err
+    assert "wordsy-tui host --resume game --salvage" in err
     assert saved_game.read_bytes() == before
     assert sorted(saved_game.parent.iterdir()) == files
 
@@ -296,11 +288,11 @@ def test_salvage_resumes_from_the_intact_records_and_keeps_the_damaged_log(
         return 0
 
     monkeypatch.setattr(serve, "serve_headless", serve_a_moment)
-    argv = ("host", "--resume", "saved", "--salvage", "--headless", "--no-advertise")
+    argv = ("host", "--resume", "game", "--salvage", "--headless", "--no-advertise")
     code, out, err = run(capsys, *argv, "--bind", "127.0.0.1", "--port", "0")
     assert code == 0, err
     assert "salvaged" in out
-    (kept,) = saved_game.parent.glob("saved.log.damaged-*")
+    (kept,) = saved_game.parent.glob("game.log.damaged-*")
     assert kept.read_bytes() == before
     handle, records, damage = GameLog.open(saved_game)
     handle.close()

@@ -234,7 +234,5 @@ def check_log(log_path: Path, resume: str, *, salvage: bool) -> bool:
         return False
     if salvage:
         damage = salvage_log(log_path)
-        print(
-            damage.describe() if damage else f"{log_path.name} is not damaged: nothing to salvage."
-        )
+        print(damage.describe() if damage else f"{log_path.name} has no damage to salvage.")
     return True
