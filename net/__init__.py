@@ -37,7 +37,10 @@ resyncs by itself when the host's view hash disagrees with its own.
 
 The log lives in `default_log_dir(app_name) / f"{new_game_id()}.log"` unless the caller
 picks another directory; `saved_games(directory)` lists logs to resume, newest first, and
-`host.damage` says whether a resumed log had a damaged tail (and how it was repaired).
+`host.damage` says whether a resumed log had a torn tail (and how it was repaired). A log
+damaged before its end makes `host.start()` raise `LogDamaged` and changes nothing;
+`salvage_log(path)` cuts it back to its intact prefix when a person asks (the damaged file
+is kept aside), after which the host starts from what is left.
 
 Discovery (`net.discovery`: Advertiser, Browser) and the network doctor (`net.doctor`:
 run_checks, format_report) are separate modules, optional for a `--connect` game.
@@ -47,7 +50,7 @@ from __future__ import annotations
 
 from net.client import Client, ClientConfig, Event, Link, Presence, Refused, Reset, Update
 from net.host import Host, HostConfig, HostedGame
-from net.log import Damage, default_log_dir, new_game_id, saved_games
+from net.log import Damage, LogDamaged, default_log_dir, new_game_id, salvage_log, saved_games
 from net.protocol import PROTOCOL_VERSION, CommandRejected, CommandResult, Refusal
 
 __all__ = [
@@ -62,6 +65,7 @@ __all__ = [
     "HostConfig",
     "HostedGame",
     "Link",
+    "LogDamaged",
     "Presence",
     "Refusal",
     "Refused",
@@ -69,5 +73,6 @@ __all__ = [
     "Update",
     "default_log_dir",
     "new_game_id",
+    "salvage_log",
     "saved_games",
 ]

@@ -1,8 +1,12 @@
 """Append-only, checksummed record file: the host's durable copy of the whole game.
 
 Each record is `u32 length (big-endian) | u32 CRC-32 of payload | payload`, the payload a
-msgpack map. A crash can leave a torn last record and a bad disk a corrupt one; reading stops
-at the first record that does not check out, keeps the intact prefix and sets the rest aside.
+msgpack map. Reading keeps the intact prefix up to the first record that does not check out,
+and then tells two things apart. A torn tail (an unfinished last append: a crash is normal)
+is set aside and cut silently. A log damaged before its end (a record that fails its check
+with valid records after it, or a whole last record that fails) is never cut back silently:
+opening it raises LogDamaged, and only `salvage` continues from the intact prefix, keeping
+the damaged file aside.
 """
 
 from __future__ import annotations
@@ -48,13 +52,50 @@ class Damage:
     reason: str
     kept_records: int
     saved_to: Path
+    torn: bool = True
+    """A crash's torn tail (repaired silently); False: damage salvaged on request."""
+    lost_records: int = 0
+    """Valid records that followed the damage and were left out (never for a torn tail)."""
+    lost_events: int = 0
 
     def describe(self) -> str:
+        if self.torn:
+            return (
+                f"{self.path}: damaged record at byte {self.offset} ({self.reason}); "
+                f"resuming from the {self.kept_records} intact records before it. "
+                f"The {self.discarded} discarded bytes were saved to {self.saved_to}."
+            )
         return (
-            f"{self.path}: damaged record at byte {self.offset} ({self.reason}); "
-            f"resuming from the {self.kept_records} intact records before it. "
-            f"The {self.discarded} discarded bytes were saved to {self.saved_to}."
+            f"{self.path}: salvaged: resuming from the {self.kept_records} intact records "
+            f"before record {self.kept_records + 1} ({self.reason}); the {self.lost_records} "
+            f"records ({self.lost_events} events) after it are left out. "
+            f"The damaged file is kept as {self.saved_to}."
         )
+
+
+class LogDamaged(Exception):
+    """A log damaged before its end: cutting it back would silently drop what follows.
+
+    Raised instead of changing anything; `GameLog.open(..., salvage=True)` (or `salvage`)
+    continues from the intact prefix when a person asks for it.
+    """
+
+    def __init__(self, path: Path, survey: Survey) -> None:
+        self.path = path
+        self.survey = survey
+        super().__init__(
+            f"{path.name} is damaged: record {survey.damaged_record} (at byte {survey.intact}) "
+            f"{_REASONS.get(survey.reason, survey.reason)}, and {len(survey.following)} "
+            f"records ({survey.following_events} events) follow it. Nothing was changed."
+        )
+
+
+# How a reason reads after "record N (at byte B)" in a sentence for people.
+_REASONS = {
+    "checksum mismatch": "fails its checksum",
+    "undecodable record": "does not decode",
+    "record is not a map": "is not a record",
+}
 
 
 def encode_record(record: dict[str, Any]) -> bytes:
@@ -62,39 +103,173 @@ def encode_record(record: dict[str, Any]) -> bytes:
     return _HEADER.pack(len(payload), zlib.crc32(payload)) + payload
 
 
+def _read_record(data: bytes, offset: int) -> tuple[dict[str, Any], int] | str:
+    """The record at `offset` and the offset after it, or why there is none there."""
+    if len(data) - offset < _HEADER.size:
+        return "torn record header"
+    length, crc = _HEADER.unpack_from(data, offset)
+    start = offset + _HEADER.size
+    if length > _MAX_RECORD or start + length > len(data):
+        return "torn record (length runs past the end of the file)"
+    payload = data[start : start + length]
+    if zlib.crc32(payload) != crc:
+        return "checksum mismatch"
+    try:
+        record = msgpack.unpackb(payload, raw=False)
+    except Exception:
+        return "undecodable record"
+    if not isinstance(record, dict):
+        return "record is not a map"
+    return record, start + length
+
+
 def _scan(data: bytes) -> tuple[list[dict[str, Any]], int, str]:
     """Records of the intact prefix, its length in bytes, and why the scan stopped early."""
     records: list[dict[str, Any]] = []
     offset = 0
     while offset < len(data):
-        if len(data) - offset < _HEADER.size:
-            return records, offset, "torn record header"
-        length, crc = _HEADER.unpack_from(data, offset)
-        start = offset + _HEADER.size
-        if length > _MAX_RECORD or start + length > len(data):
-            return records, offset, "torn record (length runs past the end of the file)"
-        payload = data[start : start + length]
-        if zlib.crc32(payload) != crc:
-            return records, offset, "checksum mismatch"
-        try:
-            record = msgpack.unpackb(payload, raw=False)
-        except Exception:
-            return records, offset, "undecodable record"
-        if not isinstance(record, dict):
-            return records, offset, "record is not a map"
-        records.append(record)
-        offset = start + length
+        found = _read_record(data, offset)
+        if isinstance(found, str):
+            return records, offset, found
+        records.append(found[0])
+        offset = found[1]
     return records, offset, ""
+
+
+def _records_after(data: bytes, offset: int) -> list[dict[str, Any]]:
+    """Every valid record that starts after `offset`, where a damaged record begins.
+
+    A damaged length field hides where the next record starts, so every byte is tried as a
+    start: a CRC-32 that matches over a payload that decodes to a map does not happen by
+    chance (and bodies inside records are bare MessagePack, never framed records).
+    """
+    found: list[dict[str, Any]] = []
+    position = offset + 1
+    while position < len(data):
+        got = _read_record(data, position)
+        if isinstance(got, str):
+            position += 1
+        else:
+            found.append(got[0])
+            position = got[1]
+    return found
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What a whole read of a log found: its intact prefix, and what lies past it."""
+
+    records: list[dict[str, Any]]
+    intact: int
+    """Bytes of the intact prefix."""
+    size: int
+    reason: str
+    """Why the intact prefix ends before the file does ("" when it does not)."""
+    following: list[dict[str, Any]]
+    """Valid records after the first bad one: what cutting the log back would lose."""
+    zeros: bool
+    """The bad bytes are all zero: a file grown by a crash before its data reached the disk."""
+
+    @property
+    def clean(self) -> bool:
+        return self.intact == self.size
+
+    @property
+    def torn(self) -> bool:
+        """A crash's torn tail: an unfinished last append, safe to cut without asking.
+
+        Only an incomplete record (or zeros a crash left) with nothing valid after it is
+        torn; a whole record that fails its check, or anything followed by valid records,
+        is damage that no crash of the host explains.
+        """
+        if self.clean or self.following:
+            return False
+        return self.reason.startswith("torn") or self.zeros
+
+    @property
+    def damaged(self) -> bool:
+        return not self.clean and not self.torn
+
+    @property
+    def damaged_record(self) -> int:
+        """The 1-based number of the first record that does not check out."""
+        return len(self.records) + 1
+
+    @property
+    def following_events(self) -> int:
+        return sum(1 for record in self.following if record.get("k") == "event")
+
+
+def survey(data: bytes) -> Survey:
+    """Read a whole log's bytes: the intact prefix, and whether what follows is damage."""
+    records, intact, reason = _scan(data)
+    following = _records_after(data, intact) if intact < len(data) else []
+    zeros = not data[intact:].strip(b"\0")
+    return Survey(records, intact, len(data), reason, following, zeros)
 
 
 def read_log(path: Path) -> tuple[list[dict[str, Any]], str]:
     """The intact records of a log, and why reading stopped early ("" when it did not).
 
-    Only reads: for tools such as a replay viewer. A host uses GameLog.open, which also
-    cuts a damaged tail so that appends follow valid data.
+    Only reads: for tools such as a replay viewer (`survey` also tells damage from a torn
+    tail). A host uses GameLog.open, which also cuts a torn tail so that appends follow
+    valid data.
     """
     records, _intact, reason = _scan(path.read_bytes())
     return records, reason
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """Create `path` holding `data`, readable by its owner only, and on disk on return."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _aside(path: Path) -> Path:
+    """A free name next to `path` for keeping its damaged copy."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    candidate = path.with_name(f"{path.name}.damaged-{stamp}")
+    number = 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.name}.damaged-{stamp}-{number}")
+    return candidate
+
+
+def salvage_log(path: Path) -> Damage | None:
+    """Cut a log damaged before its end back to its intact prefix, when a person asks.
+
+    The whole damaged file is kept aside first (`GAME.log.damaged-<time>`), then the intact
+    prefix replaces the log in one rename, so a crash part-way leaves either file whole.
+    None when there is no such damage (a torn tail is left to GameLog.open).
+    """
+    data = path.read_bytes()
+    found = survey(data)
+    if not found.damaged:
+        return None
+    saved_to = _aside(path)
+    _write_new(saved_to, data)
+    spare = path.with_name(f"{path.name}.salvage")
+    spare.unlink(missing_ok=True)
+    _write_new(spare, data[: found.intact])
+    spare.replace(path)
+    return Damage(
+        path,
+        found.intact,
+        len(data) - found.intact,
+        found.reason,
+        len(found.records),
+        saved_to,
+        torn=False,
+        lost_records=len(found.following),
+        lost_events=found.following_events,
+    )
 
 
 class GameLog:
@@ -107,23 +282,37 @@ class GameLog:
 
     @classmethod
     def open(
-        cls, path: Path, *, durable: bool = True
+        cls, path: Path, *, durable: bool = True, salvage: bool = False
     ) -> tuple[GameLog, list[dict[str, Any]], Damage | None]:
-        """Open (or create) a log; return it, its intact records, and any damage found."""
+        """Open (or create) a log; return it, its intact records, and any damage found.
+
+        A torn tail (a crash mid-append) is cut silently, as a crash is normal. A log
+        damaged before its end raises LogDamaged and is left untouched, unless `salvage`
+        asks to continue from the intact prefix (the damaged file is kept aside).
+        """
         path.parent.mkdir(parents=True, exist_ok=True)
+        damage = salvage_log(path) if salvage and path.exists() else None
         data = path.read_bytes() if path.exists() else b""
-        records, intact, reason = _scan(data)
-        damage = None
-        if intact < len(data):
+        found = survey(data)
+        if found.damaged:
+            raise LogDamaged(path, found)
+        if found.torn:
             # Keep the bad tail for a post-mortem, then cut it so appends follow valid data.
-            saved_to = path.with_name(f"{path.name}.damaged-{intact}")
-            saved_to.write_bytes(data[intact:])
+            saved_to = path.with_name(f"{path.name}.damaged-{found.intact}")
+            saved_to.write_bytes(data[found.intact :])
             with path.open("r+b") as f:
-                f.truncate(intact)
+                f.truncate(found.intact)
                 os.fsync(f.fileno())
-            damage = Damage(path, intact, len(data) - intact, reason, len(records), saved_to)
+            damage = Damage(
+                path,
+                found.intact,
+                found.size - found.intact,
+                found.reason,
+                len(found.records),
+                saved_to,
+            )
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        return cls(path, fd, durable), records, damage
+        return cls(path, fd, durable), found.records, damage
 
     def append(self, records: list[dict[str, Any]]) -> None:
         """Write records and (when durable) fsync before returning: the caller may then publish."""

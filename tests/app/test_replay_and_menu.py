@@ -63,6 +63,46 @@ def test_replay_refuses_what_is_not_a_log(tmp_path, capsys, content: bytes | Non
     assert str(path) in capsys.readouterr().err
 
 
+def saved_log(path: Path, events: list[object]) -> list[int]:
+    """Write `events` as the host logs them; the byte offset of each record."""
+    from net.log import encode_record
+    from wordsy_tui.session.codec import encode
+
+    records = [
+        encode_record({"k": "event", "seq": n, "body": encode(e)}) for n, e in enumerate(events, 1)
+    ]
+    path.write_bytes(b"".join(records))
+    return [sum(len(r) for r in records[:i]) for i in range(len(records))]
+
+
+async def test_a_replay_of_a_damaged_log_says_so(tmp_path) -> None:
+    events = finished_table().log
+    path = tmp_path / "game.log"
+    offsets = saved_log(path, events)
+    middle = len(events) // 2
+    data = bytearray(path.read_bytes())
+    data[offsets[middle] + 10] ^= 0x01  # a flipped bit in the middle record's payload
+    path.write_bytes(bytes(data))
+    note = replay.damage_note(path)
+    assert note is not None
+    assert f"damaged at record {middle + 1} (checksum mismatch)" in note
+    assert f"{len(events) - middle - 1} later events cannot be shown" in note
+    assert len(replay.read_events(path)) == middle
+    session = ReplaySession(round_frames(replay.read_events(path)), note=note)
+    app = WordsyApp(session, name="replay", advisor=FixedAdvisor())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await until(pilot, lambda: any(n.message == note for n in app._notifications))
+
+
+def test_a_whole_or_torn_log_has_no_damage_note(tmp_path) -> None:
+    path = tmp_path / "game.log"
+    saved_log(path, finished_table().log)
+    assert replay.damage_note(path) is None
+    path.write_bytes(path.read_bytes()[:-5])  # the host stopped mid-write: normal
+    assert replay.damage_note(path) is None
+
+
 async def test_the_menu_starts_a_solo_game_at_the_chosen_difficulty() -> None:
     app = WordsyApp(None, name="Ann", advisor=FixedAdvisor(), bell=False)
     async with app.run_test(size=(80, 24)) as pilot:

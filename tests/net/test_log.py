@@ -1,10 +1,12 @@
-"""The checksummed log: round trips, and a torn or corrupt tail is found, reported, cut."""
+"""The checksummed log: round trips; a torn tail is cut, damage before the end is refused."""
 
 from __future__ import annotations
 
 import os
 
-from net.log import GameLog, encode_record, saved_games
+import pytest
+
+from net.log import GameLog, LogDamaged, encode_record, saved_games, survey
 from tests.net.counter_game import CounterGame
 from tests.net.helpers import state, wait_until
 
@@ -45,18 +47,96 @@ def test_a_torn_tail_is_reported_and_the_intact_prefix_used(tmp_path):
     assert again[-1]["body"] == {"e": "again"}
 
 
-def test_a_corrupt_record_stops_the_replay_there(tmp_path):
+def flip_a_bit(path, record_index, at=12):
+    """Flip one bit inside the payload of the record at `record_index` (0-based)."""
+    data = bytearray(path.read_bytes())
+    offset = sum(len(encode_record(r)) for r in RECORDS[:record_index])
+    data[offset + at] ^= 0x10
+    path.write_bytes(bytes(data))
+    return offset
+
+
+def test_a_record_damaged_in_the_middle_is_refused_and_nothing_changes(tmp_path):
     path = tmp_path / "g.log"
     write(path, RECORDS)
-    data = bytearray(path.read_bytes())
-    third = sum(len(encode_record(r)) for r in RECORDS[:2])
-    data[third + 12] ^= 0xFF  # a flipped bit inside the third record's payload
-    path.write_bytes(bytes(data))
-    _, records, damage = GameLog.open(path)
+    offset = flip_a_bit(path, 2)
+    before = path.read_bytes()
+    with pytest.raises(LogDamaged) as raised:
+        GameLog.open(path)
+    message = str(raised.value)
+    assert "record 3 (at byte" in message
+    assert f"byte {offset}" in message
+    assert "fails its checksum" in message
+    assert "2 records (2 events) follow it" in message
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.log"]
+
+
+def test_salvage_keeps_the_intact_prefix_and_the_damaged_file_aside(tmp_path):
+    path = tmp_path / "g.log"
+    write(path, RECORDS)
+    flip_a_bit(path, 2)
+    damaged = path.read_bytes()
+    log, records, damage = GameLog.open(path, salvage=True)
+    log.append([{"k": "event", "seq": 3, "body": {"e": "again"}}])
+    log.close()
     assert records == RECORDS[:2]
     assert damage is not None
-    assert damage.reason == "checksum mismatch"
-    assert damage.offset == third
+    assert not damage.torn
+    assert (damage.kept_records, damage.lost_records, damage.lost_events) == (2, 2, 2)
+    assert damage.saved_to.name.startswith("g.log.damaged-")
+    assert damage.saved_to.read_bytes() == damaged
+    assert damage.saved_to.stat().st_mode & 0o777 == 0o600
+    assert "left out" in damage.describe()
+    _, again, damage_again = GameLog.open(path)
+    assert damage_again is None
+    assert again == [*RECORDS[:2], {"k": "event", "seq": 3, "body": {"e": "again"}}]
+
+
+def test_a_damaged_length_field_is_damage_too(tmp_path):
+    path = tmp_path / "g.log"
+    write(path, RECORDS)
+    offset = sum(len(encode_record(r)) for r in RECORDS[:1])
+    data = bytearray(path.read_bytes())
+    data[offset] ^= 0x40  # the second record's length now runs past the end of the file
+    path.write_bytes(bytes(data))
+    with pytest.raises(LogDamaged, match=r"record 2 .* 3 records \(3 events\) follow it"):
+        GameLog.open(path)
+
+
+def test_a_whole_last_record_that_fails_is_damage_not_a_torn_tail(tmp_path):
+    path = tmp_path / "g.log"
+    write(path, RECORDS)
+    flip_a_bit(path, 4)  # complete, so no crash mid-append explains it
+    with pytest.raises(LogDamaged, match=r"record 5 .* 0 records"):
+        GameLog.open(path)
+
+
+def test_zeros_a_crash_left_after_the_last_record_are_a_torn_tail(tmp_path):
+    path = tmp_path / "g.log"
+    write(path, RECORDS)
+    with path.open("ab") as f:
+        f.write(bytes(4096))
+    log, records, damage = GameLog.open(path)
+    log.close()
+    assert records == RECORDS
+    assert damage is not None
+    assert damage.torn
+
+
+def test_survey_tells_a_torn_tail_from_damage(tmp_path):
+    path = tmp_path / "g.log"
+    write(path, RECORDS)
+    whole = path.read_bytes()
+    assert survey(whole).clean
+    torn = survey(whole[:-3])
+    assert torn.torn
+    assert not torn.damaged
+    flip_a_bit(path, 1)
+    damaged = survey(path.read_bytes())
+    assert damaged.damaged
+    assert damaged.damaged_record == 2
+    assert damaged.following == RECORDS[2:]
 
 
 async def test_a_host_resumes_from_a_damaged_log(make_host, make_client, log_path):

@@ -15,7 +15,7 @@ from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import Session
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+from wordsy_tui.session.lan import HostSession, LanHost, NetSession, SeatBook
 
 FAST = GameConfig(timer_seconds=2, reveal_seconds=5, vote_seconds=2, challenge_seconds=1)
 DICTIONARY = "test-word-list"
@@ -199,6 +199,63 @@ async def test_the_host_player_and_bots_get_their_seats_back_after_a_restart(tmp
     finally:
         await ann_again.stop()
     assert second.state.sheets[bot].rows[0].word is not None
+
+
+async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path):
+    first = server(tmp_path, captain="Ann")
+    ann = HostSession("Ann", first)
+    await ann.start()
+    port = first.port
+    bob = NetSession.join("127.0.0.1", port, "Bob", DICTIONARY)
+    second: LanHost | None = None
+    try:
+        await bob.start()
+        await wait_until(lambda: len(ann.state.players) == 2)
+        await ann.start_game()
+        await wait_until(lambda: ann.state.phase is Phase.WRITING)
+        assert await ann.write(secret("Ann", 1)) is None
+        assert await ann.lock_in() is None
+        book = first.seat_book
+        assert book.host_seat() == "Ann"
+        assert secret("Ann", 1) in book.path.read_text()
+        assert book.path.stat().st_mode & 0o777 == 0o600
+        assert secret("Ann", 1).encode() not in first.log_path.read_bytes()
+        await ann.stop()  # the host's process ends: Ann's word in memory is gone with it
+
+        second = server(tmp_path, port=port, captain="Ann")
+        ann = HostSession("Ann", second)
+        await ann.start()
+        await wait_until(lambda: bob.client.connected)
+        await bob.write(secret("Bob", 1))
+        await bob.lock_in()
+        await wait_until(lambda: second.state.phase is Phase.CHALLENGES)
+    finally:
+        await bob.stop()
+        await ann.stop()
+    assert second.state.draft("Ann").word == secret("Ann", 1)
+
+
+def test_the_seat_book_shrugs_off_damaged_entries(tmp_path):
+    book = SeatBook(tmp_path / "g.seats.json")
+    book.keep("Ann", "t1", host=True)
+    book.keep_written("Ann", 3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
+    assert book.written("Ann") == (3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
+    assert book.token("Ann") == "t1"
+    book.keep("Ann", "t2")  # a new token keeps the words and the host's mark
+    assert book.written("Ann")[0] == 3
+    assert book.host_seat() == "Ann"
+    book.path.write_text('{"Ann": {"token": 5, "written": {"round": 2, "words": [["zz", 1]]}}}')
+    assert book.written("Ann") == (2, {})
+    assert book.token("Ann") is None
+    book.path.write_text("[]")
+    assert book.read() == {}
+    assert book.host_seat() is None
+
+
+def test_an_older_seat_book_names_its_one_person_as_the_host(tmp_path):
+    book = SeatBook(tmp_path / "g.seats.json")
+    book.path.write_text('{"Ann": {"token": "a"}, "Bot 1 (easy)": {"token": "b", "bot": "easy"}}')
+    assert book.host_seat() == "Ann"
 
 
 async def test_six_players_play_a_full_game(tmp_path):

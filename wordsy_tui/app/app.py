@@ -468,14 +468,16 @@ class WordsyApp(App[None]):
         Started straight into a game, the program ends, printing the `problem` if any.
         """
         self.workers.cancel_group(self, "session")
+        if not self._menu_first:
+            # The program ends: on_unmount awaits the session's stop, where a worker started
+            # now would be cancelled before it ran ("coroutine ... was never awaited").
+            self.exit(return_code=1 if problem else 0, message=Text(problem) if problem else None)
+            return
         self.run_worker(session.stop(), group="stopping", exit_on_error=False)
         self.session = None
-        if self._menu_first:
-            self.state = GameState()
-            self.deadline = None
-            self.back_to_menu()
-        else:
-            self.exit(return_code=1 if problem else 0, message=Text(problem) if problem else None)
+        self.state = GameState()
+        self.deadline = None
+        self.back_to_menu()
 
     # -- from the start menu ---------------------------------------------------
 

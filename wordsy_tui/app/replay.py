@@ -8,7 +8,7 @@ from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.evolve import evolve
 from wordsy_tui.game.state import GameState
-from wordsy_tui.session.base import Session, StateChanged
+from wordsy_tui.session.base import Rejected, Session, StateChanged
 
 
 def round_frames(events: Iterable[ev.Event]) -> list[GameState]:
@@ -27,16 +27,20 @@ def round_frames(events: Iterable[ev.Event]) -> list[GameState]:
 class ReplaySession(Session):
     """Shows one frame at a time; every command is refused, for nothing can change."""
 
-    def __init__(self, frames: list[GameState]) -> None:
+    def __init__(self, frames: list[GameState], note: str | None = None) -> None:
         super().__init__(None)
         if not frames:
             raise ValueError("a replay needs at least one state")
         self.frames = frames
         self.index = 0
         self.state = frames[0]
+        self.note = note
+        """What the viewer must know about the log, e.g. that it is damaged."""
 
     async def start(self) -> None:
         self.step(0)
+        if self.note:
+            self.publish(Rejected(self.note))  # shown as a warning, like a refusal
 
     async def stop(self) -> None:
         return None

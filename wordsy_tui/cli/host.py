@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import shlex
 import sys
 from pathlib import Path
 
@@ -22,7 +23,12 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         description="Host a Wordsy game that players on the LAN can join. "
         "The game is saved as it goes and can be resumed after a crash.",
     )
-    parser.add_argument("--name", type=player_name, default=None, help="your name at the table")
+    parser.add_argument(
+        "--name",
+        type=player_name,
+        default=None,
+        help="your name at the table (when resuming: the seat you had, found by itself)",
+    )
     parser.add_argument(
         "--game-name",
         type=game_name,
@@ -120,7 +126,14 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         const="latest",
         default=None,
         metavar="GAME",
-        help="continue a saved game (its id or log file; the latest when omitted)",
+        help="continue a saved game (its id or log file; the latest when omitted), "
+        "in your own seat and with its computer players",
+    )
+    parser.add_argument(
+        "--salvage",
+        action="store_true",
+        help="with --resume: continue a log damaged in the middle from its intact records "
+        "before the damage (the damaged file is kept aside; what follows it is lost)",
     )
     parser.set_defaults(run=run, parser=parser)
 
@@ -157,15 +170,21 @@ def resolve_log(resume: str | None) -> Path | None:
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.bots >= args.seats:
         parser.error("--bots must leave at least one seat for a person")
+    if args.salvage and args.resume is None:
+        parser.error("--salvage goes with --resume GAME")
     try:
         log_path = resolve_log(args.resume)
     except FileNotFoundError as error:
         parser.error(str(error))
+    name = None if args.headless else own_seat(args.name, log_path, parser)
+    if log_path is not None and not check_log(log_path, args.resume, salvage=args.salvage):
+        return 1
+    from net import LogDamaged
     from wordsy_tui.cli.serve import HostOptions, serve_headless, serve_with_app
 
     options = HostOptions(
         config=game_config(args),
-        name=None if args.headless else (args.name or default_name()),
+        name=name,
         game_name=args.game_name,
         bots=args.bots,
         bot_level=args.bot_level,
@@ -183,6 +202,50 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return serve_with_app(options)
     except KeyboardInterrupt:
         return 130
+    except LogDamaged as error:  # damaged since it was checked: still, nothing is changed
+        print(f"wordsy-tui host: error: {error}", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"wordsy-tui host: error: {error}", file=sys.stderr)
         return 1
+
+
+def own_seat(name: str | None, log_path: Path | None, parser: argparse.ArgumentParser) -> str:
+    """The hosting player's name: a resumed game's own seat, unless --name says otherwise."""
+    from wordsy_tui.game.decide import name_problem
+    from wordsy_tui.session.lan import SeatBook
+
+    saved = SeatBook.beside(log_path).host_seat() if log_path is not None else None
+    if saved is not None and name_problem(saved) is not None:
+        saved = None  # not a name this program wrote: no seat to take back
+    if saved is not None and name is not None and name != saved:
+        parser.error(
+            f"you host this saved game as {saved!r}, not {name!r}: "
+            f"resume it without --name (or with --name {shlex.quote(saved)})"
+        )
+    return saved or name or default_name()
+
+
+def check_log(log_path: Path, resume: str, *, salvage: bool) -> bool:
+    """Whether the saved game can go on; a log damaged in the middle only with --salvage.
+
+    A torn tail (a crash mid-write) is left for the host to cut silently.
+    """
+    from net.log import LogDamaged, salvage_log, survey
+
+    found = survey(log_path.read_bytes())
+    if found.damaged and not salvage:
+        game = log_path.stem if resume == "latest" else resume
+        print(
+            f"wordsy-tui host: error: {LogDamaged(log_path, found)}\n"
+            f"To continue from the {len(found.records)} intact records before the damage, "
+            f"run: wordsy-tui host --resume {shlex.quote(game)} --salvage\n"
+            f"(the damaged file is kept aside; the {found.following_events} events after "
+            "the damage are lost).",
+            file=sys.stderr,
+        )
+        return False
+    if salvage:
+        damage = salvage_log(log_path)
+        print(damage.describe() if damage else f"{log_path.name} has no damage to salvage.")
+    return True

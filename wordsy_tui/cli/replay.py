@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,7 +36,28 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(f"{path} is not a Wordsy game log: {error}")
     if not events:
         parser.error(f"{path} holds no game events")
-    return WordsyApp(ReplaySession(round_frames(events)), name="replay").run_to_end()
+    note = damage_note(path)
+    status = WordsyApp(ReplaySession(round_frames(events), note=note), name="replay").run_to_end()
+    if note:  # the app's notice is gone with its screen: leave it in the terminal too
+        print(f"wordsy-tui replay: {note}", file=sys.stderr)
+    return status
+
+
+def damage_note(path: Path) -> str | None:
+    """What a damaged log means for its replay, for people; None when the log is whole.
+
+    A torn tail (a host stopped mid-write) is normal and goes unmentioned.
+    """
+    from net.log import survey
+
+    found = survey(path.read_bytes())
+    if not found.damaged:
+        return None
+    return (
+        f"This log is damaged at record {found.damaged_record} ({found.reason}): "
+        f"the replay stops before it, and {found.following_events} later events "
+        "cannot be shown."
+    )
 
 
 def read_events(path: Path) -> list[Event]:

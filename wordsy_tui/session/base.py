@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from wordsy_tui.game import commands as cmd
@@ -48,6 +48,9 @@ class Rejected:
 
 Update = StateChanged | PresenceChanged | LinkChanged | Rejected
 
+Written = Mapping[bytes, tuple[str, bytes]]
+"""The words written in one round, with their salts, by commitment."""
+
 
 class Session(ABC):
     def __init__(self, me: str | None) -> None:
@@ -60,6 +63,14 @@ class Session(ABC):
         # Every word we committed this round, by commitment, so the reveal
         # sends the one the host last accepted even if a later rewrite failed.
         self._written: dict[bytes, tuple[str, bytes]] = {}
+        self._written_round = 0
+        """The round the words in `_written` were written in."""
+        self._kept = False
+        """Whether `keep_written` holds words that a new round must make it forget."""
+        self.keep_written: Callable[[int, Written], None] | None = None
+        """Called with the round and its written words before a commitment leaves (and when
+        a new round forgets them): the host keeps its own players' words on disk, so that
+        a crash of its process does not cost them their reveal."""
         self.word = ""
         """Our current draft, as typed (only this program knows it)."""
 
@@ -85,8 +96,14 @@ class Session(ABC):
         for event in events:
             self.state = evolve(self.state, event)
             if isinstance(event, ev.RoundStarted):
-                self._written.clear()
                 self.word = ""
+                # Only a later round forgets: a resumed session replays the rounds before
+                # the words it was given back.
+                if self.state.round > self._written_round:
+                    self._written_round = self.state.round
+                    self._written.clear()
+                    if self._kept:  # what was kept is revealed or void now: forget it
+                        self._keep_written()
         self.clock.observe(self.state)
         self.publish(StateChanged(self.state, tuple(events), self.clock.deadline))
         await self._reveal_if_due()
@@ -99,6 +116,17 @@ class Session(ABC):
             return
         word, salt = self._written.pop(draft.commitment)
         await self.send(cmd.RevealWord(self.me, word, salt))
+
+    def restore_written(self, round_no: int, written: Written) -> None:
+        """Words this player wrote in `round_no` before its program stopped (a host's crash)."""
+        self._written_round = round_no
+        self._written = dict(written)
+        self._kept = bool(written)
+
+    def _keep_written(self) -> None:
+        if self.keep_written is not None:
+            self.keep_written(self._written_round, dict(self._written))
+            self._kept = bool(self._written)
 
     def _seat(self) -> str:
         if self.me is None:
@@ -113,6 +141,7 @@ class Session(ABC):
         salt = secrets.token_bytes(SALT_BYTES)
         commitment = commit(word, salt)
         self._written[commitment] = (word, salt)
+        self._keep_written()
         return await self.send(cmd.WriteWord(seat, commitment))
 
     async def lock_in(self) -> str | None:

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import dataclasses
 import errno
+import functools
 import json
 import logging
 import os
@@ -18,7 +19,7 @@ import random
 import secrets
 from collections.abc import Callable, Coroutine, Mapping
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from net import Client, Host, HostConfig, default_log_dir, new_game_id
 from net import client as net_client
@@ -31,7 +32,7 @@ from wordsy_tui.game.legal import allowed, refusal, waiting_for, with_word_writt
 from wordsy_tui.game.names import name_problem
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session
+from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, Written
 from wordsy_tui.session.clock import Clock, alarm_for
 from wordsy_tui.session.codec import CodecError, decode_event, encode
 from wordsy_tui.session.discovery import Announcer
@@ -144,24 +145,56 @@ class NetSession(Session):
 
 
 class SeatBook:
-    """The seat tokens of the players who live in the host's process (its own player,
-    the bots), kept beside the log so a resumed host gives them their seats back."""
+    """What the players who live in the host's process (its own player, the bots) need to
+    get back after a crash or a restart: their seat tokens, which seat is the hosting
+    player's own, and the words (with salts) behind their current commitments.
+
+    It sits beside the log, readable by its owner only, and never goes on the wire: the
+    log and every client see only commitments until each player reveals its own word.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def read(self) -> dict[str, dict[str, str]]:
+    @classmethod
+    def beside(cls, log_path: Path) -> SeatBook:
+        return cls(log_path.with_suffix(".seats.json"))
+
+    def read(self) -> dict[str, dict[str, Any]]:
         try:
             data = json.loads(self.path.read_text())
         except (OSError, ValueError):
             return {}
-        return data if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            return {}
+        return {name: seat for name, seat in data.items() if isinstance(seat, dict)}
 
-    def keep(self, name: str, token: str | None, bot: str | None = None) -> None:
+    def token(self, name: str) -> str | None:
+        token = self.read().get(name, {}).get("token")
+        return token if isinstance(token, str) else None
+
+    def host_seat(self) -> str | None:
+        """The hosting player's own seat (a book from before it was marked: its one person)."""
+        seats = self.read()
+        marked = [name for name, seat in seats.items() if seat.get("host") is True]
+        people = [name for name, seat in seats.items() if not seat.get("bot")]
+        found = marked or (people if len(people) == 1 else [])
+        return found[0] if found else None
+
+    def keep(
+        self, name: str, token: str | None, bot: str | None = None, host: bool = False
+    ) -> None:
         if token is None:
             return
         seats = self.read()
-        seats[name] = {"token": token, **({"bot": bot} if bot else {})}
+        if host:
+            for seat in seats.values():
+                seat.pop("host", None)
+        seat = seats.get(name, {})
+        seat.update(
+            token=token, **({"bot": bot} if bot else {}), **({"host": True} if host else {})
+        )
+        seats[name] = seat
         self._write(seats)
 
     def forget(self, name: str) -> None:
@@ -169,11 +202,38 @@ class SeatBook:
         if seats.pop(name, None) is not None:
             self._write(seats)
 
-    def _write(self, seats: dict[str, dict[str, str]]) -> None:
-        # Written aside and renamed, so a crash never leaves half a file.
+    def written(self, name: str) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
+        """The round and the words `name` wrote in it, as last kept (nothing if unreadable)."""
+        kept = self.read().get(name, {}).get("written")
+        words: dict[bytes, tuple[str, bytes]] = {}
+        if not isinstance(kept, dict) or not isinstance(kept.get("round"), int):
+            return 0, words
+        for entry in kept.get("words", []):
+            try:
+                commitment, word, salt = entry
+                words[bytes.fromhex(commitment)] = (str(word), bytes.fromhex(salt))
+            except (TypeError, ValueError):
+                continue  # a damaged entry: that word cannot be revealed, the others can
+        return kept["round"], words
+
+    def keep_written(self, name: str, round_no: int, words: Written) -> None:
+        """Keep `name`'s words of this round, on disk before its commitment is sent."""
+        seats = self.read()
+        seat = seats.setdefault(name, {})
+        entries = [[c.hex(), word, salt.hex()] for c, (word, salt) in words.items()]
+        seat["written"] = {"round": round_no, "words": entries}
+        self._write(seats)
+
+    def _write(self, seats: dict[str, dict[str, Any]]) -> None:
+        # Written aside, flushed and renamed, so a crash never leaves half a file; created
+        # owner-only from the start, for the tokens are keys to seats and the words secret.
         spare = self.path.with_suffix(".tmp")
-        spare.write_text(json.dumps(seats))
-        os.chmod(spare, 0o600)  # the tokens are keys to seats
+        spare.unlink(missing_ok=True)
+        fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            json.dump(seats, out)
+            out.flush()
+            os.fsync(out.fileno())
         spare.replace(self.path)
 
 
@@ -227,7 +287,7 @@ class LanHost:
         self.absent_grace = absent_grace
         """Seconds a phase still waits once everyone it waits for has gone."""
         self.bots: dict[str, Bot] = {}
-        self.seat_book = SeatBook(self.log_path.with_suffix(".seats.json"))
+        self.seat_book = SeatBook.beside(self.log_path)
         self.addresses = lan_addresses() or ["127.0.0.1"]
         """Where players on the LAN reach this host (shown for `join --connect`)."""
         self._tasks: set[asyncio.Task[object]] = set()
@@ -259,8 +319,8 @@ class LanHost:
             await self.submit(cmd.CreateGame(self.config))
         self.clock.observe(self.state)
         for name, seat in self.seat_book.read().items():
-            if seat.get("bot") and name in self.state.players:
-                await self._seat_bot(name, seat["bot"], seat["token"])
+            if isinstance(seat.get("bot"), str) and name in self.state.players:
+                await self._seat_bot(name, seat["bot"], self.seat_book.token(name))
         if self.announce is not None:
             await self.announce.start(self.state, self.port)
 
@@ -352,6 +412,7 @@ class LanHost:
         session = NetSession.join(
             "127.0.0.1", self.port, name, self.dictionary, pin=self.pin, token=token
         )
+        self.keep_words(session)
         bot = Bot(session, level, pace=self.bot_pace)
         try:
             await bot.start()
@@ -360,6 +421,14 @@ class LanHost:
             raise
         self.bots[name] = bot
         self.seat_book.keep(name, session.client.token, bot=level)
+
+    def keep_words(self, session: Session) -> None:
+        """Give one of our own players back the words it wrote before a crash, and keep
+        the words it writes from now on beside the log, so that it can always reveal."""
+        name = session.me
+        assert name is not None
+        session.restore_written(*self.seat_book.written(name))
+        session.keep_written = functools.partial(self.seat_book.keep_written, name)
 
     async def remove_bot(self, name: str) -> None:
         bot = self.bots.pop(name)
@@ -497,12 +566,13 @@ class HostSession(NetSession):
             self.server.port,
             me,
             pin=self.server.pin,
-            token=book.read().get(me, {}).get("token"),
+            token=book.token(me),
             requirements=requirements(self.server.dictionary),
         )
         resumed = me in self.server.state.players
+        self.server.keep_words(self)
         await super().start()
-        book.keep(me, self.client.token)
+        book.keep(me, self.client.token, host=True)
         if not resumed:
             for level in self.bots_to_seat:
                 await self.server.add_bot(level)
