@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import shlex
 import sys
 from pathlib import Path
@@ -118,6 +119,27 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="how many may watch at once (default %(default)s)",
     )
     parser.add_argument(
+        "--ssh",
+        nargs="?",
+        const=2222,
+        default=None,
+        type=bounded_int(0, 65535, "--ssh"),
+        metavar="PORT",
+        help="serve the game over SSH too (default port 2222): friends run "
+        "`ssh -p 2222 NAME@HOST`, or `ssh -p 2222 watch@HOST` to watch; the host key's "
+        "fingerprint is shown",
+    )
+    parser.add_argument(
+        "--web",
+        nargs="?",
+        const=8080,
+        default=None,
+        type=bounded_int(0, 65535, "--web"),
+        metavar="PORT",
+        help="serve the game as a web page too (default port 8080), on the --bind address: "
+        "anyone who can reach that port can watch or join (with the PIN when set)",
+    )
+    parser.add_argument(
         "--headless", action="store_true", help="no screens: plain log lines on stdout"
     )
     parser.add_argument(
@@ -172,6 +194,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("--bots must leave at least one seat for a person")
     if args.salvage and args.resume is None:
         parser.error("--salvage goes with --resume GAME")
+    for flag, module, extra in (("ssh", "asyncssh", "ssh"), ("web", "textual_serve", "web")):
+        if getattr(args, flag) is not None and importlib.util.find_spec(module) is None:
+            parser.error(f"--{flag} needs {module}: `uv sync` or install wordsy-tui[{extra}]")
     try:
         log_path = resolve_log(args.resume)
     except FileNotFoundError as error:
@@ -195,6 +220,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         advertise=not args.no_advertise,
         log_path=log_path,
         max_spectators=args.max_spectators,
+        ssh_port=args.ssh,
+        web_port=args.web,
     )
     try:
         if args.headless:

@@ -5,10 +5,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from typing import TYPE_CHECKING
 
 from wordsy_tui.cli.host import BOT_LEVELS
 from wordsy_tui.cli.options import host_port, player_name
 from wordsy_tui.session.names import default_name
+
+if TYPE_CHECKING:
+    from wordsy_tui.cli.serve import LanPlay
+    from wordsy_tui.session.lan import NetSession
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -89,5 +94,21 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
     lan = LanPlay(HostOptions(GameConfig(), name), args.interface, spectate=args.spectate)
     session = None
     if args.connect is not None:
-        session = lan.join(*args.connect, name, args.pin)
+        session = front_session(args.connect, name, args.pin, args.spectate, lan)
+        session = session or lan.join(*args.connect, name, args.pin)
     return WordsyApp(session, lan=lan, name=name, browse=session is None).run_to_end()
+
+
+def front_session(
+    address: tuple[str, int], name: str, pin: str | None, spectate: bool, lan: LanPlay
+) -> NetSession | None:
+    """The session of a player the SSH or web front started (see `wordsy_tui.front.seat`):
+    its PIN and kept seat come in the environment, not on the command line."""
+    from wordsy_tui.front.seat import KeptSeat, from_environment
+
+    front_pin, seat_file = from_environment()
+    if front_pin is None and seat_file is None:
+        return None
+    if spectate or seat_file is None:
+        return lan.join(*address, name, pin or front_pin)
+    return KeptSeat.kept(seat_file, address, name, lan.dictionary, pin or front_pin)

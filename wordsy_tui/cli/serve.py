@@ -38,6 +38,10 @@ class HostOptions:
     advertise: bool = True
     log_path: Path | None = None
     max_spectators: int = 1000
+    ssh_port: int | None = None
+    """`--ssh`: serve the game over SSH on this port too (None: not)."""
+    web_port: int | None = None
+    """`--web`: serve the game as a web page on this port too (None: not)."""
 
     def announcer(self) -> Announcer | None:
         if not self.advertise:
@@ -50,7 +54,14 @@ class HostOptions:
 def make_server(options: HostOptions, on_event: EventHook | None = None) -> LanHost:
     from wordsy_tui.referee import WordReferee, dictionary_hash
 
-    return LanHost(
+    host_class = LanHost
+    fronts = {}
+    if options.ssh_port is not None or options.web_port is not None:
+        from wordsy_tui.front.host import FrontedHost, FrontOptions
+
+        host_class = FrontedHost
+        fronts["fronts"] = FrontOptions(options.ssh_port, options.web_port)
+    return host_class(
         options.config,
         dictionary=dictionary_hash(),
         captain=options.name,
@@ -62,6 +73,7 @@ def make_server(options: HostOptions, on_event: EventHook | None = None) -> LanH
         on_event=on_event,
         announce=options.announcer(),
         max_spectators=options.max_spectators,
+        **fronts,
     )
 
 
@@ -91,6 +103,8 @@ async def serve_headless(options: HostOptions) -> int:
     try:
         for address in server.addresses:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
+        for line in front_lines(server):
+            say(line)
         say(f"The game is saved to {server.log_path}")
         if options.log_path is None:  # a resumed game has its bots back already
             for _ in range(options.bots):
@@ -103,6 +117,12 @@ async def serve_headless(options: HostOptions) -> int:
         await server.stop()
         say("Host stopped.")
     return 0
+
+
+def front_lines(server: LanHost) -> list[str]:
+    """How to join over SSH or the web, when the host serves them."""
+    lines: list[str] = getattr(server, "front_lines", [])
+    return lines
 
 
 class LanPlay:

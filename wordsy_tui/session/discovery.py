@@ -30,6 +30,8 @@ class FoundGame:
     ruleset: str
     compatible: bool
     """Speaks our protocol version; an incompatible game is listed but greyed out."""
+    ssh_port: int | None = None
+    """Where the host serves the game over SSH (`host --ssh`); None when it does not."""
 
 
 def phase_text(state: GameState) -> str:
@@ -38,9 +40,11 @@ def phase_text(state: GameState) -> str:
     return "over" if state.phase is Phase.OVER else "lobby"
 
 
-def properties(state: GameState, host: str, pin_required: bool) -> dict[str, str]:
+def properties(
+    state: GameState, host: str, pin_required: bool, ssh_port: int | None = None
+) -> dict[str, str]:
     """The TXT record: short keys, because it rides in one small mDNS packet."""
-    return {
+    record = {
         "v": str(PROTOCOL_VERSION),
         "host": host,
         "players": str(len(state.players)),
@@ -49,6 +53,9 @@ def properties(state: GameState, host: str, pin_required: bool) -> dict[str, str
         "pin": "1" if pin_required else "0",
         "rules": state.config.ruleset.value,
     }
+    if ssh_port is not None:
+        record["ssh"] = str(ssh_port)
+    return record
 
 
 def game_name_problem(name: str) -> str | None:
@@ -88,7 +95,15 @@ def found_game(service: Service) -> FoundGame | None:
         pin_required=props.get("pin") == "1",
         ruleset=props.get("rules", "?"),
         compatible=props.get("v") == str(PROTOCOL_VERSION),
+        ssh_port=port_number(props.get("ssh")),
     )
+
+
+def port_number(text: str | None) -> int | None:
+    """A TCP port from a TXT value; None when absent or not one."""
+    if text is None or not text.isascii() or not text.isdigit() or len(text) > 5:
+        return None
+    return int(text) if 0 < int(text) < 65536 else None
 
 
 async def browse(interfaces: Sequence[str] | None = None) -> AsyncIterator[list[FoundGame]]:
@@ -113,18 +128,20 @@ class Announcer:
         self.host = host
         self.pin_required = pin_required
         self.interfaces = interfaces
+        self.ssh_port: int | None = None
+        """Set by the SSH front before the advertisement starts."""
         self._advertiser: Advertiser | None = None
         self._sent: dict[str, str] | None = None
 
     async def start(self, state: GameState, port: int) -> None:
-        self._sent = properties(state, self.host, self.pin_required)
+        self._sent = properties(state, self.host, self.pin_required, self.ssh_port)
         self._advertiser = Advertiser(
             SERVICE_TYPE, self.game_name, port, self._sent, interfaces=self.interfaces
         )
         await self._advertiser.start()
 
     async def update(self, state: GameState) -> None:
-        wanted = properties(state, self.host, self.pin_required)
+        wanted = properties(state, self.host, self.pin_required, self.ssh_port)
         if self._advertiser is not None and wanted != self._sent:
             self._sent = wanted
             with contextlib.suppress(OSError):

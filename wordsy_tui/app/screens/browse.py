@@ -53,7 +53,7 @@ class BrowseScreen(Screen[None], ReportsFailures):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Host", "Players", "Phase", "PIN")
+        table.add_columns("Game", "Host", "Players", "Phase", "PIN", "SSH")
         table.focus()
         self.look()
 
@@ -81,6 +81,7 @@ class BrowseScreen(Screen[None], ReportsFailures):
                 f"{game.players}/{game.seats}",
                 Text(phase if game.compatible else f"{phase} (other version)"),
                 "PIN" if game.pin_required else "-",
+                f"port {game.ssh_port}" if game.ssh_port else "-",
             )
         found = len(self.games)
         self.query_one("#browse-status", Static).update(

@@ -1,0 +1,82 @@
+"""The child's side of a front: the seat kept for it, and the PIN the front checked.
+
+A front (SSH, web) starts `wordsy-tui join --connect 127.0.0.1:PORT --name NAME` with
+these in its environment, never on its command line (anyone on the machine can read
+another process's arguments; its environment only its owner can):
+
+- `WORDSY_TUI_PIN`: the game's PIN, once the front has checked the player's answer.
+- `WORDSY_TUI_SEAT_FILE`: a file, owner-only, holding the seat token of this name; the
+  child reads it to take its seat back and writes the token the host gives it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Final
+
+from net import Refused
+from net.protocol import UNKNOWN_TOKEN
+from wordsy_tui.session.lan import NetSession
+
+PIN_ENV: Final = "WORDSY_TUI_PIN"
+SEAT_FILE_ENV: Final = "WORDSY_TUI_SEAT_FILE"
+MAX_TOKEN_BYTES: Final = 256
+
+
+def read_token(path: Path) -> str | None:
+    try:
+        text = path.read_bytes()[:MAX_TOKEN_BYTES].decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return text if text and text.isprintable() else None
+
+
+def write_token(path: Path, token: str) -> None:
+    # Aside and renamed: the front never reads half a token.
+    spare = path.with_suffix(".tmp")
+    spare.unlink(missing_ok=True)
+    fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as out:
+        out.write(token)
+    spare.replace(path)
+
+
+class KeptSeat(NetSession):
+    """A session whose seat token lives in a file the front keeps for the player's name."""
+
+    seat_file: Path
+
+    @classmethod
+    def kept(
+        cls,
+        seat_file: Path,
+        address: tuple[str, int],
+        name: str,
+        dictionary: str,
+        pin: str | None,
+    ) -> KeptSeat:
+        token = read_token(seat_file)
+        session = cls.join(*address, name, dictionary, pin=pin, token=token)
+        assert isinstance(session, KeptSeat)
+        session.seat_file = seat_file
+        return session
+
+    async def start(self) -> None:
+        try:
+            await super().start()
+        except Refused as refusal:
+            if refusal.reason != UNKNOWN_TOKEN or self.client.token is None:
+                raise
+            # The seat is gone (left in the lobby, another game): sit down anew.
+            self.client.token = None
+            self.client.refusal = None
+            await super().start()
+        if self.client.token is not None and self.me is not None:
+            write_token(self.seat_file, self.client.token)
+
+
+def from_environment() -> tuple[str | None, Path | None]:
+    """The PIN and seat file a front gave this process (None, None when run by hand)."""
+    seat = os.environ.get(SEAT_FILE_ENV)
+    return os.environ.get(PIN_ENV) or None, Path(seat) if seat else None
