@@ -38,7 +38,11 @@ class Terminal:
 
     def start(self, *wordsy_args: str) -> None:
         """Run `wordsy-tui ARGS`; when it ends, the pane shows `[exited STATUS]`."""
-        program = shlex.join([sys.executable, "-m", "wordsy_tui", *wordsy_args])
+        self.run(sys.executable, "-m", "wordsy_tui", *wordsy_args)
+
+    def run(self, *argv: str) -> None:
+        """Run any program (e.g. the `ssh` client); the pane shows `[exited STATUS]` after."""
+        program = shlex.join(argv)
         script = (
             f"cd {shlex.quote(str(ROOT))} && XDG_DATA_HOME={shlex.quote(str(self.data))} "
             f'{program}; echo "[exited $?]"; sleep 600'
@@ -46,6 +50,11 @@ class Terminal:
         width, height = self.size
         self.tmux("new-session", "-d", "-x", str(width), "-y", str(height), "bash", "-c", script)
         self.started = True
+
+    def resize(self, width: int, height: int) -> None:
+        """As a person drags the window's corner: the program gets SIGWINCH."""
+        self.size = (width, height)
+        self.tmux("resize-window", "-x", str(width), "-y", str(height))
 
     def burst(self, text: str) -> None:
         self.tmux("send-keys", "-l", text)

@@ -104,8 +104,9 @@ def front_session(
 ) -> NetSession | None:
     """The session of a player the SSH or web front started (see `wordsy_tui.front.seat`):
     its PIN and kept seat come in the environment, not on the command line."""
-    from wordsy_tui.front.seat import KeptSeat, from_environment
+    from wordsy_tui.front.seat import KeptSeat, from_environment, take_the_terminal
 
+    take_the_terminal()
     front_pin, seat_file = from_environment()
     if front_pin is None and seat_file is None:
         return None

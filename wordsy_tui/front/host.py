@@ -71,7 +71,9 @@ class FrontedHost(LanHost):
         if self.fronts.web_port is not None:
             from wordsy_tui.front.web import WebFront
 
-            self.web = WebFront(game_address=game, bind=self.bind, port=self.fronts.web_port)
+            self.web = WebFront(
+                game_address=game, bind=self.bind, port=self.fronts.web_port, pin=self.pin
+            )
             await self.web.start()
 
     async def stop(self) -> None:

@@ -4,6 +4,7 @@ A front (SSH, web) starts `wordsy-tui join --connect 127.0.0.1:PORT --name NAME`
 these in its environment, never on its command line (anyone on the machine can read
 another process's arguments; its environment only its owner can):
 
+- `WORDSY_TUI_FRONT`: `ssh` when the child runs on a pty of the SSH front.
 - `WORDSY_TUI_PIN`: the game's PIN, once the front has checked the player's answer.
 - `WORDSY_TUI_SEAT_FILE`: a file, owner-only, holding the seat token of this name; the
   child reads it to take its seat back and writes the token the host gives it.
@@ -11,6 +12,7 @@ another process's arguments; its environment only its owner can):
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from typing import Final
@@ -19,6 +21,7 @@ from net import Refused
 from net.protocol import UNKNOWN_TOKEN
 from wordsy_tui.session.lan import NetSession
 
+FRONT_ENV: Final = "WORDSY_TUI_FRONT"
 PIN_ENV: Final = "WORDSY_TUI_PIN"
 SEAT_FILE_ENV: Final = "WORDSY_TUI_SEAT_FILE"
 MAX_TOKEN_BYTES: Final = 256
@@ -74,6 +77,18 @@ class KeptSeat(NetSession):
             await super().start()
         if self.client.token is not None and self.me is not None:
             write_token(self.seat_file, self.client.token)
+
+
+def take_the_terminal() -> None:
+    """Make the front's pty this process's controlling terminal, so that the kernel sends
+    it SIGHUP when the front's end closes, however the host ended (even by SIGKILL)."""
+    if os.environ.get(FRONT_ENV) != "ssh" or not os.isatty(0):
+        return
+    with contextlib.suppress(OSError, ImportError):
+        import fcntl
+        import termios
+
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 def from_environment() -> tuple[str | None, Path | None]:

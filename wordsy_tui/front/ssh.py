@@ -31,7 +31,7 @@ from typing import Final
 import asyncssh
 
 from net.limits import PinGuard, PinPolicy, address_key
-from wordsy_tui.front.seat import PIN_ENV, SEAT_FILE_ENV
+from wordsy_tui.front.seat import FRONT_ENV, PIN_ENV, SEAT_FILE_ENV
 from wordsy_tui.game.names import name_problem
 from wordsy_tui.text import shown
 
@@ -437,6 +437,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
     def _child_env(self) -> dict[str, str]:
         env = {k: os.environ[k] for k in _KEPT_ENV if k in os.environ}
         env.update(TERM=self.term or "xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        env[FRONT_ENV] = "ssh"
         if self.front.pin is not None:
             env[PIN_ENV] = self.front.pin  # checked above; never on the command line
         if not self.spectate:

@@ -1,0 +1,172 @@
+"""`host --web`: the game in a browser tab, with textual-serve.
+
+Each tab (each websocket) runs one child, `python -m wordsy_tui.front.web_tab`, which
+asks the player's name, then the PIN when the game has one, and joins the host's
+loopback as an ordinary client. The page is served whole from here: textual-serve's
+own page asks a font of a web font service, which this front leaves out so that a
+LAN without internet access gets the same page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import shlex
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any, Final
+
+import aiohttp_jinja2
+import jinja2
+import textual_serve
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+from net.limits import address_key
+from wordsy_tui.front.seat import PIN_ENV
+
+DEFAULT_WEB_PORT: Final = 8080
+TABS_PER_ADDRESS: Final = 4
+MAX_TABS: Final = 26  # six seats and twenty watchers, like the SSH front
+STOP_GRACE_SECONDS: Final = 5.0
+_PACKAGE: Final = Path(textual_serve.__file__).parent
+# Anything the page would fetch from another host: a stylesheet link to a font service.
+_REMOTE_LINK: Final = re.compile(r"<link\b[^>]*\bhref=\"https?://[^\"]*\"[^>]*>", re.S)
+
+
+def offline_page(template: str) -> str:
+    """textual-serve's page without what it would fetch from the internet."""
+    return _REMOTE_LINK.sub("", template)
+
+
+def _load_template(name: str) -> str | None:
+    path = _PACKAGE / "templates" / name
+    return offline_page(path.read_text()) if path.is_file() else None
+
+
+class _TabService(AppService):
+    """One tab's child, with the game's PIN in its environment (never on its command line)."""
+
+    pin: str | None = None
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment.pop(PIN_ENV, None)
+        if self.pin is not None:
+            environment[PIN_ENV] = self.pin
+        return environment
+
+
+class WebFront:
+    """The web page beside a game: one child client per browser tab."""
+
+    def __init__(
+        self,
+        *,
+        game_address: tuple[str, int],
+        bind: str = "0.0.0.0",
+        port: int = DEFAULT_WEB_PORT,
+        pin: str | None = None,
+        max_tabs: int = MAX_TABS,
+        per_address: int = TABS_PER_ADDRESS,
+    ) -> None:
+        host, game_port = game_address
+        self.pin = pin
+        self.bind = bind
+        self.wanted_port = port
+        self.max_tabs = max_tabs
+        self.per_address = per_address
+        command = [sys.executable, "-m", "wordsy_tui.front.web_tab", f"{host}:{game_port}"]
+        if pin is not None:
+            command.append("--pin-required")
+        # textual-serve lends its page, its scripts and its message loop.
+        self.server = Server(shlex.join(command), host=bind, port=port, title="Wordsy")
+        self.tabs: Counter[str] = Counter()
+        self._runner: web.AppRunner | None = None
+
+    @property
+    def port(self) -> int:
+        assert self._runner is not None
+        return int(self._runner.addresses[0][1])
+
+    async def start(self) -> None:
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FunctionLoader(_load_template))
+        app.add_routes(
+            [
+                web.get("/", self._index, name="index"),
+                web.get("/ws", self._tab, name="websocket"),
+                web.static("/static", self.server.statics_path, name="static"),
+            ]
+        )
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.bind or None, self.wanted_port).start()
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def _index(self, request: web.Request) -> web.StreamResponse:
+        # The page's links name the address the browser used, not the bound one
+        # (0.0.0.0 is no address to connect to).
+        self.server.public_url = f"http://{request.host}"
+        response: web.StreamResponse = await self.server.handle_index(request)
+        return response
+
+    async def _tab(self, request: web.Request) -> web.StreamResponse:
+        source = address_key(request.remote or "?")
+        if self.tabs.total() >= self.max_tabs or self.tabs[source] >= self.per_address:
+            raise web.HTTPTooManyRequests(text="Too many tabs are open on this game just now.")
+        self.tabs[source] += 1
+        try:
+            return await self._serve_tab(request)
+        finally:
+            self.tabs[source] -= 1
+            if self.tabs[source] <= 0:
+                del self.tabs[source]
+
+    async def _serve_tab(self, request: web.Request) -> web.StreamResponse:
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
+        await websocket.prepare(request)
+        width, height = _size(request.query)
+        service = _TabService(
+            self.server.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.server.download_manager,
+        )
+        service.pin = self.pin
+        await service.start(width, height)
+        try:
+            await self.server._process_messages(websocket, service)
+        except (ValueError, AssertionError, KeyError, TypeError):
+            pass  # a message no browser of ours sends: the tab ends
+        finally:
+            await _stop(service)
+            await websocket.close()
+        return websocket
+
+
+def _size(query: Any) -> tuple[int, int]:
+    def number(key: str, default: int, low: int, high: int) -> int:
+        text = str(query.get(key, default))
+        return min(max(int(text), low), high) if text.isdigit() and len(text) < 6 else default
+
+    return number("width", 80, 20, 400), number("height", 24, 8, 200)
+
+
+async def _stop(service: AppService) -> None:
+    """Ask the tab's child to quit; end it if it does not."""
+    try:
+        await asyncio.wait_for(service.stop(), STOP_GRACE_SECONDS)
+    except TimeoutError:
+        process = service._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
