@@ -69,6 +69,8 @@ _KEPT_ENV: Final = (
 class SshLimits:
     max_sessions: int
     per_address: int = PER_ADDRESS_CONNECTIONS
+    exempt: tuple[str, ...] = ("127.0.0.1", "::1")
+    """The host's own machine: not held to the per-address limit (like its own seats)."""
     idle_seconds: float = IDLE_SECONDS
     login_seconds: float = LOGIN_SECONDS
 
@@ -251,7 +253,8 @@ class _Server(asyncssh.SSHServer):
         self.source = address_key(str(peer[0]))
         front = self.front
         front.connections[self.source] += 1
-        too_many = front.connections[self.source] > front.limits.per_address or (
+        local = self.source in front.limits.exempt
+        too_many = (not local and front.connections[self.source] > front.limits.per_address) or (
             front.connections.total() > front.limits.max_sessions + front.limits.per_address
         )
         if too_many:  # before the key exchange: a flood costs next to nothing
@@ -399,7 +402,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             if watching >= front.watchers:
                 return "Too many watching over SSH just now."
             return None
-        problem = name_problem(username)
+        problem = name_problem(username, ())  # at an empty table: no bot-shaped names either
         if problem is not None:
             return f"{shown(username)!r} cannot be your name at the table: {problem}"
         self.name = username

@@ -103,6 +103,9 @@ class LobbyScreen(Screen[None], ReportsFailures):
             if me is not None and me == state.captain
             else f"Waiting for {shown(state.captain or 'the host')} to start the game."
         )
+        if server is not None:
+            # The SSH and web fronts' ways in (with the host key's fingerprint to check).
+            where = "\n".join([where, *getattr(server, "front_lines", ())])
         self.query_one("#lobby-where", Static).update(where)
         seats = state.config.max_players
         self.query_one("#seats-title", Static).update(

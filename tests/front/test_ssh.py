@@ -1,0 +1,168 @@
+"""`host --ssh` with a real SSH client (asyncssh's) over loopback: each session is a
+`join` client of the host on a pty of its own."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from tests.front.fronts import HostWithFronts, SshPlayer
+from wordsy_tui.front.ssh import SshFront, SshLimits, load_host_key
+
+
+@pytest.fixture
+async def host(tmp_path: Path) -> AsyncIterator[HostWithFronts]:
+    server = HostWithFronts(tmp_path / "host")
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+async def test_a_player_over_ssh_plays_a_word_that_is_revealed_and_a_resize_redraws(host):
+    await host.start("--bots", "1")
+    ann = await SshPlayer.connect(host.ssh_port, "Ann", size=(80, 24))
+    try:
+        # The key the host serves is the one whose fingerprint it printed.
+        assert ann.conn.get_server_host_key().get_fingerprint("sha256") == host.fingerprint
+        lobby = await ann.wait_for("Seats: 2 of 6")
+        assert "Ann (you)" in lobby
+        assert "Enter starts the game" in lobby
+
+        mark = len(ann.output)
+        ann.process.change_terminal_size(100, 30)
+        # Redrawn for the new size: the child draws on row 30, which 24 rows do not have.
+        async with asyncio.timeout(60):
+            while b"\x1b[30;" not in ann.output[mark:]:
+                await asyncio.sleep(0.1)
+
+        ann.type("\r")
+        await ann.wait_for("type your word")
+        ann.type("BREATHTAKINGLY")
+        await asyncio.sleep(0.5)  # the draft goes out a moment after the keys (debounce)
+        ann.type("\r")
+        mark = len(ann.output)
+        revealed = await ann.wait_for("· reveal", since=mark)
+        revealed = await ann.wait_for("BREATHTAKINGLY", since=mark)
+        assert "Ann (you)" in revealed
+    finally:
+        await ann.close()
+
+
+async def test_a_dropped_session_takes_its_seat_back_and_only_with_its_key(host):
+    await host.start()
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    ann = await SshPlayer.connect(host.ssh_port, "Ann", key=key)
+    await ann.wait_for("Ann (you)")
+    ann.drop()
+
+    back = await SshPlayer.connect(host.ssh_port, "Ann", key=key)
+    try:
+        lobby = await back.wait_for("Ann (you)")
+        await back.wait_for("Seats: 1 of 6")  # the same seat, not a second one
+        assert "refused" not in lobby.lower()
+    finally:
+        await back.close()
+
+    stranger = await SshPlayer.connect(
+        host.ssh_port, "Ann", key=asyncssh.generate_private_key("ssh-ed25519")
+    )
+    assert "taken with another SSH key" in await stranger.wait_for("SSH key")
+    assert await stranger.ended() == 1
+    keyless = await SshPlayer.connect(host.ssh_port, "Ann")
+    assert "taken with another SSH key" in await keyless.wait_for("SSH key")
+
+
+async def test_a_session_without_a_terminal_is_refused_with_a_reason(host):
+    await host.start()
+    async with asyncssh.connect(
+        "127.0.0.1",
+        host.ssh_port,
+        username="Ann",
+        known_hosts=None,
+        client_keys=[],
+        password="",
+        kbdint_auth=True,
+    ) as conn:
+        result = await conn.run(encoding="utf-8")
+    assert result.exit_status == 1
+    assert "needs a terminal" in str(result.stdout)
+
+
+async def test_a_name_the_table_would_refuse_is_refused_before_a_child_starts(host):
+    await host.start()
+    player = await SshPlayer.connect(host.ssh_port, "Bot 1 (easy)")
+    said = await player.wait_for("cannot be your name")
+    assert await player.ended() == 1
+    assert "Lobby" not in said
+
+
+async def test_the_pin_is_asked_on_screen_and_a_wrong_one_is_refused(host):
+    await host.start("--pin", "4711")
+    wrong = await SshPlayer.connect(host.ssh_port, "Ann")
+    await wrong.wait_for("PIN:")
+    wrong.type("0000\r")
+    await wrong.wait_for("Wrong PIN")
+    assert await wrong.ended() == 1
+
+    right = await SshPlayer.connect(host.ssh_port, "Ann")
+    try:
+        await right.wait_for("PIN:")
+        right.type("4711\r")
+        await right.wait_for("Ann (you)")
+    finally:
+        await right.close()
+    # A watcher needs the PIN too: the game's watchers are the PIN's business as well.
+    watcher = await SshPlayer.connect(host.ssh_port, "watch")
+    await watcher.wait_for("PIN:")
+    await watcher.close()
+
+
+async def test_twenty_sessions_at_once_all_reach_the_lobby(host):
+    await host.start()
+    names = [f"P{i}" for i in range(6)] + ["watch"] * 14
+    players = await asyncio.gather(*(SshPlayer.connect(host.ssh_port, n) for n in names))
+    try:
+        screens = await asyncio.gather(*(p.wait_for("Lobby") for p in players))
+        assert len(screens) == 20
+        await asyncio.gather(*(p.wait_for("Seats: 6 of 6") for p in players))
+        # One more is over the limit (six seats and twenty watchers in all): refused.
+    finally:
+        await asyncio.gather(*(p.close() for p in players))
+
+
+async def test_connections_beyond_the_limits_are_refused_and_cost_no_child(tmp_path):
+    front = SshFront(
+        game_address=("127.0.0.1", 9),
+        seats_folder=tmp_path / "seats",
+        pin=None,
+        limits=SshLimits(max_sessions=2, per_address=3, exempt=()),
+        bind="127.0.0.1",
+        port=0,
+        host_key=tmp_path / "key",
+        # A stand-in for the join client: these limits come before any child.
+        child=[sys.executable, "-c", "import sys, time; print('child', sys.argv); time.sleep(60)"],
+    )
+    await front.start()
+    players: list[SshPlayer] = []
+    try:
+        players += [await SshPlayer.connect(front.port, name) for name in ("Ann", "Bob")]
+        await asyncio.gather(*(p.wait_for("child") for p in players))
+        third = await SshPlayer.connect(front.port, "Cat")
+        assert "The table is full" in await third.wait_for("full")
+        assert await third.ended() == 1
+        players.append(third)  # its connection stays open: the third from this address
+        with pytest.raises((asyncssh.Error, OSError)):
+            await SshPlayer.connect(front.port, "Dan")  # a fourth from one address
+    finally:
+        for player in players:
+            await player.close()
+        await front.stop()
+    assert not front.sessions
+    # The same key file next time: friends' known_hosts stays valid.
+    assert load_host_key(tmp_path / "key").get_fingerprint("sha256") == front.fingerprint
