@@ -242,7 +242,17 @@ async def settle(pilot: Pilot[None], keys: Sequence[str] = ()) -> None:
 
 GAMES = (
     FoundGame(
-        "Friday words", "ann-laptop", "192.168.1.20", 47474, 3, 6, "lobby", False, "classic", True
+        "Friday words",
+        "ann-laptop",
+        "192.168.1.20",
+        47474,
+        3,
+        6,
+        "lobby",
+        False,
+        "classic",
+        True,
+        ssh_port=2222,
     ),
     FoundGame(
         "Kitchen table", "beth-pi", "192.168.1.31", 47474, 2, 4, "round 3", True, "classic", True
