@@ -11,8 +11,10 @@ from __future__ import annotations
 import argparse
 import hmac
 import sys
+from pathlib import Path
 from typing import Final
 
+from wordsy_tui.app import app as app_module
 from wordsy_tui.app.app import WordsyApp
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.cli.options import host_port
@@ -26,6 +28,9 @@ WRONG_PINS_PER_TAB: Final = 3
 
 class TabApp(WordsyApp):
     """The join client, which asks the name first and never shows the start menu."""
+
+    # Textual finds a relative CSS path beside the module of the class: the app's own.
+    CSS_PATH = str(Path(app_module.__file__).with_name("wordsy.tcss"))
 
     def __init__(self, address: tuple[str, int], pin: str | None) -> None:
         from wordsy_tui.cli.serve import HostOptions, LanPlay
