@@ -52,7 +52,7 @@ class TabApp(WordsyApp):
     def _named(self, typed: str | None) -> None:
         name = normal_name(typed or "")
         if name:
-            problem = name_problem(name)
+            problem = name_problem(name, ())  # at an empty table: no bot-shaped names either
             if problem is not None:
                 self.notify(shown(str(problem)), severity="warning", markup=False)
                 self.back_to_menu()
