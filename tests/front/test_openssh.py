@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,15 +12,6 @@ import pytest
 from tests.front.fronts import HostWithFronts
 from tests.terminal import Terminal
 from wordsy_tui.front.ssh import host_key_path, load_host_key
-
-
-@pytest.fixture
-async def host(tmp_path: Path) -> AsyncIterator[HostWithFronts]:
-    server = HostWithFronts(tmp_path / "host")
-    try:
-        yield server
-    finally:
-        await server.stop()
 
 
 @pytest.fixture

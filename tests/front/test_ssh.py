@@ -5,23 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import asyncssh
 import pytest
 
-from tests.front.fronts import HostWithFronts, SshPlayer
+from tests.front.fronts import SshPlayer
 from wordsy_tui.front.ssh import SshFront, SshLimits, load_host_key
-
-
-@pytest.fixture
-async def host(tmp_path: Path) -> AsyncIterator[HostWithFronts]:
-    server = HostWithFronts(tmp_path / "host")
-    try:
-        yield server
-    finally:
-        await server.stop()
 
 
 async def test_a_player_over_ssh_plays_a_word_that_is_revealed_and_a_resize_redraws(host):

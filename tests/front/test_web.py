@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from tests.front.browser import Browser, chromium_binary
-from tests.front.fronts import HostWithFronts
 from wordsy_tui.front.web import offline_page
 
 
@@ -21,15 +20,6 @@ async def browser(tmp_path: Path) -> AsyncIterator[Browser]:
         yield tab
     finally:
         await tab.close()
-
-
-@pytest.fixture
-async def host(tmp_path: Path) -> AsyncIterator[HostWithFronts]:
-    server = HostWithFronts(tmp_path / "host")
-    try:
-        yield server
-    finally:
-        await server.stop()
 
 
 async def test_a_browser_tab_asks_the_name_and_reaches_the_lobby(host, browser):

@@ -118,25 +118,19 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         metavar="N",
         help="how many may watch at once (default %(default)s)",
     )
-    parser.add_argument(
+    front_flag(
+        parser,
         "--ssh",
-        nargs="?",
-        const=2222,
-        default=None,
-        type=bounded_int(0, 65535, "--ssh"),
-        metavar="PORT",
-        help="serve the game over SSH too (default port 2222): friends run "
+        2222,
+        "serve the game over SSH too (default port 2222): friends run "
         "`ssh -p 2222 NAME@HOST`, or `ssh -p 2222 watch@HOST` to watch; the host key's "
         "fingerprint is shown",
     )
-    parser.add_argument(
+    front_flag(
+        parser,
         "--web",
-        nargs="?",
-        const=8080,
-        default=None,
-        type=bounded_int(0, 65535, "--web"),
-        metavar="PORT",
-        help="serve the game as a web page too (default port 8080), on the --bind address: "
+        8080,
+        "serve the game as a web page too (default port 8080), on the --bind address: "
         "anyone who can reach that port can watch or join (with the PIN when set)",
     )
     parser.add_argument(
@@ -158,6 +152,19 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "before the damage (the damaged file is kept aside; what follows it is lost)",
     )
     parser.set_defaults(run=run, parser=parser)
+
+
+def front_flag(parser: argparse.ArgumentParser, flag: str, port: int, text: str) -> None:
+    """`--ssh [PORT]`, `--web [PORT]`: off unless given, `port` when given bare."""
+    parser.add_argument(
+        flag,
+        nargs="?",
+        const=port,
+        default=None,
+        type=bounded_int(0, 65535, flag),
+        metavar="PORT",
+        help=text,
+    )
 
 
 def game_config(args: argparse.Namespace) -> GameConfig:
