@@ -155,3 +155,28 @@ async def test_connections_beyond_the_limits_are_refused_and_cost_no_child(tmp_p
     assert not front.sessions
     # The same key file next time: friends' known_hosts stays valid.
     assert load_host_key(tmp_path / "key").get_fingerprint("sha256") == front.fingerprint
+
+
+async def test_one_session_per_connection_and_a_pin_prompt_left_open_ends(tmp_path):
+    front = SshFront(
+        game_address=("127.0.0.1", 9),
+        seats_folder=tmp_path / "seats",
+        pin="4711",
+        limits=SshLimits(max_sessions=4, login_seconds=0.2),
+        bind="127.0.0.1",
+        port=0,
+        host_key=tmp_path / "key",
+        child=[sys.executable, "-c", "import time; time.sleep(60)"],
+    )
+    await front.start()
+    try:
+        player = await SshPlayer.connect(front.port, "Ann")
+        await player.wait_for("PIN:")
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await player.conn.create_process(term_type="xterm", term_size=(80, 24))
+        assert "No PIN given" in await player.wait_for("No PIN given")
+        assert await player.ended() == 1
+        await player.close()
+    finally:
+        await front.stop()
+    assert not front.sessions

@@ -247,6 +247,7 @@ class _Server(asyncssh.SSHServer):
         self.front = front
         self.source = "?"
         self.key: str | None = None
+        self.opened = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername") or ("?", 0)
@@ -282,7 +283,11 @@ class _Server(asyncssh.SSHServer):
         self.key = None
         return True
 
-    def session_requested(self) -> _Session:
+    def session_requested(self) -> _Session | bool:
+        # One session per connection: channels are cheap to ask for, children are not.
+        if self.opened:
+            return False
+        self.opened = True
         return _Session(self.front, self)
 
 
@@ -338,6 +343,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         ):
             self.pin_answer = bytearray()
             self.say("This game has a PIN. PIN: ")
+            self._spawn_task(self._pin_deadline())
             return
         self._spawn_task(self._run_child())
 
@@ -516,6 +522,12 @@ class _Session(asyncssh.SSHServerSession[bytes]):
 
     def _drain_input(self) -> None:
         self._flush_input()
+
+    async def _pin_deadline(self) -> None:
+        # A prompt left open holds a place at the table: not for long.
+        await asyncio.sleep(self.front.limits.login_seconds * 3)
+        if self.pin_answer is not None:
+            self.refuse("No PIN given: session ended.")
 
     async def _watch_idle(self) -> None:
         idle = self.front.limits.idle_seconds
