@@ -41,10 +41,14 @@ class Presence:
 
 @dataclass(frozen=True)
 class Link:
-    """The connection came up (after a welcome) or went down; `detail` says why, for people."""
+    """The connection came up (after a welcome) or went down; `detail` says why, for people.
+
+    `final`: the host ended the game on purpose (its `closing` frame, whose message is the
+    detail); the client gives up and will not reconnect."""
 
     connected: bool
     detail: str = ""
+    final: bool = False
 
 
 Update = Event | Reset | Presence | Link
@@ -56,6 +60,15 @@ class Refused(Exception):
         self.reason = reason
         self.message = message
         self.retry_after = retry_after  # seconds, when the refusal ends by itself
+
+
+class Closed(Exception):
+    """The host ended the game and said so; `resumable`: it can resume it from its log."""
+
+    def __init__(self, message: str, resumable: bool) -> None:
+        super().__init__(message)
+        self.message = message
+        self.resumable = resumable
 
 
 @dataclass(frozen=True)
@@ -137,6 +150,8 @@ class Client:
         self.presence = Presence({}, 0)
         self.connected = False
         self.refusal: Refused | None = None
+        self.closed: Closed | None = None
+        """Set once the host has said it ended the game: no more reconnecting."""
         self.last_problem = ""
         """Why the last attempt to connect (or the last connection) failed, for people."""
         self.resyncs = 0
@@ -174,8 +189,9 @@ class Client:
 
     async def command(self, body: dict[str, Any]) -> p.CommandResult:
         """Queue a command (sent now, or as soon as we are connected) and await its result."""
-        if self.refusal:
-            raise self.refusal
+        ended = self.refusal or self.closed
+        if ended:
+            raise ended
         self._counter += 1
         command_id = f"{self._session}-{self._counter}"
         pending = self._outbox[command_id] = _Pending(body)
@@ -205,9 +221,10 @@ class Client:
                 detail = await self._converse(reader, writer)
                 if self.connected:
                     delay = self.config.backoff_min
-                self._link_down(detail)
-                if self.refusal:
-                    self._give_up(self.refusal)
+                self._link_down(detail, final=self.closed is not None)
+                ended = self.refusal or self.closed
+                if ended:
+                    self._give_up(ended)
                     return
             self.last_problem = detail
             _log.info("%s; retrying in %.1fs", detail, delay)
@@ -244,6 +261,9 @@ class Client:
         except Refused as refused:
             self.refusal = refused
             return refused.message
+        except Closed as closed:
+            self.closed = closed
+            return closed.message
         except (ConnectionError, FrameError) as exc:
             return f"connection lost ({exc})"
         finally:
@@ -252,7 +272,7 @@ class Client:
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
 
-    def _give_up(self, refusal: Refused) -> None:
+    def _give_up(self, refusal: Refused | Closed) -> None:
         if self._first_welcome and not self._first_welcome.done():
             self._first_welcome.set_exception(refusal)
         for pending in self._outbox.values():
@@ -266,10 +286,10 @@ class Client:
         else:
             self._updates.put_nowait(update)
 
-    def _link_down(self, detail: str) -> None:
+    def _link_down(self, detail: str, final: bool = False) -> None:
         if self.connected:
             self.connected = False
-            self._emit(Link(False, detail))
+            self._emit(Link(False, detail, final))
 
     def _send(self, message: dict[str, Any]) -> None:
         if self._writer is not None and not self._writer.is_closing():
@@ -292,6 +312,13 @@ class Client:
         if not isinstance(retry_after, int | float) or isinstance(retry_after, bool):
             retry_after = None
         raise Refused(str(message.get("reason")), str(message.get("message")), retry_after)
+
+    def _on_closing(self, message: dict[str, Any]) -> None:
+        text = message.get("message")
+        raise Closed(
+            text if isinstance(text, str) and text else "The host ended the game.",
+            message.get("resumable") is True,
+        )
 
     def _on_welcome(self, message: dict[str, Any]) -> None:
         self.seat = message["seat"]
@@ -380,4 +407,5 @@ _HANDLERS = {
     p.PING: Client._on_ping,
     p.PONG: Client._on_pong,
     p.PRESENCE: Client._on_presence,
+    p.CLOSING: Client._on_closing,
 }

@@ -28,6 +28,7 @@ _Packed = dict[int, tuple[object, bytes]]
 MAX_NAME = 32
 MAX_COMMAND_ID = 64
 RESYNC_INTERVAL = 1.0  # seconds
+CLOSING_GRACE = 1.0  # seconds stop() gives peers to receive its closing frame
 
 
 class HostedGame(Protocol):
@@ -316,14 +317,22 @@ class Host:
         )
         self._heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeat())
 
-    async def stop(self) -> None:
+    async def stop(
+        self, message: str = "The host ended the game.", resumable: bool = True
+    ) -> None:
+        """Stop serving. Every peer is told first, with `message` (a sentence for people),
+        so that none keeps reconnecting to a game that was ended on purpose; `resumable`
+        says whether the host can resume it from its log. (A crash tells nobody: peers
+        then reconnect by themselves until the host is back.)"""
         if self._server:
             self._server.close()
+        if self._heartbeat_task:
+            self._heartbeat_task.cancel()
+        await self._say_closing(message, resumable)
         for writer in self._connections.values():
             writer.transport.abort()
         tasks: list[asyncio.Task[Any]] = [*self._connections]
         if self._heartbeat_task:
-            self._heartbeat_task.cancel()
             tasks.append(self._heartbeat_task)
         if self._presence_timer:
             self._presence_timer.cancel()
@@ -332,6 +341,19 @@ class Host:
             await self._server.wait_closed()
         if self._log:
             self._log.close()
+
+    async def _say_closing(self, message: str, resumable: bool) -> None:
+        """Send every peer a `closing` frame and hang up once it has left (a peer that does
+        not read it within CLOSING_GRACE is cut off like any other)."""
+        frame = encode({"t": p.CLOSING, "message": message, "resumable": resumable})
+        told: set[asyncio.StreamWriter] = set()
+        for peer in self._all_peers():
+            peer.send(frame)
+            peer.writer.close()  # once what is queued has been written
+            told.add(peer.writer)
+        waiting = [task for task, writer in self._connections.items() if writer in told]
+        if waiting:
+            await asyncio.wait(waiting, timeout=CLOSING_GRACE)
 
     @property
     def address(self) -> tuple[str, int]:

@@ -34,6 +34,7 @@ HASH: Final = "hash"
 ACK: Final = "ack"
 ERROR: Final = "error"
 PRESENCE: Final = "presence"
+CLOSING: Final = "closing"  # the host ends the game on purpose: do not reconnect
 
 # Refusal reasons (handshake only; the connection is closed after a refusal).
 VERSION_MISMATCH: Final = "version_mismatch"
