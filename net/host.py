@@ -349,6 +349,7 @@ class Host:
         told: set[asyncio.StreamWriter] = set()
         for peer in self._all_peers():
             peer.send(frame)
+            peer.flush()  # even while a command in flight holds the cork
             peer.writer.close()  # once what is queued has been written
             told.add(peer.writer)
         waiting = [task for task, writer in self._connections.items() if writer in told]

@@ -37,6 +37,8 @@ class PresenceChanged:
 class LinkChanged:
     up: bool
     message: str
+    final: bool = False
+    """The host ended the game (the message says how it goes on): no reconnecting."""
 
 
 @dataclass(frozen=True, slots=True)

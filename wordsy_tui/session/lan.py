@@ -45,6 +45,8 @@ DEFAULT_PORT: Final = 47474
 FIRST_CONTACT_SECONDS: Final = 15.0
 # Long enough for a player's program to restart and take its seat back.
 ABSENT_GRACE_SECONDS: Final = 10.0
+# The longest closing sentence from a host that a player's screen shows.
+MAX_CLOSING_WORDS: Final = 400
 REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
 # Events that change what the LAN's game list shows (players, phase).
 ANNOUNCED: Final = (
@@ -60,6 +62,19 @@ _log = logging.getLogger("wordsy_tui.lan")
 def requirements(dictionary: str) -> dict[str, str]:
     """What host and client must share: the game, and the exact word list."""
     return {"game": "wordsy", "dictionary": dictionary}
+
+
+def closing_words(state: GameState, by: str | None) -> tuple[str, bool]:
+    """What the players are told when the host stops the game (`by` its hosting player, or
+    None for a headless host), and whether it can be resumed."""
+    who = by or "The host"
+    if state.phase is Phase.OVER:
+        return f"The game is over: {by or 'the host'} has closed it.", False
+    return (
+        f"{who} ended the game. It is saved: the host can resume it with "
+        "`wordsy-tui host --resume`; your program will take your seat back.",
+        True,
+    )
 
 
 class NetSession(Session):
@@ -132,12 +147,18 @@ class NetSession(Session):
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
                     self.publish(PresenceChanged(dict(seats)))
+                case net_client.Link(connected=up, detail=detail, final=True):
+                    # The host's own sentence: it says who ended the game and what comes next.
+                    self.publish(LinkChanged(up, detail[:MAX_CLOSING_WORDS], final=True))
                 case net_client.Link(connected=up, detail=detail):
                     message = "connected" if up else f"connection lost: {detail or 'no answer'}"
                     self.publish(LinkChanged(up, message))
 
     async def send(self, command: cmd.Command) -> str | None:
-        result = await self.client.command(encode(command))
+        try:
+            result = await self.client.command(encode(command))
+        except net_client.Closed as closed:
+            return closed.message  # the game was ended: said once already, on the banner
         if result.accepted:
             return None
         self.publish(Rejected(result.message))
@@ -324,7 +345,9 @@ class LanHost:
         if self.announce is not None:
             await self.announce.start(self.state, self.port)
 
-    async def stop(self) -> None:
+    async def stop(self, by: str | None = None) -> None:
+        """End the game here; every player is told who ended it (`by`: the hosting
+        player; None: the host) and whether it can be resumed."""
         if self.announce is not None:
             await self.announce.stop()
         for bot in list(self.bots.values()):
@@ -333,7 +356,7 @@ class LanHost:
             self.clock.cancel()
         for task in list(self._tasks):
             task.cancel()
-        await self.host.stop()
+        await self.host.stop(*closing_words(self.state, by))
 
     async def submit(self, command: cmd.Command) -> str | None:
         """A command from the host itself; the rule's message if refused."""
@@ -556,6 +579,8 @@ class HostSession(NetSession):
         self.server = server
         self.bots_to_seat = bots
         """Levels of computer players to seat once we sit (not when resuming)."""
+        self.left_running = False
+        """The hosting player left and the game goes on: stopping keeps the server."""
 
     async def start(self) -> None:
         await self.server.start()
@@ -579,7 +604,18 @@ class HostSession(NetSession):
 
     async def stop(self) -> None:
         await super().stop()
-        await self.server.stop()
+        if not self.left_running:
+            await self.server.stop(by=self.me)
+
+    async def leave_running(self) -> LanHost:
+        """The hosting player leaves the table, and the game goes on without them: the
+        server keeps running (the caller serves it on, headless) and stops only later."""
+        self.left_running = True
+        me = self.me
+        if me is not None and allowed(self.state, cmd.LeaveGame(me)):
+            await self.send(cmd.LeaveGame(me))  # else the seat stays, absent: none waits for it
+        await NetSession.stop(self)
+        return self.server
 
     @property
     def hosting(self) -> bool:
