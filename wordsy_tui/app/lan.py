@@ -31,6 +31,11 @@ class Lan(Protocol):
         """A session with the host at `address` (not started yet)."""
         ...
 
+    async def keep_hosting(self, session: Session) -> int:
+        """Serve on, headless, the game of a `host` session whose player left it running
+        (after the app has closed); the program's exit status."""
+        ...
+
 
 @runtime_checkable
 class HostServer(Protocol):

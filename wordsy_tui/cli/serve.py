@@ -12,6 +12,7 @@ from pathlib import Path
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.base import Session
 from wordsy_tui.session.discovery import Announcer, FoundGame, browse
 from wordsy_tui.session.lan import DEFAULT_PORT, HostSession, LanHost, NetSession
 from wordsy_tui.session.narrate import narrate
@@ -78,6 +79,24 @@ def say(line: str) -> None:
 
 async def serve_headless(options: HostOptions) -> int:
     over = asyncio.Event()
+    server = await start_server(options, narrator(over))
+    # A resumed game has its bots back already.
+    bots = (options.bot_level,) * options.bots if options.log_path is None else ()
+    return await serve_until_over(server, over, bots)
+
+
+async def serve_on(server: LanHost, left: str | None) -> int:
+    """Serve, headless in this process, a game whose hosting player (`left`) has left the
+    table and kept the game running for the others."""
+    over = asyncio.Event()
+    server.on_event = narrator(over)
+    say(f"{left or 'The hosting player'} left the table; the game goes on without them.")
+    say("Ctrl-C ends it for everyone (it stays saved: wordsy-tui host --resume).")
+    return await serve_until_over(server, over)
+
+
+def narrator(over: asyncio.Event) -> EventHook:
+    """Says what happens at the table, and sets `over` once the game has ended."""
 
     def tell(state: GameState, event: ev.Event) -> None:
         line = narrate(state, event)
@@ -86,15 +105,20 @@ async def serve_headless(options: HostOptions) -> int:
         if state.phase is Phase.OVER:
             over.set()
 
-    server = await start_server(options, tell)
+    return tell
+
+
+async def serve_until_over(
+    server: LanHost, over: asyncio.Event, bots: tuple[str, ...] = ()
+) -> int:
+    """Serve a started game until it is over (or Ctrl-C); then stop it, telling everyone."""
     server.on_notice = say
     try:
         for address in server.addresses:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
         say(f"The game is saved to {server.log_path}")
-        if options.log_path is None:  # a resumed game has its bots back already
-            for _ in range(options.bots):
-                say(f"{await server.add_bot(options.bot_level)} is ready")
+        for level in bots:
+            say(f"{await server.add_bot(level)} is ready")
         if server.state.phase is Phase.OVER:
             over.set()
         await over.wait()
@@ -132,6 +156,12 @@ class LanPlay:
         return NetSession.join(
             address, port, name, self.dictionary, pin=pin, spectate=self.spectate
         )
+
+    async def keep_hosting(self, session: Session) -> int:
+        """The hosting player left `session`'s game running: serve it on, headless."""
+        if not isinstance(session, HostSession):
+            raise TypeError("only the host's own session can keep its game running")
+        return await serve_on(await session.leave_running(), session.me)
 
 
 def serve_with_app(options: HostOptions) -> int:
