@@ -23,7 +23,6 @@ from textual.widgets import Input
 from textual.worker import Worker, WorkerState
 
 from wordsy_tui.app.advice import Advisor
-from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.messages import ActionRefused, GameUpdated, LinkUpdated, PresenceUpdated
 from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.game import GameScreen
@@ -474,6 +473,7 @@ class WordsyApp(App[None]):
         self.notify(f"Bell {'on' if self.bell_on else 'off'}")
 
     def action_leave(self) -> None:
+        from wordsy_tui.app.lan import host_server
         from wordsy_tui.app.screens.confirm import ConfirmScreen, HostLeavesScreen
 
         # A spectator (or a replay) leaves nothing behind: no need to ask; nor once the
