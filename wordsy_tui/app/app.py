@@ -235,6 +235,7 @@ class WordsyApp(App[None]):
         from wordsy_tui.app.screens.confirm import GameClosedScreen
 
         self.game_closed = message
+        self.deadline = None  # no clock runs at a table that has closed
         if self.state.phase is not Phase.OVER:  # the results need no word on it
             self.push_screen(
                 GameClosedScreen(message), lambda leave: self._leave() if leave else None

@@ -91,7 +91,7 @@ async def serve_on(server: LanHost, left: str | None) -> int:
     over = asyncio.Event()
     server.on_event = narrator(over)
     say(f"{left or 'The hosting player'} left the table; the game goes on without them.")
-    say("Ctrl-C ends it for everyone (it stays saved: wordsy-tui host --resume).")
+    say("Ctrl-C ends it for everyone; it stays saved.")
     return await serve_until_over(server, over)
 
 
@@ -125,7 +125,12 @@ async def serve_until_over(
         await asyncio.sleep(LINGER_AFTER_GAME_SECONDS)
     finally:
         await server.stop()
-        say("Host stopped.")
+        saved = server.state.phase is not Phase.OVER
+        say(
+            "Host stopped. The game is saved (wordsy-tui host --resume)."
+            if saved
+            else "Host stopped."
+        )
     return 0
 
 
