@@ -12,19 +12,17 @@ from tests.app.fixtures import FixedAdvisor
 from tests.app.test_solo import until
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, secret
+from tests.session.test_lan import server as lan_server
+from tests.session.test_table_waits import SLOW
 from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.confirm import GameClosedScreen, HostLeavesScreen
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.widgets.banner import LinkBanner
 from wordsy_tui.cli import serve
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.referee import ExactRepeatReferee
 from wordsy_tui.game.state import Phase
 from wordsy_tui.session.base import Session
 from wordsy_tui.session.lan import HostSession, LanHost, NetSession
-
-SLOW = GameConfig(timer_seconds=300, reveal_seconds=300, vote_seconds=300, challenge_seconds=300)
 
 
 class KeepingLan:
@@ -36,16 +34,8 @@ class KeepingLan:
 
 def hosting(tmp_path: Path) -> tuple[LanHost, HostSession]:
     """Ann's server, and Ann's own session at it (neither started yet)."""
-    server = LanHost(
-        SLOW,
-        dictionary=DICTIONARY,
-        captain="Ann",
-        bind="127.0.0.1",
-        port=0,
-        log_path=tmp_path / "game.log",
-        referee=ExactRepeatReferee(),
-        absent_grace=0.2,
-    )
+    server = lan_server(tmp_path, captain="Ann", absent_grace=0.2)
+    server.config = SLOW  # no clock ends a round here: only the players do
     return server, HostSession("Ann", server)
 
 
