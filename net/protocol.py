@@ -43,6 +43,10 @@ GAME_STARTED: Final = "game_started"
 REQUIREMENTS_MISMATCH: Final = "requirements_mismatch"
 UNKNOWN_TOKEN: Final = "unknown_token"
 BAD_HELLO: Final = "bad_hello"
+# A seat's token the host revoked (the seat was removed, or handed to someone else).
+SEAT_REMOVED: Final = "seat_removed"
+# A `reclaim` hello the host's people did not approve (or could not be asked).
+RECLAIM_REFUSED: Final = "reclaim_refused"
 
 REFUSAL_MESSAGES: Final[dict[str, str]] = {
     VERSION_MISMATCH: "The host speaks a different protocol version; install the same version "
@@ -54,6 +58,9 @@ REFUSAL_MESSAGES: Final[dict[str, str]] = {
     REQUIREMENTS_MISMATCH: "The host plays with different settings.",
     UNKNOWN_TOKEN: "This game does not know your seat token; join again as a new player.",
     BAD_HELLO: "The client sent an invalid hello.",
+    SEAT_REMOVED: "The host removed this seat or handed it to someone else; "
+    "join again as a new player.",
+    RECLAIM_REFUSED: "The host did not hand you that seat.",
 }
 
 # Error codes of "error" frames. Games add their own codes for rejected commands.
