@@ -33,7 +33,9 @@ class SeatKeys:
     def tokens(self, address: tuple[str, int], name: str) -> list[str]:
         """The tokens this program holds for `name` at `address`, most recently used first."""
         host = _host(address)
-        return [e["token"] for e in reversed(self._read()) if (e["host"], e["name"]) == (host, name)]
+        return [
+            e["token"] for e in reversed(self._read()) if (e["host"], e["name"]) == (host, name)
+        ]
 
     def keep(self, address: tuple[str, int], name: str, game: str, token: str) -> None:
         """Remember (or refresh) the token of our seat in `game`."""

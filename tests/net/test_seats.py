@@ -158,9 +158,7 @@ async def test_the_host_hands_a_seat_over_only_when_its_people_say_yes(
     assert again.seat == "Bob"
 
 
-async def test_a_reclaim_needs_the_pin_and_a_host_that_can_ask(
-    make_host, make_client, log_path
-):
+async def test_a_reclaim_needs_the_pin_and_a_host_that_can_ask(make_host, make_client, log_path):
     doorman = Doorman()
     host = Host(CounterGame(), log_path, HostConfig(**FAST, pin="2468"), on_reclaim=doorman)
     await host.start()
@@ -178,9 +176,7 @@ async def test_a_reclaim_needs_the_pin_and_a_host_that_can_ask(
     assert refused.value.reason == p.RECLAIM_REFUSED
 
 
-async def test_a_waiting_reclaim_stays_connected_and_a_hang_up_withdraws_it(
-    make_client, log_path
-):
+async def test_a_waiting_reclaim_stays_connected_and_a_hang_up_withdraws_it(make_client, log_path):
     doorman = Doorman()
     config = HostConfig(**{**FAST, "heartbeat": 0.05})
     host = Host(CounterGame(), log_path, config, on_reclaim=doorman)

@@ -20,7 +20,14 @@ from wordsy_tui.session.codec import CodecError, decode_command, decode_event, e
 # Fields that name who is acting: a seat may only act for itself.
 ACTOR_FIELDS: Final = ("player", "challenger", "voter")
 # The host's own clock and set-up; no seat may send these.
-HOST_ONLY: Final = (cmd.CreateGame, cmd.ExpireTimer, cmd.CloseReveal, cmd.CloseVote, cmd.EndRound)
+HOST_ONLY: Final = (
+    cmd.CreateGame,
+    cmd.RemovePlayer,
+    cmd.ExpireTimer,
+    cmd.CloseReveal,
+    cmd.CloseVote,
+    cmd.EndRound,
+)
 
 
 class WordsyGame:
