@@ -46,6 +46,8 @@ class Link:
 
     connected: bool
     detail: str = ""
+    final: bool = False
+    """The host turned us away for good (e.g. our seat was removed): no more reconnecting."""
 
 
 Update = Event | Reset | Presence | Link
@@ -282,6 +284,8 @@ class Client:
     def _give_up(self, refusal: Refused) -> None:
         if self._first_welcome and not self._first_welcome.done():
             self._first_welcome.set_exception(refusal)
+        else:
+            self._emit(Link(False, refusal.message, final=True))
         for pending in self._outbox.values():
             if not pending.result.done():
                 pending.result.set_exception(refusal)

@@ -48,6 +48,8 @@ class WordsyGame:
         self.captain = captain
         """Who may start the game; None: the state's captain, the first person seated."""
         self.bots: set[str] = set()
+        self.presence: dict[str, bool] = {}
+        """Who is connected now: a captain who went away hands over to the next person."""
         """Seats this host gave its own computer players: only they join as bots."""
         self.referee = referee
         self.rng = rng or random.Random()
@@ -76,7 +78,7 @@ class WordsyGame:
         if isinstance(command, cmd.JoinGame) and command.bot and seat not in self.bots:
             raise CommandRejected("host-only", "Only the host seats computer players.")
         if isinstance(command, cmd.StartGame):
-            captain = self.captain or self.state.captain
+            captain = self.captain or self.state.captain_among(self.presence)
             if seat != captain:
                 raise CommandRejected("host-only", f"{captain} starts the game.")
         for field in ACTOR_FIELDS:
