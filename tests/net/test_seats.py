@@ -73,7 +73,8 @@ async def test_a_token_of_another_game_at_the_same_address_does_not_block_joinin
     await second.start()
     try:
         bob = await make_client(port, "Bob", keys=keys)
-        assert bob.seat == "Bob" and second.presence == {"Bob": True}
+        assert bob.seat == "Bob"
+        assert second.presence == {"Bob": True}
         assert keys.tokens(("127.0.0.1", port), "Bob")[0] == bob.token
     finally:
         await bob.close()
@@ -99,7 +100,8 @@ async def test_a_removed_seat_is_closed_and_its_token_refused_even_after_a_resta
     assert refused.value.reason == p.SEAT_REMOVED
     # The name itself is free again.
     newcomer = await make_client(resumed.address[1], "Bob")
-    assert newcomer.seat == "Bob" and newcomer.token != token
+    assert newcomer.seat == "Bob"
+    assert newcomer.token != token
 
 
 async def test_a_kept_token_of_a_removed_seat_falls_back_to_a_new_seat(
@@ -111,7 +113,8 @@ async def test_a_kept_token_of_a_removed_seat_falls_back_to_a_new_seat(
     await old.close()
     await host.remove_seat("Bob")
     bob = await make_client(host.address[1], "Bob", keys=keys)
-    assert bob.seat == "Bob" and bob.token != old_token
+    assert bob.seat == "Bob"
+    assert bob.token != old_token
     assert keys.tokens(("127.0.0.1", host.address[1]), "Bob") == [bob.token]
 
 
@@ -129,7 +132,8 @@ async def test_the_host_hands_a_seat_over_only_when_its_people_say_yes(
         # Without asking, nobody takes the seat.
         with pytest.raises(Refused) as refused:
             await make_client(port, "Bob")
-        assert refused.value.reason == p.NAME_TAKEN and doorman.asked == []
+        assert refused.value.reason == p.NAME_TAKEN
+        assert doorman.asked == []
         # Asked and refused.
         asking = asyncio.ensure_future(make_client(port, "Bob", reclaim=True))
         await wait_until(lambda: doorman.asked == ["Bob"])
@@ -137,13 +141,15 @@ async def test_the_host_hands_a_seat_over_only_when_its_people_say_yes(
         with pytest.raises(Refused) as refused:
             await asking
         assert refused.value.reason == p.RECLAIM_REFUSED
-        assert lost.connected and lost.refusal is None
+        assert lost.connected
+        assert lost.refusal is None
         # Asked and granted: the newcomer has the seat, with its view, under a new token.
         asking = asyncio.ensure_future(make_client(port, "Bob", reclaim=True))
         await wait_until(lambda: len(doorman.asked) == 2)
         doorman.answers.put_nowait(True)
         bob = await asking
-        assert bob.seat == "Bob" and bob.token not in (None, old_token)
+        assert bob.seat == "Bob"
+        assert bob.token not in (None, old_token)
         await wait_until(lambda: any(e.body.get("value") == "bob's" for e in bob.events))
         await wait_until(lambda: lost.refusal is not None)
         assert lost.refusal.reason == p.SEAT_REMOVED
@@ -167,7 +173,8 @@ async def test_a_reclaim_needs_the_pin_and_a_host_that_can_ask(make_host, make_c
         await make_client(port, "Bob", pin="2468")
         with pytest.raises(Refused) as refused:
             await make_client(port, "Bob", reclaim=True, pin="0000")
-        assert refused.value.reason == p.WRONG_PIN and doorman.asked == []
+        assert refused.value.reason == p.WRONG_PIN
+        assert doorman.asked == []
     finally:
         await host.stop()
     silent = await make_host(port=port, pin="2468")  # no one to ask

@@ -77,7 +77,8 @@ async def test_an_absent_player_removed_mid_game_scores_nothing_and_the_game_goe
         await cat.stop()
         await ann.stop()
     rows = host.state.sheets["Bob"].rows
-    assert rows and all((row.word, row.score) == (None, 0) for row in rows)
+    assert rows
+    assert all((row.word, row.score) == (None, 0) for row in rows)
     assert host.state.gone == {"Bob"}
     # The removal is in the log: a resumed host still knows it, and so does Bob's seat.
     resumed = server(tmp_path, port=0)
@@ -147,10 +148,12 @@ async def test_the_host_can_hand_a_seat_to_its_player_on_another_machine(tmp_pat
         await bob.start()
         await wait_until(lambda: host.state.players == ("Bob",))
         await laptop.start()
-        assert asked == ["Bob"] and laptop.client.seat == "Bob"
+        assert asked == ["Bob"]
+        assert laptop.client.seat == "Bob"
         await wait_until(lambda: bob.client.refusal is not None)
         rejected = [u for u in _drain(bob) if isinstance(u, Rejected)]
-        assert rejected and "removed this seat or handed it" in rejected[-1].message
+        assert rejected
+        assert "removed this seat or handed it" in rejected[-1].message
     finally:
         await laptop.stop()
         await bob.stop()
