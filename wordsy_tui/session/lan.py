@@ -20,9 +20,19 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import Final
 
-from net import Client, Host, HostConfig, SeatKeys, default_keys_path, default_log_dir, new_game_id
+from net import (
+    Client,
+    Host,
+    HostConfig,
+    Refused,
+    SeatKeys,
+    default_keys_path,
+    default_log_dir,
+    new_game_id,
+)
 from net import client as net_client
 from net.discovery import lan_addresses
+from net.protocol import NAME_TAKEN
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
@@ -104,6 +114,12 @@ class NetSession(Session):
         self._pump = asyncio.get_running_loop().create_task(self._read())
         try:
             await self.client.start()
+        except Refused as refused:
+            await self.stop()
+            if refused.reason != NAME_TAKEN or self.client.reclaim or self.me is None:
+                raise
+            hint = "If that seat is yours from another machine, add --reclaim: the host is asked."
+            raise Refused(refused.reason, f"{refused.message} {hint}") from None
         except BaseException:
             await self.stop()
             raise
