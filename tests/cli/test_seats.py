@@ -88,7 +88,8 @@ async def test_a_killed_join_sits_back_down_with_the_same_command(tmp_path):
         assert "Bob (here)" in await said(host, "Seats:")
         await stop(again)
         seats = bob_home / "wordsy-tui" / "seats.json"
-        assert seats.is_file() and (seats.stat().st_mode & 0o777) == 0o600
+        assert seats.is_file()
+        assert (seats.stat().st_mode & 0o777) == 0o600
     finally:
         await stop(host)
 
