@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -261,6 +261,7 @@ class FakeServer:
         self.addresses = ["192.0.2.10"]
         self.added: list[str] = []
         self.removed: list[str] = []
+        self.on_reclaim: Callable[[str], Awaitable[bool]] | None = None
 
     @property
     def port(self) -> int:
@@ -272,6 +273,10 @@ class FakeServer:
 
     async def remove_bot(self, name: str) -> None:
         self.removed.append(name)
+
+    async def remove_player(self, name: str) -> str | None:
+        self.removed.append(name)
+        return None
 
 
 class FakeHostSession(ScriptedSession):

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from wordsy_tui.app.advice import Advisor
+from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.messages import ActionRefused, GameUpdated, LinkUpdated, PresenceUpdated
 from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.game import GameScreen
@@ -120,6 +121,11 @@ class WordsyApp(App[None]):
         self.presence = dict(session.presence)
         self.deadline = session.clock.deadline
         self.link_problem = None
+        server = host_server(session)
+        if server is not None:
+            from wordsy_tui.app.screens.remove import ask_for_seat
+
+            server.on_reclaim = lambda name: ask_for_seat(self, name)
         self._route()
         self.follow(session)
 
@@ -362,6 +368,12 @@ class WordsyApp(App[None]):
         if self.state.sheets and not isinstance(self.screen, ScoresheetScreen):
             self.push_screen(ScoresheetScreen())
 
+    def action_remove(self) -> None:
+        """The host picks a player to remove (from the board, or the command palette)."""
+        from wordsy_tui.app.screens.remove import pick_player_to_remove
+
+        pick_player_to_remove(self)
+
     def action_toggle_bell(self) -> None:
         self.bell_on = not self.bell_on
         self.notify(f"Bell {'on' if self.bell_on else 'off'}")
@@ -440,6 +452,12 @@ class WordsyApp(App[None]):
             yield SystemCommand("Flip the timer", "Become the fastest player", self.action_flip)
         if self.state.sheets:
             yield SystemCommand("Scoresheets", "Everyone's paper sheet", self.action_scoresheet)
+        if host_server(self.session) is not None and self.state.phase is not Phase.OVER:
+            yield SystemCommand(
+                "Remove a player",
+                "Take a seat away: a squatter, an absent player",
+                self.action_remove,
+            )
         yield SystemCommand("Rules and keys", "The rules in short", self.action_help)
         yield SystemCommand(
             "Bell on or off", "Ring when the timer is flipped and at 5 s", self.action_toggle_bell

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList, Static
 
+from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.banner import LinkBanner
 from wordsy_tui.app.widgets.draft import WordInput
@@ -34,6 +37,18 @@ def table_title(state: GameState, me: str | None) -> str:
 
 
 class GameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f4", "remove", "Remove player", id="table-remove", key_display="F4")
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "remove":
+            return host_server(wordsy_app(self).session) is not None
+        return True
+
+    def action_remove(self) -> None:
+        wordsy_app(self).action_remove()
+
     def compose(self) -> ComposeResult:
         app = wordsy_app(self)
         yield Static(markup=False, id="title-bar")
