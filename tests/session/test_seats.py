@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from net import Refused, SeatKeys
@@ -11,7 +13,15 @@ from tests.session.test_lan import DICTIONARY, playing, server
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.state import Phase
 from wordsy_tui.session.base import Rejected
-from wordsy_tui.session.lan import HostSession, NetSession
+from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+
+
+async def ann_hosting(tmp_path: Path) -> tuple[LanHost, HostSession]:
+    """A host whose own player, Ann, is seated."""
+    host = server(tmp_path, captain="Ann")
+    ann = HostSession("Ann", host)
+    await ann.start()
+    return host, ann
 
 
 async def test_a_guest_whose_program_restarts_takes_the_seat_back(tmp_path):
@@ -33,9 +43,7 @@ async def test_a_guest_whose_program_restarts_takes_the_seat_back(tmp_path):
 
 
 async def test_the_host_removes_a_squatter_from_the_lobby_and_its_token_is_dead(tmp_path):
-    host = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", host)
-    await ann.start()
+    host, ann = await ann_hosting(tmp_path)
     bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
     try:
         await bob.start()
@@ -58,9 +66,7 @@ async def test_the_host_removes_a_squatter_from_the_lobby_and_its_token_is_dead(
 
 
 async def test_an_absent_player_removed_mid_game_scores_nothing_and_the_game_goes_on(tmp_path):
-    host = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", host)
-    await ann.start()
+    host, ann = await ann_hosting(tmp_path)
     bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
     cat = NetSession.join("127.0.0.1", host.port, "Cat", DICTIONARY)
     try:
