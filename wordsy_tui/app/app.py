@@ -19,7 +19,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from wordsy_tui.app.advice import Advisor
-from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.messages import ActionRefused, GameUpdated, LinkUpdated, PresenceUpdated
 from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.game import GameScreen
@@ -121,8 +120,9 @@ class WordsyApp(App[None]):
         self.presence = dict(session.presence)
         self.deadline = session.clock.deadline
         self.link_problem = None
-        server = host_server(session)
-        if server is not None:
+        # (Not host_server(): its check reads the port, and the server is not started yet.)
+        server = getattr(session, "server", None)
+        if server is not None and hasattr(server, "on_reclaim"):
             from wordsy_tui.app.screens.remove import ask_for_seat
 
             server.on_reclaim = lambda name: ask_for_seat(self, name)
@@ -452,7 +452,8 @@ class WordsyApp(App[None]):
             yield SystemCommand("Flip the timer", "Become the fastest player", self.action_flip)
         if self.state.sheets:
             yield SystemCommand("Scoresheets", "Everyone's paper sheet", self.action_scoresheet)
-        if host_server(self.session) is not None and self.state.phase is not Phase.OVER:
+        hosting = getattr(self.session, "server", None) is not None
+        if hosting and self.state.phase not in (Phase.NEW, Phase.OVER):
             yield SystemCommand(
                 "Remove a player",
                 "Take a seat away: a squatter, an absent player",
