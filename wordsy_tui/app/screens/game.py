@@ -10,7 +10,6 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList, Static
 
-from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.banner import LinkBanner
 from wordsy_tui.app.widgets.draft import WordInput
@@ -42,8 +41,8 @@ class GameScreen(Screen[None]):
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "remove":
-            return host_server(wordsy_app(self).session) is not None
+        if action == "remove":  # the host's, once its server runs (the lan module loads late)
+            return getattr(wordsy_app(self).session, "server", None) is not None
         return True
 
     def action_remove(self) -> None:
