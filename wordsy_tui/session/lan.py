@@ -17,13 +17,23 @@ import logging
 import os
 import random
 import secrets
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from net import Client, Host, HostConfig, default_log_dir, new_game_id
+from net import (
+    Client,
+    Host,
+    HostConfig,
+    Refused,
+    SeatKeys,
+    default_keys_path,
+    default_log_dir,
+    new_game_id,
+)
 from net import client as net_client
 from net.discovery import lan_addresses
+from net.protocol import NAME_TAKEN
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
@@ -45,11 +55,14 @@ DEFAULT_PORT: Final = 47474
 FIRST_CONTACT_SECONDS: Final = 15.0
 # Long enough for a player's program to restart and take its seat back.
 ABSENT_GRACE_SECONDS: Final = 10.0
+# Before the game starts, a seat whose connection stays gone this long is freed.
+LOBBY_GRACE_SECONDS: Final = 60.0
 REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
 # Events that change what the LAN's game list shows (players, phase).
 ANNOUNCED: Final = (
     ev.PlayerJoined,
     ev.PlayerLeft,
+    ev.PlayerRemoved,
     ev.RoundStarted,
     ev.GameEnded,
 )
@@ -60,6 +73,11 @@ _log = logging.getLogger("wordsy_tui.lan")
 def requirements(dictionary: str) -> dict[str, str]:
     """What host and client must share: the game, and the exact word list."""
     return {"game": "wordsy", "dictionary": dictionary}
+
+
+def player_keys() -> SeatKeys:
+    """This user's seat tokens, kept between runs: a restarted `join` takes its seat back."""
+    return SeatKeys(default_keys_path(APP_NAME))
 
 
 class NetSession(Session):
@@ -81,7 +99,11 @@ class NetSession(Session):
         pin: str | None = None,
         spectate: bool = False,
         token: str | None = None,
+        keys: SeatKeys | None = None,
+        reclaim: bool = False,
     ) -> NetSession:
+        """`keys`: where the seat's token outlives this program; `reclaim`: ask the host for
+        the seat of our name when we hold no token for it (another machine's, lost)."""
         client = Client(
             address,
             port,
@@ -90,6 +112,8 @@ class NetSession(Session):
             pin=pin,
             token=token,
             requirements=requirements(dictionary),
+            keys=keys,
+            reclaim=reclaim,
         )
         return cls(client)
 
@@ -104,6 +128,12 @@ class NetSession(Session):
             await self.stop()
             problem = self.client.last_problem or "it did not answer"
             raise ConnectionError(f"No answer from the host: {problem}.") from None
+        except Refused as refused:
+            await self.stop()
+            if refused.reason != NAME_TAKEN or self.client.reclaim or self.me is None:
+                raise
+            hint = "If that seat is yours from another machine, add --reclaim: the host is asked."
+            raise Refused(refused.reason, f"{refused.message} {hint}") from None
         except BaseException:
             await self.stop()
             raise
@@ -132,6 +162,8 @@ class NetSession(Session):
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
                     self.publish(PresenceChanged(dict(seats)))
+                case net_client.Link(final=True, detail=detail):
+                    self.publish(Rejected(detail))  # e.g. the host removed our seat
                 case net_client.Link(connected=up, detail=detail):
                     message = "connected" if up else f"connection lost: {detail or 'no answer'}"
                     self.publish(LinkChanged(up, message))
@@ -256,6 +288,7 @@ class LanHost:
         announce: Announcer | None = None,
         absent_grace: float = ABSENT_GRACE_SECONDS,
         max_spectators: int = HostConfig.max_spectators,
+        lobby_grace: float = LOBBY_GRACE_SECONDS,
     ) -> None:
         self.config = config
         self.bot_pace = bot_pace
@@ -278,9 +311,15 @@ class LanHost:
             ),
             on_presence=self._on_presence,
             on_notice=self._notice,
+            on_reclaim=self._ask_reclaim,
         )
         self.on_notice: Callable[[str], None] | None = None
         """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
+        self.lobby_grace = lobby_grace
+        """Seconds a seat may stay disconnected in the lobby before it is freed."""
+        self.on_reclaim: Callable[[str], Awaitable[bool]] | None = None
+        """Asks the host's people whether someone may take `name`'s seat (its token lost)."""
+        self._absent: dict[str, asyncio.TimerHandle] = {}
         self.announce = announce
         """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.clock: Clock | None = None
@@ -288,7 +327,8 @@ class LanHost:
         """Seconds a phase still waits once everyone it waits for has gone."""
         self.bots: dict[str, Bot] = {}
         self.seat_book = SeatBook.beside(self.log_path)
-        self.addresses = lan_addresses() or ["127.0.0.1"]
+        everywhere = bind in ("", "0.0.0.0", "::")
+        self.addresses = (lan_addresses() or ["127.0.0.1"]) if everywhere else [bind]
         """Where players on the LAN reach this host (shown for `join --connect`)."""
         self._tasks: set[asyncio.Task[object]] = set()
 
@@ -321,6 +361,7 @@ class LanHost:
         for name, seat in self.seat_book.read().items():
             if isinstance(seat.get("bot"), str) and name in self.state.players:
                 await self._seat_bot(name, seat["bot"], self.seat_book.token(name))
+        self._watch_absence(self.host.presence)  # a resumed lobby's seats nobody took back yet
         if self.announce is not None:
             await self.announce.start(self.state, self.port)
 
@@ -331,6 +372,8 @@ class LanHost:
             await bot.stop()
         if self.clock is not None:
             self.clock.cancel()
+        for timer in self._absent.values():
+            timer.cancel()
         for task in list(self._tasks):
             task.cancel()
         await self.host.stop()
@@ -383,6 +426,8 @@ class LanHost:
             self.on_notice(line)
 
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
+        self.game.presence = dict(seats)
+        self._watch_absence(seats)
         self._mind_the_absent()
         # A newly seated player joins the game's lobby; net has admitted them already.
         if self.state.phase is not Phase.LOBBY:
@@ -394,6 +439,48 @@ class LanHost:
                 and name_problem(seat, self.state.players, bot=bot) is None
             ):
                 self._spawn(self.submit(cmd.JoinGame(seat, bot=bot)))
+
+    def _watch_absence(self, seats: Mapping[str, bool]) -> None:
+        """Before the game starts, free a seat whose connection stays gone for the grace
+        period: a vanished joiner must not keep the table full."""
+        lobby = self.state.phase in (Phase.NEW, Phase.LOBBY)
+        for seat in [s for s in self._absent if seats.get(s) is not False or not lobby]:
+            self._absent.pop(seat).cancel()
+        if not lobby:
+            return
+        loop = asyncio.get_running_loop()
+        for seat, connected in seats.items():
+            if not connected and seat not in self._absent and seat != self.game.captain:
+                self._absent[seat] = loop.call_later(self.lobby_grace, self._free_absent, seat)
+
+    def _free_absent(self, seat: str) -> None:
+        self._absent.pop(seat, None)
+        if self.state.phase is Phase.LOBBY and self.host.presence.get(seat) is False:
+            self._spawn(self.remove_player(seat))
+
+    async def remove_player(self, name: str) -> str | None:
+        """Take `name`'s seat away (a squatter, an absent player): the old token opens nothing
+        any more, and during the game the player scores nothing from now on.
+
+        Returns why not, or None when done.
+        """
+        if self.state.phase is Phase.OVER:
+            return "The game is over."
+        if name == self.game.captain:
+            return "The hosting player cannot be removed: quit the game instead."
+        playing = name in self.state.players and name not in self.state.gone
+        if name not in self.host.presence and not playing:
+            return f"Nobody called {name} is at the table."
+        bot = self.bots.pop(name, None)
+        if bot is not None:
+            await bot.stop()
+            self.seat_book.forget(name)
+        await self.host.remove_seat(name)
+        return await self.submit(cmd.RemovePlayer(name)) if playing else None
+
+    async def _ask_reclaim(self, name: str) -> bool:
+        ask = self.on_reclaim
+        return ask is not None and await ask(name)
 
     async def add_bot(self, level: str) -> str:
         number = len(self.bots) + 1
