@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from net import SeatKeys
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, server
 from wordsy_tui.game.config import GameConfig
@@ -105,5 +106,30 @@ async def test_a_computer_player_for_a_full_table_is_refused_with_the_rule(tmp_p
             await host.add_bot("easy")
         assert len(host.state.players) == 2
         assert len(host.bots) == 1
+    finally:
+        await ann.stop()
+
+
+async def test_a_joiners_word_survives_its_program_closing_mid_round(tmp_path):
+    keys = SeatKeys(tmp_path / "bob" / "seats.json")
+    host = server(tmp_path, captain="Ann")
+    host.config = SLOW
+    ann = HostSession("Ann", host)
+    await ann.start()
+    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+    await bob.start()
+    await wait_until(lambda: len(host.state.players) == 2)
+    await ann.start_game()
+    await wait_until(lambda: bob.state.phase is Phase.WRITING)
+    try:
+        await bob.write("BUMBLEBEE")
+        await bob.lock_in()
+        await bob.stop()  # the terminal closes, mid-round
+        again = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+        await again.start()  # same command, same machine: the seat and the word are back
+        await ann.lock_in()
+        await wait_until(lambda: host.state.phase is Phase.CHALLENGES, timeout=10)
+        assert host.state.draft("Bob").word == "BUMBLEBEE"
+        await again.stop()
     finally:
         await ann.stop()

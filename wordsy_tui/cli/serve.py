@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import sys
 import threading
@@ -126,9 +127,11 @@ class HostDesk:
         loop = asyncio.get_running_loop()
 
         def read() -> None:  # a thread: reading a terminal or a pipe never blocks the game
-            for line in stream:
-                loop.call_soon_threadsafe(lines.put_nowait, line)
-            loop.call_soon_threadsafe(lines.put_nowait, None)
+            # The host may stop first, closing the loop while this thread still reads.
+            with contextlib.suppress(RuntimeError, ValueError, OSError):
+                for line in stream:
+                    loop.call_soon_threadsafe(lines.put_nowait, line)
+                loop.call_soon_threadsafe(lines.put_nowait, None)
 
         threading.Thread(target=read, name="host-desk", daemon=True).start()
         while (line := await lines.get()) is not None:

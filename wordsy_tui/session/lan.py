@@ -53,6 +53,9 @@ DEFAULT_PORT: Final = 47474
 # How long joining keeps knocking before it tells the player the host is not there
 # (once in, a lost link is retried for as long as the player stays).
 FIRST_CONTACT_SECONDS: Final = 15.0
+# Beside a joiner's seat tokens: its words of the current round, one file per game.
+DRAFTS_FOLDER: Final = "drafts"
+KEPT_DRAFTS: Final = 16
 # Long enough for a player's program to restart and take its seat back.
 ABSENT_GRACE_SECONDS: Final = 10.0
 # Before the game starts, a seat whose connection stays gone this long is freed.
@@ -137,6 +140,22 @@ class NetSession(Session):
         except BaseException:
             await self.stop()
             raise
+        await self._keep_words_beside_the_token()
+
+    async def _keep_words_beside_the_token(self) -> None:
+        """A program that keeps its seat's token on disk keeps its words of the round there
+        too, so a closed terminal or a crash mid-round costs neither seat nor word."""
+        keys, game = self.client.keys, self.client.game
+        if keys is None or game is None or self.me is None:
+            return
+        folder = keys.path.parent / DRAFTS_FOLDER
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for old in sorted(folder.glob("*.json"), key=lambda f: f.stat().st_mtime)[:-KEPT_DRAFTS]:
+            old.unlink(missing_ok=True)  # games long over: their words are no secret to keep
+        book = SeatBook(folder / f"{game}.json")
+        self.restore_written(*book.written(self.me))
+        self.keep_written = functools.partial(book.keep_written, self.me)
+        await self._reveal_if_due()
 
     async def stop(self) -> None:
         self.clock.cancel()
