@@ -27,7 +27,7 @@ async def seated(tmp_path, config: GameConfig = SLOW, **options: object):
     await cat.start()
     await wait_until(lambda: len(host.state.players) == 3)
     assert await ann.start_game() is None
-    await wait_until(lambda: host.state.phase is Phase.WRITING)
+    await wait_until(lambda: all(s.state.phase is Phase.WRITING for s in (ann, bob, cat)))
     return host, ann, bob, cat
 
 
@@ -133,3 +133,20 @@ async def test_a_joiners_word_survives_its_program_closing_mid_round(tmp_path):
         await again.stop()
     finally:
         await ann.stop()
+
+
+async def test_the_host_ends_the_writing_now_from_its_desk(tmp_path):
+    from wordsy_tui.cli.serve import HostDesk
+
+    host, ann, bob, cat = await seated(tmp_path)
+    desk = HostDesk(host)
+    try:
+        await bob.write("BEE")
+        assert await desk.obey("end") == "Ended now, as the clock would have."
+        await wait_until(lambda: host.state.phase is Phase.CHALLENGES, timeout=5)
+        assert host.state.draft("Bob").word == "BEE"
+        assert "Nothing is waiting" not in await desk.obey("end")  # the challenges end too
+        await wait_until(lambda: host.state.round == 2, timeout=5)
+    finally:
+        for session in (cat, bob, ann):
+            await session.stop()

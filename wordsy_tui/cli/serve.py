@@ -93,7 +93,8 @@ def say(line: str) -> None:
 DESK_HELP: Final = (
     "Commands: 'remove NAME' takes a seat away (a squatter in the lobby, an absent player "
     "mid-game: they score nothing from then on); 'allow NAME' / 'deny NAME' answers a request "
-    "for NAME's seat from another machine; 'players' lists the seats; 'help' shows this."
+    "for NAME's seat from another machine; 'end' ends what the table is waiting for now (the "
+    "writing, a vote, the challenges); 'players' lists the seats; 'help' shows this."
 )
 
 
@@ -157,6 +158,8 @@ class HostDesk:
                 return f"Nobody is asking for {name}'s seat."
             request.set_result(verb == "allow")
             return f"{name}'s seat is handed over" if verb == "allow" else f"{name} keeps the seat"
+        if verb == "end":
+            return await self.server.end_phase() or "Ended now, as the clock would have."
         if verb == "players":
             return "Seats: " + (", ".join(self._seats()) or "none yet")
         if verb in ("help", "?"):
