@@ -13,6 +13,7 @@ from typing import Any
 
 from net import protocol as p
 from net.framing import MAX_FRAME, FrameError, FrameReader, decode_body, encode
+from net.keys import SeatKeys
 
 _log = logging.getLogger("net.client")
 
@@ -41,14 +42,13 @@ class Presence:
 
 @dataclass(frozen=True)
 class Link:
-    """The connection came up (after a welcome) or went down; `detail` says why, for people.
-
-    `final`: the host ended the game on purpose (its `closing` frame, whose message is the
-    detail); the client gives up and will not reconnect."""
+    """The connection came up (after a welcome) or went down; `detail` says why, for people."""
 
     connected: bool
     detail: str = ""
     final: bool = False
+    """The host turned us away for good (e.g. our seat was removed) or ended the game (its
+    `closing` frame; `Client.closed` is set): no more reconnecting."""
 
 
 Update = Event | Reset | Presence | Link
@@ -133,11 +133,19 @@ class Client:
         requirements: Mapping[str, str] | None = None,
         config: ClientConfig | None = None,
         on_update: Callable[[Update], None] | None = None,
+        keys: SeatKeys | None = None,
+        reclaim: bool = False,
     ) -> None:
         self.address = (host, port)
         self.name = name
         self.role = role
         self.token = token
+        self.keys = keys if role == "player" else None
+        """Where our seat tokens outlive this program: a restart takes the seat back."""
+        self.reclaim = reclaim
+        """Ask the host to hand us the seat of our name when we hold no token for it."""
+        self._kept_tokens: list[str] = []  # remembered tokens not tried yet, newest first
+        self._token_kept = False  # self.token came from `keys`, not from our caller
         self.pin = pin
         self.requirements = dict(requirements or {})
         self.config = config or ClientConfig()
@@ -169,6 +177,9 @@ class Client:
     async def start(self) -> None:
         """Connect (retrying until the host answers); raise Refused if it turns us away."""
         self._first_welcome = asyncio.get_running_loop().create_future()
+        if self.keys is not None and self.token is None:
+            self._kept_tokens = self.keys.tokens(self.address, self.name)
+            self._next_kept_token()
         self._task = asyncio.get_running_loop().create_task(self._run())
         await self._first_welcome
 
@@ -221,7 +232,12 @@ class Client:
                 detail = await self._converse(reader, writer)
                 if self.connected:
                     delay = self.config.backoff_min
-                self._link_down(detail, final=self.closed is not None)
+                if self.closed:
+                    self.connected = False  # said once, for good, as we give up
+                else:
+                    self._link_down(detail)
+                if self.refusal and self._stale_kept_token():
+                    continue
                 ended = self.refusal or self.closed
                 if ended:
                     self._give_up(ended)
@@ -244,6 +260,7 @@ class Client:
                     "name": self.name,
                     "role": self.role,
                     "token": self.token,
+                    "reclaim": self.reclaim and not self.token,
                     "pin": self.pin,
                     "game": self.game,
                     "last_seq": self.seq,
@@ -272,9 +289,31 @@ class Client:
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
 
+    def _next_kept_token(self) -> None:
+        self.token = self._kept_tokens.pop(0) if self._kept_tokens else None
+        self._token_kept = self.token is not None
+
+    def _stale_kept_token(self) -> bool:
+        """Whether the host refused a token we remembered, before our first welcome: then we
+        try the next one, and finally sit down as a newcomer. A new game at the same address,
+        or a seat that was taken away, never blocks joining."""
+        refusal = self.refusal
+        first = self._first_welcome is not None and not self._first_welcome.done()
+        stale = refusal is not None and refusal.reason in (p.UNKNOWN_TOKEN, p.SEAT_REMOVED)
+        if not (first and stale and self._token_kept):
+            return False
+        if refusal is not None and refusal.reason == p.SEAT_REMOVED and self.keys is not None:
+            assert self.token is not None
+            self.keys.forget(self.token)  # that seat is gone for good
+        self.refusal = None
+        self._next_kept_token()
+        return True
+
     def _give_up(self, refusal: Refused | Closed) -> None:
         if self._first_welcome and not self._first_welcome.done():
             self._first_welcome.set_exception(refusal)
+        else:
+            self._emit(Link(False, refusal.message, final=True))
         for pending in self._outbox.values():
             if not pending.result.done():
                 pending.result.set_exception(refusal)
@@ -286,10 +325,10 @@ class Client:
         else:
             self._updates.put_nowait(update)
 
-    def _link_down(self, detail: str, final: bool = False) -> None:
+    def _link_down(self, detail: str) -> None:
         if self.connected:
             self.connected = False
-            self._emit(Link(False, detail, final))
+            self._emit(Link(False, detail))
 
     def _send(self, message: dict[str, Any]) -> None:
         if self._writer is not None and not self._writer.is_closing():
@@ -325,6 +364,8 @@ class Client:
         self.token = message["token"] or self.token
         self.game = message["game"]
         self._heartbeat = float(message.get("heartbeat") or 0)
+        if self.keys is not None and self.seat is not None and self.token and self.game:
+            self.keys.keep(self.address, self.name, self.game, self.token)
         self.connected = True
         self._emit(Link(True))
         if self._first_welcome and not self._first_welcome.done():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -262,6 +262,7 @@ class FakeServer:
         self.on_notice: Callable[[str], None] | None = None
         self.added: list[str] = []
         self.removed: list[str] = []
+        self.on_reclaim: Callable[[str], Awaitable[bool]] | None = None
 
     @property
     def port(self) -> int:
@@ -273,6 +274,10 @@ class FakeServer:
 
     async def remove_bot(self, name: str) -> None:
         self.removed.append(name)
+
+    async def remove_player(self, name: str) -> str | None:
+        self.removed.append(name)
+        return None
 
 
 class FakeHostSession(ScriptedSession):

@@ -154,6 +154,12 @@ class WordsyApp(App[None]):
         self.deadline = session.clock.deadline
         self.link_problem = None
         self.game_closed = None
+        # (Not host_server(): its check reads the port, and the server is not started yet.)
+        server = getattr(session, "server", None)
+        if server is not None and hasattr(server, "on_reclaim"):
+            from wordsy_tui.app.screens.remove import ask_for_seat
+
+            server.on_reclaim = lambda name: ask_for_seat(self, name)
         self._route()
         self.follow(session)
 
@@ -469,6 +475,12 @@ class WordsyApp(App[None]):
         if self.state.sheets and not isinstance(self.screen, ScoresheetScreen):
             self.push_screen(ScoresheetScreen())
 
+    def action_remove(self) -> None:
+        """The host picks a player to remove (from the board, or the command palette)."""
+        from wordsy_tui.app.screens.remove import pick_player_to_remove
+
+        pick_player_to_remove(self)
+
     def action_toggle_bell(self) -> None:
         self.bell_on = not self.bell_on
         self.notify(f"Bell {'on' if self.bell_on else 'off'}")
@@ -573,6 +585,13 @@ class WordsyApp(App[None]):
             )
         if self.state.sheets:
             yield SystemCommand("Scoresheets", "Everyone's paper sheet", self.action_scoresheet)
+        hosting = getattr(self.session, "server", None) is not None
+        if hosting and self.state.phase not in (Phase.NEW, Phase.OVER):
+            yield SystemCommand(
+                "Remove a player",
+                "Take a seat away: a squatter, an absent player",
+                self.action_remove,
+            )
         yield SystemCommand("Rules and keys", "The rules in short", self.action_help)
         yield SystemCommand(
             "Bell on or off", "Ring when the timer is flipped and at 5 s", self.action_toggle_bell
