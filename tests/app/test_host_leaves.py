@@ -148,6 +148,7 @@ async def test_the_game_goes_on_when_the_hosting_player_keeps_it_running(tmp_pat
         # What `run_to_end` does once the app has closed: serve on, in the same process.
         serving = asyncio.create_task(app.afterwards())
         await wait_until(lambda: server.host.presence.get("Ann") is False)
+        assert "Ann" in server.state.gone, "her seat left the game: nobody waits for it"
         async with playing(bob, cat):
             await wait_until(lambda: server.state.round == 2, timeout=30)
         assert server.state.sheets["Bob"].rows[0].word == secret("Bob", 1)

@@ -72,6 +72,7 @@ async def test_the_game_goes_on_when_the_hosting_player_leaves_it_running(tmp_pa
             await ann.stop()  # what the app does as it closes: the server stays
             assert kept is host
             await wait_until(lambda: host.host.presence.get("Ann") is False)
+            assert "Ann" in host.state.gone
             async with playing(bob, cat):
                 # Nobody waits for Ann: the round is played out by the two who are left.
                 await wait_until(lambda: host.state.round == 2, timeout=30)
