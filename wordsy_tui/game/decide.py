@@ -226,6 +226,8 @@ def _reveal(
     if commit(word, salt) != draft.commitment:
         raise errors.RevealError("That is not the word you wrote.")
     written = word.strip().upper()
+    if not written:
+        return ev.WordRevealed(player, "", Verdict(True, Reason.OK, "no word: a pass"))
     verdict = (
         referee.judge(written, state.played, state.config.ruleset)
         if LETTERS.fullmatch(written)

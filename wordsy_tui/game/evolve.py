@@ -62,6 +62,10 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
             return _writing_over_check(replace(state, timer_expired=True))
         case ev.WritingClosed():
             return _reveal_over_check(replace(state, phase=Phase.REVEAL))
+        case ev.WordRevealed(player, "", verdict):
+            # A word wiped before the lock-in (or the sand) is no word: a pass, not a void.
+            passed = replace(state, drafts={**state.drafts, player: Draft()})
+            return _reveal_over_check(passed)
         case ev.WordRevealed(player, word, verdict):
             handicap = player in state.config.handicapped
             score = score_word(state.board, word, handicap=handicap).points
