@@ -13,17 +13,20 @@ object satisfying `HostedGame`:
 
     host = Host(game, log_path, HostConfig(bind="0.0.0.0", pin="1234",
                 requirements={"dictionary": h}, requirement_names={"dictionary": "word list"}),
-                on_presence=callback)     # callback(mapping seat -> connected)
+                on_presence=callback,     # callback(mapping seat -> connected)
+                on_reclaim=ask)           # async ask(name) -> bool: hand a seat to a newcomer?
     await host.start()                    # replays log_path if it exists, then listens
     await host.submit({...})              # a command from the host's clock
     host.broadcast_hash()                 # desync check, e.g. at each round's end
+    await host.remove_seat("Bob")         # revoke a seat (its tokens, also after a restart)
     await host.stop()
 
 Players, bots and spectators are all `Client`s (bots in the host's process connect over
 loopback like anyone else):
 
     client = Client(host, port, "Ada", role="player", pin=..., requirements=...,
-                    token=saved_token)    # token: take a seat back after a restart
+                    token=saved_token,    # token: take a seat back after a restart
+                    keys=SeatKeys(path))  # or let the client keep its tokens on disk itself
     await client.start()                  # raises Refused(reason, message)
     result = await client.command({...})  # CommandResult(accepted, seq, count, code, message)
     async for update in client.updates(): # Event | Reset | Presence | Link
@@ -50,6 +53,7 @@ from __future__ import annotations
 
 from net.client import Client, ClientConfig, Event, Link, Presence, Refused, Reset, Update
 from net.host import Host, HostConfig, HostedGame
+from net.keys import SeatKeys, default_keys_path
 from net.log import Damage, LogDamaged, default_log_dir, new_game_id, salvage_log, saved_games
 from net.protocol import PROTOCOL_VERSION, CommandRejected, CommandResult, Refusal
 
@@ -70,7 +74,9 @@ __all__ = [
     "Refusal",
     "Refused",
     "Reset",
+    "SeatKeys",
     "Update",
+    "default_keys_path",
     "default_log_dir",
     "new_game_id",
     "salvage_log",

@@ -13,6 +13,7 @@ from typing import Any
 
 from net import protocol as p
 from net.framing import MAX_FRAME, FrameError, FrameReader, decode_body, encode
+from net.keys import SeatKeys
 
 _log = logging.getLogger("net.client")
 
@@ -45,6 +46,9 @@ class Link:
 
     connected: bool
     detail: str = ""
+    final: bool = False
+    """The host turned us away for good (e.g. our seat was removed) or ended the game (its
+    `closing` frame; `Client.closed` is set): no more reconnecting."""
 
 
 Update = Event | Reset | Presence | Link
@@ -56,6 +60,15 @@ class Refused(Exception):
         self.reason = reason
         self.message = message
         self.retry_after = retry_after  # seconds, when the refusal ends by itself
+
+
+class Closed(Exception):
+    """The host ended the game and said so; `resumable`: it can resume it from its log."""
+
+    def __init__(self, message: str, resumable: bool) -> None:
+        super().__init__(message)
+        self.message = message
+        self.resumable = resumable
 
 
 @dataclass(frozen=True)
@@ -120,11 +133,19 @@ class Client:
         requirements: Mapping[str, str] | None = None,
         config: ClientConfig | None = None,
         on_update: Callable[[Update], None] | None = None,
+        keys: SeatKeys | None = None,
+        reclaim: bool = False,
     ) -> None:
         self.address = (host, port)
         self.name = name
         self.role = role
         self.token = token
+        self.keys = keys if role == "player" else None
+        """Where our seat tokens outlive this program: a restart takes the seat back."""
+        self.reclaim = reclaim
+        """Ask the host to hand us the seat of our name when we hold no token for it."""
+        self._kept_tokens: list[str] = []  # remembered tokens not tried yet, newest first
+        self._token_kept = False  # self.token came from `keys`, not from our caller
         self.pin = pin
         self.requirements = dict(requirements or {})
         self.config = config or ClientConfig()
@@ -137,6 +158,8 @@ class Client:
         self.presence = Presence({}, 0)
         self.connected = False
         self.refusal: Refused | None = None
+        self.closed: Closed | None = None
+        """Set once the host has said it ended the game: no more reconnecting."""
         self.last_problem = ""
         """Why the last attempt to connect (or the last connection) failed, for people."""
         self.resyncs = 0
@@ -154,6 +177,9 @@ class Client:
     async def start(self) -> None:
         """Connect (retrying until the host answers); raise Refused if it turns us away."""
         self._first_welcome = asyncio.get_running_loop().create_future()
+        if self.keys is not None and self.token is None:
+            self._kept_tokens = self.keys.tokens(self.address, self.name)
+            self._next_kept_token()
         self._task = asyncio.get_running_loop().create_task(self._run())
         await self._first_welcome
 
@@ -174,8 +200,9 @@ class Client:
 
     async def command(self, body: dict[str, Any]) -> p.CommandResult:
         """Queue a command (sent now, or as soon as we are connected) and await its result."""
-        if self.refusal:
-            raise self.refusal
+        ended = self.refusal or self.closed
+        if ended:
+            raise ended
         self._counter += 1
         command_id = f"{self._session}-{self._counter}"
         pending = self._outbox[command_id] = _Pending(body)
@@ -205,9 +232,15 @@ class Client:
                 detail = await self._converse(reader, writer)
                 if self.connected:
                     delay = self.config.backoff_min
-                self._link_down(detail)
-                if self.refusal:
-                    self._give_up(self.refusal)
+                if self.closed:
+                    self.connected = False  # said once, for good, as we give up
+                else:
+                    self._link_down(detail)
+                if self.refusal and self._stale_kept_token():
+                    continue
+                ended = self.refusal or self.closed
+                if ended:
+                    self._give_up(ended)
                     return
             self.last_problem = detail
             _log.info("%s; retrying in %.1fs", detail, delay)
@@ -227,6 +260,7 @@ class Client:
                     "name": self.name,
                     "role": self.role,
                     "token": self.token,
+                    "reclaim": self.reclaim and not self.token,
                     "pin": self.pin,
                     "game": self.game,
                     "last_seq": self.seq,
@@ -244,6 +278,9 @@ class Client:
         except Refused as refused:
             self.refusal = refused
             return refused.message
+        except Closed as closed:
+            self.closed = closed
+            return closed.message
         except (ConnectionError, FrameError) as exc:
             return f"connection lost ({exc})"
         finally:
@@ -252,9 +289,31 @@ class Client:
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
 
-    def _give_up(self, refusal: Refused) -> None:
+    def _next_kept_token(self) -> None:
+        self.token = self._kept_tokens.pop(0) if self._kept_tokens else None
+        self._token_kept = self.token is not None
+
+    def _stale_kept_token(self) -> bool:
+        """Whether the host refused a token we remembered, before our first welcome: then we
+        try the next one, and finally sit down as a newcomer. A new game at the same address,
+        or a seat that was taken away, never blocks joining."""
+        refusal = self.refusal
+        first = self._first_welcome is not None and not self._first_welcome.done()
+        stale = refusal is not None and refusal.reason in (p.UNKNOWN_TOKEN, p.SEAT_REMOVED)
+        if not (first and stale and self._token_kept):
+            return False
+        if refusal is not None and refusal.reason == p.SEAT_REMOVED and self.keys is not None:
+            assert self.token is not None
+            self.keys.forget(self.token)  # that seat is gone for good
+        self.refusal = None
+        self._next_kept_token()
+        return True
+
+    def _give_up(self, refusal: Refused | Closed) -> None:
         if self._first_welcome and not self._first_welcome.done():
             self._first_welcome.set_exception(refusal)
+        else:
+            self._emit(Link(False, refusal.message, final=True))
         for pending in self._outbox.values():
             if not pending.result.done():
                 pending.result.set_exception(refusal)
@@ -293,11 +352,20 @@ class Client:
             retry_after = None
         raise Refused(str(message.get("reason")), str(message.get("message")), retry_after)
 
+    def _on_closing(self, message: dict[str, Any]) -> None:
+        text = message.get("message")
+        raise Closed(
+            text if isinstance(text, str) and text else "The host ended the game.",
+            message.get("resumable") is True,
+        )
+
     def _on_welcome(self, message: dict[str, Any]) -> None:
         self.seat = message["seat"]
         self.token = message["token"] or self.token
         self.game = message["game"]
         self._heartbeat = float(message.get("heartbeat") or 0)
+        if self.keys is not None and self.seat is not None and self.token and self.game:
+            self.keys.keep(self.address, self.name, self.game, self.token)
         self.connected = True
         self._emit(Link(True))
         if self._first_welcome and not self._first_welcome.done():
@@ -380,4 +448,5 @@ _HANDLERS = {
     p.PING: Client._on_ping,
     p.PONG: Client._on_pong,
     p.PRESENCE: Client._on_presence,
+    p.CLOSING: Client._on_closing,
 }

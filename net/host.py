@@ -11,7 +11,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -28,6 +28,7 @@ _Packed = dict[int, tuple[object, bytes]]
 MAX_NAME = 32
 MAX_COMMAND_ID = 64
 RESYNC_INTERVAL = 1.0  # seconds
+CLOSING_GRACE = 1.0  # seconds stop() gives peers to receive its closing frame
 
 
 class HostedGame(Protocol):
@@ -91,6 +92,7 @@ class HostConfig:
     seat_limit_exempt: tuple[str, ...] = ("127.0.0.1", "::1")
     remembered_commands: int = 1024  # per seat, for applying a re-sent command only once
     durable: bool = True  # fsync every append; only benchmarks and tests may turn this off
+    reclaim_timeout: float = 120.0  # how long a `reclaim` hello waits for the host's answer
 
 
 @dataclass
@@ -272,6 +274,7 @@ class Host:
         on_presence: Callable[[Mapping[str, bool]], None] | None = None,
         on_notice: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        on_reclaim: Callable[[str], Awaitable[bool]] | None = None,
     ) -> None:
         self._game = game
         self._log_path = log_path
@@ -286,6 +289,10 @@ class Host:
         self._seats: dict[str, _Recipient] = {}
         self._spectators = _Recipient(None)
         self._tokens: dict[str, str] = {}  # sha256 of a seat token -> seat
+        self._revoked: dict[str, str] = {}  # sha256 of a token that no longer opens its seat
+        self._on_reclaim = on_reclaim
+        """Asks the host's people whether a newcomer may take a seated name's seat."""
+        self._reclaiming: set[str] = set()
         self._results: dict[str, OrderedDict[str, p.CommandResult]] = {}
         self._lock = asyncio.Lock()
         self._cork = _Cork()
@@ -316,14 +323,22 @@ class Host:
         )
         self._heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeat())
 
-    async def stop(self) -> None:
+    async def stop(
+        self, message: str = "The host ended the game.", resumable: bool = True
+    ) -> None:
+        """Stop serving. Every peer is told first, with `message` (a sentence for people),
+        so that none keeps reconnecting to a game that was ended on purpose; `resumable`
+        says whether the host can resume it from its log. (A crash tells nobody: peers
+        then reconnect by themselves until the host is back.)"""
         if self._server:
             self._server.close()
+        if self._heartbeat_task:
+            self._heartbeat_task.cancel()
+        await self._say_closing(message, resumable)
         for writer in self._connections.values():
             writer.transport.abort()
         tasks: list[asyncio.Task[Any]] = [*self._connections]
         if self._heartbeat_task:
-            self._heartbeat_task.cancel()
             tasks.append(self._heartbeat_task)
         if self._presence_timer:
             self._presence_timer.cancel()
@@ -332,6 +347,20 @@ class Host:
             await self._server.wait_closed()
         if self._log:
             self._log.close()
+
+    async def _say_closing(self, message: str, resumable: bool) -> None:
+        """Send every peer a `closing` frame and hang up once it has left (a peer that does
+        not read it within CLOSING_GRACE is cut off like any other)."""
+        frame = encode({"t": p.CLOSING, "message": message, "resumable": resumable})
+        told: set[asyncio.StreamWriter] = set()
+        for peer in self._all_peers():
+            peer.send(frame)
+            peer.flush()  # even while a command in flight holds the cork
+            peer.writer.close()  # once what is queued has been written
+            told.add(peer.writer)
+        waiting = [task for task, writer in self._connections.items() if writer in told]
+        if waiting:
+            await asyncio.wait(waiting, timeout=CLOSING_GRACE)
 
     @property
     def address(self) -> tuple[str, int]:
@@ -391,9 +420,14 @@ class Host:
                             record["cmd"], True, record["seq"] + record["n"] - 1, record["n"]
                         ),
                     )
+            elif record.get("k") == "seat" and record.get("revoked"):
+                self._revoke(record["token"], record["seat"])
             elif record.get("k") == "seat":
                 self._tokens[record["token"]] = record["seat"]
                 self._seats[record["seat"]] = _Recipient(record["seat"])
+        # A seat whose every token was revoked was removed.
+        for seat in set(self._seats) - set(self._tokens.values()):
+            del self._seats[seat]
         for recipient in [*self._seats.values(), self._spectators]:
             self._rehash(recipient)
 
@@ -537,7 +571,7 @@ class Host:
             if hello["t"] != p.HELLO:
                 peer.send_message(_error(p.BAD_MESSAGE, "the first frame must be a hello"))
                 return
-            refusal = await self._handshake(peer, hello)
+            refusal = await self._handshake(peer, hello, frames)
             if refusal:
                 peer.send_message(refusal.to_wire())
                 return
@@ -618,7 +652,9 @@ class Host:
                     peer.hashed_seq = self.seq
                     peer.send(frame)
 
-    async def _handshake(self, peer: _Peer, hello: dict[str, Any]) -> p.Refusal | None:
+    async def _handshake(
+        self, peer: _Peer, hello: dict[str, Any], frames: FrameReader
+    ) -> p.Refusal | None:
         version = hello.get("version")
         if version != p.PROTOCOL_VERSION:
             return p.Refusal.of(
@@ -635,6 +671,10 @@ class Host:
         refusal = self._pin_refusal(peer, hello)
         if refusal:
             return refusal
+        if hello.get("reclaim") is True and not hello.get("token"):
+            refusal = await self._reclaim(peer, frames, hello)
+            if refusal:
+                return refusal
         async with self._lock:
             refusal = self._crowd_refusal(peer, hello)
             if refusal:
@@ -717,7 +757,8 @@ class Host:
         if hello["role"] == "player" and token:
             seat = self._tokens.get(_token_hash(token))
             if seat is None:
-                return p.Refusal.of(p.UNKNOWN_TOKEN)
+                revoked = _token_hash(token) in self._revoked
+                return p.Refusal.of(p.SEAT_REMOVED if revoked else p.UNKNOWN_TOKEN)
             return self._seats[seat], token
         name: str = hello["name"].strip()
         if hello["role"] == "player" and name in self._seats:
@@ -734,6 +775,108 @@ class Host:
         recipient = self._seats[name] = _Recipient(name)
         self._rehash(recipient)
         return recipient, token
+
+    # -- taking seats away and handing them over ------------------------------------------
+
+    async def remove_seat(self, seat: str) -> bool:
+        """Take `seat` away: its tokens stop working, also after a restart, and its links close.
+
+        The name is free again afterwards. False when there is no such seat.
+        """
+        async with self._lock:
+            recipient = self._seats.get(seat)
+            if recipient is None:
+                return False
+            await self._revoke_tokens(seat)
+            del self._seats[seat]
+            self._results.pop(seat, None)
+            for peer in list(recipient.peers):
+                recipient.peers.discard(peer)
+                peer.abort()
+        self._presence_changed(seats=True)
+        return True
+
+    async def _revoke_tokens(self, seat: str, *then: dict[str, Any]) -> None:
+        """Revoke every token of `seat` on disk (with `then` in the same write), then here."""
+        hashes = [h for h, s in self._tokens.items() if s == seat]
+        revoked = [{"k": "seat", "seat": seat, "token": h, "revoked": True} for h in hashes]
+        await self._append([*revoked, *then])
+        for token_hash in hashes:
+            self._revoke(token_hash, seat)
+
+    def _revoke(self, token_hash: str, seat: str) -> None:
+        self._tokens.pop(token_hash, None)
+        self._revoked[token_hash] = seat
+
+    async def _reclaim(
+        self, peer: _Peer, frames: FrameReader, hello: dict[str, Any]
+    ) -> p.Refusal | None:
+        """A newcomer asks for the seat of a seated name (its token lost with its machine).
+
+        Only the host's people can say yes (`on_reclaim`); on a yes the seat's old tokens are
+        revoked and a new one goes into `hello`, which then takes the seat back as usual.
+        """
+        name: str = hello["name"].strip()
+        if hello["role"] != "player" or name not in self._seats:
+            return None  # no seat of that name: an ordinary join
+        # The PIN was checked (with its backoff) before: `_pin_refusal` runs first.
+        if self._on_reclaim is None:
+            return p.Refusal.of(p.RECLAIM_REFUSED, "This host cannot hand seats over.")
+        if name in self._reclaiming:
+            return p.Refusal.of(p.RECLAIM_REFUSED, "Someone else is asking for it already.")
+        self._reclaiming.add(name)
+        try:
+            approved = await self._ask(self._on_reclaim(name), peer, frames)
+        finally:
+            self._reclaiming.discard(name)
+        if not approved:
+            return p.Refusal.of(p.RECLAIM_REFUSED)
+        async with self._lock:
+            if name in self._seats:  # else removed meanwhile: the name is free to take
+                token = secrets.token_urlsafe(24)
+                await self._revoke_tokens(
+                    name, {"k": "seat", "seat": name, "token": _token_hash(token)}
+                )
+                self._tokens[_token_hash(token)] = name
+                hello["token"] = token
+        return None
+
+    async def _ask(self, question: Awaitable[bool], peer: _Peer, frames: FrameReader) -> bool:
+        """The host's answer, unless the asker hangs up or the answer takes too long."""
+        answer = asyncio.ensure_future(question)
+        hangup = asyncio.ensure_future(self._hold_line(peer, frames))
+        try:
+            await asyncio.wait(
+                {answer, hangup},
+                timeout=self.config.reclaim_timeout,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+        finally:
+            hangup.cancel()
+        if not answer.done():
+            answer.cancel()  # the question is moot: its asker is gone, or it took too long
+            return False
+        if answer.cancelled() or answer.exception() is not None:
+            _log.warning("no answer to a request for a seat: %r", answer)
+            return False
+        return answer.result() is True
+
+    async def _hold_line(self, peer: _Peer, frames: FrameReader) -> None:
+        """Keep a waiting peer's connection alive (pings it answers); return when it hangs up."""
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(FrameError, ConnectionError):
+            while True:
+                peer.send_message({"t": p.PING})
+                until = loop.time() + self.config.heartbeat
+                while (left := until - loop.time()) > 0:
+                    try:
+                        async with asyncio.timeout(left):
+                            if await frames.read() is None:
+                                return
+                    except TimeoutError:
+                        break
+                    if not peer.bucket.take(loop.time()):
+                        return
 
     def _catch_up(self, peer: _Peer, since: int) -> None:
         """Send what the peer missed after `since` (0: everything), or a snapshot if shorter."""

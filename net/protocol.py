@@ -34,6 +34,7 @@ HASH: Final = "hash"
 ACK: Final = "ack"
 ERROR: Final = "error"
 PRESENCE: Final = "presence"
+CLOSING: Final = "closing"  # the host ends the game on purpose: do not reconnect
 
 # Refusal reasons (handshake only; the connection is closed after a refusal).
 VERSION_MISMATCH: Final = "version_mismatch"
@@ -49,6 +50,10 @@ TOO_MANY_JOINS: Final = "too_many_joins"  # too many new seats from one address 
 TOO_MANY_SPECTATORS: Final = "too_many_spectators"  # the spectator cap is reached
 BAD_NAME: Final = "bad_name"
 CONTROL_CHARACTERS: Final = "control_characters"
+# A seat's token the host revoked (the seat was removed, or handed to someone else).
+SEAT_REMOVED: Final = "seat_removed"
+# A `reclaim` hello the host's people did not approve (or could not be asked).
+RECLAIM_REFUSED: Final = "reclaim_refused"
 
 REFUSAL_MESSAGES: Final[dict[str, str]] = {
     VERSION_MISMATCH: "The host speaks a different protocol version; install the same version "
@@ -65,6 +70,9 @@ REFUSAL_MESSAGES: Final[dict[str, str]] = {
     TOO_MANY_SPECTATORS: "The game has as many spectators as it can take.",
     BAD_NAME: "The game does not take that name; pick another name.",
     CONTROL_CHARACTERS: "Text cannot hold control or format characters.",
+    SEAT_REMOVED: "The host removed this seat or handed it to someone else; "
+    "join again as a new player.",
+    RECLAIM_REFUSED: "The host did not hand you that seat.",
 }
 
 # Error codes of "error" frames. Games add their own codes for rejected commands.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -272,6 +272,7 @@ class FakeServer:
         self.on_notice: Callable[[str], None] | None = None
         self.added: list[str] = []
         self.removed: list[str] = []
+        self.on_reclaim: Callable[[str], Awaitable[bool]] | None = None
 
     @property
     def port(self) -> int:
@@ -283,6 +284,10 @@ class FakeServer:
 
     async def remove_bot(self, name: str) -> None:
         self.removed.append(name)
+
+    async def remove_player(self, name: str) -> str | None:
+        self.removed.append(name)
+        return None
 
 
 class FakeHostSession(ScriptedSession):
@@ -297,6 +302,7 @@ class FakeLan:
     def __init__(self, games: Sequence[FoundGame] = GAMES) -> None:
         self.games = list(games)
         self.joined: list[tuple[str, int, str, str | None]] = []
+        self.kept: Session | None = None
 
     async def browse(self) -> AsyncIterator[Sequence[FoundGame]]:
         yield self.games
@@ -308,12 +314,38 @@ class FakeLan:
         self.joined.append((address, port, name, pin))
         return ScriptedSession(name, new_table(("Beth", name)).state)
 
+    async def keep_hosting(self, session: Session) -> int:
+        self.kept = session
+        return 0
+
 
 def lobby_host_session() -> FakeHostSession:
     state = new_table(("Ann", "Bot 1 (medium)", "Beth")).state
     session = FakeHostSession("Ann", state)
     session.presence["Beth"] = False
     return session
+
+
+class EndedSession(ScriptedSession):
+    """A guest's session whose host has just ended the game."""
+
+    async def start(self) -> None:
+        await super().start()
+        self.publish(LinkChanged(False, HOST_ENDED, final=True))
+
+
+HOST_ENDED = (
+    "Ann ended the game. It is saved: the host can resume it with `wordsy-tui host "
+    "--resume`; your program will take your seat back."
+)
+
+
+class PlayingHostSession(FakeHostSession):
+    """The hosting player's session in a game in play."""
+
+    @property
+    def hosting(self) -> bool:
+        return True
 
 
 def bump(state: GameState, **changes: object) -> GameState:
@@ -354,4 +386,11 @@ SCENES: tuple[Scene, ...] = (
     Scene("scoresheet", lambda: ScriptedSession("Ann", over_state()), ("s",)),
     Scene("results", lambda: ScriptedSession("Ann", over_state())),
     Scene("help", lambda: ScriptedSession("Ann", writing_state()), ("f1",)),
+    Scene("host_ended", lambda: EndedSession("Beth", writing_state(), word="GRAND")),
+    Scene(
+        "host_leaves",
+        lambda: PlayingHostSession("Ann", writing_state()),
+        ("ctrl+q",),
+        lambda: FakeLan(),
+    ),
 )

@@ -83,7 +83,7 @@ class Table:
         self.do(cmd.WriteWord(player, commit(word, SALT)))
 
     def reveal_all(self) -> None:
-        for player in self.state.players:
+        for player in self.state.active:
             draft = self.state.draft(player)
             if draft.commitment is not None and not draft.revealed:
                 self.do(cmd.RevealWord(player, self.words[player], SALT))
@@ -100,7 +100,7 @@ class Table:
             if self.state.timer_running:
                 self.do(cmd.ExpireTimer())
         else:
-            for player in self.state.players:
+            for player in self.state.active:
                 if not self.state.draft(player).locked:
                     self.do(cmd.LockIn(player))
         self.reveal_all()
@@ -108,7 +108,7 @@ class Table:
             self.all_ready()
 
     def all_ready(self) -> None:
-        for player in self.state.players:
+        for player in self.state.active:
             if player not in self.state.ready:
                 self.do(cmd.Ready(player))
 

@@ -147,3 +147,19 @@ def test_the_captain_is_the_first_person_seated_not_a_bot():
     table.do(cmd.JoinGame("Cat"))
     assert table.state.bots == {"Bot 1"}
     assert table.state.captain == "Cat"
+
+
+def test_a_word_wiped_before_the_lock_in_is_a_pass_not_a_scored_blank(table):
+    players = table.state.players
+    table.write("Ann", "CARDS")
+    table.write("Ann", "")  # the player cleared the input, then locked in
+    for player in players:
+        table.do(cmd.LockIn(player))
+    table.do(cmd.RevealWord("Ann", "", SALT))
+    draft = table.state.draft("Ann")
+    assert (draft.word, draft.score, draft.voided, draft.revealed) == (None, 0, False, False)
+    assert table.state.phase is Phase.CHALLENGES
+    table.do(cmd.EndRound())
+    row = table.state.sheets["Ann"].rows[0]
+    assert (row.word, row.score) == (None, 0)
+    assert all(played.word for played in table.state.played)

@@ -88,6 +88,12 @@ class WordsyMachine(RuleBasedStateMachine):
             return
         if self.state.phase is Phase.LOBBY:
             return
+        if data.draw(st.integers(0, 24)) == 0:  # now and then someone leaves or is removed
+            player = data.draw(st.sampled_from(self.state.players))
+            self.apply(
+                data.draw(st.sampled_from((cmd.LeaveGame(player), cmd.RemovePlayer(player))))
+            )
+            return
         round_before = self.state.round
         self.apply(data.draw(st.sampled_from(self.candidates())))
         if self.state.round != round_before:
@@ -103,6 +109,13 @@ class WordsyMachine(RuleBasedStateMachine):
             assert self.state.board.is_legal()
 
     @invariant()
+    def players_who_left_have_no_word_and_a_row_per_round(self):
+        for player in self.state.gone:
+            assert player not in self.state.drafts
+            rows = self.state.sheets[player].rows
+            assert len(rows) == len(self.state.sheets[self.state.players[0]].rows)
+
+    @invariant()
     def every_card_is_accounted_for(self):
         on_board = {c.id for c in self.state.board.cards}
         parts = [on_board, self.state.undealt, self.state.discards]
@@ -114,7 +127,7 @@ class WordsyMachine(RuleBasedStateMachine):
         if self.state.phase is not Phase.OVER:
             return
         for sheet in self.state.sheets.values():
-            assert len(sheet.rows) == 7
+            assert len(sheet.rows) == 7 or not self.state.active, "only an empty table stops early"
             best_five = sorted((r.score for r in sheet.rows), reverse=True)[:5]
             bonuses = sum(BONUS_BOXES[n][r.box - 1] for n, r in enumerate(sheet.rows) if r.box)
             assert sheet.total == sum(best_five) + bonuses - PENALTY_POINTS * sheet.penalties

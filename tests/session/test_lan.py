@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import string
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
 
 import pytest
@@ -62,6 +62,15 @@ def server(tmp_path: Path, port: int = 0, **options: object) -> LanHost:
         bot_pace=0.01,
         **options,  # type: ignore[arg-type]
     )
+
+
+async def as_a_crash(stop: Awaitable[None], proxy: Proxy) -> None:
+    """Stop a host as a crash looks to the guests behind `proxy`: a stopping host says
+    goodbye (and they stay away), a crashed one says nothing, so they knock until it is back."""
+    proxy.pause()
+    await stop
+    proxy.cut()
+    proxy.resume()
 
 
 def same_game(*states: GameState) -> bool:
@@ -136,8 +145,10 @@ async def test_a_restarted_host_resumes_from_its_log_and_guests_reconnect(tmp_pa
     first = server(tmp_path)
     await first.start()
     port = first.port
-    bob = NetSession.join("127.0.0.1", port, "Bob", DICTIONARY)
-    cat = NetSession.join("127.0.0.1", port, "Cat", DICTIONARY)
+    proxy = Proxy(port)
+    relay = await proxy.start()
+    bob = NetSession.join("127.0.0.1", relay, "Bob", DICTIONARY)
+    cat = NetSession.join("127.0.0.1", relay, "Cat", DICTIONARY)
     hold = asyncio.Event()
     second: LanHost | None = None
     try:
@@ -149,7 +160,7 @@ async def test_a_restarted_host_resumes_from_its_log_and_guests_reconnect(tmp_pa
             await wait_until(lambda: all(d.commitment for d in first.state.drafts.values()))
             await wait_until(lambda: len(first.state.drafts) == 2)
             before = first.state
-            await first.stop()
+            await as_a_crash(first.stop(), proxy)
             second = server(tmp_path, port=port)
             await second.start()
             assert second.state == before
@@ -160,6 +171,7 @@ async def test_a_restarted_host_resumes_from_its_log_and_guests_reconnect(tmp_pa
     finally:
         await bob.stop()
         await cat.stop()
+        await proxy.stop()
         if second is not None:
             await second.stop()
     assert second.state.sheets["Cat"].rows[0].word == secret("Cat", 1)
@@ -206,7 +218,8 @@ async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path)
     ann = HostSession("Ann", first)
     await ann.start()
     port = first.port
-    bob = NetSession.join("127.0.0.1", port, "Bob", DICTIONARY)
+    proxy = Proxy(port)
+    bob = NetSession.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
     second: LanHost | None = None
     try:
         await bob.start()
@@ -220,7 +233,8 @@ async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path)
         assert secret("Ann", 1) in book.path.read_text()
         assert book.path.stat().st_mode & 0o777 == 0o600
         assert secret("Ann", 1).encode() not in first.log_path.read_bytes()
-        await ann.stop()  # the host's process ends: Ann's word in memory is gone with it
+        # The host's process ends: Ann's word in memory is gone with it.
+        await as_a_crash(ann.stop(), proxy)
 
         second = server(tmp_path, port=port, captain="Ann")
         ann = HostSession("Ann", second)
@@ -232,6 +246,7 @@ async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path)
     finally:
         await bob.stop()
         await ann.stop()
+        await proxy.stop()
     assert second.state.draft("Ann").word == secret("Ann", 1)
 
 

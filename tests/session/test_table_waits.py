@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from net import SeatKeys
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, server
 from wordsy_tui.game.config import GameConfig
@@ -26,7 +27,7 @@ async def seated(tmp_path, config: GameConfig = SLOW, **options: object):
     await cat.start()
     await wait_until(lambda: len(host.state.players) == 3)
     assert await ann.start_game() is None
-    await wait_until(lambda: host.state.phase is Phase.WRITING)
+    await wait_until(lambda: all(s.state.phase is Phase.WRITING for s in (ann, bob, cat)))
     return host, ann, bob, cat
 
 
@@ -107,3 +108,45 @@ async def test_a_computer_player_for_a_full_table_is_refused_with_the_rule(tmp_p
         assert len(host.bots) == 1
     finally:
         await ann.stop()
+
+
+async def test_a_joiners_word_survives_its_program_closing_mid_round(tmp_path):
+    keys = SeatKeys(tmp_path / "bob" / "seats.json")
+    host = server(tmp_path, captain="Ann")
+    host.config = SLOW
+    ann = HostSession("Ann", host)
+    await ann.start()
+    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+    await bob.start()
+    await wait_until(lambda: len(host.state.players) == 2)
+    await ann.start_game()
+    await wait_until(lambda: bob.state.phase is Phase.WRITING)
+    try:
+        await bob.write("BUMBLEBEE")
+        await bob.lock_in()
+        await bob.stop()  # the terminal closes, mid-round
+        again = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+        await again.start()  # same command, same machine: the seat and the word are back
+        await ann.lock_in()
+        await wait_until(lambda: host.state.phase is Phase.CHALLENGES, timeout=10)
+        assert host.state.draft("Bob").word == "BUMBLEBEE"
+        await again.stop()
+    finally:
+        await ann.stop()
+
+
+async def test_the_host_ends_the_writing_now_from_its_desk(tmp_path):
+    from wordsy_tui.cli.serve import HostDesk
+
+    host, ann, bob, cat = await seated(tmp_path)
+    desk = HostDesk(host)
+    try:
+        await bob.write("BEE")
+        assert await desk.obey("end") == "Ended now, as the clock would have."
+        await wait_until(lambda: host.state.phase is Phase.CHALLENGES, timeout=5)
+        assert host.state.draft("Bob").word == "BEE"
+        assert "Nothing is waiting" not in await desk.obey("end")  # the challenges end too
+        await wait_until(lambda: host.state.round == 2, timeout=5)
+    finally:
+        for session in (cat, bob, ann):
+            await session.stop()

@@ -77,6 +77,8 @@ class WordsyApp(App[None]):
     presence: var[dict[str, bool]] = var(dict)
     link_problem: var[str | None] = var(None)
     """Why the link to the host is down; None while it is up."""
+    game_closed: var[str | None] = var(None)
+    """The host's word that it ended the game (the link stays down); None until then."""
 
     def __init__(
         self,
@@ -107,10 +109,23 @@ class WordsyApp(App[None]):
         self._deferred_vote: tuple[int, str] | None = None
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
+        self._left_running: Session | None = None
+        """The hosting player's session whose game goes on without them once the app ends."""
 
     def run_to_end(self) -> int:
         """Run in this terminal; the exit status (1: the game could not be joined)."""
-        self.run()
+        return asyncio.run(self._run_to_end())
+
+    async def _run_to_end(self) -> int:
+        await self.run_async()
+        return await self.afterwards()
+
+    async def afterwards(self) -> int:
+        """Once the app has closed: serve on a game its hosting player left running, on
+        the same event loop (so nobody's link drops); the program's exit status."""
+        session, self._left_running = self._left_running, None
+        if session is not None and self.lan is not None:
+            return await self.lan.keep_hosting(session)
         return self.return_code or 0
 
     @property
@@ -138,6 +153,13 @@ class WordsyApp(App[None]):
         self.presence = dict(session.presence)
         self.deadline = session.clock.deadline
         self.link_problem = None
+        self.game_closed = None
+        # (Not host_server(): its check reads the port, and the server is not started yet.)
+        server = getattr(session, "server", None)
+        if server is not None and hasattr(server, "on_reclaim"):
+            from wordsy_tui.app.screens.remove import ask_for_seat
+
+            server.on_reclaim = lambda name: ask_for_seat(self, name)
         self._route()
         self.follow(session)
 
@@ -158,8 +180,8 @@ class WordsyApp(App[None]):
                     self.post_message(GameUpdated(state, events, deadline))
                 case PresenceChanged(connected):
                     self.post_message(PresenceUpdated(connected))
-                case LinkChanged(up, message):
-                    self.post_message(LinkUpdated(up, message))
+                case LinkChanged(up, message, final):
+                    self.post_message(LinkUpdated(up, message, final))
                 case Rejected(message):
                     self.post_message(ActionRefused(message))
 
@@ -210,7 +232,20 @@ class WordsyApp(App[None]):
         self.presence = message.connected
 
     def on_link_updated(self, message: LinkUpdated) -> None:
+        if message.final:
+            self._host_ended(message.message)
         self.link_problem = None if message.up else message.message
+
+    def _host_ended(self, message: str) -> None:
+        """The host ended the game on purpose: say so, and offer the way out."""
+        from wordsy_tui.app.screens.confirm import GameClosedScreen
+
+        self.game_closed = message
+        self.deadline = None  # no clock runs at a table that has closed
+        if self.state.phase is not Phase.OVER:  # the results need no word on it
+            self.push_screen(
+                GameClosedScreen(message), lambda leave: self._leave() if leave else None
+            )
 
     def on_action_refused(self, message: ActionRefused) -> None:
         self.notify(shown(message.message), severity="warning", markup=False)
@@ -235,7 +270,8 @@ class WordsyApp(App[None]):
             self.bell()
 
     async def on_unmount(self) -> None:
-        if self.session is not None:
+        # A game left running is stopped by whoever serves it on (see `afterwards`).
+        if self.session is not None and self.session is not self._left_running:
             await self.session.stop()
 
     # -- which screen the game is at -----------------------------------------
@@ -439,22 +475,46 @@ class WordsyApp(App[None]):
         if self.state.sheets and not isinstance(self.screen, ScoresheetScreen):
             self.push_screen(ScoresheetScreen())
 
+    def action_remove(self) -> None:
+        """The host picks a player to remove (from the board, or the command palette)."""
+        from wordsy_tui.app.screens.remove import pick_player_to_remove
+
+        pick_player_to_remove(self)
+
     def action_toggle_bell(self) -> None:
         self.bell_on = not self.bell_on
         self.notify(f"Bell {'on' if self.bell_on else 'off'}")
 
     def action_leave(self) -> None:
-        # A spectator (or a replay) leaves nothing behind: no need to ask.
-        seated = self.session is not None and self.session.me is not None
-        if seated and self.state.phase in PLAYING:
-            from wordsy_tui.app.screens.confirm import ConfirmScreen
+        from wordsy_tui.app.lan import host_server
+        from wordsy_tui.app.screens.confirm import ConfirmScreen, HostLeavesScreen
 
+        # A spectator (or a replay) leaves nothing behind: no need to ask; nor once the
+        # host has ended the game.
+        session = self.session
+        seated = session is not None and session.me is not None and self.game_closed is None
+        if not (seated and self.state.phase in PLAYING):
+            self._leave()
+        elif session is not None and session.hosting:
+            can_keep = self.lan is not None and host_server(session) is not None
+            self.push_screen(HostLeavesScreen(can_keep), self._host_leaves)
+        else:
             self.push_screen(
                 ConfirmScreen("Leave the game? It goes on without you."),
                 lambda leave: self._leave() if leave else None,
             )
-        else:
+
+    def _host_leaves(self, choice: str | None) -> None:
+        from wordsy_tui.app.screens.confirm import END_FOR_EVERYONE, KEEP_RUNNING
+
+        if choice == END_FOR_EVERYONE:
             self._leave()
+        elif choice == KEEP_RUNNING and self.session is not None:
+            # The app closes; `afterwards` takes the hosting player out of their seat and
+            # serves the game on, in this process, for the others.
+            self._left_running = self.session
+            self.workers.cancel_group(self, "session")
+            self.exit()
 
     def _leave(self) -> None:
         if self.session is None:
@@ -525,6 +585,13 @@ class WordsyApp(App[None]):
             )
         if self.state.sheets:
             yield SystemCommand("Scoresheets", "Everyone's paper sheet", self.action_scoresheet)
+        hosting = getattr(self.session, "server", None) is not None
+        if hosting and self.state.phase not in (Phase.NEW, Phase.OVER):
+            yield SystemCommand(
+                "Remove a player",
+                "Take a seat away: a squatter, an absent player",
+                self.action_remove,
+            )
         yield SystemCommand("Rules and keys", "The rules in short", self.action_help)
         yield SystemCommand(
             "Bell on or off", "Ring when the timer is flipped and at 5 s", self.action_toggle_bell

@@ -6,7 +6,7 @@ tests provide fakes, so no screen imports the network.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -31,6 +31,11 @@ class Lan(Protocol):
         """A session with the host at `address` (not started yet)."""
         ...
 
+    async def keep_hosting(self, session: Session) -> int:
+        """Serve on, headless, the game of a `host` session whose player left it running
+        (after the app has closed); the program's exit status."""
+        ...
+
 
 @runtime_checkable
 class HostServer(Protocol):
@@ -50,6 +55,13 @@ class HostServer(Protocol):
     async def add_bot(self, level: str) -> str: ...
 
     async def remove_bot(self, name: str) -> None: ...
+
+    async def remove_player(self, name: str) -> str | None:
+        """Take a seat away (bot or person); why not, or None when done."""
+        ...
+
+    on_reclaim: Callable[[str], Awaitable[bool]] | None
+    """Set by the app: asks the host whether someone may take a seat whose key is lost."""
 
 
 def host_server(session: Session | None) -> HostServer | None:

@@ -28,10 +28,11 @@ class PresenceUpdated(Message):
 
 
 class LinkUpdated(Message):
-    def __init__(self, up: bool, message: str) -> None:
+    def __init__(self, up: bool, message: str, final: bool = False) -> None:
         super().__init__()
         self.up = up
         self.message = message
+        self.final = final  # the host ended the game: the link will not come back
 
 
 class ActionRefused(Message):

@@ -134,7 +134,16 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "anyone who can reach that port can watch or join (with the PIN when set)",
     )
     parser.add_argument(
-        "--headless", action="store_true", help="no screens: plain log lines on stdout"
+        "--headless",
+        action="store_true",
+        help="no screens: plain log lines on stdout, commands on stdin ('help' lists them)",
+    )
+    parser.add_argument(
+        "--lobby-grace",
+        type=bounded_int(1, 24 * 3600, "--lobby-grace"),
+        default=60,
+        metavar="SECONDS",
+        help="free a lobby seat whose player stays disconnected this long (default %(default)s)",
     )
     parser.add_argument(
         "--resume",
@@ -227,6 +236,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         advertise=not args.no_advertise,
         log_path=log_path,
         max_spectators=args.max_spectators,
+        lobby_grace=args.lobby_grace,
         ssh_port=args.ssh,
         web_port=args.web,
     )

@@ -33,6 +33,12 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--pin", help="the game's PIN, if it has one")
     parser.add_argument("--spectate", action="store_true", help="watch without playing")
     parser.add_argument(
+        "--reclaim",
+        action="store_true",
+        help="your seat in this game was taken on another machine: ask the host to hand it "
+        "to you (the host must agree; the same machine takes its seat back by itself)",
+    )
+    parser.add_argument(
         "--bot",
         choices=BOT_LEVELS,
         metavar="LEVEL",
@@ -53,12 +59,14 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("--bot needs --connect HOST:PORT")
     if args.bot and args.spectate:
         parser.error("a computer player plays: drop --spectate")
+    if args.reclaim and args.spectate:
+        parser.error("a spectator has no seat to ask for: drop --reclaim")
     name = args.name or default_name()
     from net import Refused
 
     try:
         if args.bot:
-            return asyncio.run(play_bot(args.connect, name, args.bot, args.pin))
+            return asyncio.run(play_bot(args.connect, name, args.bot, args.pin, args.reclaim))
         return join_with_app(args, name)
     except Refused as refusal:
         print(f"wordsy-tui join: the host refused: {refusal.message}", file=sys.stderr)
@@ -67,13 +75,20 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 130
 
 
-async def play_bot(address: tuple[str, int], name: str, level: str, pin: str | None) -> int:
+async def play_bot(
+    address: tuple[str, int], name: str, level: str, pin: str | None, reclaim: bool = False
+) -> int:
     from wordsy_tui.cli.serve import say
     from wordsy_tui.game.state import Phase
     from wordsy_tui.referee import dictionary_hash
-    from wordsy_tui.session.lan import Bot, NetSession
+    from wordsy_tui.session.lan import Bot, NetSession, player_keys
 
-    bot = Bot(NetSession.join(*address, name, dictionary_hash(), pin=pin), level)
+    if reclaim:
+        say(f"Asking the host to hand {name}'s seat to you…")
+    session = NetSession.join(
+        *address, name, dictionary_hash(), pin=pin, keys=player_keys(), reclaim=reclaim
+    )
+    bot = Bot(session, level)
     await bot.start()
     say(f"{name} ({level}) sat down at {address[0]}:{address[1]}")
     try:
@@ -91,7 +106,12 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
     from wordsy_tui.game.config import GameConfig
 
     # Joining can lead to hosting from the menu; that game uses the defaults.
-    lan = LanPlay(HostOptions(GameConfig(), name), args.interface, spectate=args.spectate)
+    lan = LanPlay(
+        HostOptions(GameConfig(), name),
+        args.interface,
+        spectate=args.spectate,
+        reclaim=args.reclaim,
+    )
     session = None
     if args.connect is not None:
         session = front_session(args.connect, name, args.pin, args.spectate, lan)

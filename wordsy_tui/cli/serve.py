@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
+import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final, TextIO
 
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.base import Session
 from wordsy_tui.session.discovery import Announcer, FoundGame, browse
-from wordsy_tui.session.lan import DEFAULT_PORT, HostSession, LanHost, NetSession
+from wordsy_tui.session.lan import (
+    DEFAULT_PORT,
+    LOBBY_GRACE_SECONDS,
+    HostSession,
+    LanHost,
+    NetSession,
+    player_keys,
+)
 from wordsy_tui.session.narrate import narrate
 from wordsy_tui.text import shown
 
@@ -38,6 +50,8 @@ class HostOptions:
     advertise: bool = True
     log_path: Path | None = None
     max_spectators: int = 1000
+    lobby_grace: float = LOBBY_GRACE_SECONDS
+    """Seconds before an abandoned lobby seat is freed."""
     ssh_port: int | None = None
     """`--ssh`: serve the game over SSH on this port too (None: not)."""
     web_port: int | None = None
@@ -73,6 +87,7 @@ def make_server(options: HostOptions, on_event: EventHook | None = None) -> LanH
         on_event=on_event,
         announce=options.announcer(),
         max_spectators=options.max_spectators,
+        lobby_grace=options.lobby_grace,
         **fronts,
     )
 
@@ -88,8 +103,110 @@ def say(line: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {shown(line)}", flush=True)
 
 
-async def serve_headless(options: HostOptions) -> int:
+DESK_HELP: Final = (
+    "Commands: 'remove NAME' takes a seat away (a squatter in the lobby, an absent player "
+    "mid-game: they score nothing from then on); 'allow NAME' / 'deny NAME' answers a request "
+    "for NAME's seat from another machine; 'end' ends what the table is waiting for now (the "
+    "writing, a vote, the challenges); 'players' lists the seats; 'help' shows this."
+)
+
+
+class HostDesk:
+    """The headless host's keyboard: one command a line on standard input."""
+
+    def __init__(self, server: LanHost) -> None:
+        self.server = server
+        self.requests: dict[str, asyncio.Future[bool]] = {}
+        """Requests for a seat from another machine, waiting for 'allow' or 'deny'."""
+        server.on_reclaim = self.ask
+
+    async def ask(self, name: str) -> bool:
+        """The host's consent, before anyone takes `name`'s seat."""
+        answer = asyncio.get_running_loop().create_future()
+        self.requests[name] = answer
+        say(
+            f"Someone asks for {name}'s seat from another machine: 'allow {name}' or 'deny {name}'"
+        )
+        try:
+            return await answer
+        except asyncio.CancelledError:
+            say(f"The request for {name}'s seat was withdrawn")
+            raise
+        finally:
+            self.requests.pop(name, None)
+
+    async def run(self, stream: TextIO) -> None:
+        """Obey each line of `stream` until it ends."""
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def read() -> None:  # a thread: reading a terminal or a pipe never blocks the game
+            # The host may stop first, closing the loop while this thread still reads.
+            with contextlib.suppress(RuntimeError, ValueError, OSError):
+                for line in stream:
+                    loop.call_soon_threadsafe(lines.put_nowait, line)
+                loop.call_soon_threadsafe(lines.put_nowait, None)
+
+        threading.Thread(target=read, name="host-desk", daemon=True).start()
+        while (line := await lines.get()) is not None:
+            if not line.strip():
+                continue
+            try:
+                say(await self.obey(line))
+            except Exception as error:  # a command that fails must not stop the game
+                say(f"That did not work: {error}")
+
+    async def obey(self, line: str) -> str:
+        """Carry out one command line; what to tell the host."""
+        verb, _, name = line.strip().partition(" ")
+        name = name.strip()
+        if verb in ("remove", "allow", "deny") and not name:
+            return f"Whose seat? Type '{verb} NAME'."
+        if verb == "remove":
+            problem = await self.server.remove_player(name)
+            return problem or f"{name}'s seat is removed"
+        if verb in ("allow", "deny"):
+            request = self.requests.get(name)
+            if request is None or request.done():
+                return f"Nobody is asking for {name}'s seat."
+            request.set_result(verb == "allow")
+            return f"{name}'s seat is handed over" if verb == "allow" else f"{name} keeps the seat"
+        if verb == "end":
+            return await self.server.end_phase() or "Ended now, as the clock would have."
+        if verb == "players":
+            return "Seats: " + (", ".join(self._seats()) or "none yet")
+        if verb in ("help", "?"):
+            return DESK_HELP
+        return f"Unknown command {verb!r}. {DESK_HELP}"
+
+    def _seats(self) -> list[str]:
+        presence, state = self.server.host.presence, self.server.state
+        return [
+            f"{p} ({'left' if p in state.gone else 'here' if presence.get(p) else 'away'})"
+            for p in state.players
+        ]
+
+
+async def serve_headless(options: HostOptions, commands: TextIO | None = None) -> int:
     over = asyncio.Event()
+    server = await start_server(options, narrator(over))
+    # A resumed game has its bots back already.
+    bots = (options.bot_level,) * options.bots if options.log_path is None else ()
+    return await serve_until_over(server, over, commands, bots)
+
+
+async def serve_on(server: LanHost, left: str | None, commands: TextIO | None = None) -> int:
+    """Serve, headless in this process, a game whose hosting player (`left`) has left the
+    table and kept the game running for the others."""
+    over = asyncio.Event()
+    server.on_event = narrator(over)
+    say(f"{left or 'The hosting player'} left the table; the game goes on without them.")
+    say("Ctrl-C ends it for everyone; it stays saved.")
+    return await serve_until_over(server, over, commands)
+
+
+def narrator(over: asyncio.Event) -> EventHook:
+    """Says what happens at the table, and sets `over` once the game has ended."""
 
     def tell(state: GameState, event: ev.Event) -> None:
         line = narrate(state, event)
@@ -98,24 +215,42 @@ async def serve_headless(options: HostOptions) -> int:
         if state.phase is Phase.OVER:
             over.set()
 
-    server = await start_server(options, tell)
+    return tell
+
+
+async def serve_until_over(
+    server: LanHost,
+    over: asyncio.Event,
+    commands: TextIO | None = None,
+    bots: tuple[str, ...] = (),
+) -> int:
+    """Serve a started game until it is over (or Ctrl-C), obeying the host's commands;
+    then stop it, telling everyone."""
     server.on_notice = say
+    desk = HostDesk(server)
+    reading = asyncio.get_running_loop().create_task(desk.run(commands or sys.stdin))
     try:
         for address in server.addresses:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
         for line in front_lines(server):
             say(line)
         say(f"The game is saved to {server.log_path}")
-        if options.log_path is None:  # a resumed game has its bots back already
-            for _ in range(options.bots):
-                say(f"{await server.add_bot(options.bot_level)} is ready")
+        say("Type 'help' for the host's commands (remove a player, hand a seat over).")
+        for level in bots:
+            say(f"{await server.add_bot(level)} is ready")
         if server.state.phase is Phase.OVER:
             over.set()
         await over.wait()
         await asyncio.sleep(LINGER_AFTER_GAME_SECONDS)
     finally:
+        reading.cancel()
         await server.stop()
-        say("Host stopped.")
+        saved = server.state.phase is not Phase.OVER
+        say(
+            "Host stopped. The game is saved (wordsy-tui host --resume)."
+            if saved
+            else "Host stopped."
+        )
     return 0
 
 
@@ -133,12 +268,15 @@ class LanPlay:
         options: HostOptions,
         interfaces: list[str] | None = None,
         spectate: bool = False,
+        reclaim: bool = False,
     ) -> None:
         from wordsy_tui.referee import dictionary_hash
 
         self.options = options
         self.interfaces = interfaces
         self.spectate = spectate
+        self.reclaim = reclaim
+        """Ask the host for the seat of our name, lost with another machine."""
         self.dictionary = dictionary_hash()
 
     def browse(self) -> AsyncIterator[list[FoundGame]]:
@@ -149,9 +287,23 @@ class LanPlay:
         return HostSession(name, make_server(options), bots=(options.bot_level,) * options.bots)
 
     def join(self, address: str, port: int, name: str, pin: str | None) -> NetSession:
+        # The seat's token is kept on disk: the same join command takes the seat back.
         return NetSession.join(
-            address, port, name, self.dictionary, pin=pin, spectate=self.spectate
+            address,
+            port,
+            name,
+            self.dictionary,
+            pin=pin,
+            spectate=self.spectate,
+            keys=None if self.spectate else player_keys(),
+            reclaim=self.reclaim,
         )
+
+    async def keep_hosting(self, session: Session) -> int:
+        """The hosting player left `session`'s game running: serve it on, headless."""
+        if not isinstance(session, HostSession):
+            raise TypeError("only the host's own session can keep its game running")
+        return await serve_on(await session.leave_running(), session.me)
 
 
 def serve_with_app(options: HostOptions) -> int:

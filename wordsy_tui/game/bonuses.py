@@ -46,13 +46,16 @@ def round_boxes(state: GameState) -> dict[str, Box]:
 
     The round's end (`evolve`) awards exactly these; the reveal shows them early.
     """
-    drafts = {p: state.draft(p) for p in state.players}
+    players = state.active
+    drafts = {p: state.draft(p) for p in players}
     scores = {p: 0 if d.voided else d.score for p, d in drafts.items()}
     if state.solo:
-        (player,) = state.players
+        (player,) = players
         return {player: solo_box(state.solo_spot, state.flipped_by == player, scores[player])}
     voided = frozenset(p for p, d in drafts.items() if d.voided)
-    return award_boxes(state.players, scores, state.fastest, voided)
+    # A fastest player who left took their word along: nobody to compare with.
+    fastest = state.fastest if state.fastest in players else None
+    return award_boxes(players, scores, fastest, voided)
 
 
 def next_main_player(

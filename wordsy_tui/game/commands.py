@@ -21,6 +21,16 @@ class JoinGame:
 
 @dataclass(frozen=True, slots=True)
 class LeaveGame:
+    """In the lobby: give up the seat. During the game: score nothing from now on."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemovePlayer:
+    """The host takes a seat away (a squatter, an absent player): like leaving, but not by
+    the player's choice."""
+
     player: str
 
 
@@ -115,6 +125,7 @@ Command = (
     CreateGame
     | JoinGame
     | LeaveGame
+    | RemovePlayer
     | StartGame
     | WriteWord
     | LockIn

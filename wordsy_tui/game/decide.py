@@ -56,9 +56,9 @@ def decide(
         case cmd.JoinGame(player, bot):
             _join(out, player, bot)
         case cmd.LeaveGame(player):
-            _require(state, Phase.LOBBY, "Players can only leave before the game starts.")
-            _known(state, player)
-            out.add(ev.PlayerLeft(player))
+            _leave(out, ev.PlayerLeft(player))
+        case cmd.RemovePlayer(player):
+            _leave(out, ev.PlayerRemoved(player))
         case cmd.StartGame():
             _start(out, _need_rng(rng))
         case cmd.WriteWord(player, commitment):
@@ -132,6 +132,23 @@ def _require(state: GameState, phase: Phase, message: str) -> None:
 def _known(state: GameState, player: str) -> None:
     if player not in state.players:
         raise errors.UnknownPlayer(f"{player!r} is not playing in this game.")
+    if player in state.gone:
+        raise errors.UnknownPlayer(f"{player} has left this game.")
+
+
+def _leave(out: _Outcome, event: ev.PlayerLeft | ev.PlayerRemoved) -> None:
+    """One way out for both leaving and removal; the game goes on without the player."""
+    state = out.state
+    if state.phase is Phase.OVER:
+        raise errors.WrongPhase("The game is over.")
+    _known(state, event.player)
+    out.add(event)
+    if state.phase is Phase.LOBBY:
+        return
+    if not out.state.active:
+        out.add(ev.GameEnded())  # nobody is left to play
+        return
+    _maybe_resolve(out)  # a vote that was waiting for them
 
 
 def _join(out: _Outcome, player: str, bot: bool) -> None:
@@ -209,6 +226,8 @@ def _reveal(
     if commit(word, salt) != draft.commitment:
         raise errors.RevealError("That is not the word you wrote.")
     written = word.strip().upper()
+    if not written:
+        return ev.WordRevealed(player, "", Verdict(True, Reason.OK, "no word: a pass"))
     verdict = (
         referee.judge(written, state.played, state.config.ruleset)
         if LETTERS.fullmatch(written)
@@ -278,7 +297,7 @@ def _resolve(out: _Outcome) -> None:
 
 
 def _all_ready(state: GameState) -> bool:
-    return state.challenge is None and all(p in state.ready for p in state.players)
+    return state.challenge is None and all(p in state.ready for p in state.active)
 
 
 def _end_round(out: _Outcome, rng: random.Random) -> None:

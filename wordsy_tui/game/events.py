@@ -25,6 +25,16 @@ class PlayerJoined:
 
 @dataclass(frozen=True, slots=True)
 class PlayerLeft:
+    """In the lobby the seat is freed; during the game the player stays on the scoresheets
+    with the rows played so far, scores nothing from now on and is waited for no more."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRemoved:
+    """The host removed the player: the same as leaving, recorded as the host's doing."""
+
     player: str
 
 
@@ -134,6 +144,7 @@ Event = (
     GameCreated
     | PlayerJoined
     | PlayerLeft
+    | PlayerRemoved
     | GameStarted
     | CardPlaced
     | CardBurned

@@ -28,9 +28,8 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
         case ev.PlayerJoined(player, bot):
             bots = state.bots | {player} if bot else state.bots
             return replace(state, players=(*state.players, player), bots=bots)
-        case ev.PlayerLeft(player):
-            players = tuple(p for p in state.players if p != player)
-            return replace(state, players=players, bots=state.bots - {player})
+        case ev.PlayerLeft(player) | ev.PlayerRemoved(player):
+            return _leave(state, player)
         case ev.GameStarted(main_player):
             sheets = {p: Scoresheet() for p in state.players}
             return replace(state, main_player=main_player, sheets=sheets)
@@ -63,6 +62,10 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
             return _writing_over_check(replace(state, timer_expired=True))
         case ev.WritingClosed():
             return _reveal_over_check(replace(state, phase=Phase.REVEAL))
+        case ev.WordRevealed(player, "", verdict):
+            # A word wiped before the lock-in (or the sand) is no word: a pass, not a void.
+            passed = replace(state, drafts={**state.drafts, player: Draft()})
+            return _reveal_over_check(passed)
         case ev.WordRevealed(player, word, verdict):
             handicap = player in state.config.handicapped
             score = score_word(state.board, word, handicap=handicap).points
@@ -74,7 +77,7 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
             drafts = {p: d if d.revealed else Draft() for p, d in state.drafts.items()}
             return replace(state, drafts=drafts, phase=Phase.CHALLENGES)
         case ev.ChallengeRaised(challenger, target):
-            voters = frozenset(state.players) - {challenger, target}
+            voters = frozenset(state.active) - {challenger, target}
             return replace(state, challenge=OpenChallenge(challenger, target, voters))
         case ev.VoteCast(voter, uphold):
             assert state.challenge is not None
@@ -96,8 +99,34 @@ def _with_draft(state: GameState, player: str, **changes: object) -> GameState:
     return replace(state, drafts={**state.drafts, player: draft})
 
 
+def _leave(state: GameState, player: str) -> GameState:
+    if state.phase in (Phase.NEW, Phase.LOBBY):
+        players = tuple(p for p in state.players if p != player)
+        return replace(state, players=players, bots=state.bots - {player})
+    # During the game the player keeps their seat on the scoresheets; this round's word
+    # goes with them, and no phase waits for them any more.
+    challenge = state.challenge
+    if challenge is not None and player in (challenge.challenger, challenge.target):
+        challenge = None  # the challenge is moot: its word (or its challenger) has gone
+    elif challenge is not None:
+        votes = {v: uphold for v, uphold in challenge.votes.items() if v != player}
+        challenge = replace(challenge, voters=challenge.voters - {player}, votes=votes)
+    left = replace(
+        state,
+        gone=state.gone | {player},
+        drafts={p: d for p, d in state.drafts.items() if p != player},
+        challenge=challenge,
+        ready=state.ready - {player},
+    )
+    if state.phase is Phase.WRITING:
+        return _writing_over_check(left)
+    if state.phase is Phase.REVEAL:
+        return _reveal_over_check(left)
+    return left
+
+
 def _writing_over_check(state: GameState) -> GameState:
-    everyone_locked = all(state.draft(p).locked for p in state.players)
+    everyone_locked = all(state.draft(p).locked for p in state.active)
     over = everyone_locked or (state.timer_expired and not state.solo)
     return _reveal_over_check(replace(state, phase=Phase.REVEAL)) if over else state
 
@@ -121,7 +150,7 @@ def _resolve_challenge(state: GameState, upheld: bool) -> GameState:
 
 
 def _end_round(state: GameState) -> GameState:
-    players = state.players
+    players = state.active
     scoring = {p: state.draft(p) for p in players}
     scores = {p: 0 if d.voided else d.score for p, d in scoring.items()}
     voided = frozenset(p for p, d in scoring.items() if d.voided)
@@ -137,6 +166,8 @@ def _end_round(state: GameState) -> GameState:
     for p in players:
         row = SheetRow(scoring[p].word, scores[p], boxes[p], p in voided)
         sheets[p] = sheets[p].add_row(row)
+    for p in state.gone:
+        sheets[p] = sheets[p].add_row(SheetRow(None, 0))
     played = state.played + tuple(
         PlayedWord(d.word, state.round, p)
         for p, d in scoring.items()
@@ -144,10 +175,10 @@ def _end_round(state: GameState) -> GameState:
     )
     no_flip = state.no_flip
     if state.config.timed and len(players) >= 3:
-        no_flip = state.flipped_by
+        no_flip = state.flipped_by if state.flipped_by in players else None
     main_player = state.main_player
     if main_player is not None:
-        main_player = next_main_player(players, main_player, sheets, state.config.ruleset)
+        main_player = _next_main_player(state, main_player, sheets)
     board, discards = state.board, state.discards
     if state.round < ROUNDS:
         board, slid_off = state.board.slide()
@@ -162,3 +193,12 @@ def _end_round(state: GameState) -> GameState:
         discards=discards,
         solo_spot=solo_spot,
     )
+
+
+def _next_main_player(state: GameState, last: str, sheets: dict[str, Scoresheet]) -> str:
+    """The next Main Player among those still playing; ties go clockwise from `last`'s seat,
+    even when `last` has left."""
+    seat = state.players.index(last)
+    around = state.players[seat + 1 :] + state.players[: seat + 1]
+    clockwise = [p for p in around if p not in state.gone]
+    return next_main_player(clockwise, clockwise[-1], sheets, state.config.ruleset)

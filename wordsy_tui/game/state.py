@@ -72,6 +72,8 @@ class GameState:
     sheets: Mapping[str, Scoresheet] = field(default_factory=dict)
     played: tuple[PlayedWord, ...] = ()
     solo_spot: SoloSpot = SoloSpot.TOP
+    gone: frozenset[str] = frozenset()
+    """Players who left (or were removed) during the game: still on the scoresheets."""
 
     @property
     def solo(self) -> bool:
@@ -95,6 +97,16 @@ class GameState:
     def captain(self) -> str | None:
         """Who starts the game: the first person (not computer player) to sit down."""
         return next((p for p in self.players if p not in self.bots), None)
+
+    def captain_among(self, connected: Mapping[str, bool]) -> str | None:
+        """The captain while the captain's connection is gone: the next connected person."""
+        people = [p for p in self.players if p not in self.bots]
+        return next((p for p in people if connected.get(p) is not False), self.captain)
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        """The players still playing: the ones a round waits for and scores."""
+        return tuple(p for p in self.players if p not in self.gone)
 
     def draft(self, player: str) -> Draft:
         return self.drafts.get(player, Draft())

@@ -37,6 +37,8 @@ class PresenceChanged:
 class LinkChanged:
     up: bool
     message: str
+    final: bool = False
+    """The host ended the game (the message says how it goes on): no reconnecting."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +124,8 @@ class Session(ABC):
         self._written_round = round_no
         self._written = dict(written)
         self._kept = bool(written)
+        if written:
+            self.word = list(written.values())[-1][0]  # the draft on screen: the last written
 
     def _keep_written(self) -> None:
         if self.keep_written is not None:

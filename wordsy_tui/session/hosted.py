@@ -25,6 +25,7 @@ ACTOR_FIELDS: Final = ("player", "challenger", "voter")
 # The host's own clock and set-up; no seat may send these.
 HOST_ONLY: Final = (
     cmd.CreateGame,
+    cmd.RemovePlayer,
     cmd.ExpireTimer,
     cmd.CloseWriting,
     cmd.CloseReveal,
@@ -51,6 +52,8 @@ class WordsyGame:
         self.captain = captain
         """Who may start the game; None: the state's captain, the first person seated."""
         self.bots: set[str] = set()
+        self.presence: dict[str, bool] = {}
+        """Who is connected now: a captain who went away hands over to the next person."""
         """Seats this host gave its own computer players: only they join as bots."""
         self.referee = referee
         self.rng = rng or random.Random()
@@ -80,7 +83,7 @@ class WordsyGame:
         if isinstance(command, cmd.JoinGame) and command.bot and seat not in self.bots:
             raise CommandRejected("host-only", "Only the host seats computer players.")
         if isinstance(command, cmd.StartGame):
-            captain = self.captain or self.state.captain
+            captain = self.captain or self.state.captain_among(self.presence)
             if seat != captain:
                 raise CommandRejected("host-only", f"{captain} starts the game.")
         for field in ACTOR_FIELDS:

@@ -17,13 +17,23 @@ import logging
 import os
 import random
 import secrets
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from net import Client, Host, HostConfig, default_log_dir, new_game_id
+from net import (
+    Client,
+    Host,
+    HostConfig,
+    Refused,
+    SeatKeys,
+    default_keys_path,
+    default_log_dir,
+    new_game_id,
+)
 from net import client as net_client
 from net.discovery import lan_addresses
+from net.protocol import NAME_TAKEN
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
@@ -43,13 +53,21 @@ DEFAULT_PORT: Final = 47474
 # How long joining keeps knocking before it tells the player the host is not there
 # (once in, a lost link is retried for as long as the player stays).
 FIRST_CONTACT_SECONDS: Final = 15.0
+# Beside a joiner's seat tokens: its words of the current round, one file per game.
+DRAFTS_FOLDER: Final = "drafts"
+KEPT_DRAFTS: Final = 16
 # Long enough for a player's program to restart and take its seat back.
 ABSENT_GRACE_SECONDS: Final = 10.0
+# Before the game starts, a seat whose connection stays gone this long is freed.
+LOBBY_GRACE_SECONDS: Final = 60.0
+# The longest closing sentence from a host that a player's screen shows.
+MAX_CLOSING_WORDS: Final = 400
 REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
 # Events that change what the LAN's game list shows (players, phase).
 ANNOUNCED: Final = (
     ev.PlayerJoined,
     ev.PlayerLeft,
+    ev.PlayerRemoved,
     ev.RoundStarted,
     ev.GameEnded,
 )
@@ -60,6 +78,24 @@ _log = logging.getLogger("wordsy_tui.lan")
 def requirements(dictionary: str) -> dict[str, str]:
     """What host and client must share: the game, and the exact word list."""
     return {"game": "wordsy", "dictionary": dictionary}
+
+
+def closing_words(state: GameState, by: str | None) -> tuple[str, bool]:
+    """What the players are told when the host stops the game (`by` its hosting player, or
+    None for a headless host), and whether it can be resumed."""
+    who = by or "The host"
+    if state.phase is Phase.OVER:
+        return f"The game is over: {by or 'the host'} has closed it.", False
+    return (
+        f"{who} ended the game. It is saved: the host can resume it with "
+        "`wordsy-tui host --resume`; your program will take your seat back.",
+        True,
+    )
+
+
+def player_keys() -> SeatKeys:
+    """This user's seat tokens, kept between runs: a restarted `join` takes its seat back."""
+    return SeatKeys(default_keys_path(APP_NAME))
 
 
 class NetSession(Session):
@@ -81,7 +117,11 @@ class NetSession(Session):
         pin: str | None = None,
         spectate: bool = False,
         token: str | None = None,
+        keys: SeatKeys | None = None,
+        reclaim: bool = False,
     ) -> NetSession:
+        """`keys`: where the seat's token outlives this program; `reclaim`: ask the host for
+        the seat of our name when we hold no token for it (another machine's, lost)."""
         client = Client(
             address,
             port,
@@ -90,6 +130,8 @@ class NetSession(Session):
             pin=pin,
             token=token,
             requirements=requirements(dictionary),
+            keys=keys,
+            reclaim=reclaim,
         )
         return cls(client)
 
@@ -104,9 +146,31 @@ class NetSession(Session):
             await self.stop()
             problem = self.client.last_problem or "it did not answer"
             raise ConnectionError(f"No answer from the host: {problem}.") from None
+        except Refused as refused:
+            await self.stop()
+            if refused.reason != NAME_TAKEN or self.client.reclaim or self.me is None:
+                raise
+            hint = "If that seat is yours from another machine, add --reclaim: the host is asked."
+            raise Refused(refused.reason, f"{refused.message} {hint}") from None
         except BaseException:
             await self.stop()
             raise
+        await self._keep_words_beside_the_token()
+
+    async def _keep_words_beside_the_token(self) -> None:
+        """A program that keeps its seat's token on disk keeps its words of the round there
+        too, so a closed terminal or a crash mid-round costs neither seat nor word."""
+        keys, game = self.client.keys, self.client.game
+        if keys is None or game is None or self.me is None:
+            return
+        folder = keys.path.parent / DRAFTS_FOLDER
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for old in sorted(folder.glob("*.json"), key=lambda f: f.stat().st_mtime)[:-KEPT_DRAFTS]:
+            old.unlink(missing_ok=True)  # games long over: their words are no secret to keep
+        book = SeatBook(folder / f"{game}.json")
+        self.restore_written(*book.written(self.me))
+        self.keep_written = functools.partial(book.keep_written, self.me)
+        await self._reveal_if_due()
 
     async def stop(self) -> None:
         self.clock.cancel()
@@ -132,12 +196,20 @@ class NetSession(Session):
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
                     self.publish(PresenceChanged(dict(seats)))
+                case net_client.Link(final=True, detail=detail) if self.client.closed:
+                    # The host's own sentence: it says who ended the game and what comes next.
+                    self.publish(LinkChanged(False, detail[:MAX_CLOSING_WORDS], final=True))
+                case net_client.Link(final=True, detail=detail):
+                    self.publish(Rejected(detail))  # e.g. the host removed our seat
                 case net_client.Link(connected=up, detail=detail):
                     message = "connected" if up else f"connection lost: {detail or 'no answer'}"
                     self.publish(LinkChanged(up, message))
 
     async def send(self, command: cmd.Command) -> str | None:
-        result = await self.client.command(encode(command))
+        try:
+            result = await self.client.command(encode(command))
+        except net_client.Closed as closed:
+            return closed.message  # the game was ended: said once already, on the banner
         if result.accepted:
             return None
         self.publish(Rejected(result.message))
@@ -256,6 +328,7 @@ class LanHost:
         announce: Announcer | None = None,
         absent_grace: float = ABSENT_GRACE_SECONDS,
         max_spectators: int = HostConfig.max_spectators,
+        lobby_grace: float = LOBBY_GRACE_SECONDS,
     ) -> None:
         self.config = config
         self.bot_pace = bot_pace
@@ -278,9 +351,15 @@ class LanHost:
             ),
             on_presence=self._on_presence,
             on_notice=self._notice,
+            on_reclaim=self._ask_reclaim,
         )
         self.on_notice: Callable[[str], None] | None = None
         """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
+        self.lobby_grace = lobby_grace
+        """Seconds a seat may stay disconnected in the lobby before it is freed."""
+        self.on_reclaim: Callable[[str], Awaitable[bool]] | None = None
+        """Asks the host's people whether someone may take `name`'s seat (its token lost)."""
+        self._absent: dict[str, asyncio.TimerHandle] = {}
         self.announce = announce
         """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.clock: Clock | None = None
@@ -288,7 +367,8 @@ class LanHost:
         """Seconds a phase still waits once everyone it waits for has gone."""
         self.bots: dict[str, Bot] = {}
         self.seat_book = SeatBook.beside(self.log_path)
-        self.addresses = lan_addresses() or ["127.0.0.1"]
+        everywhere = bind in ("", "0.0.0.0", "::")
+        self.addresses = (lan_addresses() or ["127.0.0.1"]) if everywhere else [bind]
         """Where players on the LAN reach this host (shown for `join --connect`)."""
         self._tasks: set[asyncio.Task[object]] = set()
 
@@ -321,19 +401,24 @@ class LanHost:
         for name, seat in self.seat_book.read().items():
             if isinstance(seat.get("bot"), str) and name in self.state.players:
                 await self._seat_bot(name, seat["bot"], self.seat_book.token(name))
+        self._watch_absence(self.host.presence)  # a resumed lobby's seats nobody took back yet
         if self.announce is not None:
             await self.announce.start(self.state, self.port)
 
-    async def stop(self) -> None:
+    async def stop(self, by: str | None = None) -> None:
+        """End the game here; every player is told who ended it (`by`: the hosting
+        player; None: the host) and whether it can be resumed."""
         if self.announce is not None:
             await self.announce.stop()
         for bot in list(self.bots.values()):
             await bot.stop()
         if self.clock is not None:
             self.clock.cancel()
+        for timer in self._absent.values():
+            timer.cancel()
         for task in list(self._tasks):
             task.cancel()
-        await self.host.stop()
+        await self.host.stop(*closing_words(self.state, by))
 
     async def submit(self, command: cmd.Command) -> str | None:
         """A command from the host itself; the rule's message if refused."""
@@ -383,6 +468,8 @@ class LanHost:
             self.on_notice(line)
 
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
+        self.game.presence = dict(seats)
+        self._watch_absence(seats)
         self._mind_the_absent()
         # A newly seated player joins the game's lobby; net has admitted them already.
         if self.state.phase is not Phase.LOBBY:
@@ -394,6 +481,48 @@ class LanHost:
                 and name_problem(seat, self.state.players, bot=bot) is None
             ):
                 self._spawn(self.submit(cmd.JoinGame(seat, bot=bot)))
+
+    def _watch_absence(self, seats: Mapping[str, bool]) -> None:
+        """Before the game starts, free a seat whose connection stays gone for the grace
+        period: a vanished joiner must not keep the table full."""
+        lobby = self.state.phase in (Phase.NEW, Phase.LOBBY)
+        for seat in [s for s in self._absent if seats.get(s) is not False or not lobby]:
+            self._absent.pop(seat).cancel()
+        if not lobby:
+            return
+        loop = asyncio.get_running_loop()
+        for seat, connected in seats.items():
+            if not connected and seat not in self._absent and seat != self.game.captain:
+                self._absent[seat] = loop.call_later(self.lobby_grace, self._free_absent, seat)
+
+    def _free_absent(self, seat: str) -> None:
+        self._absent.pop(seat, None)
+        if self.state.phase is Phase.LOBBY and self.host.presence.get(seat) is False:
+            self._spawn(self.remove_player(seat))
+
+    async def remove_player(self, name: str) -> str | None:
+        """Take `name`'s seat away (a squatter, an absent player): the old token opens nothing
+        any more, and during the game the player scores nothing from now on.
+
+        Returns why not, or None when done.
+        """
+        if self.state.phase is Phase.OVER:
+            return "The game is over."
+        if name == self.game.captain:
+            return "The hosting player cannot be removed: quit the game instead."
+        playing = name in self.state.players and name not in self.state.gone
+        if name not in self.host.presence and not playing:
+            return f"Nobody called {name} is at the table."
+        bot = self.bots.pop(name, None)
+        if bot is not None:
+            await bot.stop()
+            self.seat_book.forget(name)
+        await self.host.remove_seat(name)
+        return await self.submit(cmd.RemovePlayer(name)) if playing else None
+
+    async def _ask_reclaim(self, name: str) -> bool:
+        ask = self.on_reclaim
+        return ask is not None and await ask(name)
 
     async def add_bot(self, level: str) -> str:
         number = len(self.bots) + 1
@@ -556,6 +685,8 @@ class HostSession(NetSession):
         self.server = server
         self.bots_to_seat = bots
         """Levels of computer players to seat once we sit (not when resuming)."""
+        self.left_running = False
+        """The hosting player left and the game goes on: stopping keeps the server."""
 
     async def start(self) -> None:
         await self.server.start()
@@ -579,7 +710,18 @@ class HostSession(NetSession):
 
     async def stop(self) -> None:
         await super().stop()
-        await self.server.stop()
+        if not self.left_running:
+            await self.server.stop(by=self.me)
+
+    async def leave_running(self) -> LanHost:
+        """The hosting player leaves the table, and the game goes on without them: the
+        server keeps running (the caller serves it on, headless) and stops only later."""
+        self.left_running = True
+        me = self.me
+        if me is not None and allowed(self.state, cmd.LeaveGame(me)):
+            await self.send(cmd.LeaveGame(me))  # else the seat stays, absent: none waits for it
+        await NetSession.stop(self)
+        return self.server
 
     @property
     def hosting(self) -> bool:

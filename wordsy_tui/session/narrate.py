@@ -32,7 +32,9 @@ def _story(state: GameState, event: ev.Event) -> str | None:
         case ev.PlayerJoined(player):
             return f"{player} sat down ({len(state.players)} at the table)"
         case ev.PlayerLeft(player):
-            return f"{player} left the table"
+            return f"{player} left the table" + _gone(state, player)
+        case ev.PlayerRemoved(player):
+            return f"The host removed {player}" + _gone(state, player)
         case ev.CardBurned(card):
             return f"{CARDS_BY_ID[card].label()} would break a Rule of Two: discarded"
         case ev.DeckReshuffled():
@@ -66,6 +68,10 @@ def _story(state: GameState, event: ev.Event) -> str | None:
                 f"{s.place}. {s.player} {s.total}" for s in standings(state.sheets)
             )
     return None
+
+
+def _gone(state: GameState, player: str) -> str:
+    return ": no points from now on, the game goes on" if player in state.gone else ""
 
 
 def _row(state: GameState, player: str, round_no: int) -> str:

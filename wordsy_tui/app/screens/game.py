@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList, Static
 
@@ -35,6 +37,18 @@ def table_title(state: GameState, me: str | None) -> str:
 
 
 class GameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f4", "remove", "Remove player", id="table-remove", key_display="F4")
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "remove":  # the host's, once its server runs (the lan module loads late)
+            return getattr(wordsy_app(self).session, "server", None) is not None
+        return True
+
+    def action_remove(self) -> None:
+        wordsy_app(self).action_remove()
+
     def compose(self) -> ComposeResult:
         app = wordsy_app(self)
         yield Static(markup=False, id="title-bar")

@@ -52,7 +52,7 @@ class LobbyScreen(Screen[None], ReportsFailures):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start", id="lobby-start", priority=True),
         Binding("b", "add_bot", "Add bot", id="lobby-add-bot"),
-        Binding("x,delete", "remove_bot", "Remove bot", id="lobby-remove-bot", key_display="x"),
+        Binding("x,delete", "remove", "Remove", id="lobby-remove", key_display="x"),
         Binding("l", "bot_level", "Bot level", id="lobby-bot-level"),
         Binding("q", "app.leave", "Leave", id="lobby-leave"),
     ]
@@ -91,6 +91,7 @@ class LobbyScreen(Screen[None], ReportsFailures):
         app = wordsy_app(self)
         me = app.me
         server = self.server
+        captain = state.captain_among(app.presence)
         self.query_one("#title-bar", Static).update(
             "Lobby · hosting" if server else f"Lobby · {'joined' if me else 'watching'}"
         )
@@ -100,8 +101,8 @@ class LobbyScreen(Screen[None], ReportsFailures):
             + (" with the PIN" if server.pin else "")
             if server
             else "You sat down first: Enter starts the game."
-            if me is not None and me == state.captain
-            else f"Waiting for {shown(state.captain or 'the host')} to start the game."
+            if me is not None and me == captain
+            else f"Waiting for {shown(captain or 'the host')} to start the game."
         )
         if server is not None:
             # The SSH and web fronts' ways in (with the host key's fingerprint to check).
@@ -135,9 +136,9 @@ class LobbyScreen(Screen[None], ReportsFailures):
         if action == "start":
             # The game's captain starts it: the hosting player, or a headless host's first guest.
             me = wordsy_app(self).me
-            captain = wordsy_app(self).state.captain
+            captain = wordsy_app(self).state.captain_among(wordsy_app(self).presence)
             return self.server is not None or (me is not None and me == captain)
-        if action in ("add_bot", "remove_bot", "bot_level"):
+        if action in ("add_bot", "remove", "bot_level"):
             return self.server is not None
         return True
 
@@ -156,12 +157,17 @@ class LobbyScreen(Screen[None], ReportsFailures):
                 server.add_bot(self.bot_level.value), group="bots", exit_on_error=False
             )
 
-    def action_remove_bot(self) -> None:
+    def action_remove(self) -> None:
+        """Remove the highlighted seat: a computer player at once, a person once confirmed."""
         server = self.server
         option = self.query_one("#seats", OptionList).highlighted_option
         if server is None or option is None or option.id is None:
             return
-        if option.id not in server.bots:
-            self.notify("Highlight a computer player (↑/↓) to remove it.")
-            return
-        self.run_worker(server.remove_bot(option.id), group="bots", exit_on_error=False)
+        if option.id == wordsy_app(self).me:
+            self.notify("Highlight another seat (↑/↓) to remove it.")
+        elif option.id in server.bots:
+            self.run_worker(server.remove_player(option.id), group="bots", exit_on_error=False)
+        else:
+            from wordsy_tui.app.screens.remove import confirm_removal
+
+            confirm_removal(wordsy_app(self), option.id)

@@ -1,4 +1,5 @@
-"""A banner across the top while the link to the host is down."""
+"""A banner across the top while the link to the host is down, or once the host has
+ended the game."""
 
 from __future__ import annotations
 
@@ -13,9 +14,17 @@ class LinkBanner(Static):
         super().__init__(markup=False, id=id)
 
     def on_mount(self) -> None:
-        self.watch(wordsy_app(self), "link_problem", self._show)
+        app = wordsy_app(self)
+        self.watch(app, "link_problem", lambda _: self._show())
+        self.watch(app, "game_closed", lambda _: self._show())
 
-    def _show(self, problem: str | None) -> None:
-        self.display = problem is not None
-        if problem is not None:
+    def _show(self) -> None:
+        app = wordsy_app(self)
+        problem, closed = app.link_problem, app.game_closed
+        self.display = problem is not None or closed is not None
+        # The host's last word is long and final: all of it, on as many lines as it takes.
+        self.styles.height = "auto" if closed is not None else None
+        if closed is not None:
+            self.update(f"■ {shown(closed)} Ctrl+Q: leave.")
+        elif problem is not None:
             self.update(f"⚠ {shown(problem)}. Reconnecting by itself…")

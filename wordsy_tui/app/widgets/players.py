@@ -54,7 +54,8 @@ class PlayerList(Widget, can_focus=True):
         table = Table.grid(padding=(0, 1))
         table.add_column("player", no_wrap=True, max_width=14)
         table.add_column("status", no_wrap=True)
-        table.add_column("total", justify="right")
+        # A running total is never cut: a name gives way first.
+        table.add_column("total", justify="right", no_wrap=True, min_width=3)
         table.add_column("marks", no_wrap=True)
         for player in self.state.players:
             sheet = self.state.sheets.get(player)

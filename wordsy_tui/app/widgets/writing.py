@@ -90,17 +90,25 @@ class WritingPane(Horizontal, ReportsFailures):
         if self.me is None:
             return
         draft = self.query_one(DraftPanel)
+        session = wordsy_app(self).session
+        known = session.word if session is not None else ""
         if state.round != old.round:
             # A new round starts blank; on joining mid-round, our session knows our word.
-            session = wordsy_app(self).session
-            draft.show_word(session.word if session and state.draft(self.me).commitment else "")
+            draft.show_word(known if state.draft(self.me).commitment else "")
             self.query_one(BoardCards).used = frozenset()
+        elif (
+            state.draft(self.me).commitment
+            and not old.draft(self.me).commitment
+            and known
+            and not draft.word
+        ):
+            # Catching up after a restart: the round came first, our word's commitment now.
+            draft.show_word(known)
         draft.handicap = self.me in state.config.handicapped
         draft.board = state.board
         # Open before the deal too: toggling it would move the focus (and redraw the footer).
         writable = state.phase in (Phase.NEW, Phase.LOBBY, Phase.WRITING)
         mine = state.draft(self.me)
-        session = wordsy_app(self).session
         if mine.locked and session is not None and draft.word != session.word:
             # Keys that came after the lock-in never counted: show the word that does.
             draft.show_word(session.word)

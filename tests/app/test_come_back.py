@@ -1,0 +1,44 @@
+"""A player's program closed mid-round and started again: the seat, and the word on screen."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from net import SeatKeys
+from tests.app.fixtures import FixedAdvisor
+from tests.app.test_solo import until
+from tests.net.helpers import wait_until
+from tests.session.test_lan import DICTIONARY, server
+from tests.session.test_table_waits import SLOW
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.game.state import Phase
+from wordsy_tui.session.lan import HostSession, NetSession
+
+
+async def test_a_restarted_player_sees_and_keeps_the_word_they_wrote(tmp_path) -> None:
+    keys = SeatKeys(tmp_path / "bob" / "seats.json")
+    host = server(tmp_path, captain="Ann")
+    host.config = SLOW
+    ann = HostSession("Ann", host)
+    await ann.start()
+    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+    await bob.start()
+    await wait_until(lambda: len(host.state.players) == 2)
+    await ann.start_game()
+    await wait_until(lambda: bob.state.phase is Phase.WRITING)
+    await bob.write("PLANET")
+    await bob.stop()  # the terminal closes
+    again = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+    app = WordsyApp(again, name="Bob", advisor=FixedAdvisor(), bell=False)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.state.phase is Phase.WRITING)
+            await until(pilot, lambda: app.screen.query_one("#word", Input).value == "PLANET")
+            await pilot.pause(0.6)  # past the draft's debounce: nothing is rewritten
+            assert again.word == "PLANET"
+            await ann.lock_in()
+            await pilot.press("enter")
+            await wait_until(lambda: host.state.phase is Phase.CHALLENGES, timeout=10)
+            assert host.state.draft("Bob").word == "PLANET"
+    finally:
+        await ann.stop()
