@@ -459,7 +459,8 @@ def read_sense_counts() -> dict[str, int]:
 def sense_count(word: str, sense: Sense, counts: dict[str, int]) -> int:
     for lemma, lex_id in zip(sense.lemmas, sense.lex_ids, strict=True):
         if lemma.lower() == word:
-            return counts.get(f"{word}%{POS_NUMBERS[sense.pos]}:{sense.lexfile:02d}:{lex_id:02d}", 0)
+            key = f"{word}%{POS_NUMBERS[sense.pos]}:{sense.lexfile:02d}:{lex_id:02d}"
+            return counts.get(key, 0)
     return 0
 
 
@@ -469,7 +470,7 @@ def commonness(word: str, sense: Sense) -> int:
     (Paris, the capital of France): the lower the likelier a table means it."""
     if any(lemma == word for lemma in sense.lemmas):
         return 0
-    if sense.instance or sense.lexfile in PROPER_FILES and sense.pos == "n":
+    if sense.instance or (sense.lexfile in PROPER_FILES and sense.pos == "n"):
         return 3
     if any(lemma.islower() and "_" not in lemma for lemma in sense.lemmas):
         return 1

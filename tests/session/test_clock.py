@@ -73,7 +73,8 @@ async def test_two_programs_following_the_same_table_count_down_alike(table):
     states.append((30.0, table.state))
     for at, state in states:
         assert watch(host, time, at, state) == watch(guest, time, at, state)
-    assert host.deadline is not None and host.deadline.at - 1000.0 == 30 + 48
+    assert host.deadline is not None
+    assert host.deadline.at - 1000.0 == 30 + 48
 
 
 async def test_the_next_round_has_its_whole_window(table):

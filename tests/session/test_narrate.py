@@ -17,7 +17,8 @@ from wordsy_tui.session.narrate import challenge_outcome, narrate
     [
         (
             ChallengeResult("Cat", "Ann", "GLIMMERINGS", 2, 0, 2, upheld=False),
-            "Cat challenged Ann's GLIMMERINGS: 2 of 2 voted it stands; Cat takes a −2 penalty",
+            "Cat challenged Ann's GLIMMERINGS: 2 of 2 voted it stands; "
+            "Cat takes a \N{MINUS SIGN}2 penalty",
         ),
         (
             ChallengeResult("Cat", "Ann", "GLIMMERINGS", 0, 2, 2, upheld=True),
@@ -27,7 +28,7 @@ from wordsy_tui.session.narrate import challenge_outcome, narrate
         (
             ChallengeResult("Cat", "Ann", "GLIMMERINGS", 1, 1, 3, upheld=False),
             "Cat challenged Ann's GLIMMERINGS: 1 of 3 voted it stands, 1 of 3 voted it breaks "
-            "the rules, a tie the referee decided; Cat takes a −2 penalty",
+            "the rules, a tie the referee decided; Cat takes a \N{MINUS SIGN}2 penalty",
         ),
         (
             ChallengeResult("Cat", "Ann", "XQZ", 0, 0, 0, upheld=True),
@@ -55,7 +56,9 @@ def test_a_challenge_is_told_with_its_votes_and_its_consequence(result, told):
 def test_the_narrated_outcome_escapes_a_hostile_name():
     result = ChallengeResult("Cat\x1b[2J", "Ann", "WORD", 1, 0, 1, upheld=False)
     line = narrate(GameState(challenges=(result,)), ev.ChallengeResolved(False))
-    assert line is not None and "\x1b" not in line and "\\x1b" in line
+    assert line is not None
+    assert "\x1b" not in line
+    assert "\\x1b" in line
 
 
 def test_the_game_over_line_shares_a_second_edition_tie():

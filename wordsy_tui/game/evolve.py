@@ -155,9 +155,7 @@ def _resolve_challenge(state: GameState, upheld: bool) -> GameState:
     if result.penalty:
         assert challenge.challenger is not None
         sheets[challenge.challenger] = sheets[challenge.challenger].add_penalty()
-    return replace(
-        resolved, challenge=None, challenges=(*state.challenges, result), sheets=sheets
-    )
+    return replace(resolved, challenge=None, challenges=(*state.challenges, result), sheets=sheets)
 
 
 def _end_round(state: GameState) -> GameState:

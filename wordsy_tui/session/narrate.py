@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.cards import CARDS_BY_ID
 from wordsy_tui.game.scoresheet import PENALTY_POINTS, box_value, standings
 from wordsy_tui.game.state import ChallengeResult, GameState
 from wordsy_tui.text import shown
+
+# A penalty as the scoresheet prints it, with a real minus sign.
+PENALTY: Final = f"\N{MINUS SIGN}{PENALTY_POINTS} penalty"
 
 
 def describe_board(state: GameState) -> str:
@@ -73,7 +78,8 @@ def _story(state: GameState, event: ev.Event) -> str | None:
 
 def challenge_outcome(result: ChallengeResult) -> str:
     """What the table decided and what it costs, in one sentence, e.g.
-    "Cat challenged Ann's GLIMMERINGS: 2 of 2 voted it stands; Cat takes a −2 penalty".
+    "Cat challenged Ann's GLIMMERINGS: 2 of 2 voted it stands; Cat takes a -2 penalty"
+    (with a real minus sign).
 
     Not escaped: callers show it through `shown` (names and words come from peers).
     """
@@ -90,12 +96,13 @@ def challenge_outcome(result: ChallengeResult) -> str:
         then = (
             f"{result.target}'s word scores 0"
             if result.upheld
-            else f"{result.challenger} takes a −{PENALTY_POINTS} penalty"
+            else f"{result.challenger} takes a {PENALTY}"
         )
-    return f"{what}: {_votes(result)}; {then}"
+    return f"{what}: {vote_count(result)}; {then}"
 
 
-def _votes(result: ChallengeResult) -> str:
+def vote_count(result: ChallengeResult) -> str:
+    """How the table voted, e.g. "2 of 2 voted it stands"."""
     if result.voters == 0:
         return "nobody else could vote, so the referee decided"
     if result.stands + result.against == 0:
