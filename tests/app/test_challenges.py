@@ -121,7 +121,7 @@ async def test_everyone_is_told_the_outcome_and_the_penalty_shows_on_the_challen
         words = pilot.app.screen.query_one("#words")
         lines = [str(words.get_option(p).prompt) for p in ("Beth", "Carl")]
         assert "\N{MINUS SIGN}2 penalty: challenged Carl's DRIFT, which stands" in lines[0]
-        assert "✓ stands: 1 of 1 voted it stands" in lines[1]
+        assert "✓ stands: Beth challenged; 1 of 1 voted it stands" in lines[1]
 
 
 def test_the_best_word_people_know_comes_first() -> None:
@@ -143,3 +143,19 @@ async def test_the_reveal_shows_what_the_highlighted_word_means() -> None:
         await settle(pilot)
         assert text_of(pilot.app, "#meaning") == "GRAND: a word the fixed referee knows"
         assert "Best word people know: BLACKSMITH" in text_of(pilot.app, "#best")
+
+
+async def test_a_replay_says_who_challenged() -> None:
+    from wordsy_tui.app.replay import ReplaySession, round_frames
+
+    table = new_table().do(cmd.StartGame())
+    table.play_round("Beth").do(cmd.Challenge("Ann", "Carl"), cmd.Vote("Beth", True))
+    finish_round(table)
+    app = WordsyApp(ReplaySession(round_frames(table.log)), name="replay", advisor=FixedAdvisor())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        words = app.screen.query_one("#words")
+        carl = str(words.get_option("Carl").prompt)
+        assert "✗ void: Ann challenged; 1 of 1 voted it breaks the rules" in carl
+        status = text_of(app, "#reveal-status")
+        assert "Ann challenged Carl's TRUST: 1 of 1 voted it breaks the rules" in status

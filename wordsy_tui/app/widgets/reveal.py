@@ -60,9 +60,10 @@ def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
         text.append(f"\n  ✗ void: {shown(why)}")
         if faced is not None and faced.challenger is None:
             text.append(f" · appeal lost: {shown(vote_count(faced))}")
+    elif faced is not None and faced.challenger is None:
+        text.append(f"\n  ✓ restored on appeal: {shown(vote_count(faced))}")
     elif faced is not None:
-        how = "restored on appeal" if faced.challenger is None else "stands"
-        text.append(f"\n  ✓ {how}: {shown(vote_count(faced))}")
+        text.append(f"\n  ✓ stands: {shown(f'{faced.challenger} challenged; {vote_count(faced)}')}")
     else:
         text.append("\n  ✓ stands" if draft.challenged else "\n  ✓ allowed")
     if not draft.voided and box is not Box.NONE:
