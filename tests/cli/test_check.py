@@ -59,5 +59,5 @@ def test_a_form_takes_the_meaning_of_its_word(capsys):
     verdict = json.loads(out)
     assert (verdict["ok"], verdict["meaning_of"]) == (True, "GLIMMERING")
     assert verdict["meaning"]
-    code, out, _ = run(capsys, "check", "glimmerings")
+    _code, out, _ = run(capsys, "check", "glimmerings")
     assert "means (a form of GLIMMERING): " in out
