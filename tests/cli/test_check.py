@@ -55,7 +55,7 @@ def test_check_says_the_common_sense_that_makes_a_name_a_word(capsys, word, sens
 
 
 def test_a_form_takes_the_meaning_of_its_word(capsys):
-    code, out, _ = run(capsys, "check", "glimmerings", "--json")
+    _code, out, _ = run(capsys, "check", "glimmerings", "--json")
     verdict = json.loads(out)
     assert (verdict["ok"], verdict["meaning_of"]) == (True, "GLIMMERING")
     assert verdict["meaning"]
