@@ -63,7 +63,8 @@ def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
     elif faced is not None and faced.challenger is None:
         text.append(f"\n  ✓ restored on appeal: {shown(vote_count(faced))}")
     elif faced is not None:
-        text.append(f"\n  ✓ stands: {shown(f'{faced.challenger} challenged; {vote_count(faced)}')}")
+        how = f"{faced.challenger} challenged; {vote_count(faced)}"
+        text.append(f"\n  ✓ stands: {shown(how)}")
     else:
         text.append("\n  ✓ stands" if draft.challenged else "\n  ✓ allowed")
     if not draft.voided and box is not Box.NONE:
