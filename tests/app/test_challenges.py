@@ -98,7 +98,7 @@ async def test_the_vote_shows_what_the_word_means() -> None:
     async with app_for(session).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         question = text_of(pilot.app, "#vote-question")
-        assert "It means: DRIFT: a word the fixed referee knows" in question
+        assert "\nDRIFT: a word the fixed referee knows" in question
         assert "Carl scores it, and Beth takes a" in question
 
 
@@ -121,7 +121,7 @@ async def test_everyone_is_told_the_outcome_and_the_penalty_shows_on_the_challen
         words = pilot.app.screen.query_one("#words")
         lines = [str(words.get_option(p).prompt) for p in ("Beth", "Carl")]
         assert "\N{MINUS SIGN}2 penalty: challenged Carl's DRIFT, which stands" in lines[0]
-        assert "✓ stands: Beth challenged; 1 of 1 voted it stands" in lines[1]
+        assert "✓ stands: Beth challenged; 1 of 1 voted for it" in lines[1]
 
 
 def test_the_best_word_people_know_comes_first() -> None:
@@ -156,6 +156,6 @@ async def test_a_replay_says_who_challenged() -> None:
         await settle(pilot)
         words = app.screen.query_one("#words")
         carl = str(words.get_option("Carl").prompt)
-        assert "✗ void: Ann challenged; 1 of 1 voted it breaks the rules" in carl
+        assert "✗ void: Ann challenged; 0 of 1 voted for it" in carl
         status = text_of(app, "#reveal-status")
         assert "Ann challenged Carl's TRUST: 1 of 1 voted it breaks the rules" in status

@@ -101,6 +101,16 @@ def challenge_outcome(result: ChallengeResult) -> str:
     return f"{what}: {vote_count(result)}; {then}"
 
 
+def short_count(result: ChallengeResult) -> str:
+    """The votes in a few words, for the word's own line: e.g. "1 of 2 voted for it, a tie"."""
+    if result.voters == 0:
+        return "the referee decided"
+    if result.stands + result.against == 0:
+        return "no votes in time"
+    tie = ", a tie" if result.stands == result.against else ""
+    return f"{result.stands} of {result.voters} voted for it{tie}"
+
+
 def vote_count(result: ChallengeResult) -> str:
     """How the table voted, e.g. "2 of 2 voted it stands"."""
     if result.voters == 0:

@@ -50,9 +50,8 @@ def question(state: GameState, challenge: OpenChallenge, meaning: Meaning | None
     )
     text.append("\n\nThe referee's advice: ", "bold")
     text.append(shown(advice))
-    if meaning is not None:
-        text.append("\nIt means: ", "bold")
-        text.append(shown(meaning.text))
+    if meaning is not None:  # a dictionary's entry: "JOHN: a room or building ..."
+        text.append("\n" + shown(meaning.text), "italic")
     text.append("\n\nDoes ")
     text.append(word, "bold")
     text.append(" stand?\n")

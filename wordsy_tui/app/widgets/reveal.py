@@ -26,7 +26,7 @@ from wordsy_tui.game.scoresheet import Box, box_value
 from wordsy_tui.game.scoring import explain, score_word
 from wordsy_tui.game.state import ChallengeResult, GameState, Phase
 from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.narrate import PENALTY, challenge_outcome, vote_count
+from wordsy_tui.session.narrate import PENALTY, challenge_outcome, short_count
 from wordsy_tui.text import shown
 
 BOX_NAMES = {Box.FIRST: "first box", Box.SECOND: "second box"}
@@ -56,14 +56,14 @@ def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
     if draft.voided:
         why = verdict.message if verdict and not verdict.ok else "a challenge was upheld"
         if faced is not None and faced.challenger is not None:
-            why = f"{faced.challenger} challenged; {vote_count(faced)}"
+            why = f"{faced.challenger} challenged; {short_count(faced)}"
         text.append(f"\n  ✗ void: {shown(why)}")
         if faced is not None and faced.challenger is None:
-            text.append(f" · appeal lost: {shown(vote_count(faced))}")
+            text.append(f" · appeal lost, {shown(short_count(faced))}")
     elif faced is not None and faced.challenger is None:
-        text.append(f"\n  ✓ restored on appeal: {shown(vote_count(faced))}")
+        text.append(f"\n  ✓ restored on appeal: {shown(short_count(faced))}")
     elif faced is not None:
-        how = f"{faced.challenger} challenged; {vote_count(faced)}"
+        how = f"{faced.challenger} challenged; {short_count(faced)}"
         text.append(f"\n  ✓ stands: {shown(how)}")
     else:
         text.append("\n  ✓ stands" if draft.challenged else "\n  ✓ allowed")
