@@ -5,17 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from tests.app.fixtures import (
-    NOW,
-    FixedAdvisor,
-    ScriptedSession,
-    Table,
-    finish_round,
-    new_table,
-    reveal_state,
-    settle,
-    vote_state,
-)
+from tests.app import fixtures as fx
 from tests.app.test_solo import until
 from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.advice import BestWord
@@ -28,8 +18,10 @@ from wordsy_tui.game.state import GameState
 from wordsy_tui.session.clock import Deadline
 
 
-def app_for(session: ScriptedSession) -> WordsyApp:
-    return WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: NOW, bell=False)
+def app_for(session: fx.ScriptedSession) -> WordsyApp:
+    return WordsyApp(
+        session, name="Ann", advisor=fx.FixedAdvisor(), now=lambda: fx.NOW, bell=False
+    )
 
 
 def text_of(app: WordsyApp, selector: str) -> str:
@@ -38,8 +30,8 @@ def text_of(app: WordsyApp, selector: str) -> str:
 
 def appeal_state() -> GameState:
     """Round 2: Carl wrote Ann's round-1 word again; the referee refused it and Carl appeals."""
-    table = new_table().do(cmd.StartGame())
-    finish_round(table.play_round("Beth"))
+    table = fx.new_table().do(cmd.StartGame())
+    fx.finish_round(table.play_round("Beth"))
     for player, word in (("Ann", "MIDST"), ("Beth", "SCRIPT"), ("Carl", "PLANTS")):
         table.write(player, word)
     table.do(cmd.FlipTimer("Carl"), cmd.LockIn("Ann"), cmd.LockIn("Beth"))
@@ -49,14 +41,14 @@ def appeal_state() -> GameState:
 
 
 def decided(table_state: GameState, *commands: cmd.Command) -> GameState:
-    table = Table(state=table_state)
+    table = fx.Table(state=table_state)
     return table.do(*commands).state
 
 
 async def test_a_challenge_asks_first_and_can_be_called_off() -> None:
-    session = ScriptedSession("Ann", reveal_state(), Deadline("challenges", NOW + 40))
+    session = fx.ScriptedSession("Ann", fx.reveal_state(), Deadline("challenges", fx.NOW + 40))
     async with app_for(session).run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await fx.settle(pilot)
         await pilot.press("down", "c")
         assert isinstance(pilot.app.screen, ConfirmScreen)
         question = text_of(pilot.app, "#question")
@@ -74,10 +66,10 @@ async def test_a_challenge_asks_first_and_can_be_called_off() -> None:
 
 
 async def test_y_means_the_word_stands_in_a_challenge_and_in_an_appeal() -> None:
-    for state in (vote_state(), appeal_state()):
-        session = ScriptedSession("Ann", state, Deadline("vote", NOW + 25))
+    for state in (fx.vote_state(), appeal_state()):
+        session = fx.ScriptedSession("Ann", state, Deadline("vote", fx.NOW + 25))
         async with app_for(session).run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+            await fx.settle(pilot)
             assert isinstance(pilot.app.screen, VoteScreen)
             question = text_of(pilot.app, "#vote-question")
             assert "y  it stands" in question
@@ -86,17 +78,17 @@ async def test_y_means_the_word_stands_in_a_challenge_and_in_an_appeal() -> None
             assert "(y)" not in question
             await pilot.press("y")
             await until(pilot, lambda s=session: cmd.Vote("Ann", False) in s.sent)
-        session = ScriptedSession("Ann", state, Deadline("vote", NOW + 25))
+        session = fx.ScriptedSession("Ann", state, Deadline("vote", fx.NOW + 25))
         async with app_for(session).run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+            await fx.settle(pilot)
             await pilot.press("n")
             await until(pilot, lambda s=session: cmd.Vote("Ann", True) in s.sent)
 
 
 async def test_the_vote_shows_what_the_word_means() -> None:
-    session = ScriptedSession("Ann", vote_state(), Deadline("vote", NOW + 25))
+    session = fx.ScriptedSession("Ann", fx.vote_state(), Deadline("vote", fx.NOW + 25))
     async with app_for(session).run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await fx.settle(pilot)
         question = text_of(pilot.app, "#vote-question")
         assert "\nDRIFT: a word the fixed referee knows" in question
         assert "Carl scores it, and Beth takes a" in question
@@ -105,12 +97,12 @@ async def test_the_vote_shows_what_the_word_means() -> None:
 async def test_everyone_is_told_the_outcome_and_the_penalty_shows_on_the_challengers_line() -> (
     None
 ):
-    before = vote_state()  # Beth challenges Carl's DRIFT; Ann votes
-    session = ScriptedSession("Beth", before, Deadline("vote", NOW + 25))
+    before = fx.vote_state()  # Beth challenges Carl's DRIFT; Ann votes
+    session = fx.ScriptedSession("Beth", before, Deadline("vote", fx.NOW + 25))
     async with app_for(session).run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        session.show(decided(before, cmd.Vote("Ann", False)), Deadline("challenges", NOW + 30))
-        await settle(pilot)
+        await fx.settle(pilot)
+        session.show(decided(before, cmd.Vote("Ann", False)), Deadline("challenges", fx.NOW + 30))
+        await fx.settle(pilot)
         told = [n.message for n in pilot.app._notifications]
         outcome = (
             "Beth challenged Carl's DRIFT: 1 of 1 voted it stands; "
@@ -135,12 +127,12 @@ def test_the_best_word_people_know_comes_first() -> None:
 
 
 async def test_the_reveal_shows_what_the_highlighted_word_means() -> None:
-    session = ScriptedSession("Ann", reveal_state(), Deadline("challenges", NOW + 40))
+    session = fx.ScriptedSession("Ann", fx.reveal_state(), Deadline("challenges", fx.NOW + 40))
     async with app_for(session).run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await fx.settle(pilot)
         assert text_of(pilot.app, "#meaning") == "CRYPT: a word the fixed referee knows"
         await pilot.press("down")
-        await settle(pilot)
+        await fx.settle(pilot)
         assert text_of(pilot.app, "#meaning") == "GRAND: a word the fixed referee knows"
         assert "Best word people know: BLACKSMITH" in text_of(pilot.app, "#best")
 
@@ -148,12 +140,14 @@ async def test_the_reveal_shows_what_the_highlighted_word_means() -> None:
 async def test_a_replay_says_who_challenged() -> None:
     from wordsy_tui.app.replay import ReplaySession, round_frames
 
-    table = new_table().do(cmd.StartGame())
+    table = fx.new_table().do(cmd.StartGame())
     table.play_round("Beth").do(cmd.Challenge("Ann", "Carl"), cmd.Vote("Beth", True))
-    finish_round(table)
-    app = WordsyApp(ReplaySession(round_frames(table.log)), name="replay", advisor=FixedAdvisor())
+    fx.finish_round(table)
+    app = WordsyApp(
+        ReplaySession(round_frames(table.log)), name="replay", advisor=fx.FixedAdvisor()
+    )
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+        await fx.settle(pilot)
         words = app.screen.query_one("#words")
         carl = str(words.get_option("Carl").prompt)
         assert "✗ void: Ann challenged; 0 of 1 voted for it" in carl

@@ -23,6 +23,13 @@ class FrozenTime:
 
 
 @pytest.fixture
+async def time() -> FrozenTime:
+    frozen = FrozenTime()
+    frozen.install()
+    return frozen
+
+
+@pytest.fixture
 def table() -> Table:
     t = Table(players=("Ann", "Bob", "Cat"))
     t.start()
@@ -37,9 +44,7 @@ def watch(clock: Clock, time: FrozenTime, at: float, state: GameState) -> tuple[
     return clock.deadline.label, clock.deadline.at - 1000.0
 
 
-async def test_a_vote_pauses_the_challenge_window_and_it_goes_on_after(table):
-    time = FrozenTime()
-    time.install()
+async def test_a_vote_pauses_the_challenge_window_and_it_goes_on_after(table, time):
     clock = Clock()
     window = table.state.config.challenge_seconds
     assert window == 60
@@ -51,20 +56,21 @@ async def test_a_vote_pauses_the_challenge_window_and_it_goes_on_after(table):
     assert watch(clock, time, 45, table.state) == ("challenges", 45 + 40)
 
 
-async def test_after_a_late_vote_the_table_still_has_a_moment(table):
-    time = FrozenTime()
-    time.install()
-    clock = Clock()
+def vote_on_anns_word(clock: Clock, time: FrozenTime, table: Table, raised_at: float) -> None:
+    """The window opens at 0; Bob challenges Ann's word at `raised_at`; Cat votes."""
     watch(clock, time, 0, table.state)
     table.do(cmd.Challenge("Bob", "Ann"))
-    watch(clock, time, 57, table.state)
-    table.do(cmd.Vote("Cat", True))
+    watch(clock, time, raised_at, table.state)
+    table.do(cmd.Vote("Cat", False))
+
+
+async def test_after_a_late_vote_the_table_still_has_a_moment(table, time):
+    clock = Clock()
+    vote_on_anns_word(clock, time, table, raised_at=57)
     assert watch(clock, time, 70, table.state) == ("challenges", 70 + AFTER_VOTE_SECONDS)
 
 
-async def test_two_programs_following_the_same_table_count_down_alike(table):
-    time = FrozenTime()
-    time.install()
+async def test_two_programs_following_the_same_table_count_down_alike(table, time):
     host, guest = Clock(), Clock()
     states = [(0.0, table.state)]
     table.do(cmd.Challenge("Bob", "Ann"))
@@ -77,14 +83,9 @@ async def test_two_programs_following_the_same_table_count_down_alike(table):
     assert host.deadline.at - 1000.0 == 30 + 48
 
 
-async def test_the_next_round_has_its_whole_window(table):
-    time = FrozenTime()
-    time.install()
+async def test_the_next_round_has_its_whole_window(table, time):
     clock = Clock()
-    watch(clock, time, 0, table.state)
-    table.do(cmd.Challenge("Bob", "Ann"))
-    watch(clock, time, 50, table.state)
-    table.do(cmd.Vote("Cat", False))
+    vote_on_anns_word(clock, time, table, raised_at=50)
     table.all_ready()
     table.play_round(
         {"Ann": "PLANTS", "Bob": "TRUST", "Cat": "DRIFT"}, flipper="Bob", challenges=True

@@ -12,45 +12,39 @@ from wordsy_tui.game.state import ChallengeResult, GameState, Phase
 from wordsy_tui.session.narrate import challenge_outcome, narrate
 
 
+def test_the_issues_own_example_reads_as_written():
+    result = ChallengeResult("Cat", "Ann", "GLIMMERINGS", 2, 0, 2, upheld=False)
+    told = (
+        "Cat challenged Ann's GLIMMERINGS: 2 of 2 voted it stands; "
+        "Cat takes a \N{MINUS SIGN}2 penalty"
+    )
+    assert challenge_outcome(result) == told
+    assert narrate(GameState(challenges=(result,)), ev.ChallengeResolved(False)) == (
+        challenge_outcome(result)
+    )
+
+
+AGAINST = "2 of 2 voted it breaks the rules"
+TIE = "1 of 3 voted it stands, 1 of 3 voted it breaks the rules, a tie the referee decided"
+ZEROED = "Ann's word scores 0"
+
+
 @pytest.mark.parametrize(
-    ("result", "told"),
+    ("who", "votes", "upheld", "counted", "then"),
     [
-        (
-            ChallengeResult("Cat", "Ann", "GLIMMERINGS", 2, 0, 2, upheld=False),
-            "Cat challenged Ann's GLIMMERINGS: 2 of 2 voted it stands; "
-            "Cat takes a \N{MINUS SIGN}2 penalty",
-        ),
-        (
-            ChallengeResult("Cat", "Ann", "GLIMMERINGS", 0, 2, 2, upheld=True),
-            "Cat challenged Ann's GLIMMERINGS: 2 of 2 voted it breaks the rules; "
-            "Ann's word scores 0",
-        ),
-        (
-            ChallengeResult("Cat", "Ann", "GLIMMERINGS", 1, 1, 3, upheld=False),
-            "Cat challenged Ann's GLIMMERINGS: 1 of 3 voted it stands, 1 of 3 voted it breaks "
-            "the rules, a tie the referee decided; Cat takes a \N{MINUS SIGN}2 penalty",
-        ),
-        (
-            ChallengeResult("Cat", "Ann", "XQZ", 0, 0, 0, upheld=True),
-            "Cat challenged Ann's XQZ: nobody else could vote, so the referee decided; "
-            "Ann's word scores 0",
-        ),
-        (
-            ChallengeResult(None, "Bob", "TRAINS", 2, 0, 2, upheld=False),
-            "Bob appealed the referee's refusal of TRAINS: 2 of 2 voted it stands; "
-            "the word is restored and scores",
-        ),
-        (
-            ChallengeResult(None, "Bob", "TRAINS", 0, 0, 2, upheld=True),
-            "Bob appealed the referee's refusal of TRAINS: no votes came in time, so the "
-            "referee decided; the refusal stands: the word scores 0",
-        ),
+        ("Cat", (0, 2, 2), True, AGAINST, ZEROED),
+        ("Cat", (1, 1, 3), False, TIE, "Cat takes a \N{MINUS SIGN}2 penalty"),
+        ("Cat", (0, 0, 0), True, "nobody else could vote, so the referee decided", ZEROED),
+        (None, (2, 0, 2), False, "2 of 2 voted it stands", "the word is restored and scores"),
+        (None, (0, 0, 2), True, "no votes came in time, so the referee decided", "refusal stands"),
     ],
 )
-def test_a_challenge_is_told_with_its_votes_and_its_consequence(result, told):
-    assert challenge_outcome(result) == told
-    state = GameState(challenges=(result,))
-    assert narrate(state, ev.ChallengeResolved(result.upheld)) == told
+def test_a_challenge_is_told_with_its_votes_and_its_consequence(who, votes, upheld, counted, then):
+    result = ChallengeResult(who, "Ann", "GLIMMERINGS", *votes, upheld=upheld)
+    told = challenge_outcome(result)
+    asked = "Cat challenged Ann's" if who else "Ann appealed the referee's refusal of"
+    assert told.startswith(f"{asked} GLIMMERINGS: {counted}; ")
+    assert then in told
 
 
 def test_the_narrated_outcome_escapes_a_hostile_name():

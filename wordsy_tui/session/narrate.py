@@ -101,22 +101,27 @@ def challenge_outcome(result: ChallengeResult) -> str:
     return f"{what}: {vote_count(result)}; {then}"
 
 
+def _without_votes(result: ChallengeResult, *, short: bool) -> str | None:
+    """Why no vote counted (nobody could vote, nobody did), or None when some did."""
+    if result.voters == 0:
+        return "the referee decided" if short else "nobody else could vote, so the referee decided"
+    if result.stands + result.against == 0:
+        return "no votes in time" if short else "no votes came in time, so the referee decided"
+    return None
+
+
 def short_count(result: ChallengeResult) -> str:
     """The votes in a few words, for the word's own line: e.g. "1 of 2 voted for it, a tie"."""
-    if result.voters == 0:
-        return "the referee decided"
-    if result.stands + result.against == 0:
-        return "no votes in time"
     tie = ", a tie" if result.stands == result.against else ""
-    return f"{result.stands} of {result.voters} voted for it{tie}"
+    counted = f"{result.stands} of {result.voters} voted for it{tie}"
+    return _without_votes(result, short=True) or counted
 
 
 def vote_count(result: ChallengeResult) -> str:
     """How the table voted, e.g. "2 of 2 voted it stands"."""
-    if result.voters == 0:
-        return "nobody else could vote, so the referee decided"
-    if result.stands + result.against == 0:
-        return "no votes came in time, so the referee decided"
+    alone = _without_votes(result, short=False)
+    if alone is not None:
+        return alone
     counts = []
     if result.stands:
         counts.append(f"{result.stands} of {result.voters} voted it stands")
