@@ -5,6 +5,9 @@ Run once at development time, then commit the output:
     apt-get install -y scowl wordnet-base
     uv run --group data python scripts/build_dictionary.py
 
+It also writes the short meanings (glosses.bin.z, from WordNet) the referee shows
+beside a word; `--glosses-only` rebuilds just those, for the shipped word list.
+
 The runtime reads only the generated file. docs/REFEREE.md explains every
 policy this script applies.
 """
@@ -26,7 +29,8 @@ from wordsy_tui.game.referee import Reason
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.referee import spelling
 from wordsy_tui.referee.families import IRREGULAR, RELATIONS, Relation
-from wordsy_tui.referee.lexicon import CHAINED, DATA_FILE, pack
+from wordsy_tui.referee.lexicon import CHAINED, DATA_FILE, load_lexicon, pack
+from wordsy_tui.referee.meanings import GLOSS_FILE, pack_glosses
 
 SCOWL_DIR: Final = Path("/usr/share/dict/scowl")
 SCOWL_COPYRIGHT: Final = Path("/usr/share/doc/scowl/copyright")
@@ -383,6 +387,7 @@ def build(output_dir: Path) -> Path:
     target = output_dir / DATA_FILE
     levels = [words[w] for w in ordered]
     target.write_bytes(pack(ordered, levels, [w in british for w in ordered], families, refused))
+    build_glosses(ordered, output_dir)
     shutil.copyfile(SCOWL_COPYRIGHT, output_dir / "SCOWL-COPYRIGHT")
     shutil.copyfile(WORDNET_LICENSE, output_dir / "WORDNET-LICENSE")
     print(f"{len(ordered)} words ({len(british)} British spellings), {len(refused)} refused")
@@ -391,10 +396,154 @@ def build(output_dir: Path) -> Path:
     return target
 
 
+# Glosses: one short meaning per word, the sense a table would have in mind.
+POS_NUMBERS: Final = {"n": 1, "v": 2, "a": 3, "s": 5, "r": 4}
+INDEX_FILES: Final = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+# Lexicographer files of people, places and groups: where WordNet keeps proper nouns
+# (noun.group 14, noun.location 15, noun.person 18).
+PROPER_FILES: Final = frozenset({14, 15, 18})
+GLOSS_LENGTH: Final = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Sense:
+    pos: str
+    lemmas: tuple[str, ...]
+    """As WordNet writes them: case kept, underscores for spaces."""
+    lex_ids: tuple[int, ...]
+    lexfile: int
+    instance: bool
+    """A named individual (a city, a king): never the sense that makes a word a word."""
+    members: tuple[tuple[str, int], ...]
+    """A genus's members (pointer %m): its meaning is theirs."""
+    gloss: str
+
+
+def read_senses() -> dict[tuple[str, int], Sense]:
+    senses: dict[tuple[str, int], Sense] = {}
+    for pos_name in ("noun", "verb", "adj", "adv"):
+        for line in (WORDNET_DIR / f"data.{pos_name}").read_text(encoding="latin-1").splitlines():
+            if line.startswith("  "):
+                continue  # licence header
+            head, _, gloss = line.partition(" | ")
+            fields = head.split()
+            offset, lexfile, pos = int(fields[0]), int(fields[1]), fields[2]
+            count = int(fields[3], 16)
+            lemmas = tuple(re.sub(r"\(.*\)$", "", fields[4 + 2 * i]) for i in range(count))
+            lex_ids = tuple(int(fields[5 + 2 * i], 16) for i in range(count))
+            at = 4 + 2 * count
+            pointers = [fields[at + 1 + 4 * i : at + 5 + 4 * i] for i in range(int(fields[at]))]
+            key_pos = "a" if pos == "s" else pos
+            senses[(key_pos, offset)] = Sense(
+                pos,
+                lemmas,
+                lex_ids,
+                lexfile,
+                instance=any(p[0] == "@i" for p in pointers),
+                members=tuple((p[2], int(p[1])) for p in pointers if p[0] == "%m"),
+                gloss=gloss.strip(),
+            )
+    return senses
+
+
+def read_sense_counts() -> dict[str, int]:
+    """How often each sense was seen in WordNet's tagged texts, by the sense key's
+    lemma%pos:file:id (a satellite's head word left out)."""
+    counts: dict[str, int] = defaultdict(int)
+    for line in (WORDNET_DIR / "cntlist.rev").read_text(encoding="latin-1").splitlines():
+        key, _number, count = line.split()
+        counts[":".join(key.split(":")[:3])] += int(count)
+    return counts
+
+
+def sense_count(word: str, sense: Sense, counts: dict[str, int]) -> int:
+    for lemma, lex_id in zip(sense.lemmas, sense.lex_ids, strict=True):
+        if lemma.lower() == word:
+            key = f"{word}%{POS_NUMBERS[sense.pos]}:{sense.lexfile:02d}:{lex_id:02d}"
+            return counts.get(key, 0)
+    return 0
+
+
+def commonness(word: str, sense: Sense) -> int:
+    """0 for a sense WordNet writes in lower case (john: a toilet); 1 for one with a lower-case
+    synonym (English, side: spin on a ball); 2 for another common sense; 3 for a proper noun's
+    (Paris, the capital of France): the lower the likelier a table means it."""
+    if any(lemma == word for lemma in sense.lemmas):
+        return 0
+    if sense.instance or (sense.lexfile in PROPER_FILES and sense.pos == "n"):
+        return 3
+    if any(lemma.islower() and "_" not in lemma for lemma in sense.lemmas):
+        return 1
+    return 2
+
+
+def short_gloss(gloss: str) -> str:
+    """The definition without its examples, cut to GLOSS_LENGTH at a word."""
+    text = gloss.split("; ")[0].split(' "')[0].strip().rstrip(";:,")
+    if len(text) <= GLOSS_LENGTH:
+        return text
+    return text[: text.rfind(" ", 0, GLOSS_LENGTH - 1)].rstrip(",;:") + "…"
+
+
+def meaning_of(sense: Sense, senses: dict[tuple[str, int], Sense]) -> str:
+    """A genus (genus Paris) means what its members are (herb Paris, a European herb)."""
+    if any(lemma.lower().startswith("genus_") for lemma in sense.lemmas) and sense.members:
+        member_pos, offset = sense.members[0]
+        member = senses[(member_pos, offset)]
+        return f"{member.lemmas[0].replace('_', ' ')}, {short_gloss(member.gloss)}"
+    return short_gloss(sense.gloss)
+
+
+def read_glosses(words: Iterable[str]) -> dict[str, str]:
+    """Each word's likeliest common meaning: lower-case senses first, then the most used."""
+    senses = read_senses()
+    counts = read_sense_counts()
+    order: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for pos, name in INDEX_FILES.items():
+        for line in (WORDNET_DIR / f"index.{name}").read_text(encoding="latin-1").splitlines():
+            if line.startswith("  "):
+                continue
+            fields = line.split()
+            synsets = int(fields[2])
+            order[fields[0]].extend((pos, int(o)) for o in fields[-synsets:])
+    glosses: dict[str, str] = {}
+    for word in words:
+        found = order.get(word)
+        if not found:
+            continue
+        ranked = sorted(
+            enumerate(found),
+            key=lambda item: (
+                commonness(word, senses[item[1]]),
+                -sense_count(word, senses[item[1]], counts),
+                item[0],
+            ),
+        )
+        glosses[word] = meaning_of(senses[ranked[0][1]], senses)
+    return glosses
+
+
+def build_glosses(words: Iterable[str], output_dir: Path) -> Path:
+    glosses = read_glosses(words)
+    target = output_dir / GLOSS_FILE
+    target.write_bytes(pack_glosses(glosses))
+    print(f"{len(glosses)} meanings; wrote {target} ({target.stat().st_size} bytes)")
+    return target
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output-dir", type=Path, default=OUTPUT_DIR)
-    build(parser.parse_args().output_dir)
+    parser.add_argument(
+        "--glosses-only",
+        action="store_true",
+        help="rebuild only the meanings, for the word list already in the data folder",
+    )
+    args = parser.parse_args()
+    if args.glosses_only:
+        build_glosses(load_lexicon().words, args.output_dir)
+        return
+    build(args.output_dir)
 
 
 if __name__ == "__main__":

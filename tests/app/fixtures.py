@@ -18,7 +18,7 @@ from textual.widgets import Input
 from textual.worker import WorkerCancelled
 
 from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.advice import Advisor, BestWord
+from wordsy_tui.app.advice import ALL_LEVELS, Advisor, BestWord, Meaning
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.board import Board
@@ -53,9 +53,16 @@ class FixedAdvisor(Advisor):
         super().__init__(ExactRepeatReferee())
 
     def best_word(
-        self, board: Board, played: Sequence[PlayedWord], ruleset: Ruleset
+        self,
+        board: Board,
+        played: Sequence[PlayedWord],
+        ruleset: Ruleset,
+        max_level: int = ALL_LEVELS,
     ) -> BestWord | None:
-        return BestWord("SCHMALTZY", 27)
+        return BestWord("SCHMALTZY", 27) if max_level >= ALL_LEVELS else BestWord("BLACKSMITH", 22)
+
+    def meaning(self, word: str, ruleset: Ruleset) -> Meaning | None:
+        return Meaning(word, f"{word}: a word the fixed referee knows") if word else None
 
     @staticmethod
     def preload() -> None:

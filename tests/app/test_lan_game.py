@@ -67,9 +67,9 @@ async def test_host_and_guest_apps_play_seven_rounds(tmp_path) -> None:
                         or words.get_option_at_index(words.highlighted).id != BOT
                     ):
                         await guest.press("down")
-                    await guest.press("c")
+                    await guest.press("c", "y")  # yes, challenge it
                     await until(host, lambda: isinstance(ann.screen, VoteScreen), timeout=30)
-                    await host.press("y")
+                    await host.press("n")  # n: the word breaks the rules
                     await until(host, lambda: ann.state.challenge is None, timeout=30)
                     assert ann.state.draft(BOT).voided
                 await host.press("enter")

@@ -95,7 +95,7 @@ async def test_a_challenge_goes_to_the_highlighted_word() -> None:
         words = pilot.app.screen.query_one("#words", OptionList)
         assert words.highlighted == 0
         await pilot.press("c")  # our own word: only a hint
-        await pilot.press("down", "c")
+        await pilot.press("down", "c", "y")  # y: yes, challenge it
         await until(pilot, lambda: cmd.Challenge("Ann", "Beth") in session.sent)
         await pilot.press("enter")
         await until(pilot, lambda: cmd.Ready("Ann") in session.sent)
@@ -113,7 +113,7 @@ async def test_a_vote_opens_by_itself_and_can_wait() -> None:
         assert isinstance(pilot.app.screen, GameScreen)
         await pilot.press("v")
         assert isinstance(pilot.app.screen, VoteScreen)
-        await pilot.press("n")
+        await pilot.press("y")  # y: the word stands
         await until(pilot, lambda: cmd.Vote("Ann", False) in session.sent)
         assert isinstance(pilot.app.screen, GameScreen)
 

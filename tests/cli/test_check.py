@@ -1,12 +1,14 @@
 import json
 
+import pytest
+
 from tests.cli.test_score import run
 
 
 def test_an_allowed_word_exits_0(capsys):
     code, out, _ = run(capsys, "check", "flinch")
     assert code == 0
-    assert out.strip() == "FLINCH: allowed"
+    assert out.splitlines()[0] == "FLINCH: allowed"
 
 
 def test_a_cheapie_exits_1_and_says_why(capsys):
@@ -33,3 +35,29 @@ def test_a_contraction_is_refused(capsys):
 def test_bad_input_exits_2(capsys):
     assert run(capsys, "check", "  ")[0] == 2
     assert run(capsys, "check", "word", "--ruleset", "chess")[0] == 2
+
+
+@pytest.mark.parametrize(
+    ("word", "sense"),
+    [
+        ("JOHN", "toilets"),  # not the name: the common noun that makes it a word
+        ("PARIS", "herb Paris"),  # not the city: the plant
+        ("ENGLISH", "spin given to a ball"),  # not the language: spin on a ball
+    ],
+)
+def test_check_says_the_common_sense_that_makes_a_name_a_word(capsys, word, sense):
+    code, out, _ = run(capsys, "check", word)
+    assert code == 0
+    allowed, means = out.splitlines()
+    assert allowed == f"{word}: allowed"
+    assert means.startswith("  means: ")
+    assert sense in means
+
+
+def test_a_form_takes_the_meaning_of_its_word(capsys):
+    _code, out, _ = run(capsys, "check", "glimmerings", "--json")
+    verdict = json.loads(out)
+    assert (verdict["ok"], verdict["meaning_of"]) == (True, "GLIMMERING")
+    assert verdict["meaning"]
+    _code, out, _ = run(capsys, "check", "glimmerings")
+    assert "means (a form of GLIMMERING): " in out

@@ -7,6 +7,12 @@ import pytest
 from wordsy_tui.cli import main
 
 BOARD = "C S Q+2 B C F+1 L N"
+# The same board as the board screen lays it out, and as `score` prints it back.
+SCREEN_LAYOUT = [
+    "5 pts  4 pts  3 pts  2 pts",
+    "C      Q+2    C      L",
+    "S      B      F+1    N",
+]
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -22,6 +28,7 @@ def test_scores_each_word_with_its_breakdown(capsys):
     code, out, _ = run(capsys, "score", "--board", BOARD, "QUIBBLES", "baccalaureates")
     assert code == 0
     assert out.splitlines() == [
+        *SCREEN_LAYOUT,
         "QUIBBLES: S(5) + Q(4+2) + B(4) + L(2) = 17",
         "BACCALAUREATES: C(5) + S(5) + B(4) + C(3) + L(2) = 19",
     ]
@@ -72,7 +79,7 @@ def test_the_console_script_runs_as_a_module():
         check=False,
     )
     assert result.returncode == 0
-    assert result.stdout.strip() == "QUIBBLES: S(5) + Q(4+2) + B(4) + L(2) = 17"
+    assert result.stdout.splitlines()[-1] == "QUIBBLES: S(5) + Q(4+2) + B(4) + L(2) = 17"
 
 
 def test_help_names_the_board_format(capsys):
@@ -102,3 +109,24 @@ def test_every_command_is_listed_in_the_help(capsys):
     assert code == 0
     for command in ("host", "join", "solo", "score", "check", "replay", "doctor", "menu"):
         assert f"    {command} " in out
+
+
+def test_the_board_can_be_given_as_the_screen_shows_it(capsys):
+    code, out, _ = run(capsys, "score", "--rows", "--board", "C Q+2 C L  S B F+1 N", "QUIBBLES")
+    assert code == 0
+    assert out.splitlines() == [*SCREEN_LAYOUT, "QUIBBLES: S(5) + Q(4+2) + B(4) + L(2) = 17"]
+
+
+def test_a_short_board_in_rows_says_which_order_it_expected(capsys):
+    code, _, err = run(capsys, "score", "--rows", "--board", "C Q+2 C L", "QUIBBLES")
+    assert code == 2
+    assert "the top row, then the bottom row; got 4" in err
+
+
+def test_help_says_which_order_the_cards_are_read_in(capsys):
+    code, out, _ = run(capsys, "score", "--help")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert "column by column" in flat
+    assert "--rows" in flat
+    assert "as the board screen shows" in flat

@@ -127,3 +127,39 @@ def test_a_failed_appeal_keeps_the_word_void():
     assert t.state.draft("Bob").voided
     with pytest.raises(errors.ChallengeError):
         t.do(cmd.Appeal("Bob"))
+
+
+def test_a_decided_challenge_is_recorded_with_its_votes_for_everyone_to_read(table):
+    table.do(cmd.Challenge("Bob", "Dan"))
+    table.do(cmd.Vote("Ann", False))
+    table.do(cmd.Vote("Cat", False))
+    (result,) = table.state.challenges
+    assert (result.challenger, result.target, result.word) == ("Bob", "Dan", "SPLINTERED")
+    assert (result.stands, result.against, result.voters) == (2, 0, 2)
+    assert not result.upheld
+    assert result.penalty
+
+
+def test_an_upheld_challenge_costs_the_challenger_nothing_and_a_new_round_forgets_it(table):
+    table.do(cmd.Challenge("Bob", "Dan"))
+    table.do(cmd.Vote("Ann", True))
+    table.do(cmd.CloseVote())
+    (result,) = table.state.challenges
+    assert (result.stands, result.against, result.voters, result.upheld) == (0, 1, 2, True)
+    assert not result.penalty
+    table.all_ready()
+    assert table.state.round == 2
+    assert table.state.challenges == ()
+
+
+def test_an_appeal_is_recorded_without_a_challenger_or_a_penalty():
+    t = Table(players=("Ann", "Bob"))
+    t.start()
+    t.play_round({"Ann": "TRAINS", "Bob": "SALT"}, flipper="Ann")
+    t.play_round({"Bob": "TRAINS", "Ann": "CRISP"}, flipper="Bob", challenges=True)
+    t.do(cmd.Appeal("Bob"))
+    t.do(cmd.CloseVote())  # Ann, the only voter, lets the time run out
+    (result,) = t.state.challenges
+    assert result.challenger is None
+    assert (result.stands, result.against, result.voters) == (0, 0, 1)
+    assert (result.upheld, result.penalty) == (True, False)

@@ -1,3 +1,4 @@
+from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.scoresheet import Box, Scoresheet, SheetRow, standings, winners
 
 
@@ -52,3 +53,14 @@ def test_a_tie_through_all_five_words_is_a_shared_victory():
     b = sheet([24, 20, 19, 19, 18, 2, 0])
     result = standings({"A": a, "B": b, "C": sheet([1])})
     assert [(s.player, s.place) for s in result] == [("A", 1), ("B", 1), ("C", 3)]
+
+
+def test_the_second_edition_shares_a_tie_on_totals():
+    # "In a tie, victory is shared": no best-word tie-break.
+    a = sheet([20, 20, 20, 20, 20, 0, 0])
+    b = sheet([24, 19, 19, 19, 19, 0, 0])
+    sheets = {"A": a, "B": b, "C": sheet([1])}
+    assert winners(sheets, Ruleset.SECOND_EDITION) == ["A", "B"]
+    places = [(s.player, s.place) for s in standings(sheets, Ruleset.SECOND_EDITION)]
+    assert places == [("A", 1), ("B", 1), ("C", 3)]
+    assert winners(sheets, Ruleset.CLASSIC) == ["B"]

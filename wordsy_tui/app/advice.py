@@ -9,16 +9,28 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from wordsy_tui.game.board import Board
 from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord, Referee, Verdict
 from wordsy_tui.game.rulesets import Ruleset
+
+# SCOWL's level for a normal dictionary's common core: the words people know.
+COMMON_LEVEL: Final = 35
+ALL_LEVELS: Final = 80
 
 
 @dataclass(frozen=True, slots=True)
 class BestWord:
     word: str
     points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Meaning:
+    word: str
+    text: str
+    """E.g. "JOHN: a room or building equipped with one or more toilets"."""
 
 
 class Advisor:
@@ -51,16 +63,30 @@ class Advisor:
         return self.referee.judge(word, earlier, ruleset)
 
     def best_word(
-        self, board: Board, played: Sequence[PlayedWord], ruleset: Ruleset
+        self,
+        board: Board,
+        played: Sequence[PlayedWord],
+        ruleset: Ruleset,
+        max_level: int = ALL_LEVELS,
     ) -> BestWord | None:
+        """The best word on `board`; with `max_level` (a SCOWL level), among commoner words."""
         if not self._best:
             return None
         try:
             from wordsy_tui.referee.best import best_words
         except ImportError:
             return None
-        found = best_words(board, 1, played, ruleset)
+        found = best_words(board, 1, played, ruleset, max_level=max_level)
         return BestWord(found[0].word.upper(), found[0].points) if found else None
+
+    def meaning(self, word: str, ruleset: Ruleset) -> Meaning | None:
+        """What `word` means, from the word list's sources (WordNet), when they say."""
+        try:
+            from wordsy_tui.referee.meanings import meaning
+        except ImportError:
+            return None
+        found = meaning(word, ruleset) if word else None
+        return Meaning(found.word, found.describe()) if found else None
 
     @staticmethod
     def preload() -> None:

@@ -13,7 +13,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "check",
         help="ask the referee about a word",
         description="Ask the referee whether WORD may be played: the dictionary, "
-        "the Standard Restrictions and No Cheapies. Exit status 0 when allowed, "
+        "the Standard Restrictions and No Cheapies, and what the word means when the "
+        "word list's sources (WordNet) say. Exit status 0 when allowed, "
         "1 when not, 2 for bad input.",
         epilog="example:\n  wordsy-tui check FLINCHED --after FLINCH",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -35,8 +36,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if not args.word.strip() or any(not w.strip() for w in args.after):
         parser.error("a word cannot be empty")
     from wordsy_tui.referee import check_word
+    from wordsy_tui.referee.meanings import meaning
 
-    verdict = check_word(args.word, args.after, Ruleset(args.ruleset))
+    ruleset = Ruleset(args.ruleset)
+    verdict = check_word(args.word, args.after, ruleset)
+    means = meaning(args.word, ruleset)
     if args.json:
         related = verdict.related
         print(
@@ -48,10 +52,15 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                     "message": verdict.message,
                     "related": None if related is None else related.word.upper(),
                     "related_round": None if related is None else related.round,
+                    "meaning": None if means is None else means.gloss,
+                    "meaning_of": None if means is None else means.headword,
                 }
             )
         )
     else:
         word = args.word.strip().upper()
         print(f"{word}: allowed" if verdict.ok else f"{word}: refused: {verdict.message}")
+        if means is not None:
+            form = "" if means.headword == means.word else f" (a form of {means.headword})"
+            print(f"  means{form}: {means.gloss}")
     return 0 if verdict.ok else 1

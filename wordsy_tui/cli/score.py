@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from wordsy_tui.cli.options import bounded_int
-from wordsy_tui.game.board import SLOTS, Board, slot_value
+from wordsy_tui.game.board import CARDS_PER_COLUMN, COLUMN_VALUES, SLOTS, Board, slot_value
 from wordsy_tui.game.cards import Card, rare_bonus
 from wordsy_tui.game.scoring import WordScore, explain, score_word
 
@@ -16,17 +16,29 @@ CARD_PATTERN = re.compile(r"([A-Za-z])(?:\+([012]))?")
 WORD_PATTERN = re.compile(r"[A-Za-z]+")
 
 EXAMPLE = 'wordsy-tui score --board "C S Q+2 B C F+1 L N" QUIBBLES BACCALAUREATES'
+ROWS_EXAMPLE = 'wordsy-tui score --rows --board "C Q+2 C L  S B F+1 N" QUIBBLES'
 
 
 class BoardError(ValueError):
     pass
 
 
-def parse_board(text: str) -> Board:
-    """Eight cards, left to right; `Q+2` sets a card's bonus, a bare letter takes the deck's."""
+def in_columns(labels: list[str]) -> list[str]:
+    """Cards given as the board screen shows them (the top row, then the bottom row), put
+    column by column (the 5 column's two cards, then the 4 column's, ...)."""
+    columns = len(COLUMN_VALUES)
+    return [labels[row * columns + column] for column in range(columns) for row in (0, 1)]
+
+
+def parse_board(text: str, *, rows: bool = False) -> Board:
+    """Eight cards, column by column (or, with `rows`, row by row as on the screen);
+    `Q+2` sets a card's bonus, a bare letter takes the deck's."""
     labels = [label for label in re.split(r"[\s,]+", text.strip()) if label]
     if len(labels) != SLOTS:
-        raise BoardError(f"a board is {SLOTS} cards, left to right; got {len(labels)}")
+        order = "the top row, then the bottom row" if rows else "column by column"
+        raise BoardError(f"a board is {SLOTS} cards, {order}; got {len(labels)}")
+    if rows:
+        labels = in_columns(labels)
     cards: list[Card] = []
     for slot, label in enumerate(labels):
         match = CARD_PATTERN.fullmatch(label)
@@ -42,6 +54,16 @@ def parse_board(text: str) -> Board:
             "at most two cards of one letter may be face up"
         )
     return board
+
+
+def board_picture(board: Board) -> str:
+    """The board as the board screen lays it out: a row of column values, two rows of cards."""
+    width = len("5 pts") + 2
+    lines = ["".join(f"{value} pts".ljust(width) for value in COLUMN_VALUES)]
+    for row in range(CARDS_PER_COLUMN):
+        cards = board.slots[row::CARDS_PER_COLUMN]  # one from each column, left to right
+        lines.append("".join((c.label() if c else ".").ljust(width) for c in cards))
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def as_json(score: WordScore) -> dict[str, Any]:
@@ -66,16 +88,23 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "score",
         help="score words on a board of real cards",
         description="Score words on a Wordsy board, card by card.",
-        epilog=f"example:\n  {EXAMPLE}",
+        epilog=f"examples (the same board):\n  {EXAMPLE}\n  {ROWS_EXAMPLE}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--board",
         required=True,
         metavar="CARDS",
-        help="the eight cards left to right (columns 5 5 4 4 3 3 2 2), separated by "
-        "spaces or commas; a bare letter takes its rarity from the deck, a suffix "
-        "+0, +1 or +2 sets it",
+        help="the eight cards column by column, left to right: the 5-point column's top "
+        "and bottom card, then the 4's, the 3's and the 2's (with --rows: as the board "
+        "screen shows them); separated by spaces or commas; a bare letter takes its rarity "
+        "from the deck, a suffix +0, +1 or +2 sets it",
+    )
+    parser.add_argument(
+        "--rows",
+        action="store_true",
+        help="read --board as the board screen shows it: the top row's four cards left to "
+        "right, then the bottom row's",
     )
     parser.add_argument("words", nargs="*", metavar="WORD", help="words to score")
     parser.add_argument(
@@ -97,7 +126,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
-        board = parse_board(args.board)
+        board = parse_board(args.board, rows=args.rows)
     except BoardError as error:
         parser.error(str(error))
     for word in args.words:
@@ -116,6 +145,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         listed = [as_json(s) for s in scores] + [{**as_json(s), "best": True} for s in best]
         print(json.dumps(listed, indent=2))
         return 0
+    # The board as the screen shows it, so a mistyped card order is seen at once.
+    print(board_picture(board))
     for s in scores:
         print(explain(s))
     if best:

@@ -14,7 +14,7 @@ from wordsy_tui.game.referee import PlayedWord
 from wordsy_tui.game.scoresheet import Scoresheet, SheetRow
 from wordsy_tui.game.scoring import score_word
 from wordsy_tui.game.solo import next_spot
-from wordsy_tui.game.state import Draft, GameState, OpenChallenge, Phase
+from wordsy_tui.game.state import ChallengeResult, Draft, GameState, OpenChallenge, Phase
 
 
 def replay(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:
@@ -49,6 +49,7 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
                 flipped_by=None,
                 timer_expired=False,
                 challenge=None,
+                challenges=(),
                 ready=frozenset(),
             )
         case ev.WordWritten(player, commitment):
@@ -141,12 +142,24 @@ def _resolve_challenge(state: GameState, upheld: bool) -> GameState:
     assert challenge is not None
     # An upheld challenge voids the word; a failed appeal leaves it void, a
     # won appeal restores it; a failed challenge costs the challenger a tally.
-    voided = upheld or (challenge.challenger is not None and state.draft(challenge.target).voided)
+    draft = state.draft(challenge.target)
+    voided = upheld or (challenge.challenger is not None and draft.voided)
     resolved = _with_draft(state, challenge.target, voided=voided, challenged=True)
+    against = sum(challenge.votes.values())
+    result = ChallengeResult(
+        challenge.challenger,
+        challenge.target,
+        draft.word or "",
+        stands=len(challenge.votes) - against,
+        against=against,
+        voters=len(challenge.voters),
+        upheld=upheld,
+    )
     sheets = dict(state.sheets)
-    if challenge.challenger is not None and not upheld:
+    if result.penalty:
+        assert challenge.challenger is not None
         sheets[challenge.challenger] = sheets[challenge.challenger].add_penalty()
-    return replace(resolved, challenge=None, sheets=sheets)
+    return replace(resolved, challenge=None, challenges=(*state.challenges, result), sheets=sheets)
 
 
 def _end_round(state: GameState) -> GameState:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
+from wordsy_tui.game.rulesets import Ruleset
+
 WORDS_KEPT: Final = 5
 PENALTY_POINTS: Final = 2
 
@@ -79,11 +81,21 @@ class Standing:
     tie_break: tuple[int, ...]
 
 
-def standings(sheets: Mapping[str, Scoresheet]) -> list[Standing]:
-    """Highest total first; ties go to the best word, then the second best, ..."""
+def breaks_ties(ruleset: Ruleset) -> bool:
+    """The first edition breaks a tie by the best words; the second: "In a tie, victory is
+    shared"."""
+    return ruleset is Ruleset.CLASSIC
+
+
+def standings(
+    sheets: Mapping[str, Scoresheet], ruleset: Ruleset = Ruleset.CLASSIC
+) -> list[Standing]:
+    """Highest total first; under the first edition a tie goes to the best word, then the
+    second best, ...; under the second, players on the same total share the place."""
+    tie_break = breaks_ties(ruleset)
 
     def key(player: str) -> tuple[int, tuple[int, ...]]:
-        return sheets[player].total, sheets[player].kept_scores
+        return sheets[player].total, sheets[player].kept_scores if tie_break else ()
 
     ordered = sorted(sheets, key=key, reverse=True)
     result: list[Standing] = []
@@ -95,5 +107,5 @@ def standings(sheets: Mapping[str, Scoresheet]) -> list[Standing]:
     return result
 
 
-def winners(sheets: Mapping[str, Scoresheet]) -> list[str]:
-    return [s.player for s in standings(sheets) if s.place == 1]
+def winners(sheets: Mapping[str, Scoresheet], ruleset: Ruleset = Ruleset.CLASSIC) -> list[str]:
+    return [s.player for s in standings(sheets, ruleset) if s.place == 1]

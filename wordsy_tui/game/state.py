@@ -52,6 +52,29 @@ class OpenChallenge:
 
 
 @dataclass(frozen=True, slots=True)
+class ChallengeResult:
+    """A challenge (or appeal) the table has decided this round: what everyone is told."""
+
+    challenger: str | None
+    """None: the player appealed against the referee's refusal."""
+    target: str
+    word: str
+    stands: int
+    """Votes that the word stands."""
+    against: int
+    """Votes that it breaks the rules."""
+    voters: int
+    """How many could vote: 0 when the referee decided alone (a two-player table)."""
+    upheld: bool
+    """True: the word breaks the rules and is worth 0."""
+
+    @property
+    def penalty(self) -> bool:
+        """The challenge failed: its challenger marks a penalty tally (-2)."""
+        return self.challenger is not None and not self.upheld
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     config: GameConfig = field(default_factory=GameConfig)
     phase: Phase = Phase.NEW
@@ -68,6 +91,8 @@ class GameState:
     no_flip: str | None = None
     main_player: str | None = None
     challenge: OpenChallenge | None = None
+    challenges: tuple[ChallengeResult, ...] = ()
+    """This round's decided challenges and appeals, in the order they were decided."""
     ready: frozenset[str] = frozenset()
     sheets: Mapping[str, Scoresheet] = field(default_factory=dict)
     played: tuple[PlayedWord, ...] = ()

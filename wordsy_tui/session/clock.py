@@ -10,9 +10,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Final
 
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.state import GameState, Phase
+
+# After a vote, the challenge window goes on with the time it had left, but never with
+# less than this: the table reads the result and may challenge another word.
+AFTER_VOTE_SECONDS: Final = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +27,9 @@ class Alarm:
     seconds: float
     command: cmd.Command
     label: str
+    pauses: bool = False
+    """Another alarm (a vote) only pauses this one: when this key comes back, its countdown
+    goes on with the time it had left (at least AFTER_VOTE_SECONDS)."""
 
 
 def alarm_for(state: GameState) -> Alarm | None:
@@ -40,7 +48,8 @@ def alarm_for(state: GameState) -> Alarm | None:
             return Alarm(key, config.vote_seconds, cmd.CloseVote(), "vote")
         if not state.solo:
             seconds = config.challenge_seconds or config.wait_seconds
-            return Alarm(("challenges", state.round), seconds, cmd.EndRound(), "challenges")
+            key = ("challenges", state.round)
+            return Alarm(key, seconds, cmd.EndRound(), "challenges", pauses=True)
     return None
 
 
@@ -61,6 +70,9 @@ class Clock:
         self._due: float | None = None
         """When the running alarm rings by itself (`deadline` may be earlier: `hurry`)."""
         self._task: asyncio.Task[None] | None = None
+        self._paused: tuple[tuple[object, ...], float] | None = None
+        """A pausing alarm interrupted by another (the challenge window by a vote): its
+        key and the seconds it had left."""
         self.deadline: Deadline | None = None
 
     def observe(self, state: GameState) -> None:
@@ -69,13 +81,25 @@ class Clock:
         key = alarm.key if alarm else None
         if key == self._key:
             return
+        now = asyncio.get_running_loop().time()
+        if self._alarm is not None and self._alarm.pauses and self._due is not None:
+            self._paused = (self._alarm.key, max(0.0, self._due - now))
         self._key, self._alarm = key, alarm
         self.cancel()
         if alarm is None:
             self.deadline = self._due = None
             return
-        self._due = asyncio.get_running_loop().time() + alarm.seconds
+        self._due = now + self._seconds(alarm)
         self._ring_at(self._due)
+
+    def _seconds(self, alarm: Alarm) -> float:
+        """The alarm's whole time, or what was left of it when another interrupted it."""
+        if not alarm.pauses:
+            return alarm.seconds  # (what was paused waits for its alarm to come back)
+        paused, self._paused = self._paused, None
+        if paused is not None and paused[0] == alarm.key:
+            return min(alarm.seconds, max(paused[1], AFTER_VOTE_SECONDS))
+        return alarm.seconds
 
     def hurry(self, seconds: float) -> None:
         """Ring the running alarm within `seconds` at the latest (whom it waits for left)."""

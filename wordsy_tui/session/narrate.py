@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.cards import CARDS_BY_ID
-from wordsy_tui.game.scoresheet import box_value, standings
-from wordsy_tui.game.state import GameState
+from wordsy_tui.game.scoresheet import PENALTY_POINTS, box_value, standings
+from wordsy_tui.game.state import ChallengeResult, GameState
 from wordsy_tui.text import shown
+
+# A penalty as the scoresheet prints it, with a real minus sign.
+PENALTY: Final = f"\N{MINUS SIGN}{PENALTY_POINTS} penalty"
 
 
 def describe_board(state: GameState) -> str:
@@ -57,17 +62,73 @@ def _story(state: GameState, event: ev.Event) -> str | None:
             if challenger is None:
                 return f"{target} appeals against the referee"
             return f"{challenger} challenges {target}'s word"
-        case ev.ChallengeResolved(upheld):
-            return "The challenge succeeds: the word scores 0" if upheld else "The word stands"
+        case ev.ChallengeResolved():
+            return challenge_outcome(state.challenges[-1]) if state.challenges else None
         case ev.RoundEnded(round_no):
             return f"Round {round_no} scores: " + ", ".join(
                 _row(state, player, round_no) for player in state.players
             )
         case ev.GameEnded():
             return "Game over: " + ", ".join(
-                f"{s.place}. {s.player} {s.total}" for s in standings(state.sheets)
+                f"{s.place}. {s.player} {s.total}"
+                for s in standings(state.sheets, state.config.ruleset)
             )
     return None
+
+
+def challenge_outcome(result: ChallengeResult) -> str:
+    """What the table decided and what it costs, in one sentence, e.g.
+    "Cat challenged Ann's GLIMMERINGS: 2 of 2 voted it stands; Cat takes a -2 penalty"
+    (with a real minus sign).
+
+    Not escaped: callers show it through `shown` (names and words come from peers).
+    """
+    word = result.word or "(no word)"
+    if result.challenger is None:
+        what = f"{result.target} appealed the referee's refusal of {word}"
+        then = (
+            "the refusal stands: the word scores 0"
+            if result.upheld
+            else "the word is restored and scores"
+        )
+    else:
+        what = f"{result.challenger} challenged {result.target}'s {word}"
+        then = (
+            f"{result.target}'s word scores 0"
+            if result.upheld
+            else f"{result.challenger} takes a {PENALTY}"
+        )
+    return f"{what}: {vote_count(result)}; {then}"
+
+
+def _without_votes(result: ChallengeResult, *, short: bool) -> str | None:
+    """Why no vote counted (nobody could vote, nobody did), or None when some did."""
+    if result.voters == 0:
+        return "the referee decided" if short else "nobody else could vote, so the referee decided"
+    if result.stands + result.against == 0:
+        return "no votes in time" if short else "no votes came in time, so the referee decided"
+    return None
+
+
+def short_count(result: ChallengeResult) -> str:
+    """The votes in a few words, for the word's own line: e.g. "1 of 2 voted for it, a tie"."""
+    tie = ", a tie" if result.stands == result.against else ""
+    counted = f"{result.stands} of {result.voters} voted for it{tie}"
+    return _without_votes(result, short=True) or counted
+
+
+def vote_count(result: ChallengeResult) -> str:
+    """How the table voted, e.g. "2 of 2 voted it stands"."""
+    alone = _without_votes(result, short=False)
+    if alone is not None:
+        return alone
+    counts = []
+    if result.stands:
+        counts.append(f"{result.stands} of {result.voters} voted it stands")
+    if result.against:
+        counts.append(f"{result.against} of {result.voters} voted it breaks the rules")
+    tie = ", a tie the referee decided" if result.stands == result.against else ""
+    return ", ".join(counts) + tie
 
 
 def _gone(state: GameState, player: str) -> str:

@@ -16,18 +16,23 @@ from textual.widgets import Static
 from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.game.scoresheet import Scoresheet, SheetRow, Standing, standings
+from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.game.scoresheet import Scoresheet, SheetRow, Standing, breaks_ties, standings
 from wordsy_tui.game.state import GameState
 from wordsy_tui.text import shown
 
 ORDINALS = ("best", "second best", "third best", "fourth best", "fifth best")
 
 
-def tie_note(previous: Standing | None, standing: Standing) -> str:
+def tie_note(
+    previous: Standing | None, standing: Standing, ruleset: Ruleset = Ruleset.CLASSIC
+) -> str:
     """Why `standing` is below (or beside) the player just above on the same total."""
     if previous is None or previous.total != standing.total:
         return ""
     above = shown(previous.player)
+    if not breaks_ties(ruleset):
+        return f"shares the place with {above}: a tie is shared"
     if previous.place == standing.place:
         return f"shares the place with {above}: the same five words' scores"
     for rank, (theirs, ours) in enumerate(
@@ -46,7 +51,22 @@ def best_row(sheet: Scoresheet) -> SheetRow | None:
     return max(rows, key=lambda row: row.score, default=None)
 
 
-def standings_table(sheets: Mapping[str, Scoresheet], me: str | None) -> Table:
+def tie_rule(state: GameState) -> str:
+    """Which tie rule the game was played by, said when a tie on totals needed it."""
+    totals = [sheet.total for sheet in state.sheets.values()]
+    if len(set(totals)) == len(totals):
+        return ""
+    if breaks_ties(state.config.ruleset):
+        return (
+            "Ties (first edition): the best single word decides, then the second best, "
+            "and so on through the five counted words."
+        )
+    return "Ties (second edition): in a tie, victory is shared; no word breaks it."
+
+
+def standings_table(
+    sheets: Mapping[str, Scoresheet], me: str | None, ruleset: Ruleset = Ruleset.CLASSIC
+) -> Table:
     table = Table(expand=True, show_edge=False, pad_edge=False)
     table.add_column("Place", justify="right", no_wrap=True)
     table.add_column("Player", no_wrap=True)
@@ -54,7 +74,7 @@ def standings_table(sheets: Mapping[str, Scoresheet], me: str | None) -> Table:
     table.add_column("Best word", no_wrap=True)
     table.add_column("Tie-break", ratio=1)
     previous: Standing | None = None
-    for standing in standings(sheets):
+    for standing in standings(sheets, ruleset):
         best = best_row(sheets[standing.player])
         name = shown(standing.player) + (" (you)" if standing.player == me else "")
         table.add_row(
@@ -62,14 +82,14 @@ def standings_table(sheets: Mapping[str, Scoresheet], me: str | None) -> Table:
             Text(name, "bold" if standing.place == 1 else ""),
             str(standing.total),
             f"{shown(best.word or '')} ({best.score})" if best else "-",
-            tie_note(previous, standing),
+            tie_note(previous, standing, ruleset),
         )
         previous = standing
     return table
 
 
 def headline(state: GameState, me: str | None) -> str:
-    ranked = standings(state.sheets)
+    ranked = standings(state.sheets, state.config.ruleset)
     winners = [shown(s.player) for s in ranked if s.place == 1]
     if state.config.solo is not None and me is not None:
         total, target = state.sheets[me].total, state.config.solo.target
@@ -91,6 +111,7 @@ class ResultsScreen(Screen[None]):
             yield Static(Text("Final standings", "bold"), id="results-title")
             yield Static(markup=False, id="headline")
             yield Static(markup=False, id="standings")
+            yield Static(markup=False, id="tie-rule")
             yield Static(markup=False, id="log-note")
         yield Footer()
 
@@ -102,7 +123,11 @@ class ResultsScreen(Screen[None]):
         if not state.sheets:
             return
         self.query_one("#headline", Static).update(headline(state, me))
-        self.query_one("#standings", Static).update(standings_table(state.sheets, me))
+        table = standings_table(state.sheets, me, state.config.ruleset)
+        self.query_one("#standings", Static).update(table)
+        rule = tie_rule(state)
+        self.query_one("#tie-rule", Static).update(rule)
+        self.query_one("#tie-rule", Static).display = bool(rule)
         server = host_server(wordsy_app(self).session)
         note = (
             f"The game's log is saved in {server.log_path}"

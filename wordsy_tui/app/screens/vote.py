@@ -1,24 +1,31 @@
-"""Voting on a challenged (or appealed) word: the word, the reason, the referee's advice."""
+"""Voting on a challenged (or appealed) word: the word, the reason, the referee's advice
+and what the word means.
+
+One meaning for the keys everywhere: y, the word stands; n, it breaks the rules.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.advice import Meaning
+from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game.state import GameState, OpenChallenge
+from wordsy_tui.session.narrate import PENALTY
 from wordsy_tui.text import shown
 
 
-def question(state: GameState, challenge: OpenChallenge) -> Text:
+def question(state: GameState, challenge: OpenChallenge, meaning: Meaning | None = None) -> Text:
     draft = state.draft(challenge.target)
     word = shown(draft.word or "(blank)")
     verdict = draft.verdict
@@ -27,12 +34,15 @@ def question(state: GameState, challenge: OpenChallenge) -> Text:
     if challenge.challenger is None:
         text.append(f"{target} appeals: the referee refused ")
         text.append(word, "bold")
-        text.append(".\nKeep the word (n), or agree with the referee (y)?")
+        text.append(". Overrule the referee?")
+        stands, falls = "the word scores after all", "0 points, as the referee said"
     else:
-        text.append(f"{shown(challenge.challenger)} challenges {target}'s word ")
+        challenger = shown(challenge.challenger)
+        text.append(f"{challenger} challenges {target}'s word ")
         text.append(word, "bold")
         text.append(": not a word, or a cheapie of an earlier word.")
-        text.append("\nDoes the word break the rules?")
+        stands = f"{target} scores it, and {challenger} takes a {PENALTY}"
+        falls = f"{target}'s word scores 0"
     advice = (
         "the word list has it, and it repeats no earlier word"
         if verdict is None or verdict.ok
@@ -40,18 +50,27 @@ def question(state: GameState, challenge: OpenChallenge) -> Text:
     )
     text.append("\n\nThe referee's advice: ", "bold")
     text.append(shown(advice))
+    if meaning is not None:  # a dictionary's entry: "JOHN: a room or building ..."
+        text.append("\n" + shown(meaning.text), "italic")
+    text.append("\n\nDoes ")
+    text.append(word, "bold")
+    text.append(" stand?\n")
+    text.append("  y", "bold")
+    text.append(f"  it stands: {stands}\n")
+    text.append("  n", "bold")
+    text.append(f"  it breaks the rules: {falls}")
     text.append(
         "\n\nA majority of the votes decides; a tie, or no votes in time, follows the referee."
     )
     return text
 
 
-class VoteScreen(ModalScreen[bool | None]):
+class VoteScreen(ModalScreen[bool | None], ReportsFailures):
     """Dismissed with True (uphold: the word breaks the rules), False, or None for later."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "decide(True)", "Breaks the rules", id="vote-uphold"),
-        Binding("n", "decide(False)", "Keep the word", id="vote-keep"),
+        Binding("y", "decide(False)", "It stands", id="vote-keep"),
+        Binding("n", "decide(True)", "Breaks the rules", id="vote-uphold"),
         Binding("escape", "later", "Later (v)", id="vote-later", key_display="Esc"),
     ]
 
@@ -65,8 +84,23 @@ class VoteScreen(ModalScreen[bool | None]):
     def on_mount(self) -> None:
         app = wordsy_app(self)
         self._target = app.state.challenge.target if app.state.challenge else None
+        self._meaning: Meaning | None = None
         self.watch(app, "state", self._show)
         self.watch(app, "deadline", self._show_deadline)
+        if self._target is not None:
+            word = app.state.draft(self._target).word or ""
+            self.look_up(word, app.state)
+
+    @work(thread=True, exclusive=True, group="meaning", exit_on_error=False)
+    def look_up(self, word: str, state: GameState) -> None:
+        """The word list takes a moment to load the first time: never on the UI's time."""
+        found = wordsy_app(self).advisor.meaning(word, state.config.ruleset)
+        self.app.call_from_thread(self._show_meaning, found)
+
+    def _show_meaning(self, found: Meaning | None) -> None:
+        self._meaning = found
+        if self.is_attached:
+            self._show(wordsy_app(self).state)
 
     def _show(self, state: GameState) -> None:
         challenge = state.challenge
@@ -74,7 +108,7 @@ class VoteScreen(ModalScreen[bool | None]):
             # The vote closed (or the host moved on) while the dialog was open.
             self.dismiss(None)
             return
-        self.query_one("#vote-question", Static).update(question(state, challenge))
+        self.query_one("#vote-question", Static).update(question(state, challenge, self._meaning))
 
     def _show_deadline(self, deadline: object) -> None:
         self.query_one(Countdown).deadline = wordsy_app(self).deadline

@@ -15,16 +15,18 @@ from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from wordsy_tui.app.advice import BestWord
+from wordsy_tui.app.advice import COMMON_LEVEL, BestWord, Meaning
 from wordsy_tui.app.node import ReportsFailures, wordsy_app
+from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.bonuses import round_boxes
 from wordsy_tui.game.legal import allowed
 from wordsy_tui.game.scoresheet import Box, box_value
 from wordsy_tui.game.scoring import explain, score_word
-from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.game.state import ChallengeResult, GameState, Phase
 from wordsy_tui.session.clock import Deadline
+from wordsy_tui.session.narrate import PENALTY, challenge_outcome, short_count
 from wordsy_tui.text import shown
 
 BOX_NAMES = {Box.FIRST: "first box", Box.SECOND: "second box"}
@@ -50,14 +52,48 @@ def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
     handicap = player in state.config.handicapped
     text.append("\n  " + shown(explain(score_word(state.board, word, handicap=handicap))))
     verdict = draft.verdict
+    faced = next((r for r in state.challenges if r.target == player), None)
     if draft.voided:
         why = verdict.message if verdict and not verdict.ok else "a challenge was upheld"
+        if faced is not None and faced.challenger is not None:
+            why = f"{faced.challenger} challenged; {short_count(faced)}"
         text.append(f"\n  ✗ void: {shown(why)}")
+        if faced is not None and faced.challenger is None:
+            text.append(f" · appeal lost, {shown(short_count(faced))}")
+    elif faced is not None and faced.challenger is None:
+        text.append(f"\n  ✓ restored on appeal: {shown(short_count(faced))}")
+    elif faced is not None:
+        how = f"{faced.challenger} challenged; {short_count(faced)}"
+        text.append(f"\n  ✓ stands: {shown(how)}")
     else:
         text.append("\n  ✓ stands" if draft.challenged else "\n  ✓ allowed")
-        if box is not Box.NONE:
-            text.append(f" · {BOX_NAMES[box]} (+{box_value(state.round, box)})")
+    if not draft.voided and box is not Box.NONE:
+        text.append(f" · {BOX_NAMES[box]} (+{box_value(state.round, box)})")
+    _penalties(text, state, player)
     return text
+
+
+def _penalties(text: Text, state: GameState, player: str) -> None:
+    """Where a penalty happens: on the line of the player whose challenge failed."""
+    for result in state.challenges:
+        if result.penalty and result.challenger == player:
+            text.append(
+                f"\n  ✗ {PENALTY}: challenged {shown(result.target)}'s "
+                f"{shown(result.word)}, which stands",
+                "bold",
+            )
+
+
+def best_lines(common: BestWord | None, overall: BestWord | None) -> str:
+    """The best word people know first; the word list's best beside it when it scores more."""
+    if overall is None:
+        return "Best possible word: looking…"
+    if common is None or common == overall:
+        return f"Best possible word on this board: {overall.word} ({overall.points} pts)"
+    lines = f"Best word people know: {common.word} ({common.points} pts)"
+    if overall.points > common.points:
+        lines += f"\nBest in the word list: {overall.word} ({overall.points} pts, rare)"
+    return lines
 
 
 def challenge_status(state: GameState, me: str | None) -> str:
@@ -68,9 +104,10 @@ def challenge_status(state: GameState, me: str | None) -> str:
         if state.solo:
             return "Enter: next round."
         waiting = [p for p in state.players if p not in state.ready]
+        last = shown(challenge_outcome(state.challenges[-1])) + "\n" if state.challenges else ""
         if me is not None and me not in state.ready:
-            return "c: challenge the highlighted word · Enter: ready for the next round"
-        return f"Waiting for {shown(', '.join(waiting))}." if waiting else ""
+            return last + "c: challenge the highlighted word · Enter: ready for the next round"
+        return last + (f"Waiting for {shown(', '.join(waiting))}." if waiting else "")
     word = shown(state.draft(challenge.target).word or "")
     cast, voters = len(challenge.votes), len(challenge.voters)
     target = shown(challenge.target)
@@ -97,7 +134,8 @@ class RevealPane(Vertical, ReportsFailures):
 
     state: reactive[GameState] = reactive(GameState)
     deadline: reactive[Deadline | None] = reactive(None)
-    best: reactive[BestWord | None] = reactive(None)
+    best: reactive[tuple[BestWord | None, BestWord | None] | None] = reactive(None)
+    """The best word people know and the best of all, once found."""
 
     def __init__(self, now: Callable[[], float], me: str | None, *, id: str) -> None:
         super().__init__(id=id)
@@ -105,9 +143,13 @@ class RevealPane(Vertical, ReportsFailures):
         self.me = me
         self._best_for: int | None = None
         """The round whose best word is shown (or being looked for)."""
+        self._told: tuple[int, int] | None = None
+        """(round, challenges decided) already told to the player."""
+        self._meaning_of: str | None = None
 
     def compose(self) -> ComposeResult:
         yield OptionList(id="words")
+        yield Static(markup=False, id="meaning")
         yield Static(markup=False, id="best")
         yield Static(markup=False, id="reveal-status")
         yield Countdown(self._now, id="reveal-timer")
@@ -126,6 +168,8 @@ class RevealPane(Vertical, ReportsFailures):
         if state.players:
             words.highlighted = min(highlighted or 0, len(state.players) - 1)
         self.query_one("#reveal-status", Static).update(challenge_status(state, self.me))
+        self._tell_outcomes(state)
+        self._show_meaning_of_highlighted()
         if state.phase in (Phase.REVEAL, Phase.CHALLENGES) and self._best_for != state.round:
             self._best_for = state.round
             self.best = None
@@ -134,18 +178,50 @@ class RevealPane(Vertical, ReportsFailures):
     def watch_deadline(self, deadline: Deadline | None) -> None:
         self.query_one(Countdown).deadline = deadline
 
-    def watch_best(self, best: BestWord | None) -> None:
-        text = (
-            f"Best possible word on this board: {best.word} ({best.points} pts)"
-            if best
-            else "Best possible word: looking…"
-        )
+    def _tell_outcomes(self, state: GameState) -> None:
+        """Each challenge decided while the table watches, told once to everyone."""
+        told, self._told = self._told, (state.round, len(state.challenges))
+        if told is None or told[0] != state.round:
+            return  # what was decided before this program looked is on the words' lines
+        for result in state.challenges[told[1] :]:
+            self._notify_outcome(result)
+
+    def _notify_outcome(self, result: ChallengeResult) -> None:
+        self.notify(shown(challenge_outcome(result)), title="Challenge", markup=False, timeout=8)
+
+    def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
+        self._show_meaning_of_highlighted()
+
+    def _show_meaning_of_highlighted(self) -> None:
+        option = self.query_one(OptionList).highlighted_option
+        word = self.state.draft(option.id).word if option and option.id else None
+        if word == self._meaning_of:
+            return
+        self._meaning_of = word
+        self.query_one("#meaning", Static).update("")
+        if word:
+            self.look_up(word, self.state)
+
+    @work(thread=True, exclusive=True, group="meaning", exit_on_error=False)
+    def look_up(self, word: str, state: GameState) -> None:
+        found = wordsy_app(self).advisor.meaning(word, state.config.ruleset)
+        self.app.call_from_thread(self._show_meaning, word, found)
+
+    def _show_meaning(self, word: str, found: Meaning | None) -> None:
+        if word == self._meaning_of:
+            text = found.text if found else f"{word}: the word list's sources give no meaning"
+            self.query_one("#meaning", Static).update(shown(text))
+
+    def watch_best(self, best: tuple[BestWord | None, BestWord | None] | None) -> None:
+        text = best_lines(*best) if best else "Best possible word: looking…"
         self.query_one("#best", Static).update(text)
 
     @work(thread=True, exclusive=True, group="best-word", exit_on_error=False)
     def find_best(self, state: GameState) -> None:
-        best = wordsy_app(self).advisor.best_word(state.board, state.played, state.config.ruleset)
-        self.app.call_from_thread(setattr, self, "best", best)
+        advisor, ruleset = wordsy_app(self).advisor, state.config.ruleset
+        common = advisor.best_word(state.board, state.played, ruleset, max_level=COMMON_LEVEL)
+        overall = advisor.best_word(state.board, state.played, ruleset)
+        self.app.call_from_thread(setattr, self, "best", (common, overall))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state, me = self.state, self.me
@@ -173,4 +249,14 @@ class RevealPane(Vertical, ReportsFailures):
             self.notify("Highlight someone else's word (↑/↓) to challenge it.")
             return
         target = option.id
-        wordsy_app(self).act(lambda session: session.challenge(target))
+        word = shown(self.state.draft(target).word or "")
+        question = (
+            f"Challenge {shown(target)}'s word {word}? The others vote: if it breaks the "
+            f"rules it scores 0; if it stands, you take a {PENALTY}."
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                wordsy_app(self).act(lambda session: session.challenge(target))
+
+        self.app.push_screen(ConfirmScreen(question), answered)

@@ -1,0 +1,94 @@
+"""The host's clock: the challenge window keeps its time across a vote."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.game.table import Table
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.game.state import GameState
+from wordsy_tui.session.clock import AFTER_VOTE_SECONDS, Clock
+
+
+class FrozenTime:
+    """The event loop's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def install(self) -> None:
+        asyncio.get_running_loop().time = lambda: self.now  # type: ignore[method-assign]
+
+
+@pytest.fixture
+async def time() -> FrozenTime:
+    frozen = FrozenTime()
+    frozen.install()
+    return frozen
+
+
+@pytest.fixture
+def table() -> Table:
+    t = Table(players=("Ann", "Bob", "Cat"))
+    t.start()
+    t.play_round({"Ann": "STRAND", "Bob": "SALT", "Cat": "CRISP"}, flipper="Ann", challenges=True)
+    return t
+
+
+def watch(clock: Clock, time: FrozenTime, at: float, state: GameState) -> tuple[str, float]:
+    time.now = 1000.0 + at
+    clock.observe(state)
+    assert clock.deadline is not None
+    return clock.deadline.label, clock.deadline.at - 1000.0
+
+
+async def test_a_vote_pauses_the_challenge_window_and_it_goes_on_after(table, time):
+    clock = Clock()
+    window = table.state.config.challenge_seconds
+    assert window == 60
+    assert watch(clock, time, 0, table.state) == ("challenges", 60)
+    table.do(cmd.Challenge("Bob", "Ann"))
+    assert watch(clock, time, 20, table.state) == ("vote", 20 + 30)
+    table.do(cmd.Vote("Cat", False))
+    # 40 s of the window were left when the vote began: not a new full minute.
+    assert watch(clock, time, 45, table.state) == ("challenges", 45 + 40)
+
+
+def vote_on_anns_word(clock: Clock, time: FrozenTime, table: Table, raised_at: float) -> None:
+    """The window opens at 0; Bob challenges Ann's word at `raised_at`; Cat votes."""
+    watch(clock, time, 0, table.state)
+    table.do(cmd.Challenge("Bob", "Ann"))
+    watch(clock, time, raised_at, table.state)
+    table.do(cmd.Vote("Cat", False))
+
+
+async def test_after_a_late_vote_the_table_still_has_a_moment(table, time):
+    clock = Clock()
+    vote_on_anns_word(clock, time, table, raised_at=57)
+    assert watch(clock, time, 70, table.state) == ("challenges", 70 + AFTER_VOTE_SECONDS)
+
+
+async def test_two_programs_following_the_same_table_count_down_alike(table, time):
+    host, guest = Clock(), Clock()
+    states = [(0.0, table.state)]
+    table.do(cmd.Challenge("Bob", "Ann"))
+    states.append((12.0, table.state))
+    table.do(cmd.Vote("Cat", False))
+    states.append((30.0, table.state))
+    for at, state in states:
+        assert watch(host, time, at, state) == watch(guest, time, at, state)
+    assert host.deadline is not None
+    assert host.deadline.at - 1000.0 == 30 + 48
+
+
+async def test_the_next_round_has_its_whole_window(table, time):
+    clock = Clock()
+    vote_on_anns_word(clock, time, table, raised_at=50)
+    table.all_ready()
+    table.play_round(
+        {"Ann": "PLANTS", "Bob": "TRUST", "Cat": "DRIFT"}, flipper="Bob", challenges=True
+    )
+    assert table.state.round == 2
+    assert watch(clock, time, 100, table.state) == ("challenges", 100 + 60)

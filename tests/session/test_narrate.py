@@ -1,0 +1,68 @@
+"""The headless host's narration of challenges: who, the votes, and what it costs."""
+
+from __future__ import annotations
+
+import pytest
+
+from wordsy_tui.game import events as ev
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.game.scoresheet import Scoresheet, SheetRow
+from wordsy_tui.game.state import ChallengeResult, GameState, Phase
+from wordsy_tui.session.narrate import challenge_outcome, narrate
+
+
+def test_the_issues_own_example_reads_as_written():
+    result = ChallengeResult("Cat", "Ann", "GLIMMERINGS", 2, 0, 2, upheld=False)
+    told = (
+        "Cat challenged Ann's GLIMMERINGS: 2 of 2 voted it stands; "
+        "Cat takes a \N{MINUS SIGN}2 penalty"
+    )
+    assert challenge_outcome(result) == told
+    assert narrate(GameState(challenges=(result,)), ev.ChallengeResolved(False)) == (
+        challenge_outcome(result)
+    )
+
+
+AGAINST = "2 of 2 voted it breaks the rules"
+TIE = "1 of 3 voted it stands, 1 of 3 voted it breaks the rules, a tie the referee decided"
+ZEROED = "Ann's word scores 0"
+
+
+@pytest.mark.parametrize(
+    ("who", "votes", "upheld", "counted", "then"),
+    [
+        ("Cat", (0, 2, 2), True, AGAINST, ZEROED),
+        ("Cat", (1, 1, 3), False, TIE, "Cat takes a \N{MINUS SIGN}2 penalty"),
+        ("Cat", (0, 0, 0), True, "nobody else could vote, so the referee decided", ZEROED),
+        (None, (2, 0, 2), False, "2 of 2 voted it stands", "the word is restored and scores"),
+        (None, (0, 0, 2), True, "no votes came in time, so the referee decided", "refusal stands"),
+    ],
+)
+def test_a_challenge_is_told_with_its_votes_and_its_consequence(who, votes, upheld, counted, then):
+    result = ChallengeResult(who, "Ann", "GLIMMERINGS", *votes, upheld=upheld)
+    told = challenge_outcome(result)
+    asked = "Cat challenged Ann's" if who else "Ann appealed the referee's refusal of"
+    assert told.startswith(f"{asked} GLIMMERINGS: {counted}; ")
+    assert then in told
+
+
+def test_the_narrated_outcome_escapes_a_hostile_name():
+    result = ChallengeResult("Cat\x1b[2J", "Ann", "WORD", 1, 0, 1, upheld=False)
+    line = narrate(GameState(challenges=(result,)), ev.ChallengeResolved(False))
+    assert line is not None
+    assert "\x1b" not in line
+    assert "\\x1b" in line
+
+
+def test_the_game_over_line_shares_a_second_edition_tie():
+    sheets = {
+        "Ann": Scoresheet((SheetRow("A", 24), SheetRow("B", 16))),
+        "Bob": Scoresheet((SheetRow("C", 20), SheetRow("D", 20))),
+    }
+    state = GameState(
+        config=GameConfig(ruleset=Ruleset.SECOND_EDITION), phase=Phase.OVER, sheets=sheets
+    )
+    assert narrate(state, ev.GameEnded()) == "Game over: 1. Ann 40, 1. Bob 40"
+    classic = GameState(phase=Phase.OVER, sheets=sheets)
+    assert narrate(classic, ev.GameEnded()) == "Game over: 1. Ann 40, 2. Bob 40"
