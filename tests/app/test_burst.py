@@ -3,6 +3,8 @@ that counts, for lock-in, flip and pause alike."""
 
 from __future__ import annotations
 
+import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.app.fixtures import FixedAdvisor
@@ -34,47 +36,41 @@ def revealed(app: WordsyApp) -> str | None:
     return app.state.draft("Ann").word
 
 
-async def test_a_word_and_enter_in_one_burst_locks_that_word() -> None:
-    app = solo_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.state.phase is Phase.WRITING)
-        word = board_word(app, 6)
-        burst(pilot, word.lower() + "\r")
-        await until(pilot, lambda: app.state.phase is not Phase.WRITING)
-        assert revealed(app) == word
+def paste_then_enter(pilot: Pilot[None], word: str) -> None:
+    paste(pilot, word)
+    burst(pilot, "\r")
 
 
-async def test_a_word_and_space_in_one_burst_pauses_with_that_word() -> None:
-    app = solo_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.state.phase is Phase.WRITING)
-        word = board_word(app, 4)
-        burst(pilot, word.lower() + " ")
-        await until(pilot, lambda: app.state.phase is not Phase.WRITING)
-        assert app.state.flipped_by == "Ann"
-        assert revealed(app) == word
+SOLO_BURSTS = {
+    "word-and-enter": (lambda pilot, word: burst(pilot, word + "\r"), False),
+    "word-and-space-pauses": (lambda pilot, word: burst(pilot, word + " "), True),
+    "paste-then-enter": (paste_then_enter, False),
+    "keys-after-the-lock-in-ignored": (lambda pilot, word: burst(pilot, word + "\rzzz"), False),
+}
 
 
-async def test_a_pasted_word_then_enter_locks_the_pasted_word() -> None:
+@pytest.mark.parametrize("case", list(SOLO_BURSTS))
+async def test_a_solo_word_sent_in_one_burst_is_the_word_revealed(case: str) -> None:
+    send, pauses = SOLO_BURSTS[case]
     app = solo_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.state.phase is Phase.WRITING)
         word = board_word(app, 5)
-        paste(pilot, word.lower())
-        burst(pilot, "\r")
+        send(pilot, word.lower())
         await until(pilot, lambda: app.state.phase is not Phase.WRITING)
+        await pilot.pause(0.5)  # past the rewrite's debounce: nothing came after
         assert revealed(app) == word
+        assert (app.state.flipped_by == "Ann") is pauses
 
 
-async def test_keys_after_the_lock_in_do_not_change_the_word() -> None:
-    app = solo_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.state.phase is Phase.WRITING)
-        word = board_word(app, 3)
-        burst(pilot, word.lower() + "\rzzz")
-        await until(pilot, lambda: app.state.phase is not Phase.WRITING)
-        await pilot.pause(0.5)  # past the rewrite's debounce
-        assert revealed(app) == word
+async def flipped_and_revealed(app: WordsyApp, pilot: Pilot[None]) -> str | None:
+    """Ann's word, once her flip has landed and the sand has run out."""
+    await until(pilot, lambda: app.state.flipped_by is not None)
+    assert app.state.flipped_by == "Ann"
+    assert app.session is not None
+    await app.session.send(cmd.ExpireTimer())
+    await until(pilot, lambda: app.state.phase is not Phase.WRITING)
+    return revealed(app)
 
 
 async def test_a_burst_flip_at_a_table_flips_with_the_word_typed() -> None:
@@ -83,11 +79,7 @@ async def test_a_burst_flip_at_a_table_flips_with_the_word_typed() -> None:
         await until(pilot, lambda: app.state.phase is Phase.WRITING)
         word = board_word(app, 5)
         burst(pilot, word.lower() + " ")
-        await until(pilot, lambda: app.state.flipped_by is not None)
-        assert app.state.flipped_by == "Ann"
-        await app.session.send(cmd.ExpireTimer())  # type: ignore[union-attr]
-        await until(pilot, lambda: app.state.phase is not Phase.WRITING)
-        assert revealed(app) == word
+        assert await flipped_and_revealed(app, pilot) == word
 
 
 async def test_a_rewrite_then_an_immediate_flip_reveals_the_rewrite() -> None:
@@ -103,10 +95,7 @@ async def test_a_rewrite_then_an_immediate_flip_reveals_the_rewrite() -> None:
         for _ in first:
             burst(pilot, "\x7f")
         burst(pilot, second.lower() + " ")
-        await until(pilot, lambda: app.state.flipped_by is not None)
-        await app.session.send(cmd.ExpireTimer())  # type: ignore[union-attr]
-        await until(pilot, lambda: app.state.phase is not Phase.WRITING)
-        assert revealed(app) == second
+        assert await flipped_and_revealed(app, pilot) == second
 
 
 async def test_a_locked_in_word_may_still_take_the_timer() -> None:

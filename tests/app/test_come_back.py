@@ -8,24 +8,16 @@ from net import SeatKeys
 from tests.app.fixtures import FixedAdvisor
 from tests.app.test_solo import until
 from tests.net.helpers import wait_until
-from tests.session.test_lan import DICTIONARY, server
-from tests.session.test_table_waits import SLOW
+from tests.session.test_lan import DICTIONARY
+from tests.session.test_table_waits import ann_and_bob_writing
 from wordsy_tui.app import WordsyApp
 from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import HostSession, NetSession
+from wordsy_tui.session.lan import NetSession
 
 
 async def test_a_restarted_player_sees_and_keeps_the_word_they_wrote(tmp_path) -> None:
     keys = SeatKeys(tmp_path / "bob" / "seats.json")
-    host = server(tmp_path, captain="Ann")
-    host.config = SLOW
-    ann = HostSession("Ann", host)
-    await ann.start()
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
-    await bob.start()
-    await wait_until(lambda: len(host.state.players) == 2)
-    await ann.start_game()
-    await wait_until(lambda: bob.state.phase is Phase.WRITING)
+    host, ann, bob = await ann_and_bob_writing(tmp_path, keys)
     await bob.write("PLANET")
     await bob.stop()  # the terminal closes
     again = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)

@@ -110,8 +110,8 @@ async def test_a_computer_player_for_a_full_table_is_refused_with_the_rule(tmp_p
         await ann.stop()
 
 
-async def test_a_joiners_word_survives_its_program_closing_mid_round(tmp_path):
-    keys = SeatKeys(tmp_path / "bob" / "seats.json")
+async def ann_and_bob_writing(tmp_path, keys: SeatKeys):
+    """Ann hosts, Bob joins keeping his seat's token in `keys`; round 1 is being written."""
     host = server(tmp_path, captain="Ann")
     host.config = SLOW
     ann = HostSession("Ann", host)
@@ -121,6 +121,12 @@ async def test_a_joiners_word_survives_its_program_closing_mid_round(tmp_path):
     await wait_until(lambda: len(host.state.players) == 2)
     await ann.start_game()
     await wait_until(lambda: bob.state.phase is Phase.WRITING)
+    return host, ann, bob
+
+
+async def test_a_joiners_word_survives_its_program_closing_mid_round(tmp_path):
+    keys = SeatKeys(tmp_path / "bob" / "seats.json")
+    host, ann, bob = await ann_and_bob_writing(tmp_path, keys)
     try:
         await bob.write("BUMBLEBEE")
         await bob.lock_in()
