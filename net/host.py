@@ -85,8 +85,11 @@ class HostConfig:
     max_spectators: int = 1000
     presence_tick: float = 0.2  # seconds: presence changes within one tick go out as one
     # Spectators written per turn of the event loop when the crowd's frames go out, so that
-    # a player's command never waits for more than one such slice.
+    # a player's command never waits for more than one such slice; and the least time
+    # between two such rounds of writes, so that a busy table costs one write per spectator
+    # per tick, not per event (an event on a quiet table goes out at once).
     spectator_slice: int = 64
+    spectator_tick: float = 0.0  # seconds
     pin_policy: PinPolicy = field(default_factory=PinPolicy)
     seat_policy: SeatPolicy = field(default_factory=SeatPolicy)
     # The host's own player and computer players join over loopback: new seats from there
@@ -138,37 +141,44 @@ class _Cork:
 
 class _TableLock:
     """The host's one lock, with two queues: commands (a seated player's, the host's own)
-    go before whoever waits at the door (handshakes, resyncs), so that a crowd arriving
-    together delays a command by at most the one handshake in progress, never by the whole
-    queue. `async with lock:` is a command; `async with lock.door():` the others."""
+    go before whoever waits at the door (handshakes, resyncs), and the door lets one
+    newcomer in per turn of the event loop. So a crowd arriving together delays a command
+    by at most the one handshake in progress, never by the whole queue, and never holds
+    the loop for a whole batch of handshakes at once.
+    `async with lock:` is a command; `async with lock.door():` the others."""
 
     def __init__(self) -> None:
         self._held = False
-        self._queues: tuple[deque[asyncio.Future[None]], ...] = (deque(), deque())
+        self._commands: deque[asyncio.Future[None]] = deque()
+        self._newcomers: deque[asyncio.Future[None]] = deque()
+        self._door_open = True  # closed for the rest of a loop turn once someone came in
 
     @property
     def waiting(self) -> int:
-        return sum(not waiter.done() for queue in self._queues for waiter in queue)
+        return sum(not w.done() for queue in (self._commands, self._newcomers) for w in queue)
 
     async def __aenter__(self) -> None:
-        await self._acquire(self._queues[0])
+        # Free means nobody waits either, or the door is merely closed for this turn.
+        if self._held:
+            await self._wait(self._commands)
+        self._held = True
 
     async def __aexit__(self, *exc_info: object) -> None:
         self._release()
 
     @contextlib.asynccontextmanager
     async def door(self) -> AsyncIterator[None]:
-        await self._acquire(self._queues[1])
+        if self._held or not self._door_open:
+            await self._wait(self._newcomers)
+        self._held = True
+        self._door_open = False
+        asyncio.get_running_loop().call_soon(self._reopen)
         try:
             yield
         finally:
             self._release()
 
-    async def _acquire(self, queue: deque[asyncio.Future[None]]) -> None:
-        # Free means nobody waits either: a release hands the lock straight to a waiter.
-        if not self._held:
-            self._held = True
-            return
+    async def _wait(self, queue: deque[asyncio.Future[None]]) -> None:
         waiter = asyncio.get_running_loop().create_future()
         queue.append(waiter)
         try:
@@ -180,11 +190,18 @@ class _TableLock:
                 queue.remove(waiter)
             raise
 
+    def _reopen(self) -> None:
+        self._door_open = True
+        if not self._held:
+            self._release()
+
     def _release(self) -> None:
-        for queue in self._queues:
+        """Hand the lock to the next command, else to the next newcomer, else free it."""
+        for queue in (self._commands, self._newcomers):
             while queue:
                 waiter = queue.popleft()
                 if not waiter.done():
+                    self._held = True
                     waiter.set_result(None)
                     return
         self._held = False
@@ -197,10 +214,12 @@ class _Broadcast:
     Spectators may lag a little, never lose or reorder a frame: a spectator's own frames (a
     pong, a resync's catch-up) wait behind the shared frames queued before them."""
 
-    def __init__(self, peers: set[_Peer], outflow: _Outflow, slice_size: int) -> None:
+    def __init__(self, peers: set[_Peer], outflow: _Outflow, slice_size: int, tick: float) -> None:
         self.peers = peers
         self.outflow = outflow
         self.slice_size = max(1, slice_size)
+        self.tick = tick
+        self._round_at = -tick  # when the last round of writes began (loop time)
         self.frames: list[bytes] = []
         self.base = 0  # the position of frames[0] in the stream of every frame ever put
         self._offsets = [0]  # bytes before each frame of `frames`, and after the last
@@ -237,11 +256,13 @@ class _Broadcast:
         return task
 
     async def _write_all(self) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while True:
-                # One turn of the loop first: the command that put the frame answers its
+                # One turn of the loop at least: the command that put the frame answers its
                 # player, and the next player's command gets in, before the crowd is written.
-                await asyncio.sleep(0)
+                await asyncio.sleep(max(0.0, self._round_at + self.tick - loop.time()))
+                self._round_at = loop.time()
                 self._forget(min((peer.cursor for peer in self.peers), default=self.end))
                 late = [peer for peer in self.peers if peer.cursor < self.end]
                 if not late:
@@ -452,7 +473,10 @@ class Host:
         self._cork = _Cork()
         self._outflow = _Outflow(self.config.send_buffer_total)
         self._broadcast = _Broadcast(
-            self._spectators.peers, self._outflow, self.config.spectator_slice
+            self._spectators.peers,
+            self._outflow,
+            self.config.spectator_slice,
+            self.config.spectator_tick,
         )
         self._pins = PinGuard(self.config.pin_policy, clock())
         self._new_seats = SeatLimiter(self.config.seat_policy)
