@@ -17,7 +17,6 @@ Run: uv run python bench/net_crowd.py [--quick] [--crowd-in-process]
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import resource
 import statistics
@@ -26,10 +25,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
+import msgpack
 from net_common import connect_clients, payload, percentile, server_with_stats
 
 from net import Client
-from net.framing import FrameReader, encode
+from net.framing import encode
 from net.protocol import PROTOCOL_VERSION
 
 RUNS = 5
@@ -52,15 +52,49 @@ PING = encode({"t": "ping"})
 PONG = encode({"t": "pong", "n": None})
 
 
+class Spectator(asyncio.Protocol):
+    """One bare spectator: a hello, its welcome checked, then everything read and thrown
+    away, answering the host's pings as the real client does. A protocol, not a stream:
+    this process must cost as little as it can, as the crowd's machines are not the host's
+    (pings are found by their bytes: decoding every frame would cost more than the host
+    spends on it)."""
+
+    def __init__(self, name: str, welcomed: asyncio.Future[None]) -> None:
+        self.name = name
+        self.welcomed = welcomed
+        self.transport: asyncio.Transport | None = None
+        self._unpacker = msgpack.Unpacker(raw=False)
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": self.name}
+        transport.write(encode({**hello, "role": "spectator", "last_seq": 0}))
+
+    def data_received(self, data: bytes) -> None:
+        if not self.welcomed.done():
+            self._unpacker.feed(data)
+            for first in self._unpacker:
+                if first.get("t") == "welcome":
+                    self.welcomed.set_result(None)
+                else:
+                    self.welcomed.set_exception(AssertionError(f"not welcomed: {first}"))
+                break
+        assert self.transport is not None
+        if pings := data.count(PING):
+            self.transport.write(PONG * pings)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.welcomed.done():
+            self.welcomed.set_exception(ConnectionError("closed before the welcome"))
+
+
 class Crowd:
-    """Bare spectators: a hello, then read and throw away, answering the host's pings as
-    the real client does (found by their bytes: decoding every frame would cost this
-    process more than the host spends on it)."""
+    """Spectators arriving JOIN_BATCH at a time; all of them leave at once."""
 
     def __init__(self, port: int) -> None:
         self.port = port
-        self.writers: list[asyncio.StreamWriter] = []
-        self.tasks: list[asyncio.Task[None]] = []
+        self.spectators: list[Spectator] = []
 
     async def join(self, n: int) -> None:
         for start in range(0, n, JOIN_BATCH):
@@ -69,22 +103,20 @@ class Crowd:
             )
 
     async def _one(self, i: int) -> None:
-        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
-        hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": f"s{i}", "role": "spectator"}
-        writer.write(encode({**hello, "last_seq": 0}))
-        welcome = await FrameReader(reader).read()
-        assert welcome is not None
-        assert welcome["t"] == "welcome", welcome
-        self.writers.append(writer)
-        self.tasks.append(asyncio.create_task(_drain(reader, writer)))
+        loop = asyncio.get_running_loop()
+        welcomed = loop.create_future()
+        _, spectator = await loop.create_connection(
+            lambda: Spectator(f"s{i}", welcomed), "127.0.0.1", self.port
+        )
+        await welcomed
+        self.spectators.append(spectator)
 
     async def leave(self) -> None:
-        for writer in self.writers:
-            writer.transport.abort()
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        self.writers, self.tasks = [], []
+        for spectator in self.spectators:
+            if spectator.transport is not None:
+                spectator.transport.abort()
+        self.spectators = []
+        await asyncio.sleep(0)  # let the aborts happen
 
 
 class CrowdProcess:
@@ -137,13 +169,6 @@ async def crowd_for(port: int) -> None:
         print("done", flush=True)
 
 
-async def _drain(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-    with contextlib.suppress(ConnectionError):
-        while data := await reader.read(65536):
-            if pings := data.count(PING):
-                writer.write(PONG * pings)
-
-
 async def stats(process: asyncio.subprocess.Process) -> dict[str, float]:
     assert process.stdin is not None
     assert process.stdout is not None
@@ -178,14 +203,16 @@ async def paired_run(steps: Sequence[int], in_process: bool) -> dict[str, float]
             idle: list[float] = []
             stop = asyncio.Event()
             playing = asyncio.create_task(play(players, idle, stop))
+            start = await stats(process)
             await asyncio.sleep(IDLE_SECONDS)
+            end = await stats(process)
             stop.set()
             await playing
+            figures: dict[str, float] = {"cpu_share_idle": _share(start, end, IDLE_SECONDS)}
 
             crowded: list[float] = []
             stop = asyncio.Event()
             playing = asyncio.create_task(play(players, crowded, stop))
-            figures: dict[str, float] = {}
             there = 0
             for size in steps:
                 before = await stats(process)
@@ -197,8 +224,10 @@ async def paired_run(steps: Sequence[int], in_process: bool) -> dict[str, float]
                 catch_up = (after["seq"] + before["seq"]) / 2
                 frames = (after["frames"] - before["frames"]) / joined - catch_up
                 figures[f"frames_per_join_{size}"] = frames
+            start = await stats(process)
             await asyncio.sleep(IDLE_SECONDS / 2)  # the crowd idles while the table plays
             before = await stats(process)
+            figures["cpu_share_crowd"] = _share(start, before, IDLE_SECONDS / 2)
             await crowd.leave()
             await asyncio.sleep(0.5)  # the host notices every hang-up
             after = await stats(process)
@@ -214,6 +243,11 @@ async def paired_run(steps: Sequence[int], in_process: bool) -> dict[str, float]
                 await crowd.close()
             for c in players:
                 await c.close()
+
+
+def _share(start: dict[str, float], end: dict[str, float], seconds: float) -> float:
+    """The host's CPU time over a phase, as a share of one core."""
+    return (end["cpu"] - start["cpu"]) / seconds
 
 
 def summary(runs: list[dict[str, float]], key: str, scale: float = 1.0) -> str:
@@ -237,6 +271,9 @@ async def main(quick: bool, in_process: bool) -> None:
         print(f"  joins up to {size:>4}: host CPU per join {cpu} us, frames per join {frames}")
     print("  (frames per join: beyond the joiner's own catch-up, one frame per logged event)")
     print(f"  host CPU per leave: {summary(runs, 'cpu_per_leave', 1e6)} us")
+    alone, crowded = (summary(runs, f"cpu_share_{phase}", 100) for phase in ("idle", "crowd"))
+    print(f"  host CPU while the table plays: {alone} % of a core alone, ", end="")
+    print(f"{crowded} % with the crowd idling")
     print(f"  players' command p99: idle table {summary(runs, 'idle_p99', 1e3)} ms, ", end="")
     print(f"with the crowd {summary(runs, 'crowd_p99', 1e3)} ms")
     ratio = statistics.median(run["p99_ratio"] for run in runs)

@@ -85,11 +85,8 @@ class HostConfig:
     max_spectators: int = 1000
     presence_tick: float = 0.2  # seconds: presence changes within one tick go out as one
     # Spectators written per turn of the event loop when the crowd's frames go out, so that
-    # a player's command never waits for more than one such slice; and the least time
-    # between two such rounds of writes, so that a busy table costs one write per spectator
-    # per tick, not per event (an event on a quiet table goes out at once).
+    # a player's command never waits for more than one such slice.
     spectator_slice: int = 64
-    spectator_tick: float = 0.0  # seconds
     pin_policy: PinPolicy = field(default_factory=PinPolicy)
     seat_policy: SeatPolicy = field(default_factory=SeatPolicy)
     # The host's own player and computer players join over loopback: new seats from there
@@ -214,12 +211,10 @@ class _Broadcast:
     Spectators may lag a little, never lose or reorder a frame: a spectator's own frames (a
     pong, a resync's catch-up) wait behind the shared frames queued before them."""
 
-    def __init__(self, peers: set[_Peer], outflow: _Outflow, slice_size: int, tick: float) -> None:
+    def __init__(self, peers: set[_Peer], outflow: _Outflow, slice_size: int) -> None:
         self.peers = peers
         self.outflow = outflow
         self.slice_size = max(1, slice_size)
-        self.tick = tick
-        self._round_at = -tick  # when the last round of writes began (loop time)
         self.frames: list[bytes] = []
         self.base = 0  # the position of frames[0] in the stream of every frame ever put
         self._offsets = [0]  # bytes before each frame of `frames`, and after the last
@@ -256,13 +251,11 @@ class _Broadcast:
         return task
 
     async def _write_all(self) -> None:
-        loop = asyncio.get_running_loop()
         try:
             while True:
-                # One turn of the loop at least: the command that put the frame answers its
+                # One turn of the loop first: the command that put the frame answers its
                 # player, and the next player's command gets in, before the crowd is written.
-                await asyncio.sleep(max(0.0, self._round_at + self.tick - loop.time()))
-                self._round_at = loop.time()
+                await asyncio.sleep(0)
                 self._forget(min((peer.cursor for peer in self.peers), default=self.end))
                 late = [peer for peer in self.peers if peer.cursor < self.end]
                 if not late:
@@ -476,7 +469,6 @@ class Host:
             self._spectators.peers,
             self._outflow,
             self.config.spectator_slice,
-            self.config.spectator_tick,
         )
         self._pins = PinGuard(self.config.pin_policy, clock())
         self._new_seats = SeatLimiter(self.config.seat_policy)
