@@ -288,7 +288,8 @@ class _Broadcast:
             )
         self.outflow.frames += end - peer.cursor  # counted per recipient, as sent
         peer.cursor, peer.behind = end, []
-        peer.flush()  # what the cork holds for it was sent before any of these
+        if peer._out:
+            peer.flush()  # what the cork holds for it was sent before any of these
         peer._write(data)
 
     def _forget(self, upto: int) -> None:

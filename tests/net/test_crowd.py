@@ -270,7 +270,6 @@ async def test_spectators_get_every_event_once_in_order_while_the_table_races(
         public = [seq for seq, e in enumerate(host.events, 1) if e["e"] != "secret"]
         for watcher in watchers:
             await asyncio.wait_for(watcher.read_until(public[-1]), 15)
-            assert watcher.seqs == [s for s in public if s > 0][: len(watcher.seqs)]
             assert watcher.seqs == public, "every public event, once, in order"
         assert sum(w.hashes for w in watchers) > 0
         await wait_until(lambda: all(f.seq >= public[-1] for f in fans))
