@@ -1022,10 +1022,26 @@ class Host:
                     peer.abort()
                 elif peer.broadcast is None:
                     peer.send(ping)
-            self._broadcast.put(ping)
+            self._ping_crowd(ping)
             self._send_hashes(lambda peer: peer.hashed_seq < self.seq)
             if self._spectators_told != self.spectators:
                 self._tell_spectators(self._presence_frame())
+
+    def _ping_crowd(self, ping: bytes) -> None:
+        """Ping the spectators a slice at a time, spread over the heartbeat interval: a
+        thousand pongs coming back at once would hold up the players' commands for tens of
+        milliseconds, the same pongs spread out cost them nothing."""
+        crowd = list(self._spectators.peers)
+        size = self.config.spectator_slice
+        slices = [crowd[start : start + size] for start in range(0, len(crowd), size)]
+        loop = asyncio.get_running_loop()
+        for i, group in enumerate(slices):
+            loop.call_later(i * self.config.heartbeat / len(slices), self._ping_group, group, ping)
+
+    def _ping_group(self, group: list[_Peer], ping: bytes) -> None:
+        for peer in group:
+            if peer in self._spectators.peers:  # not gone meanwhile
+                peer.send(ping)
 
 
 def _error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:

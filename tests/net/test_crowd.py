@@ -331,3 +331,24 @@ async def test_the_door_lets_one_newcomer_in_per_turn_of_the_loop(make_host):
     finally:
         for _, writer in sockets:
             writer.close()
+
+
+async def test_the_crowd_is_pinged_a_slice_at_a_time_across_the_heartbeat(make_host, make_client):
+    host = await make_host(**{**QUIET, "heartbeat": 0.3, "timeout": 60.0, "spectator_slice": 3})
+    port = host.address[1]
+    fans = [await make_client(port, f"s{i}", role="spectator") for i in range(10)]
+    await wait_until(lambda: host.spectators == 10)
+    groups: list[set[object]] = []
+    ping_group = host._ping_group
+
+    def record(group: list[object], ping: bytes) -> None:
+        groups.append(set(group))
+        ping_group(group, ping)
+
+    host._ping_group = record
+    crowd = set(host._spectators.peers)
+    await wait_until(lambda: set().union(*groups) >= crowd)
+    # A thousand pongs at once would stall the table: never more than a slice at a time.
+    assert max(len(group) for group in groups) <= 3
+    assert len(groups) >= 4
+    assert all(fan.connected for fan in fans)
