@@ -85,8 +85,11 @@ class HostConfig:
     max_spectators: int = 1000
     presence_tick: float = 0.2  # seconds: presence changes within one tick go out as one
     # Spectators written per turn of the event loop when the crowd's frames go out, so that
-    # a player's command never waits for more than one such slice.
+    # a player's command never waits for more than one such slice; and the least time
+    # between two rounds of such writes while the table keeps them coming, so that a busy
+    # table costs one write per spectator per tick rather than per event.
     spectator_slice: int = 64
+    spectator_tick: float = 0.1  # seconds
     pin_policy: PinPolicy = field(default_factory=PinPolicy)
     seat_policy: SeatPolicy = field(default_factory=SeatPolicy)
     # The host's own player and computer players join over loopback: new seats from there
@@ -209,16 +212,26 @@ class _Broadcast:
     whole crowd and written by a background task, a slice of peers per turn of the event
     loop, after the seats' frames have gone out: a crowd adds no writes to a command's path.
     Spectators may lag a little, never lose or reorder a frame: a spectator's own frames (a
-    pong, a resync's catch-up) wait behind the shared frames queued before them."""
+    pong, a resync's catch-up) wait behind the shared frames queued before them.
 
-    def __init__(self, peers: set[_Peer], outflow: _Outflow, slice_size: int) -> None:
+    A round of writes starts at once on a quiet table, and at most once per `tick` on a busy
+    one, so that the events of a tick reach each spectator in one write; unless `batch`
+    bytes are waiting: big frames gain nothing by waiting, and must not pile up."""
+
+    # A ready-made write of 16 KiB costs about what a small one does: no reason to wait.
+    BATCH = 16 * 1024
+
+    def __init__(self, peers: set[_Peer], outflow: _Outflow, slice_size: int, tick: float) -> None:
         self.peers = peers
         self.outflow = outflow
         self.slice_size = max(1, slice_size)
+        self.tick = tick
         self.frames: list[bytes] = []
         self.base = 0  # the position of frames[0] in the stream of every frame ever put
         self._offsets = [0]  # bytes before each frame of `frames`, and after the last
         self._task: asyncio.Task[None] | None = None
+        self._round_at = -tick  # loop time at which the last round of writes began
+        self._nap: asyncio.Future[None] | None = None  # the writer waiting out the tick
 
     @property
     def end(self) -> int:
@@ -233,6 +246,8 @@ class _Broadcast:
         self._offsets.append(self._offsets[-1] + len(frame))
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._write_all())
+        elif self._nap is not None and self._offsets[-1] >= self.BATCH:
+            _wake(self._nap)
 
     def join(self, peer: _Peer) -> None:
         """`peer` hears every frame put from now on."""
@@ -251,11 +266,23 @@ class _Broadcast:
         return task
 
     async def _write_all(self) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while True:
-                # One turn of the loop first: the command that put the frame answers its
+                # One turn of the loop at least: the command that put the frame answers its
                 # player, and the next player's command gets in, before the crowd is written.
-                await asyncio.sleep(0)
+                wait = self._round_at + self.tick - loop.time()
+                if wait > 0 and self._offsets[-1] < self.BATCH:
+                    self._nap = loop.create_future()
+                    alarm = loop.call_later(wait, _wake, self._nap)
+                    try:
+                        await self._nap
+                    finally:
+                        alarm.cancel()
+                        self._nap = None
+                else:
+                    await asyncio.sleep(0)
+                self._round_at = loop.time()
                 self._forget(min((peer.cursor for peer in self.peers), default=self.end))
                 late = [peer for peer in self.peers if peer.cursor < self.end]
                 if not late:
@@ -299,6 +326,11 @@ class _Broadcast:
             del self.frames[:drop]
             self._offsets = [offset - self._offsets[drop] for offset in self._offsets[drop:]]
             self.base = upto
+
+
+def _wake(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 class _Outflow:
@@ -470,6 +502,7 @@ class Host:
             self._spectators.peers,
             self._outflow,
             self.config.spectator_slice,
+            self.config.spectator_tick,
         )
         self._pins = PinGuard(self.config.pin_policy, clock())
         self._new_seats = SeatLimiter(self.config.seat_policy)

@@ -352,3 +352,38 @@ async def test_the_crowd_is_pinged_a_slice_at_a_time_across_the_heartbeat(make_h
     assert max(len(group) for group in groups) <= 3
     assert len(groups) >= 4
     assert all(fan.connected for fan in fans)
+
+
+async def test_a_busy_table_reaches_each_spectator_in_a_write_per_tick(make_host, make_client):
+    host = await make_host(**{**QUIET, "spectator_tick": 0.5})
+    port = host.address[1]
+    ada = await make_client(port, "Ada")
+    fans = [await make_client(port, f"s{i}", role="spectator") for i in range(3)]
+    await wait_until(lambda: host.spectators == 3 and not host._broadcast.frames)
+    writes = [0]
+    for peer in host._spectators.peers:
+        write = peer._write
+
+        def counted(data: bytes, write=write) -> None:  # type: ignore[no-untyped-def]
+            writes[0] += 1
+            write(data)
+
+        peer._write = counted  # type: ignore[method-assign]
+    for _ in range(20):
+        assert (await ada.command({"op": "add", "n": 1})).accepted
+    await wait_until(lambda: all(f.seq == ada.seq == host.seq for f in fans))
+    # The first event goes out at once, the rest with the next tick (a write per event
+    # today: 60 here).
+    assert writes[0] <= 3 * 3
+    assert [f.resyncs for f in fans] == [0] * 3
+
+
+async def test_big_frames_do_not_wait_for_the_tick(make_host, make_client):
+    host = await make_host(**{**QUIET, "spectator_tick": 3600.0})
+    port = host.address[1]
+    ada = await make_client(port, "Ada")
+    fan = await make_client(port, "fan", role="spectator")
+    await wait_until(lambda: host.spectators == 1)
+    for _ in range(3):
+        assert (await ada.command({"op": "shout", "text": SHOUT})).accepted
+    await wait_until(lambda: fan.seq == host.seq)  # not an hour later
