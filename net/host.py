@@ -10,8 +10,8 @@ import hmac
 import logging
 import secrets
 import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -85,6 +85,12 @@ class HostConfig:
     send_buffer_total: int = 64 * 1024 * 1024
     max_spectators: int = 1000
     presence_tick: float = 0.2  # seconds: presence changes within one tick go out as one
+    # Spectators written per turn of the event loop when the crowd's frames go out, so that
+    # a player's command never waits for more than one such slice; and the least time
+    # between two rounds of such writes while the table keeps them coming, so that a busy
+    # table costs one write per spectator per tick rather than per event.
+    spectator_slice: int = 64
+    spectator_tick: float = 0.1  # seconds
     pin_policy: PinPolicy = field(default_factory=PinPolicy)
     seat_policy: SeatPolicy = field(default_factory=SeatPolicy)
     # The host's own player and computer players join over loopback: new seats from there
@@ -133,6 +139,200 @@ class _Cork:
             dirty, self.dirty = self.dirty, []
             for peer in dirty:
                 peer.flush()
+
+
+class _TableLock:
+    """The host's one lock, with two queues: commands (a seated player's, the host's own)
+    go before whoever waits at the door (handshakes, resyncs), and the door lets one
+    newcomer in per turn of the event loop. So a crowd arriving together delays a command
+    by at most the one handshake in progress, never by the whole queue, and never holds
+    the loop for a whole batch of handshakes at once.
+    `async with lock:` is a command; `async with lock.door():` the others."""
+
+    def __init__(self) -> None:
+        self._held = False
+        self._commands: deque[asyncio.Future[None]] = deque()
+        self._newcomers: deque[asyncio.Future[None]] = deque()
+        self._door_open = True  # closed for the rest of a loop turn once someone came in
+
+    @property
+    def waiting(self) -> int:
+        return sum(not w.done() for queue in (self._commands, self._newcomers) for w in queue)
+
+    async def __aenter__(self) -> None:
+        # Free means nobody waits either, or the door is merely closed for this turn.
+        if self._held:
+            await self._wait(self._commands)
+        self._held = True
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self._release()
+
+    @contextlib.asynccontextmanager
+    async def door(self) -> AsyncIterator[None]:
+        if self._held or not self._door_open:
+            await self._wait(self._newcomers)
+        self._held = True
+        self._door_open = False
+        asyncio.get_running_loop().call_soon(self._reopen)
+        try:
+            yield
+        finally:
+            self._release()
+
+    async def _wait(self, queue: deque[asyncio.Future[None]]) -> None:
+        waiter = asyncio.get_running_loop().create_future()
+        queue.append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self._release()  # handed the lock just as it was cancelled: pass it on
+            with contextlib.suppress(ValueError):
+                queue.remove(waiter)
+            raise
+
+    def _reopen(self) -> None:
+        self._door_open = True
+        if not self._held:
+            self._release()
+
+    def _release(self) -> None:
+        """Hand the lock to the next command, else to the next newcomer, else free it."""
+        for queue in (self._commands, self._newcomers):
+            while queue:
+                waiter = queue.popleft()
+                if not waiter.done():
+                    self._held = True
+                    waiter.set_result(None)
+                    return
+        self._held = False
+
+
+class _Broadcast:
+    """The frames every spectator gets (events, hashes, presence, pings), kept once for the
+    whole crowd and written by a background task, a slice of peers per turn of the event
+    loop, after the seats' frames have gone out: a crowd adds no writes to a command's path.
+    Spectators may lag a little, never lose or reorder a frame: a spectator's own frames (a
+    pong, a resync's catch-up) wait behind the shared frames queued before them.
+
+    A round of writes starts at once on a quiet table, and at most once per `tick` on a busy
+    one, so that the events of a tick reach each spectator in one write; unless `batch`
+    bytes are waiting: big frames gain nothing by waiting, and must not pile up."""
+
+    # A ready-made write of 16 KiB costs about what a small one does: no reason to wait.
+    BATCH = 16 * 1024
+
+    def __init__(self, peers: set[_Peer], outflow: _Outflow, slice_size: int, tick: float) -> None:
+        self.peers = peers
+        self.outflow = outflow
+        self.slice_size = max(1, slice_size)
+        self.tick = tick
+        self.frames: list[bytes] = []
+        self.base = 0  # the position of frames[0] in the stream of every frame ever put
+        self._offsets = [0]  # bytes before each frame of `frames`, and after the last
+        self._task: asyncio.Task[None] | None = None
+        self._round_at = -tick  # loop time at which the last round of writes began
+        self._nap: asyncio.Future[None] | None = None  # the writer waiting out the tick
+
+    @property
+    def end(self) -> int:
+        return self.base + len(self.frames)
+
+    def put(self, frame: bytes) -> None:
+        if not self.peers:
+            # Nobody to write to; a newcomer's catch-up starts after whatever is here.
+            self._forget(self.end)
+            return
+        self.frames.append(frame)
+        self._offsets.append(self._offsets[-1] + len(frame))
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._write_all())
+        elif self._nap is not None and self._offsets[-1] >= self.BATCH:
+            _wake(self._nap)
+
+    def join(self, peer: _Peer) -> None:
+        """`peer` hears every frame put from now on."""
+        peer.broadcast, peer.cursor, peer.behind = self, self.end, []
+
+    def pending(self, peer: _Peer) -> int:
+        """Bytes queued for `peer` here, its own frames included."""
+        start = min(max(peer.cursor - self.base, 0), len(self.frames))
+        own = sum(len(frame) for _, frame in peer.behind)
+        return self._offsets[-1] - self._offsets[start] + own
+
+    def stop(self) -> asyncio.Task[None] | None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+        return task
+
+    async def _write_all(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                # One turn of the loop at least: the command that put the frame answers its
+                # player, and the next player's command gets in, before the crowd is written.
+                wait = self._round_at + self.tick - loop.time()
+                if wait > 0 and self._offsets[-1] < self.BATCH:
+                    self._nap = loop.create_future()
+                    alarm = loop.call_later(wait, _wake, self._nap)
+                    try:
+                        await self._nap
+                    finally:
+                        alarm.cancel()
+                        self._nap = None
+                else:
+                    await asyncio.sleep(0)
+                self._round_at = loop.time()
+                self._forget(min((peer.cursor for peer in self.peers), default=self.end))
+                late = [peer for peer in self.peers if peer.cursor < self.end]
+                if not late:
+                    return
+                shared: dict[tuple[int, int], bytes] = {}  # peers at one cursor share a write
+                for i, peer in enumerate(late):
+                    if i and i % self.slice_size == 0:
+                        await asyncio.sleep(0)
+                    self._deliver(peer, shared)
+        finally:
+            if self._task is asyncio.current_task():
+                self._task = None
+
+    def _deliver(self, peer: _Peer, shared: dict[tuple[int, int], bytes]) -> None:
+        end = self.end
+        if peer not in self.peers or peer.cursor >= end:
+            return  # gone, or written since this pass began
+        if peer.behind:
+            parts, at = [], peer.cursor
+            for position, frame in peer.behind:
+                parts += self.frames[at - self.base : position - self.base]
+                parts.append(frame)
+                at = position
+            parts += self.frames[at - self.base :]
+            data = b"".join(parts)
+        else:
+            key = (peer.cursor, end)
+            data = shared.get(key) or shared.setdefault(
+                key, b"".join(self.frames[peer.cursor - self.base :])
+            )
+        self.outflow.frames += end - peer.cursor  # counted per recipient, as sent
+        peer.cursor, peer.behind = end, []
+        if peer._out:
+            peer.flush()  # what the cork holds for it was sent before any of these
+        peer._write(data)
+
+    def _forget(self, upto: int) -> None:
+        """Drop the frames every peer has been written (all before `upto`)."""
+        drop = upto - self.base
+        if drop > 0:
+            del self.frames[:drop]
+            self._offsets = [offset - self._offsets[drop] for offset in self._offsets[drop:]]
+            self.base = upto
+
+
+def _wake(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 class _Outflow:
@@ -202,10 +402,17 @@ class _Peer:
         self.recipient: _Recipient | None = None
         self.role: p.Role = "player"
         self._out: list[bytes] = []
+        self.broadcast: _Broadcast | None = None  # a spectator's shared frames
+        self.cursor = 0  # how far into `broadcast` this peer has been written
+        self.behind: list[tuple[int, bytes]] = []  # own frames, each after a broadcast position
 
     def send(self, frame: bytes) -> None:
         self.outflow.frames += 1
-        if self.cork.held:
+        broadcast = self.broadcast
+        if broadcast is not None and self.cursor < broadcast.end:
+            # Shared frames queued before this one are still on their way to this peer.
+            self.behind.append((broadcast.end, frame))
+        elif self.cork.held:
             if not self._out:
                 self.cork.dirty.append(self)
             self._out.append(frame)
@@ -248,7 +455,8 @@ class _Peer:
 
     def caught_up(self) -> None:
         """The frames queued so far are a catch-up: they do not count against the limit."""
-        self.catch_up_end = self.written + sum(len(frame) for frame in self._out)
+        shared = self.broadcast.pending(self) if self.broadcast is not None else 0
+        self.catch_up_end = self.written + sum(len(frame) for frame in self._out) + shared
 
     def send_message(self, message: dict[str, Any]) -> None:
         self.send(encode(message, self.max_frame))
@@ -294,9 +502,15 @@ class Host:
         """Asks the host's people whether a newcomer may take a seated name's seat."""
         self._reclaiming: set[str] = set()
         self._results: dict[str, OrderedDict[str, p.CommandResult]] = {}
-        self._lock = asyncio.Lock()
+        self._lock = _TableLock()
         self._cork = _Cork()
         self._outflow = _Outflow(self.config.send_buffer_total)
+        self._broadcast = _Broadcast(
+            self._spectators.peers,
+            self._outflow,
+            self.config.spectator_slice,
+            self.config.spectator_tick,
+        )
         self._pins = PinGuard(self.config.pin_policy, clock())
         self._new_seats = SeatLimiter(self.config.seat_policy)
         self._presence_timer: asyncio.TimerHandle | None = None
@@ -342,10 +556,17 @@ class Host:
             tasks.append(self._heartbeat_task)
         if self._presence_timer:
             self._presence_timer.cancel()
+        writing = self._broadcast.stop()
+        if writing:
+            tasks.append(writing)
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._server:
             await self._server.wait_closed()
         if self._log:
+            # A command still being appended (its fsync runs in a thread) lands first.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(CLOSING_GRACE), self._lock:
+                    pass
             self._log.close()
 
     async def _say_closing(self, message: str, resumable: bool) -> None:
@@ -465,17 +686,23 @@ class Host:
         seq = self.seq
         packed: _Packed = {}
         frames: dict[bytes, bytes] = {}  # one frame per distinct view, shared by its peers
+        cache = self._spectator_frames
         for recipient in [*self._seats.values(), self._spectators]:
             body = self._advance(recipient, seq, event, packed)
-            if body is not None and recipient.peers:
-                frame = frames.get(body)
-                if frame is None:
-                    frame = frames[body] = self._event_frame(seq, body)
+            spectators = recipient is self._spectators
+            if body is None or not (recipient.peers or (spectators and cache is not None)):
+                continue
+            frame = frames.get(body)
+            if frame is None:
+                frame = frames[body] = self._event_frame(seq, body)
+            if spectators:
+                # The crowd's copy goes out after the command has answered (see _Broadcast).
+                self._broadcast.put(frame)
+                if cache is not None:
+                    cache.append((seq, frame))
+            else:
                 for peer in recipient.peers:
                     peer.send(frame)
-            cache = self._spectator_frames
-            if recipient is self._spectators and cache is not None and body is not None:
-                cache.append((seq, frames.get(body) or self._event_frame(seq, body)))
 
     def _event_frame(self, seq: int, body: bytes) -> bytes:
         return encode({"t": p.EVENT, "seq": seq, "body": body}, self.config.max_frame)
@@ -609,7 +836,7 @@ class Host:
             now = asyncio.get_running_loop().time()
             if now - peer.last_resync >= RESYNC_INTERVAL:
                 peer.last_resync = now
-                async with self._lock:
+                async with self._lock.door():
                     with self._cork.hold():
                         self._catch_up(peer, 0)
         elif kind == p.HELLO:
@@ -644,13 +871,19 @@ class Host:
     def _send_hashes(self, wanted: Callable[[_Peer], bool]) -> None:
         """Send the peers `wanted` picks their view hash, one frame per view for all its
         peers (a thousand spectators share one)."""
-        for recipient in [*self._seats.values(), self._spectators]:
+        for recipient in self._seats.values():
             frame = None
             for peer in recipient.peers:
                 if wanted(peer):
                     frame = frame or self._hash_frame(recipient)
                     peer.hashed_seq = self.seq
                     peer.send(frame)
+        crowd = self._spectators.peers
+        if any(wanted(peer) for peer in crowd):
+            # One shared frame: the spectators it was not meant for just hear it twice.
+            for peer in crowd:
+                peer.hashed_seq = self.seq
+            self._broadcast.put(self._hash_frame(self._spectators))
 
     async def _handshake(
         self, peer: _Peer, hello: dict[str, Any], frames: FrameReader
@@ -675,7 +908,7 @@ class Host:
             refusal = await self._reclaim(peer, frames, hello)
             if refusal:
                 return refusal
-        async with self._lock:
+        async with self._lock.door():
             refusal = self._crowd_refusal(peer, hello)
             if refusal:
                 return refusal
@@ -690,6 +923,8 @@ class Host:
                 recipient.peers.discard(old)
             peer.role = hello["role"]
             peer.recipient = recipient
+            if recipient is self._spectators:
+                self._broadcast.join(peer)  # its catch-up covers what is queued there
             recipient.peers.add(peer)
             same_game = hello.get("game") == self.game_id
             since = hello["last_seq"] if same_game and hello["last_seq"] <= self.seq else 0
@@ -952,8 +1187,7 @@ class Host:
     def _tell_spectators(self, frame: bytes) -> None:
         self._presence_for_spectators = False
         self._spectators_told = self.spectators
-        for peer in self._spectators.peers:
-            peer.send(frame)
+        self._broadcast.put(frame)
 
     def _presence_frame(self) -> bytes:
         presence = {"t": p.PRESENCE, "seats": self.presence, "spectators": self.spectators}
@@ -969,11 +1203,28 @@ class Host:
                 if now - peer.last_heard > self.config.timeout:
                     _log.info("dropping a silent peer")
                     peer.abort()
-                    continue
-                peer.send(ping)
+                elif peer.broadcast is None:
+                    peer.send(ping)
+            self._ping_crowd(ping)
             self._send_hashes(lambda peer: peer.hashed_seq < self.seq)
             if self._spectators_told != self.spectators:
                 self._tell_spectators(self._presence_frame())
+
+    def _ping_crowd(self, ping: bytes) -> None:
+        """Ping the spectators a slice at a time, spread over the heartbeat interval: a
+        thousand pongs coming back at once would hold up the players' commands for tens of
+        milliseconds, the same pongs spread out cost them nothing."""
+        crowd = list(self._spectators.peers)
+        size = self.config.spectator_slice
+        slices = [crowd[start : start + size] for start in range(0, len(crowd), size)]
+        loop = asyncio.get_running_loop()
+        for i, group in enumerate(slices):
+            loop.call_later(i * self.config.heartbeat / len(slices), self._ping_group, group, ping)
+
+    def _ping_group(self, group: list[_Peer], ping: bytes) -> None:
+        for peer in group:
+            if peer in self._spectators.peers:  # not gone meanwhile
+                peer.send(ping)
 
 
 def _error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:

@@ -172,3 +172,218 @@ async def test_a_stalled_reader_cannot_pile_up_catch_ups_by_asking_for_resyncs(
         assert (await ada.command({"op": "add", "n": 1})).accepted
     finally:
         late.close()
+
+
+# -- the crowd waits, the table does not --------------------------------------------------
+
+
+async def _greet(port: int, name: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A raw spectator that has sent its hello (answered later, when the host gets to it)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    hello = {"t": p.HELLO, "version": p.PROTOCOL_VERSION, "name": name, "role": "spectator"}
+    writer.write(encode({**hello, "last_seq": 0}))
+    return reader, writer
+
+
+class Watcher:
+    """A raw spectator that checks every frame it is sent: events once each, in order, and
+    every hash equal to the chain of the events that came before it."""
+
+    def __init__(self, reader: asyncio.StreamReader) -> None:
+        self.frames = FrameReader(reader)
+        self.seqs: list[int] = []
+        self.chain = p.HASH_SEED
+        self.hashes = 0
+        self.welcome_seq = -1
+
+    async def read_until(self, seq: int) -> None:
+        while not self.seqs or self.seqs[-1] < seq:
+            message = await self.frames.read()
+            assert message is not None
+            kind = message["t"]
+            if kind == p.WELCOME:
+                self.welcome_seq = message["seq"]
+            elif kind == p.RESET:
+                self.seqs, self.chain = [], p.HASH_SEED
+            elif kind == p.EVENT:
+                assert not self.seqs or message["seq"] > self.seqs[-1], "an event twice or late"
+                self.seqs.append(message["seq"])
+                self.chain = p.chain(self.chain, message["seq"], bytes(message["body"]))
+            elif kind == p.HASH:
+                assert bytes(message["hash"]) == self.chain, "a hash ahead of its events"
+                self.hashes += 1
+
+
+async def test_a_command_answers_the_table_before_the_crowd_is_written(make_host, make_client):
+    host = await make_host(**QUIET)
+    port = host.address[1]
+    ada = await make_client(port, "Ada")
+    fans = [await make_client(port, f"s{i}", role="spectator") for i in range(5)]
+    await wait_until(lambda: host.spectators == 5 and all(f.connected for f in fans))
+    await wait_until(lambda: not host._broadcast.frames)
+    seat = next(iter(host._seats["Ada"].peers))
+    crowd = list(host._spectators.peers)
+    written = {peer: peer.written for peer in [seat, *crowd]}
+    result = await host.submit({"op": "reveal"})  # the host's own command, same path
+    # Nothing has awaited since the command finished: the table has its frame, the crowd
+    # not yet (today's host writes every spectator inside the command).
+    assert seat.written > written[seat]
+    assert all(peer.written == written[peer] for peer in crowd)
+    await wait_until(lambda: ada.seq == result.seq and all(f.seq == result.seq for f in fans))
+    assert [f.resyncs for f in fans] == [0] * 5
+
+
+async def test_spectators_get_every_event_once_in_order_while_the_table_races(
+    make_host, make_client
+):
+    # Tiny slices and a fast heartbeat: the crowd's writes, the table's commands, hashes,
+    # newcomers and a resync all interleave.
+    host = await make_host(
+        CounterGame(target=10**6, snapshots=False),  # catch-ups are events: all checked
+        **{**QUIET, "heartbeat": 0.02, "timeout": 60.0, "spectator_slice": 2},
+    )
+    port = host.address[1]
+    players = [await make_client(port, name) for name in ("Ada", "Bea")]
+    fans = [await make_client(port, f"f{i}", role="spectator") for i in range(6)]
+    watchers: list[Watcher] = []
+    writers: list[asyncio.StreamWriter] = []
+
+    async def play(player: object, n: int) -> None:
+        for i in range(n):
+            # A secret is hidden from spectators: their view has gaps in seq, not in events.
+            body = {"op": "secret", "value": str(i)} if i % 5 == 0 else {"op": "add", "n": 1}
+            assert (await player.command(body)).accepted  # type: ignore[attr-defined]
+
+    async def arrive(n: int) -> None:
+        for i in range(n):
+            reader, writer = await _greet(port, f"w{i}")
+            watchers.append(Watcher(reader))
+            writers.append(writer)
+            if i % 3 == 0:
+                writer.write(encode({"t": p.CHECK}))  # a hash of its own, behind the crowd's
+            if i == 4:
+                writer.write(encode({"t": p.RESYNC}))  # a whole catch-up, behind them too
+            await asyncio.sleep(0)
+
+    try:
+        await asyncio.gather(*(play(c, 60) for c in players), arrive(12))
+        public = [seq for seq, e in enumerate(host.events, 1) if e["e"] != "secret"]
+        for watcher in watchers:
+            await asyncio.wait_for(watcher.read_until(public[-1]), 15)
+            assert watcher.seqs == public, "every public event, once, in order"
+        assert sum(w.hashes for w in watchers) > 0
+        await wait_until(lambda: all(f.seq >= public[-1] for f in fans))
+        assert [f.resyncs for f in fans] == [0] * len(fans), "no hash ever disagreed"
+        assert {f.hash for f in fans} == {host._spectators.chain}
+    finally:
+        for writer in writers:
+            writer.close()
+
+
+async def test_a_command_goes_before_a_crowd_waiting_at_the_door(make_host, make_client):
+    host = await make_host(**QUIET)
+    port = host.address[1]
+    ada = await make_client(port, "Ada")
+    crowd = []
+    async with host._lock:  # the table is busy, as during a slow fsync
+        crowd = [await _greet(port, f"s{i}") for i in range(20)]
+        await wait_until(lambda: host._lock.waiting == 20)
+        command = asyncio.create_task(ada.command({"op": "add", "n": 1}))
+        await wait_until(lambda: host._lock.waiting == 21)
+    result = await command
+    try:
+        for reader, _ in crowd:
+            welcome = await FrameReader(reader).read()
+            assert welcome is not None
+            assert welcome["t"] == p.WELCOME
+            # Welcomed after the command, though all twenty were waiting before it.
+            assert welcome["seq"] >= result.seq
+    finally:
+        for _, writer in crowd:
+            writer.close()
+
+
+async def test_the_door_lets_one_newcomer_in_per_turn_of_the_loop(make_host):
+    host = await make_host(**QUIET)
+    port = host.address[1]
+    sockets = [await asyncio.open_connection("127.0.0.1", port) for _ in range(30)]
+    await wait_until(lambda: len(host._connections) == 30)
+    most = [0]
+    done = asyncio.Event()
+
+    async def count_turns() -> None:
+        seen = host.spectators
+        while not done.is_set():
+            await asyncio.sleep(0)
+            most[0] = max(most[0], host.spectators - seen)
+            seen = host.spectators
+
+    counting = asyncio.create_task(count_turns())
+    hello = {"t": p.HELLO, "version": p.PROTOCOL_VERSION, "role": "spectator", "last_seq": 0}
+    for i, (_, writer) in enumerate(sockets):
+        writer.write(encode({**hello, "name": f"s{i}"}))  # all in the same turn
+    try:
+        await wait_until(lambda: host.spectators == 30)
+        done.set()
+        await counting
+        # Today's host welcomes a whole batch in one turn, holding everything else up.
+        assert most[0] == 1
+    finally:
+        for _, writer in sockets:
+            writer.close()
+
+
+async def test_the_crowd_is_pinged_a_slice_at_a_time_across_the_heartbeat(make_host, make_client):
+    host = await make_host(**{**QUIET, "heartbeat": 0.3, "timeout": 60.0, "spectator_slice": 3})
+    port = host.address[1]
+    fans = [await make_client(port, f"s{i}", role="spectator") for i in range(10)]
+    await wait_until(lambda: host.spectators == 10)
+    groups: list[set[object]] = []
+    ping_group = host._ping_group
+
+    def record(group: list[object], ping: bytes) -> None:
+        groups.append(set(group))
+        ping_group(group, ping)
+
+    host._ping_group = record
+    crowd = set(host._spectators.peers)
+    await wait_until(lambda: set().union(*groups) >= crowd)
+    # A thousand pongs at once would stall the table: never more than a slice at a time.
+    assert max(len(group) for group in groups) <= 3
+    assert len(groups) >= 4
+    assert all(fan.connected for fan in fans)
+
+
+async def test_a_busy_table_reaches_each_spectator_in_a_write_per_tick(make_host, make_client):
+    host = await make_host(**{**QUIET, "spectator_tick": 0.5})
+    port = host.address[1]
+    ada = await make_client(port, "Ada")
+    fans = [await make_client(port, f"s{i}", role="spectator") for i in range(3)]
+    await wait_until(lambda: host.spectators == 3 and not host._broadcast.frames)
+    writes = [0]
+    for peer in host._spectators.peers:
+        write = peer._write
+
+        def counted(data: bytes, write=write) -> None:  # type: ignore[no-untyped-def]
+            writes[0] += 1
+            write(data)
+
+        peer._write = counted  # type: ignore[method-assign]
+    for _ in range(20):
+        assert (await ada.command({"op": "add", "n": 1})).accepted
+    await wait_until(lambda: all(f.seq == ada.seq == host.seq for f in fans))
+    # The first event goes out at once, the rest with the next tick (a write per event
+    # today: 60 here).
+    assert writes[0] <= 3 * 3
+    assert [f.resyncs for f in fans] == [0] * 3
+
+
+async def test_big_frames_do_not_wait_for_the_tick(make_host, make_client):
+    host = await make_host(**{**QUIET, "spectator_tick": 3600.0})
+    port = host.address[1]
+    ada = await make_client(port, "Ada")
+    fan = await make_client(port, "fan", role="spectator")
+    await wait_until(lambda: host.spectators == 1)
+    for _ in range(3):
+        assert (await ada.command({"op": "shout", "text": SHOUT})).accepted
+    await wait_until(lambda: fan.seq == host.seq)  # not an hour later
