@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import time
+
+import pytest
 from textual.widgets import Static
 
 from tests.app.test_solo import until
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.front import web_tab
+from wordsy_tui.front.seat import WRONG_PIN_EXIT
 from wordsy_tui.front.web_tab import TabApp
 
 
@@ -30,21 +34,41 @@ async def test_a_tab_asks_the_name_then_the_pin_and_joins_with_it(monkeypatch):
     assert joined == [("Cat", "4711")]
 
 
-async def test_wrong_pins_never_leave_the_tab_and_the_third_ends_it(monkeypatch):
-    monkeypatch.setattr(web_tab, "WRONG_PIN_WAIT", 0.01)
+async def test_a_wrong_pin_ends_the_tab_with_the_status_the_front_counts(monkeypatch):
+    monkeypatch.setattr(web_tab, "READ_SECONDS", 0.01)
     app = TabApp(("127.0.0.1", 9), "4711")
     joined: list[str | None] = []
     monkeypatch.setattr(app, "_join", joined.append)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(3):
-            await until(pilot, lambda: "Your name" in question(app))
-            await pilot.press("C", "a", "t", "enter")
-            await until(pilot, lambda: "PIN" in question(app))
-            await pilot.press("0", "0", "0", "0", "enter")
-            await pilot.pause(0.05)
+        await until(pilot, lambda: "Your name" in question(app))
+        await pilot.press("C", "a", "t", "enter")
+        await until(pilot, lambda: "PIN" in question(app))
+        await pilot.press("0", "0", "0", "0", "enter")
         await until(pilot, lambda: not app.is_running)
     assert joined == []
+    assert app.return_code == WRONG_PIN_EXIT
+
+
+async def test_a_tab_from_an_address_that_must_wait_says_so_and_asks_nothing(monkeypatch):
+    monkeypatch.setattr(web_tab, "READ_SECONDS", 0.5)
+    app = TabApp(("127.0.0.1", 9), "4711", pin_wait=42)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(app.screen.query("#tab-ends")))
+        said = str(app.screen.query_one("#tab-ends", Static).render())
+        assert "try again in 42 s" in said
+        await until(pilot, lambda: not app.is_running)
     assert app.return_code == 1
+
+
+def test_the_web_front_paces_wrong_pins_per_browser_address():
+    web = pytest.importorskip("wordsy_tui.front.web", reason="the web extra is not installed")
+    front = web.WebFront(game_address=("127.0.0.1", 9), port=0, pin="4711")
+    for _ in range(10):
+        front.tab_ended("192.0.2.7", WRONG_PIN_EXIT)
+    assert front.pins.wait("192.0.2.7", time.monotonic()) > 0
+    assert front.pins.wait("192.0.2.8", time.monotonic()) == 0  # another browser is not held
+    front.tab_ended("192.0.2.9", 0)  # a tab that ended otherwise counts nothing
+    assert front.pins.wait("192.0.2.9", time.monotonic()) == 0
 
 
 async def test_a_name_the_table_would_refuse_is_asked_again(monkeypatch):

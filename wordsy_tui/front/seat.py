@@ -23,6 +23,10 @@ from wordsy_tui.session.lan import NetSession
 
 FRONT_ENV: Final = "WORDSY_TUI_FRONT"
 PIN_ENV: Final = "WORDSY_TUI_PIN"
+# A browser tab's child: how long its address must wait to guess again, and the exit
+# status of a tab that ended on a wrong PIN (the web front counts those per address).
+PIN_WAIT_ENV: Final = "WORDSY_TUI_PIN_WAIT"
+WRONG_PIN_EXIT: Final = 3
 SEAT_FILE_ENV: Final = "WORDSY_TUI_SEAT_FILE"
 MAX_TOKEN_BYTES: Final = 256
 

@@ -14,6 +14,7 @@ import contextlib
 import re
 import shlex
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, Final
@@ -25,8 +26,8 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from net.limits import address_key
-from wordsy_tui.front.seat import PIN_ENV
+from net.limits import PinGuard, PinPolicy, address_key
+from wordsy_tui.front.seat import PIN_ENV, PIN_WAIT_ENV, WRONG_PIN_EXIT
 
 DEFAULT_WEB_PORT: Final = 8080
 TABS_PER_ADDRESS: Final = 4
@@ -48,15 +49,19 @@ def _load_template(name: str) -> str | None:
 
 
 class _TabService(AppService):
-    """One tab's child, with the game's PIN in its environment (never on its command line)."""
+    """One tab's child, with the game's PIN in its environment (never on its command line)
+    and how long its browser's address must wait before guessing it again."""
 
     pin: str | None = None
+    pin_wait: float = 0.0
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
         environment.pop(PIN_ENV, None)
+        environment.pop(PIN_WAIT_ENV, None)
         if self.pin is not None:
             environment[PIN_ENV] = self.pin
+            environment[PIN_WAIT_ENV] = f"{self.pin_wait:.1f}"
         return environment
 
 
@@ -85,6 +90,8 @@ class WebFront:
         # textual-serve lends its page, its scripts and its message loop.
         self.server = Server(shlex.join(command), host=bind, port=port, title="Wordsy")
         self.tabs: Counter[str] = Counter()
+        self.pins = PinGuard(PinPolicy(), time.monotonic())
+        """Wrong PINs per browser address, paced like the host's own check."""
         self._runner: web.AppRunner | None = None
 
     @property
@@ -141,7 +148,9 @@ class WebFront:
             close=websocket.close,
             download_manager=self.server.download_manager,
         )
+        source = address_key(request.remote or "?")
         service.pin = self.pin
+        service.pin_wait = self.pins.wait(source, time.monotonic()) if self.pin else 0.0
         await service.start(width, height)
         try:
             await self.server._process_messages(websocket, service)
@@ -150,7 +159,14 @@ class WebFront:
         finally:
             await _stop(service)
             await websocket.close()
+            process = service._process
+            self.tab_ended(source, None if process is None else process.returncode)
         return websocket
+
+    def tab_ended(self, source: str, status: int | None) -> None:
+        """A tab that ended on a wrong PIN counts against its browser's address."""
+        if self.pin is not None and status == WRONG_PIN_EXIT:
+            self.pins.failed(source, time.monotonic())
 
 
 def _size(query: Any) -> tuple[int, int]:
