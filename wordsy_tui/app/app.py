@@ -8,14 +8,16 @@ players and the word search), so they stay out of the time to the first frame.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
+from textual.geometry import Size
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
@@ -28,6 +30,7 @@ from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.solo import is_solo, solo_session
+from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
@@ -110,6 +113,8 @@ class WordsyApp(App[None]):
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
         self._left_running: Session | None = None
+        self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
+        """Screens that carry the too-small word already."""
         """The hosting player's session whose game goes on without them once the app ends."""
 
     def run_to_end(self) -> int:
@@ -136,6 +141,11 @@ class WordsyApp(App[None]):
     # -- following the session ---------------------------------------------
 
     def on_mount(self) -> None:
+        # Every screen, dialogs too, gets the too-small word as it comes up: the guard
+        # lives on the screens, so no change of screen can drop it.
+        self.screen_change_signal.subscribe(self, self._guard_screen)
+        self._guard_screen(self.screen)
+        self._fit_window(self.size)
         # Reading the word list holds the interpreter for a moment: not before the first frame.
         self.set_timer(PRELOAD_DELAY_SECONDS, self.advisor.preload)
         if self.session is None and self._browse_first:
@@ -144,6 +154,18 @@ class WordsyApp(App[None]):
             self.back_to_menu()
         else:
             self.play(self.session)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # (Runs before Textual's own handler has taken the new size: read it here.)
+        self._fit_window(event.size)
+
+    def _fit_window(self, size: Size) -> None:
+        self.set_class(too_small(size), TOO_SMALL_CLASS)
+
+    def _guard_screen(self, screen: Screen[object]) -> None:
+        if screen not in self._guarded:
+            self._guarded.add(screen)
+            screen.mount(TooSmall())
 
     def play(self, session: Session) -> None:
         """Show `session`'s game and follow it from now on."""
