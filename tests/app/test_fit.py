@@ -37,7 +37,8 @@ async def test_a_small_window_is_told_its_size_on_every_screen_and_the_game_come
         await pilot.resize_terminal(79, 40)
         await pilot.pause()
         shown = size_word_shown(pilot)
-        assert shown is not None and "it is 79x40 now" in shown
+        assert shown is not None
+        assert "it is 79x40 now" in shown
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert size_word_shown(pilot) is None
