@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from tests.app import fixtures as fx
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.vote import VoteScreen
+from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.app.widgets.fit import TooSmall
+from wordsy_tui.app.widgets.timer import Countdown, time_bar
+from wordsy_tui.game.scoring import score_word
 from wordsy_tui.session.clock import Deadline
 
 
@@ -59,3 +63,59 @@ async def test_a_dialog_opened_while_small_is_covered_too() -> None:
         await pilot.pause()
         assert type(pilot.app.screen).__name__ == "HelpScreen"
         assert size_word_shown(pilot) is not None
+
+
+async def test_a_wide_window_spreads_the_table_out_and_a_narrow_one_packs_it_again() -> None:
+    session = fx.ScriptedSession("Ann", fx.writing_state(), Deadline("timer", fx.NOW + 20, 30))
+    async with fx.make_app(fx.Scene("wide", lambda: session)).run_test(size=(200, 50)) as pilot:
+        await fx.settle(pilot)
+        board = pilot.app.screen.query_one(BoardCards)
+        assert board.big
+        assert board.region.x > 20  # centred, not in the top-left corner
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not board.big
+
+
+async def test_the_reveal_marks_the_selected_word_and_shows_its_cards_on_the_board() -> None:
+    state = fx.reveal_state()
+    session = fx.ScriptedSession("Ann", state, Deadline("challenges", fx.NOW + 40, 60))
+    async with fx.make_app(fx.Scene("reveal", lambda: session)).run_test() as pilot:
+        await fx.settle(pilot)
+        words = pilot.app.screen.query_one("#words", OptionList)
+        board = pilot.app.screen.query_one("#reveal-board", BoardCards)
+        prompts = [str(words.get_option_at_index(i).prompt) for i in range(3)]
+        assert prompts[0].startswith("▶ Ann")
+        assert prompts[1].startswith("  Beth")
+        assert board.board == state.board
+        crypt = score_word(state.board, "CRYPT").cards
+        assert board.used == frozenset(card.slot for card in crypt)
+        await pilot.press("down")
+        await pilot.pause()
+        assert str(words.get_option_at_index(0).prompt).startswith("  Ann")
+        assert str(words.get_option_at_index(1).prompt).startswith("▶ Beth")
+        grand = score_word(state.board, "GRAND").cards
+        assert board.used == frozenset(card.slot for card in grand)
+
+
+async def test_the_timer_is_a_bar_that_warns_in_colour_and_in_words() -> None:
+    session = fx.ScriptedSession("Ann", fx.writing_state(), Deadline("timer", fx.NOW + 20, 30))
+    async with fx.make_app(fx.Scene("timer", lambda: session)).run_test() as pilot:
+        await fx.settle(pilot)
+        timer = pilot.app.screen.query_one(Countdown)
+        assert "████████████████████░░░░░░░░░░" in str(timer.render())
+        assert not timer.has_class("-low")
+        session.show(session.state, Deadline("timer", fx.NOW + 8, 30))
+        await fx.settle(pilot)
+        assert timer.has_class("-low")
+        assert "almost out" not in str(timer.render())
+        session.show(session.state, Deadline("timer", fx.NOW + 4, 30))
+        await fx.settle(pilot)
+        assert timer.has_class("-hurry")
+        assert "Timer: 0:04 · almost out!" in str(timer.render())
+
+
+def test_the_bar_is_full_empty_and_in_between() -> None:
+    assert time_bar(1.0, 4) == "████"
+    assert time_bar(0.5, 4) == "██░░"
+    assert time_bar(-1.0, 4) == "░░░░"

@@ -30,7 +30,8 @@ from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.solo import is_solo, solo_session
-from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
+from wordsy_tui.app.widgets.board import BoardCards
+from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, WIDE_CLASS, TooSmall, is_wide, too_small
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
@@ -161,9 +162,15 @@ class WordsyApp(App[None]):
 
     def _fit_window(self, size: Size) -> None:
         self.set_class(too_small(size), TOO_SMALL_CLASS)
+        wide = is_wide(size)
+        if wide != self.has_class(WIDE_CLASS):
+            self.set_class(wide, WIDE_CLASS)
+            for screen in self.screen_stack:
+                for board in screen.query(BoardCards):
+                    board.big = wide
 
     def _guard_screen(self, screen: Screen[object]) -> None:
-        if screen not in self._guarded:
+        if screen not in self._guarded and screen.is_attached:  # (not one already closed)
             self._guarded.add(screen)
             screen.mount(TooSmall())
 

@@ -58,6 +58,8 @@ class Deadline:
     label: str
     at: float
     """In the event loop's monotonic time."""
+    seconds: float | None = None
+    """The alarm's whole length (for the timer's bar); None when not known."""
 
 
 class Clock:
@@ -121,7 +123,7 @@ class Clock:
     def _ring_at(self, at: float) -> None:
         assert self._alarm is not None
         self.cancel()
-        self.deadline = Deadline(self._alarm.label, at)
+        self.deadline = Deadline(self._alarm.label, at, self._alarm.seconds)
         if self._submit is not None:
             self._task = asyncio.get_running_loop().create_task(self._ring(self._alarm, at))
 

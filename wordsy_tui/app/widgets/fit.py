@@ -11,10 +11,18 @@ MIN_WIDTH: Final = 80
 MIN_HEIGHT: Final = 24
 TOO_SMALL_CLASS: Final = "-too-small"
 """On the app while the window is below the smallest size the game draws."""
+WIDE_WIDTH: Final = 150
+WIDE_HEIGHT: Final = 40
+WIDE_CLASS: Final = "-wide"
+"""On the app in a window this large: the table spreads out (larger cards, centred)."""
 
 
 def too_small(size: Size) -> bool:
     return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+
+
+def is_wide(size: Size) -> bool:
+    return size.width >= WIDE_WIDTH and size.height >= WIDE_HEIGHT
 
 
 def size_advice(size: Size) -> str:
