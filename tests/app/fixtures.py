@@ -377,7 +377,8 @@ SCENES: tuple[Scene, ...] = (
         tuple("BLACKSMITH"),
     ),
     Scene(
-        "reveal", lambda: ScriptedSession("Ann", reveal_state(), Deadline("challenges", NOW + 42, 60))
+        "reveal",
+        lambda: ScriptedSession("Ann", reveal_state(), Deadline("challenges", NOW + 42, 60)),
     ),
     Scene(
         "link_lost",

@@ -23,9 +23,7 @@ def size_word_shown(pilot: Pilot[None]) -> str | None:
     return str(guards.first().render())
 
 
-async def test_a_small_window_is_told_its_size_on_every_screen_and_the_game_comes_back() -> (
-    None
-):
+async def test_a_small_window_is_told_its_size_on_every_screen_and_the_game_comes_back() -> None:
     session = fx.ScriptedSession("Ann", fx.lobby_state())
     async with fx.make_app(fx.Scene("small", lambda: session)).run_test(size=(60, 20)) as pilot:
         await fx.settle(pilot)

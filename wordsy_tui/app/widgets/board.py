@@ -69,7 +69,7 @@ class BoardCards(Widget):
         if card is None:
             blank = Text(" " * width)
             rows = [blank, Text("·".center(width)), blank.copy(), blank.copy()]
-            return rows + [blank.copy(), blank.copy()] if self.big else rows
+            return [*rows, blank.copy(), blank.copy()] if self.big else rows
         mark = f"+{card.bonus}" if card.rare else ""
         middle = [Text(v + card.letter.center(inner) + v, style)]
         if self.big:
