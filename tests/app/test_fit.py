@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from tests.app import fixtures as fx
+from tests.app.keys import paste
+from tests.app.test_solo import until
+from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.vote import VoteScreen
 from wordsy_tui.app.widgets.board import BoardCards
+from wordsy_tui.app.widgets.draft import WordInput
 from wordsy_tui.app.widgets.fit import TooSmall
 from wordsy_tui.app.widgets.timer import Countdown, time_bar
+from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.scoring import score_word
 from wordsy_tui.session.clock import Deadline
 
@@ -117,3 +122,55 @@ def test_the_bar_is_full_empty_and_in_between() -> None:
     assert time_bar(1.0, 4) == "████"
     assert time_bar(0.5, 4) == "██░░"
     assert time_bar(-1.0, 4) == "░░░░"
+
+
+def round_two() -> fx.ScriptedSession:
+    """Round 2, nobody has flipped; Ann played PLANTS in round 1."""
+    table = fx.new_table().do(cmd.StartGame())
+    fx.finish_round(table.play_round())
+    return fx.ScriptedSession("Ann", table.state)
+
+
+async def test_space_asks_before_flipping_with_a_word_the_referee_refuses() -> None:
+    session = round_two()
+    async with fx.make_app(fx.Scene("flip", lambda: session)).run_test() as pilot:
+        await fx.settle(pilot, (*"plants", "space"))
+        assert isinstance(pilot.app.screen, ConfirmScreen)
+        question = str(pilot.app.screen.query_one("#question", Static).render())
+        assert question.startswith(
+            "PLANTS was already played by Ann in round 1: flip the timer anyway?"
+        )
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert not any(isinstance(c, cmd.FlipTimer) for c in session.sent)
+        await pilot.press("space", "y")
+        await until(pilot, lambda: any(isinstance(c, cmd.FlipTimer) for c in session.sent))
+        assert session.word == "PLANTS"
+
+
+async def test_a_word_the_referee_allows_flips_at_once() -> None:
+    session = round_two()
+    async with fx.make_app(fx.Scene("flip", lambda: session)).run_test() as pilot:
+        await fx.settle(pilot, (*"midst", "space"))
+        await until(pilot, lambda: any(isinstance(c, cmd.FlipTimer) for c in session.sent))
+        assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_characters_that_are_not_letters_are_ignored_and_the_player_is_told() -> None:
+    session = round_two()
+    async with fx.make_app(fx.Scene("typing", lambda: session)).run_test() as pilot:
+        await fx.settle(pilot, ("a", "b", "3", "c"))
+        word = pilot.app.screen.query_one(WordInput)
+        hint = pilot.app.screen.query_one("#ignored", Static)
+        assert word.value == "ABC"
+        assert str(hint.render()) == "! only letters A-Z count: '3' was ignored"
+        paste(pilot, "do g!s-é")
+        await fx.settle(pilot)
+        assert word.value == "ABCDOGS"
+        assert str(hint.render()) == (
+            "! only letters A-Z count: a space, '!', '-' and more were ignored"
+        )
+        session.show(fx.finish_round(fx.Table(state=session.state).play_round()).state)
+        await fx.settle(pilot)
+        assert str(hint.render()) == ""  # a new round, a new word

@@ -404,14 +404,17 @@ class WordsyApp(App[None]):
         self._on_the_word_on_screen(lambda session: session.lock_in())
 
     def action_flip(self) -> None:
-        self._on_the_word_on_screen(lambda session: session.flip())
+        self._on_the_word_on_screen(lambda session: session.flip(), ask_if_refused=True)
 
-    def _on_the_word_on_screen(self, then: Callable[[Session], Awaitable[str | None]]) -> None:
+    def _on_the_word_on_screen(
+        self, then: Callable[[Session], Awaitable[str | None]], *, ask_if_refused: bool = False
+    ) -> None:
         """Send the word exactly as the input holds it at this key, then `then`.
 
         Keys that came before this one (a paste, a fast typist, an SSH link) may still
         wait in the input's own queue: the word is read from there once they are in,
-        and before any key that came after.
+        and before any key that came after. With `ask_if_refused`, a word the referee
+        would refuse goes out only once the player says so (a stray Space costs no round).
         """
         me = self.me
         if me is None or self.state.phase is not Phase.WRITING:
@@ -419,11 +422,38 @@ class WordsyApp(App[None]):
         if self.state.draft(me).locked:
             self.act(then)  # a locked-in word may still take the timer: nothing to send first
             return
+
+        def on_screen(word: str) -> None:
+            question = self._flip_question(word) if ask_if_refused else None
+            if question is None:
+                self._seal_and_send(word, then)
+                return
+            from wordsy_tui.app.screens.confirm import ConfirmScreen
+
+            def answered(yes: bool | None) -> None:
+                if yes and self.state.phase is Phase.WRITING:
+                    self._seal_and_send(word, then)
+
+            self.push_screen(ConfirmScreen(question), answered)
+
         word_input = self._word_input()
         if word_input is None:
-            self._seal_and_send(self._draft, then)
+            on_screen(self._draft)
         else:
-            word_input.call_later(lambda: self._seal_and_send(word_input.value, then))
+            word_input.call_later(lambda: on_screen(word_input.value))
+
+    def _flip_question(self, word: str) -> str | None:
+        """What to ask before flipping with `word`, if the referee would refuse it."""
+        if not word.strip():
+            return None  # no word: the rules refuse the flip, and say why
+        state = self.state
+        verdict = self.advisor.judge(word, state.played, state.config.ruleset)
+        if verdict.ok:
+            return None
+        return (
+            f"{shown(verdict.message)}: flip the timer anyway? Your word becomes final "
+            "and the others may challenge it."
+        )
 
     def _word_input(self) -> Input | None:
         try:
