@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
@@ -14,6 +17,7 @@ from wordsy_tui.app.screens.vote import VoteScreen
 from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.app.widgets.draft import WordInput
 from wordsy_tui.app.widgets.fit import TooSmall
+from wordsy_tui.app.widgets.scoresheet import SheetView
 from wordsy_tui.app.widgets.timer import Countdown, time_bar
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.scoring import score_word
@@ -174,3 +178,32 @@ async def test_characters_that_are_not_letters_are_ignored_and_the_player_is_tol
         session.show(fx.finish_round(fx.Table(state=session.state).play_round()).state)
         await fx.settle(pilot)
         assert str(hint.render()) == ""  # a new round, a new word
+
+
+async def test_sheets_show_whole_words_and_four_players_need_no_scrolling_at_120x40() -> None:
+    four = ("Ann", "Beth", "Carl", "Dan")
+    words = {**fx.WORDS, "Dan": ("PLANTS",) * 6 + ("BLACKSMITHERIES",)}
+    table = fx.new_table(four).do(cmd.StartGame())
+    for round_no in range(7):
+        for player in four:
+            table.write(player, words[player][round_no])
+        table.do(*(cmd.LockIn(p) for p in four))
+        for player in four:
+            table.reveal(player, words[player][round_no])
+        fx.finish_round(table)
+    session = fx.ScriptedSession("Ann", table.state)
+    async with fx.make_app(fx.Scene("s", lambda: session)).run_test(size=(120, 40)) as pilot:
+        await fx.settle(pilot, ("s",))
+        sheets = pilot.app.screen.query_one("#sheets")
+        assert sheets.max_scroll_y == 0
+        dan = next(v for v in pilot.app.screen.query(SheetView) if v.player == "Dan")
+        assert "BLACKSMITHERIES " in on_screen(pilot)
+        assert dan.region.bottom <= 40
+
+
+def on_screen(pilot: Pilot[None]) -> str:
+    """The text the terminal shows now."""
+    width, height = pilot.app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True)
+    console.print(pilot.app.screen._compositor.render_update(full=True))
+    return console.export_text()
