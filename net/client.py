@@ -164,6 +164,7 @@ class Client:
         """Why the last attempt to connect (or the last connection) failed, for people."""
         self.resyncs = 0
         self._heartbeat = 0.0
+        self.note: object = None
         self._session = secrets.token_hex(6)
         self._counter = 0
         self._outbox: dict[str, _Pending] = {}
@@ -364,6 +365,7 @@ class Client:
         self.token = message["token"] or self.token
         self.game = message["game"]
         self._heartbeat = float(message.get("heartbeat") or 0)
+        self.note = message.get("note")  # the game's word at the welcome; the game checks it
         if self.keys is not None and self.seat is not None and self.token and self.game:
             self.keys.keep(self.address, self.name, self.game, self.token)
         self.connected = True

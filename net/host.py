@@ -483,8 +483,11 @@ class Host:
         on_notice: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         on_reclaim: Callable[[str], Awaitable[bool]] | None = None,
+        welcome_note: Callable[[], Any] | None = None,
     ) -> None:
         self._game = game
+        self._welcome_note = welcome_note
+        """The game's word for a newcomer beside its view (e.g. its clock); see PROTOCOL.md."""
         self._log_path = log_path
         self.config = config or HostConfig()
         self._on_presence = on_presence
@@ -940,6 +943,7 @@ class Host:
                         "seq": self.seq,
                         "heartbeat": self.config.heartbeat,
                         "requirements": dict(self.config.requirements),
+                        "note": self._welcome_note() if self._welcome_note else None,
                     }
                 )
                 self._catch_up(peer, since)

@@ -367,29 +367,30 @@ SCENES: tuple[Scene, ...] = (
     Scene(
         "board",
         lambda: with_presence(
-            ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 23)), Carl=False
+            ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 23, 30)), Carl=False
         ),
         tuple("CRYPT"),
     ),
     Scene(
         "board_solo",
-        lambda: ScriptedSession("Ann", solo_state(), Deadline("timer", NOW + 17)),
+        lambda: ScriptedSession("Ann", solo_state(), Deadline("timer", NOW + 17, 30)),
         tuple("BLACKSMITH"),
     ),
     Scene(
-        "reveal", lambda: ScriptedSession("Ann", reveal_state(), Deadline("challenges", NOW + 42))
+        "reveal",
+        lambda: ScriptedSession("Ann", reveal_state(), Deadline("challenges", NOW + 42, 60)),
     ),
     Scene(
         "link_lost",
         lambda: ScriptedSession(
             "Beth",
             writing_state(),
-            Deadline("timer", NOW + 9),
+            Deadline("timer", NOW + 9, 30),
             link_lost="connection lost: the host closed the connection",
             word="GRAND",
         ),
     ),
-    Scene("vote", lambda: ScriptedSession("Ann", vote_state(), Deadline("vote", NOW + 25))),
+    Scene("vote", lambda: ScriptedSession("Ann", vote_state(), Deadline("vote", NOW + 25, 30))),
     Scene("scoresheet", lambda: ScriptedSession("Ann", over_state()), ("s",)),
     Scene("results", lambda: ScriptedSession("Ann", over_state())),
     Scene("help", lambda: ScriptedSession("Ann", writing_state()), ("f1",)),

@@ -92,3 +92,36 @@ async def test_the_next_round_has_its_whole_window(table, time):
     )
     assert table.state.round == 2
     assert watch(clock, time, 100, table.state) == ("challenges", 100 + 60)
+
+
+async def test_a_late_joiner_counts_from_the_time_the_host_says_is_left(table, time):
+    host, guest = Clock(), Clock()
+    watch(host, time, 0, table.state)
+    time.now += 25
+    note = host.note()
+    assert note == {"alarm": ["challenges", table.state.round], "left": 35.0}
+    guest.told(note)
+    assert watch(guest, time, 25, table.state) == ("challenges", 25 + 35)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        None,
+        "soon",
+        {"alarm": "x", "left": 5},
+        {"alarm": ["challenges", 1], "left": -3},
+        {"alarm": ["challenges", 1], "left": float("nan")},
+        {"alarm": ["challenges", 1], "left": True},
+    ],
+)
+async def test_a_note_that_makes_no_sense_leaves_the_whole_countdown(table, time, note):
+    guest = Clock()
+    guest.told(note)
+    assert watch(guest, time, 0, table.state) == ("challenges", 60)
+
+
+async def test_a_note_never_stretches_an_alarm_beyond_its_length(table, time):
+    guest = Clock()
+    guest.told({"alarm": ["challenges", table.state.round], "left": 1e9})
+    assert watch(guest, time, 0, table.state) == ("challenges", 60)

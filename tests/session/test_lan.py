@@ -291,3 +291,31 @@ async def test_six_players_play_a_full_game(tmp_path):
     assert all(len(sheet.rows) == 7 for sheet in host.state.sheets.values())
     bot_words = [row.word for name in host.bots for row in host.state.sheets[name].rows]
     assert all(bot_words)  # every computer player wrote a word every round
+
+
+async def test_a_late_spectator_counts_down_the_time_the_host_has_left(tmp_path):
+    host = server(tmp_path, captain="Ann")
+    ann = HostSession("Ann", host)
+    await ann.start()
+    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    cat = NetSession.join("127.0.0.1", host.port, "Cat", DICTIONARY, spectate=True)
+    try:
+        await bob.start()
+        await wait_until(lambda: len(ann.state.players) == 2)
+        assert await ann.start_game() is None
+        await wait_until(lambda: host.state.phase is Phase.WRITING)
+        assert host.clock is not None
+        whole = host.state.config.wait_seconds
+        host.clock.hurry(20)  # as if most of the writing time had gone by
+        await cat.start()
+        await wait_until(lambda: cat.clock.deadline is not None)
+        deadline = cat.clock.deadline
+        assert deadline is not None
+        left = deadline.at - asyncio.get_running_loop().time()
+        assert deadline.label == "writing"
+        assert left <= 20  # the host's time, not the whole wait of `whole` seconds
+        assert whole > 100
+    finally:
+        await cat.stop()
+        await bob.stop()
+        await ann.stop()

@@ -8,14 +8,16 @@ players and the word search), so they stay out of the time to the first frame.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
+from textual.geometry import Size
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
@@ -28,6 +30,8 @@ from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.solo import is_solo, solo_session
+from wordsy_tui.app.widgets.board import BoardCards
+from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, WIDE_CLASS, TooSmall, is_wide, too_small
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
@@ -110,6 +114,8 @@ class WordsyApp(App[None]):
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
         self._left_running: Session | None = None
+        self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
+        """Screens that carry the too-small word already."""
         """The hosting player's session whose game goes on without them once the app ends."""
 
     def run_to_end(self) -> int:
@@ -136,6 +142,11 @@ class WordsyApp(App[None]):
     # -- following the session ---------------------------------------------
 
     def on_mount(self) -> None:
+        # Every screen, dialogs too, gets the too-small word as it comes up: the guard
+        # lives on the screens, so no change of screen can drop it.
+        self.screen_change_signal.subscribe(self, self._guard_screen)
+        self._guard_screen(self.screen)
+        self._fit_window(self.size)
         # Reading the word list holds the interpreter for a moment: not before the first frame.
         self.set_timer(PRELOAD_DELAY_SECONDS, self.advisor.preload)
         if self.session is None and self._browse_first:
@@ -144,6 +155,24 @@ class WordsyApp(App[None]):
             self.back_to_menu()
         else:
             self.play(self.session)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # (Runs before Textual's own handler has taken the new size: read it here.)
+        self._fit_window(event.size)
+
+    def _fit_window(self, size: Size) -> None:
+        self.set_class(too_small(size), TOO_SMALL_CLASS)
+        wide = is_wide(size)
+        if wide != self.has_class(WIDE_CLASS):
+            self.set_class(wide, WIDE_CLASS)
+            for screen in self.screen_stack:
+                for board in screen.query(BoardCards):
+                    board.big = wide
+
+    def _guard_screen(self, screen: Screen[object]) -> None:
+        if screen not in self._guarded and screen.is_attached:  # (not one already closed)
+            self._guarded.add(screen)
+            screen.mount(TooSmall())
 
     def play(self, session: Session) -> None:
         """Show `session`'s game and follow it from now on."""
@@ -375,14 +404,17 @@ class WordsyApp(App[None]):
         self._on_the_word_on_screen(lambda session: session.lock_in())
 
     def action_flip(self) -> None:
-        self._on_the_word_on_screen(lambda session: session.flip())
+        self._on_the_word_on_screen(lambda session: session.flip(), ask_if_refused=True)
 
-    def _on_the_word_on_screen(self, then: Callable[[Session], Awaitable[str | None]]) -> None:
+    def _on_the_word_on_screen(
+        self, then: Callable[[Session], Awaitable[str | None]], *, ask_if_refused: bool = False
+    ) -> None:
         """Send the word exactly as the input holds it at this key, then `then`.
 
         Keys that came before this one (a paste, a fast typist, an SSH link) may still
         wait in the input's own queue: the word is read from there once they are in,
-        and before any key that came after.
+        and before any key that came after. With `ask_if_refused`, a word the referee
+        would refuse goes out only once the player says so (a stray Space costs no round).
         """
         me = self.me
         if me is None or self.state.phase is not Phase.WRITING:
@@ -390,11 +422,38 @@ class WordsyApp(App[None]):
         if self.state.draft(me).locked:
             self.act(then)  # a locked-in word may still take the timer: nothing to send first
             return
+
+        def on_screen(word: str) -> None:
+            question = self._flip_question(word) if ask_if_refused else None
+            if question is None:
+                self._seal_and_send(word, then)
+                return
+            from wordsy_tui.app.screens.confirm import ConfirmScreen
+
+            def answered(yes: bool | None) -> None:
+                if yes and self.state.phase is Phase.WRITING:
+                    self._seal_and_send(word, then)
+
+            self.push_screen(ConfirmScreen(question), answered)
+
         word_input = self._word_input()
         if word_input is None:
-            self._seal_and_send(self._draft, then)
+            on_screen(self._draft)
         else:
-            word_input.call_later(lambda: self._seal_and_send(word_input.value, then))
+            word_input.call_later(lambda: on_screen(word_input.value))
+
+    def _flip_question(self, word: str) -> str | None:
+        """What to ask before flipping with `word`, if the referee would refuse it."""
+        if not word.strip():
+            return None  # no word: the rules refuse the flip, and say why
+        state = self.state
+        verdict = self.advisor.judge(word, state.played, state.config.ruleset)
+        if verdict.ok:
+            return None
+        return (
+            f"{shown(verdict.message)}: flip the timer anyway? Your word becomes final "
+            "and the others may challenge it."
+        )
 
     def _word_input(self) -> Input | None:
         try:

@@ -58,6 +58,8 @@ class Deadline:
     label: str
     at: float
     """In the event loop's monotonic time."""
+    seconds: float | None = None
+    """The alarm's whole length (for the timer's bar); None when not known."""
 
 
 class Clock:
@@ -74,6 +76,39 @@ class Clock:
         """A pausing alarm interrupted by another (the challenge window by a vote): its
         key and the seconds it had left."""
         self.deadline: Deadline | None = None
+        self._told: tuple[tuple[object, ...], float] | None = None
+        """The host's word on a running alarm (its key, seconds left), for a late joiner."""
+
+    def note(self) -> dict[str, object] | None:
+        """The running alarm and the seconds it has left, for the host's welcome."""
+        if self._alarm is None or self.deadline is None:
+            return None
+        left = max(0.0, self.deadline.at - asyncio.get_running_loop().time())
+        return {"alarm": list(self._alarm.key), "left": round(left, 1)}
+
+    def told(self, note: object) -> None:
+        """The host's `note` at our welcome: its alarm runs from there, not from the top.
+
+        A hostile or malformed note is ignored (the countdown then shows the whole length).
+        """
+        if not isinstance(note, dict):
+            return
+        key, left = note.get("alarm"), note.get("left")
+        if not isinstance(key, list) or isinstance(left, bool):
+            return
+        if not isinstance(left, int | float) or not 0 <= left < float("inf"):
+            return
+        self._told = (tuple(key), float(left))
+        if self._key == self._told[0] and self._alarm is not None:
+            # Already counting this alarm (a quick reconnect): the host's time is the time.
+            # The word stays for a catch-up that starts the view again from nothing.
+            self._due = asyncio.get_running_loop().time() + min(self._alarm.seconds, left)
+            self._ring_at(self._due)
+
+    def _told_left(self, alarm: Alarm) -> float:
+        told, self._told = self._told, None
+        assert told is not None
+        return min(alarm.seconds, told[1])
 
     def observe(self, state: GameState) -> None:
         """Track `state`'s alarm: a new alarm restarts the countdown, the same one runs on."""
@@ -89,7 +124,8 @@ class Clock:
         if alarm is None:
             self.deadline = self._due = None
             return
-        self._due = now + self._seconds(alarm)
+        told = self._told is not None and self._told[0] == key
+        self._due = now + (self._told_left(alarm) if told else self._seconds(alarm))
         self._ring_at(self._due)
 
     def _seconds(self, alarm: Alarm) -> float:
@@ -121,7 +157,7 @@ class Clock:
     def _ring_at(self, at: float) -> None:
         assert self._alarm is not None
         self.cancel()
-        self.deadline = Deadline(self._alarm.label, at)
+        self.deadline = Deadline(self._alarm.label, at, self._alarm.seconds)
         if self._submit is not None:
             self._task = asyncio.get_running_loop().create_task(self._ring(self._alarm, at))
 

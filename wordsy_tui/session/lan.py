@@ -202,6 +202,8 @@ class NetSession(Session):
                 case net_client.Link(final=True, detail=detail):
                     self.publish(Rejected(detail))  # e.g. the host removed our seat
                 case net_client.Link(connected=up, detail=detail):
+                    if up:  # the catch-up comes next: its alarm counts from the host's time
+                        self.clock.told(self.client.note)
                     message = "connected" if up else f"connection lost: {detail or 'no answer'}"
                     self.publish(LinkChanged(up, message))
 
@@ -352,6 +354,7 @@ class LanHost:
             on_presence=self._on_presence,
             on_notice=self._notice,
             on_reclaim=self._ask_reclaim,
+            welcome_note=lambda: self.clock.note() if self.clock is not None else None,
         )
         self.on_notice: Callable[[str], None] | None = None
         """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""

@@ -14,6 +14,9 @@ from wordsy_tui.game.board import CARDS_PER_COLUMN, COLUMN_VALUES, Board
 from wordsy_tui.game.cards import Card
 
 CARD_WIDTH: Final = 7
+BIG_CARD_WIDTH: Final = 11
+"""In a wide window (the app's `-wide` class): larger cards, with a blank line each side
+of the letter."""
 GAP: Final = 2
 # Used cards get a heavier frame, so they stand out without colour too.
 FRAMES: Final = {False: "╭─╮│╰─╯", True: "┏━┓┃┗━┛"}
@@ -32,17 +35,22 @@ class BoardCards(Widget):
     board: reactive[Board] = reactive(Board, layout=True)
     used: reactive[frozenset[int]] = reactive(frozenset)
     """Slots of the cards the draft scores."""
+    big: reactive[bool] = reactive(False, layout=True)
+
+    def on_mount(self) -> None:
+        self.big = self.app.has_class("-wide")
 
     def render(self) -> RenderableType:
+        width = BIG_CARD_WIDTH if self.big else CARD_WIDTH
         heading = Text()
         for value in COLUMN_VALUES:
             heading.append(
-                f"{value} pts".center(CARD_WIDTH), self.get_component_rich_style("board--column")
+                f"{value} pts".center(width), self.get_component_rich_style("board--column")
             )
             heading.append(" " * GAP)
         lines = [heading]
         for row in range(CARDS_PER_COLUMN):
-            card_lines = [Text() for _ in range(4)]
+            card_lines = [Text() for _ in range(6 if self.big else 4)]
             for column in range(len(COLUMN_VALUES)):
                 slot = column * CARDS_PER_COLUMN + row
                 for line, part in zip(card_lines, self._card(slot), strict=True):
@@ -56,14 +64,20 @@ class BoardCards(Widget):
         used = slot in self.used
         style = self._style(card, used)
         tl, h, tr, v, bl, _, br = FRAMES[used]
-        inner = CARD_WIDTH - 2
+        width = BIG_CARD_WIDTH if self.big else CARD_WIDTH
+        inner = width - 2
         if card is None:
-            blank = Text(" " * CARD_WIDTH)
-            return [blank, Text("·".center(CARD_WIDTH)), blank.copy(), blank.copy()]
+            blank = Text(" " * width)
+            rows = [blank, Text("·".center(width)), blank.copy(), blank.copy()]
+            return [*rows, blank.copy(), blank.copy()] if self.big else rows
         mark = f"+{card.bonus}" if card.rare else ""
+        middle = [Text(v + card.letter.center(inner) + v, style)]
+        if self.big:
+            padding = Text(v + " " * inner + v, style)
+            middle = [padding, *middle, padding.copy()]
         return [
             Text(tl + h * inner + tr, style),
-            Text(v + card.letter.center(inner) + v, style),
+            *middle,
             Text(v + mark.center(inner) + v, style),
             Text(bl + h * inner + br, style),
         ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import string
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -13,12 +15,31 @@ from textual.widgets import Input, Static
 from wordsy_tui.game.board import Board
 from wordsy_tui.game.referee import Verdict
 from wordsy_tui.game.scoring import WordScore, explain, score_word
+from wordsy_tui.text import shown
 
 MAX_WORD_LENGTH = 45
+LETTERS = frozenset(string.ascii_letters)
+
+
+def ignored_hint(dropped: str) -> str:
+    """Why typed or pasted characters did not join the word."""
+    seen = list(dict.fromkeys(dropped))
+    named = ", ".join("a space" if c == " " else f"'{shown(c)}'" for c in seen[:3])
+    more = " and more" if len(seen) > 3 else ""
+    verb = "was" if len(seen) == 1 else "were"
+    return f"only letters A-Z count: {named}{more} {verb} ignored"
 
 
 class WordInput(Input):
-    """Letters only: a word has no spaces, so Space is free for the timer."""
+    """Letters only: a word has no spaces, so Space is free for the timer.
+
+    A character that cannot join the word is not dropped in silence: `Ignored` says why.
+    """
+
+    class Ignored(Message):
+        def __init__(self, why: str) -> None:
+            super().__init__()
+            self.why = why
 
     def __init__(self) -> None:
         super().__init__(
@@ -43,6 +64,18 @@ class WordInput(Input):
                 return
         await super()._on_key(event)
 
+    def replace(self, text: str, start: int, end: int) -> None:
+        # Every typed key and paste comes here: keep the letters, say what was left out.
+        letters = "".join(c for c in text if c in LETTERS)
+        dropped = "".join(c for c in text if c not in LETTERS)
+        if dropped:
+            self.post_message(self.Ignored(ignored_hint(dropped)))
+        if letters or not text:
+            super().replace(letters, start, end)
+
+    def restricted(self) -> None:
+        self.post_message(self.Ignored(f"a word has at most {MAX_WORD_LENGTH} letters"))
+
 
 class DraftPanel(Vertical):
     """The word being written, scored live against the board."""
@@ -66,6 +99,8 @@ class DraftPanel(Vertical):
         yield WordInput()
         yield Static(markup=False, id="live-score")
         yield Static(markup=False, id="hint")
+        # What the word left out stays said while the player types on (until the next round).
+        yield Static(markup=False, id="ignored")
 
     @property
     def word(self) -> str:
@@ -73,6 +108,7 @@ class DraftPanel(Vertical):
 
     def show_word(self, word: str) -> None:
         self.query_one(WordInput).value = word
+        self.query_one("#ignored", Static).update("")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -84,6 +120,10 @@ class DraftPanel(Vertical):
             return
         self.hint = None
         self._rescore()
+
+    def on_word_input_ignored(self, event: WordInput.Ignored) -> None:
+        event.stop()
+        self.query_one("#ignored", Static).update(Text.assemble(("! ", "bold"), event.why))
 
     def watch_board(self) -> None:
         self._rescore()
@@ -99,8 +139,8 @@ class DraftPanel(Vertical):
         word = self.word
         score = score_word(self.board, word, handicap=self.handicap)
         if self.locked:
-            shown = explain(score) if word else "no word, a pass for 0 points"
-            line = Text.assemble(("Locked in: ", "bold"), shown)
+            told = explain(score) if word else "no word, a pass for 0 points"
+            line = Text.assemble(("Locked in: ", "bold"), told)
             if self.may_flip:
                 line.append("\nSpace still takes the timer: you become the fastest player.")
         else:

@@ -51,8 +51,9 @@ class PlayerList(Widget, can_focus=True):
     me: reactive[str | None] = reactive(None)
 
     def render(self) -> Table:
-        table = Table.grid(padding=(0, 1))
-        table.add_column("player", no_wrap=True, max_width=14)
+        wide = self.app.has_class("-wide")
+        table = Table.grid(padding=(0, 2 if wide else 1))
+        table.add_column("player", no_wrap=True, max_width=28 if wide else 14)
         table.add_column("status", no_wrap=True)
         # A running total is never cut: a name gives way first.
         table.add_column("total", justify="right", no_wrap=True, min_width=3)

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import OptionList, Static
@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from wordsy_tui.app.advice import COMMON_LEVEL, BestWord, Meaning
 from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.screens.confirm import ConfirmScreen
+from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.bonuses import round_boxes
@@ -45,12 +46,13 @@ def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
         waiting = state.phase is Phase.REVEAL and draft.commitment is not None
         text.append("\n  revealing…" if waiting else "\n  no word this round")
         return text
-    word = draft.word or "(blank)"
     points = 0 if draft.voided else draft.score
-    text.append(f"  {shown(word)}  ", "bold")
+    text.append(f"  {shown(draft.word or '(blank)')}  ", "bold")
     text.append(f"{points} pts")
     handicap = player in state.config.handicapped
-    text.append("\n  " + shown(explain(score_word(state.board, word, handicap=handicap))))
+    # A blank is no word: its placeholder is never scored as letters.
+    scored = score_word(state.board, draft.word, handicap=handicap) if draft.word else None
+    text.append("\n  " + (shown(explain(scored)) if scored else "no word: 0 points"))
     verdict = draft.verdict
     faced = next((r for r in state.challenges if r.target == player), None)
     if draft.voided:
@@ -82,6 +84,19 @@ def _penalties(text: Text, state: GameState, player: str) -> None:
                 f"{shown(result.word)}, which stands",
                 "bold",
             )
+
+
+SELECTED_MARK = "▶ "
+
+
+def marked(entry: Text, selected: bool) -> Text:
+    """The entry with the selected word marked in text, not by colour alone."""
+    lines = entry.split("\n")
+    first = Text(SELECTED_MARK if selected else " " * len(SELECTED_MARK), "bold")
+    return Text("\n").join(
+        (first if n == 0 else Text(" " * len(SELECTED_MARK))) + line
+        for n, line in enumerate(lines)
+    )
 
 
 def best_lines(common: BestWord | None, overall: BestWord | None) -> str:
@@ -146,9 +161,16 @@ class RevealPane(Vertical, ReportsFailures):
         self._told: tuple[int, int] | None = None
         """(round, challenges decided) already told to the player."""
         self._meaning_of: str | None = None
+        self._entries: dict[str, Text] = {}
+        """Each player's entry in the list, unmarked."""
+        self._marked: int | None = None
+        """The entry that carries the ▶."""
 
     def compose(self) -> ComposeResult:
-        yield OptionList(id="words")
+        with Horizontal(id="reveal-table"):
+            yield OptionList(id="words")
+            # The board the words were played on, the highlighted word's cards marked.
+            yield BoardCards(id="reveal-board")
         yield Static(markup=False, id="meaning")
         yield Static(markup=False, id="best")
         yield Static(markup=False, id="reveal-status")
@@ -161,14 +183,21 @@ class RevealPane(Vertical, ReportsFailures):
         words = self.query_one(OptionList)
         highlighted = words.highlighted
         boxes = round_boxes(state) if state.players else {}
+        self._entries = {
+            p: word_entry(state, p, self.me, boxes.get(p, Box.NONE)) for p in state.players
+        }
+        selected = min(highlighted or 0, len(state.players) - 1) if state.players else None
         words.set_options(
-            Option(word_entry(state, p, self.me, boxes.get(p, Box.NONE)), id=p)
-            for p in state.players
+            Option(marked(entry, n == selected), id=p)
+            for n, (p, entry) in enumerate(self._entries.items())
         )
-        if state.players:
-            words.highlighted = min(highlighted or 0, len(state.players) - 1)
+        self._marked = selected
+        if selected is not None:
+            words.highlighted = selected
+        self.query_one(BoardCards).board = state.board
         self.query_one("#reveal-status", Static).update(challenge_status(state, self.me))
         self._tell_outcomes(state)
+        self._mark_highlighted()
         self._show_meaning_of_highlighted()
         if state.phase in (Phase.REVEAL, Phase.CHALLENGES) and self._best_for != state.round:
             self._best_for = state.round
@@ -190,7 +219,25 @@ class RevealPane(Vertical, ReportsFailures):
         self.notify(shown(challenge_outcome(result)), title="Challenge", markup=False, timeout=8)
 
     def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
+        self._mark_highlighted()
         self._show_meaning_of_highlighted()
+
+    def _mark_highlighted(self) -> None:
+        """Move the ▶ to the highlighted word, and show its cards on the board."""
+        words = self.query_one(OptionList)
+        now, before = words.highlighted, self._marked
+        players = list(self._entries)
+        if now != before:
+            self._marked = now
+            for index, selected in ((before, False), (now, True)):
+                if index is not None and index < len(players):
+                    prompt = marked(self._entries[players[index]], selected)
+                    words.replace_option_prompt_at_index(index, prompt)
+        player = players[now] if now is not None and now < len(players) else None
+        word = self.state.draft(player).word if player else None
+        handicap = player in self.state.config.handicapped
+        cards = score_word(self.state.board, word, handicap=handicap).cards if word else ()
+        self.query_one(BoardCards).used = frozenset(card.slot for card in cards)
 
     def _show_meaning_of_highlighted(self) -> None:
         option = self.query_one(OptionList).highlighted_option

@@ -15,16 +15,21 @@ from wordsy_tui.game.scoresheet import BONUS_BOXES, PENALTY_POINTS, Box, Scoresh
 from wordsy_tui.text import shown
 
 WORD_WIDTH: Final = 13
+"""The word's column on the narrowest sheet; a sheet given more room shows more of it."""
 SHEET_WIDTH: Final = 40
-"""Columns a sheet takes on screen, its frame included (see wordsy.tcss)."""
+"""The fewest columns a sheet takes on screen, its frame included (see wordsy.tcss)."""
+SHEET_HEIGHT: Final = 13
+"""Lines a sheet takes: its frame, the heading, seven rounds and two lines of totals."""
+OTHER_COLUMNS: Final = 25
+"""Everything on a sheet's line but the word: round, points, boxes, note and gaps."""
 
 
 def box(checked: bool, value: int) -> Text:
     return Text(f"[{'x' if checked else ' '}]{value}")
 
 
-def fit(word: str) -> str:
-    return word if len(word) <= WORD_WIDTH else word[: WORD_WIDTH - 1] + "…"
+def fit(word: str, width: int = WORD_WIDTH) -> str:
+    return word if len(word) <= width else word[: width - 1] + "…"
 
 
 class SheetView(Widget):
@@ -40,9 +45,13 @@ class SheetView(Widget):
 
     def render(self) -> RenderableType:
         sheet = self.sheet
+        # Whole words where the sheet has room: the word's column takes what is left.
+        room = max(WORD_WIDTH, self.content_size.width - OTHER_COLUMNS)
+        longest = max((len(row.word or "(none)") for row in sheet.rows), default=0)
+        word_width = max(WORD_WIDTH, min(room, longest))
         table = Table.grid(padding=(0, 1))
         table.add_column("round", justify="right")
-        table.add_column("word", width=WORD_WIDTH, no_wrap=True)
+        table.add_column("word", width=word_width, no_wrap=True)
         table.add_column("points", justify="right", width=3)
         table.add_column("box 1")
         table.add_column("box 2")
@@ -59,7 +68,7 @@ class SheetView(Widget):
             style = "strike dim" if index in struck else ""
             table.add_row(
                 str(index + 1),
-                Text(fit(shown(row.word or "(none)")), style),
+                Text(fit(shown(row.word or "(none)"), word_width), style),
                 Text(str(row.score), style),
                 box(row.box is Box.FIRST, first),
                 box(row.box is Box.SECOND, second),

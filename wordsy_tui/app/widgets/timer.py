@@ -14,6 +14,9 @@ from textual.widgets import Static
 from wordsy_tui.session.clock import Deadline
 
 WARNING_SECONDS: Final = 5
+LOW_SHARE: Final = 1 / 3
+"""The bar turns to a warning colour once this share of the time is left."""
+BAR_WIDTH: Final = 30
 # Over SSH every repaint costs bytes: check a few times a second, repaint on
 # a new whole second only.
 TICK_SECONDS: Final = 0.25
@@ -87,5 +90,19 @@ class Countdown(Static):
             return
         label = LABELS.get(deadline.label, deadline.label.capitalize())
         text = f"{label}: {left // 60}:{left % 60:02d}"
-        self.update(f"{text}  {self.caption}" if self.caption else text)
-        self.set_class(deadline.label == "timer" and left <= WARNING_SECONDS, "-hurry")
+        hurry = deadline.label == "timer" and left <= WARNING_SECONDS
+        if hurry:
+            text += " · almost out!"  # said in words too, for terminals without colour
+        lines = [f"{text}  {self.caption}" if self.caption else text]
+        share = left / deadline.seconds if deadline.seconds else None
+        if share is not None:
+            lines.append(time_bar(share, min(BAR_WIDTH, self.content_size.width or BAR_WIDTH)))
+        self.update("\n".join(lines))
+        self.set_class(hurry, "-hurry")
+        self.set_class(not hurry and share is not None and share <= LOW_SHARE, "-low")
+
+
+def time_bar(share: float, width: int) -> str:
+    """The sand left as a bar: full blocks for what is left, light shade for what ran out."""
+    filled = round(max(0.0, min(1.0, share)) * width)
+    return "█" * filled + "░" * (width - filled)
