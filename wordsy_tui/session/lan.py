@@ -644,7 +644,8 @@ class Bot:
             await self.session.lock_in()
 
     async def _wait_to_write(self, think: float, round_no: int) -> None:
-        """Think, but write before the sand runs out once someone has flipped."""
+        """Think, but write before the sand runs out once someone has flipped, and before
+        the host's wait limit closes a round nobody flipped."""
         loop = asyncio.get_running_loop()
         until = loop.time() + think
         hurry = self.rng.uniform(1.5, 4.0) * self.pace
@@ -653,7 +654,7 @@ class Bot:
             if state.round != round_no:
                 return
             deadline = self.session.clock.deadline
-            if deadline is not None and deadline.label == "timer":
+            if deadline is not None and deadline.label in ("timer", "writing"):
                 until = min(until, deadline.at - hurry)
             if _people_done(state):
                 # Everyone else is waiting on the computer players: write within moments.
@@ -675,8 +676,9 @@ class Bot:
 
 
 def _people_done(state: GameState) -> bool:
-    """Every person at the table has locked in (only computer players still write)."""
-    people = [p for p in state.players if p not in state.bots]
+    """Every person at the table has locked in (only computer players still write); one
+    who left the game writes no more and is not waited for."""
+    people = [p for p in state.active if p not in state.bots]
     return bool(people) and all(state.draft(p).locked for p in people)
 
 
