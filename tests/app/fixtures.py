@@ -343,7 +343,7 @@ class EndedSession(ScriptedSession):
 
 HOST_ENDED = (
     "Ann ended the game. It is saved: the host can resume it with `wordsy-tui host "
-    "--resume`; your program will take your seat back."
+    "--resume`; then run your join command again to take your seat back."
 )
 
 

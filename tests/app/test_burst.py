@@ -3,11 +3,13 @@ that counts, for lock-in, flip and pause alike."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
-from tests.app.fixtures import FixedAdvisor
+from tests.app.fixtures import FixedAdvisor, ScriptedSession, writing_state
 from tests.app.keys import burst, paste
 from tests.app.test_solo import board_word, solo_app, until
 from wordsy_tui.app import WordsyApp
@@ -119,3 +121,15 @@ async def test_flip_with_nothing_written_says_why() -> None:
         messages = [n.message for n in app._notifications]
         assert any("Write a word before you flip" in m for m in messages)
         assert app.state.flipped_by is None
+
+
+async def test_space_from_the_no_flip_holder_says_why_it_did_nothing() -> None:
+    state = writing_state(rounds_before=2)
+    state = replace(state, flipped_by=None)
+    assert state.no_flip == "Carl"
+    app = WordsyApp(ScriptedSession("Carl", state), name="Carl", advisor=FixedAdvisor())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", "a", "t", "space")
+        note = str(app.screen.query_one("#ignored", Static).render())
+        assert "No-Flip card" in note
+        assert app.screen.query_one("#word", Input).value == "CAT"

@@ -239,6 +239,8 @@ async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path)
         second = server(tmp_path, port=port, captain="Ann")
         ann = HostSession("Ann", second)
         await ann.start()
+        await wait_until(lambda: ann.state.round == 1)
+        assert ann.word == secret("Ann", 1)  # what her board shows again
         await wait_until(lambda: bob.client.connected)
         await bob.write(secret("Bob", 1))
         await bob.lock_in()

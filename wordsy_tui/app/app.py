@@ -36,7 +36,7 @@ from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.legal import allowed, with_word_written
+from wordsy_tui.game.legal import allowed, refusal, with_word_written
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, StateChanged
 from wordsy_tui.session.clock import Deadline
@@ -497,6 +497,14 @@ class WordsyApp(App[None]):
             return self.session is not None and self.session.hosting and state.phase in PLAYING
         return True
 
+    def timer_refusal(self) -> str:
+        """Why Space does not take the timer now, in the rules' words."""
+        me = self.me
+        problem = (
+            None if me is None else refusal(with_word_written(self.state, me), cmd.FlipTimer(me))
+        )
+        return problem or "the timer cannot be taken now"
+
     def _can_write(self) -> bool:
         me = self.me
         return me is not None and allowed(self.state, cmd.LockIn(me))
@@ -596,7 +604,10 @@ class WordsyApp(App[None]):
         self.session = None
         self.state = GameState()
         self.deadline = None
-        self.back_to_menu()
+        if self._browse_first:
+            self.browse_games()  # joined from the LAN's list: back to that list
+        else:
+            self.back_to_menu()
 
     # -- from the start menu ---------------------------------------------------
 

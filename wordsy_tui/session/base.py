@@ -97,15 +97,14 @@ class Session(ABC):
         """Fold events that reached us into the state and tell the app."""
         for event in events:
             self.state = evolve(self.state, event)
-            if isinstance(event, ev.RoundStarted):
+            # Only a later round forgets: a resumed session replays the rounds before (and
+            # the start of) the round whose words it was given back.
+            if isinstance(event, ev.RoundStarted) and self.state.round > self._written_round:
                 self.word = ""
-                # Only a later round forgets: a resumed session replays the rounds before
-                # the words it was given back.
-                if self.state.round > self._written_round:
-                    self._written_round = self.state.round
-                    self._written.clear()
-                    if self._kept:  # what was kept is revealed or void now: forget it
-                        self._keep_written()
+                self._written_round = self.state.round
+                self._written.clear()
+                if self._kept:  # what was kept is revealed or void now: forget it
+                    self._keep_written()
         self.clock.observe(self.state)
         self.publish(StateChanged(self.state, tuple(events), self.clock.deadline))
         await self._reveal_if_due()

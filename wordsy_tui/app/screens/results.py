@@ -65,7 +65,10 @@ def tie_rule(state: GameState) -> str:
 
 
 def standings_table(
-    sheets: Mapping[str, Scoresheet], me: str | None, ruleset: Ruleset = Ruleset.CLASSIC
+    sheets: Mapping[str, Scoresheet],
+    me: str | None,
+    ruleset: Ruleset = Ruleset.CLASSIC,
+    gone: frozenset[str] = frozenset(),
 ) -> Table:
     table = Table(expand=True, show_edge=False, pad_edge=False)
     table.add_column("Place", justify="right", no_wrap=True)
@@ -77,6 +80,8 @@ def standings_table(
     for standing in standings(sheets, ruleset):
         best = best_row(sheets[standing.player])
         name = shown(standing.player) + (" (you)" if standing.player == me else "")
+        if standing.player in gone:
+            name += " (left the game)"
         table.add_row(
             f"{standing.place}.",
             Text(name, "bold" if standing.place == 1 else ""),
@@ -123,7 +128,7 @@ class ResultsScreen(Screen[None]):
         if not state.sheets:
             return
         self.query_one("#headline", Static).update(headline(state, me))
-        table = standings_table(state.sheets, me, state.config.ruleset)
+        table = standings_table(state.sheets, me, state.config.ruleset, state.gone)
         self.query_one("#standings", Static).update(table)
         rule = tie_rule(state)
         self.query_one("#tie-rule", Static).update(rule)

@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Input, Static
 
+from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.game.board import Board
 from wordsy_tui.game.referee import Verdict
 from wordsy_tui.game.scoring import WordScore, explain, score_word
@@ -37,6 +38,8 @@ class WordInput(Input):
     """
 
     class Ignored(Message):
+        """`why` characters did not join the word; empty: Space, the timer's key."""
+
         def __init__(self, why: str) -> None:
             super().__init__()
             self.why = why
@@ -54,6 +57,13 @@ class WordInput(Input):
         return character is not None and character.isalpha()
 
     async def _on_key(self, event: events.Key) -> None:
+        if event.key == "space":
+            # The timer's key, which reaches the word only when taking the timer is not
+            # allowed now (the app's binding takes it otherwise): the panel says why.
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Ignored(""))
+            return
         # Textual runs a focused widget's own bindings (Backspace, arrows...) only once the
         # key has bubbled up to the app, behind the letters queued after it: in a burst,
         # "ab<Backspace>c" would lose the c. Edit here, in the order the keys came.
@@ -123,7 +133,8 @@ class DraftPanel(Vertical):
 
     def on_word_input_ignored(self, event: WordInput.Ignored) -> None:
         event.stop()
-        self.query_one("#ignored", Static).update(Text.assemble(("! ", "bold"), event.why))
+        why = event.why or wordsy_app(self).timer_refusal()
+        self.query_one("#ignored", Static).update(Text.assemble(("! ", "bold"), shown(why)))
 
     def watch_board(self) -> None:
         self._rescore()

@@ -14,6 +14,8 @@ from wordsy_tui.text import shown
 
 
 def status(state: GameState, player: str, connected: bool | None) -> str:
+    if player in state.gone:
+        return "left"
     if connected is False:
         return "offline"
     draft = state.draft(player)
