@@ -19,6 +19,7 @@ from textual.worker import WorkerCancelled
 
 from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.advice import ALL_LEVELS, Advisor, BestWord, Meaning
+from wordsy_tui.app.lan import HostSetup
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.board import Board
@@ -310,11 +311,13 @@ class FakeLan:
         self.games = list(games)
         self.joined: list[tuple[str, int, str, str | None]] = []
         self.kept: Session | None = None
+        self.hosted: list[tuple[str, HostSetup | None]] = []
 
     async def browse(self) -> AsyncIterator[Sequence[FoundGame]]:
         yield self.games
 
-    def host(self, name: str) -> Session:
+    def host(self, name: str, setup: HostSetup | None = None) -> Session:
+        self.hosted.append((name, setup))
         return FakeHostSession(name, new_table((name,)).state)
 
     def join(self, address: str, port: int, name: str, pin: str | None) -> Session:
@@ -362,6 +365,7 @@ def bump(state: GameState, **changes: object) -> GameState:
 SCENES: tuple[Scene, ...] = (
     Scene("menu", lambda: None),
     Scene("browse", lambda: None, ("j",), lambda: FakeLan()),
+    Scene("host_form", lambda: None, ("h",), lambda: FakeLan()),
     Scene("lobby_host", lobby_host_session),
     Scene("lobby_guest", lambda: ScriptedSession("Beth", lobby_state())),
     Scene(

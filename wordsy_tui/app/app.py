@@ -45,6 +45,7 @@ from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     from wordsy_tui.app.lan import Lan
+    from wordsy_tui.app.screens.host_form import HostChoice
 
 # The draft is sent as the player types, but not on every key: the host
 # sees a new commitment at most this often.
@@ -100,6 +101,8 @@ class WordsyApp(App[None]):
         self.session = session
         self.lan = lan
         self.player_name = name or default_name()
+        self.name_chosen = name is not None
+        """Whether the player gave a name (not just the login's): the host form asks."""
         self.advisor = advisor or Advisor()
         self.now = now or (lambda: asyncio.get_running_loop().time())
         self.bell_on = bell
@@ -620,7 +623,18 @@ class WordsyApp(App[None]):
                 "Hosting is not available here: run 'wordsy-tui host'.", severity="warning"
             )
             return
-        self.play(self.lan.host(self.player_name))
+        from wordsy_tui.app.screens.host_form import HostFormScreen
+
+        # The login name is no name at a table: the form asks, unless one was typed.
+        self.push_screen(
+            HostFormScreen(self.player_name if self.name_chosen else None), self._host_chosen
+        )
+
+    def _host_chosen(self, choice: HostChoice | None) -> None:
+        if choice is None or self.lan is None:
+            return
+        self.player_name, self.name_chosen = choice.name, True
+        self.play(self.lan.host(choice.name, choice.setup))
 
     def browse_games(self) -> None:
         from wordsy_tui.app.screens.browse import BrowseScreen

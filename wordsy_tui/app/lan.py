@@ -7,10 +7,11 @@ tests provide fakes, so no screen imports the network.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.config import DEFAULT_BOT_LEVEL, GameConfig
 from wordsy_tui.session.base import Session
 
 if TYPE_CHECKING:
@@ -18,13 +19,24 @@ if TYPE_CHECKING:
     from wordsy_tui.session.discovery import FoundGame
 
 
+@dataclass(frozen=True)
+class HostSetup:
+    """What the host chose on the start menu's form: what `wordsy-tui host` flags set."""
+
+    config: GameConfig = field(default_factory=GameConfig)
+    bots: int = 0
+    bot_level: str = DEFAULT_BOT_LEVEL
+    pin: str | None = None
+
+
 class Lan(Protocol):
     def browse(self) -> AsyncIterator[Sequence[FoundGame]]:
         """The games found, as a fresh list each time it changes."""
         ...
 
-    def host(self, name: str) -> Session:
-        """A session for the host's own player (not started yet)."""
+    def host(self, name: str, setup: HostSetup | None = None) -> Session:
+        """A session for the host's own player (not started yet); `setup` None keeps the
+        options the program was started with."""
         ...
 
     def join(self, address: str, port: int, name: str, pin: str | None) -> Session:

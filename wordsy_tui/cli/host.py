@@ -10,11 +10,19 @@ import sys
 from pathlib import Path
 
 from wordsy_tui.cli.options import bounded_int, game_name, player_name
-from wordsy_tui.game.config import DEFAULT_WAIT_SECONDS, MAX_PLAYERS, MIN_PLAYERS, GameConfig
+from wordsy_tui.game.config import (
+    BOT_LEVELS,
+    DEFAULT_BOT_LEVEL,
+    DEFAULT_TIMER_SECONDS,
+    DEFAULT_WAIT_SECONDS,
+    MAX_PLAYERS,
+    MAX_TIMER_SECONDS,
+    MIN_PLAYERS,
+    MIN_TIMER_SECONDS,
+    GameConfig,
+)
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.session.names import default_name
-
-BOT_LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -52,7 +60,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="computer players to seat at the start (more can join from the lobby)",
     )
     parser.add_argument(
-        "--bot-level", choices=BOT_LEVELS, default="medium", help="(default %(default)s)"
+        "--bot-level", choices=BOT_LEVELS, default=DEFAULT_BOT_LEVEL, help="(default %(default)s)"
     )
     parser.add_argument(
         "--ruleset",
@@ -63,8 +71,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     timing = parser.add_mutually_exclusive_group()
     timing.add_argument(
         "--timer",
-        type=bounded_int(5, 600, "--timer"),
-        default=30,
+        type=bounded_int(MIN_TIMER_SECONDS, MAX_TIMER_SECONDS, "--timer"),
+        default=DEFAULT_TIMER_SECONDS,
         metavar="SECONDS",
         help="seconds the others get once the timer is flipped (default %(default)s)",
     )

@@ -24,7 +24,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def run_menu(name: str | None = None) -> int:
-    """The start menu; games hosted from it use the default options."""
+    """The start menu; games hosted from it take their options from its host form."""
     # Imported here so that `--help` and the other commands do not load Textual.
     from wordsy_tui.app import WordsyApp
     from wordsy_tui.cli.serve import HostOptions, LanPlay
@@ -33,4 +33,5 @@ def run_menu(name: str | None = None) -> int:
 
     player = name or default_name()
     lan = LanPlay(HostOptions(GameConfig(), player))
-    return WordsyApp(lan=lan, name=player).run_to_end()
+    # Only a name given here counts as chosen: hosting asks rather than use the login's.
+    return WordsyApp(lan=lan, name=name).run_to_end()

@@ -11,7 +11,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, TextIO
+from typing import TYPE_CHECKING, Final, TextIO
 
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
@@ -28,6 +28,10 @@ from wordsy_tui.session.lan import (
 )
 from wordsy_tui.session.narrate import narrate
 from wordsy_tui.text import shown
+
+if TYPE_CHECKING:
+    # Its shape only: a headless host never loads the app.
+    from wordsy_tui.app.lan import HostSetup
 
 EventHook = Callable[[GameState, ev.Event], None]
 
@@ -282,8 +286,16 @@ class LanPlay:
     def browse(self) -> AsyncIterator[list[FoundGame]]:
         return browse(self.interfaces)
 
-    def host(self, name: str) -> HostSession:
+    def host(self, name: str, setup: HostSetup | None = None) -> HostSession:
         options = dataclasses.replace(self.options, name=name)
+        if setup is not None:  # chosen on the start menu's form
+            options = dataclasses.replace(
+                options,
+                config=setup.config,
+                bots=setup.bots,
+                bot_level=setup.bot_level,
+                pin=setup.pin,
+            )
         return HostSession(name, make_server(options), bots=(options.bot_level,) * options.bots)
 
     def join(self, address: str, port: int, name: str, pin: str | None) -> NetSession:

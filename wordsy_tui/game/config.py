@@ -12,6 +12,11 @@ ROUNDS: Final = 7
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
 DEFAULT_TIMER_SECONDS: Final = 30
+MIN_TIMER_SECONDS: Final = 5
+MAX_TIMER_SECONDS: Final = 600
+BOT_LEVELS: Final = ("easy", "medium", "hard", "expert")
+"""The host's computer players, weakest first."""
+DEFAULT_BOT_LEVEL: Final = "medium"
 DEFAULT_WAIT_SECONDS: Final = 180
 
 

@@ -59,8 +59,9 @@ class MenuScreen(Screen[None]):
         self.query_one("#choices", OptionList).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.value.strip():
-            wordsy_app(self).player_name = normal_name(event.value)
+        app = wordsy_app(self)
+        if event.value.strip() and normal_name(event.value) != app.player_name:
+            app.player_name, app.name_chosen = normal_name(event.value), True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.query_one("#choices", OptionList).focus()
@@ -72,7 +73,8 @@ class MenuScreen(Screen[None]):
     def action_choose(self, choice: str) -> None:
         app = wordsy_app(self)
         problem = name_problem(app.player_name)
-        if problem is not None and choice in ("host", "join", "solo"):
+        # (Hosting asks for the name on its own form.)
+        if problem is not None and choice in ("join", "solo"):
             # The same rule the table applies: better said here than by the host.
             self.notify(str(problem), severity="warning", markup=False)
             self.query_one("#name", Input).focus()

@@ -1,0 +1,108 @@
+"""Hosting from the start menu: the form asks what `wordsy-tui host` flags set."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Select
+
+from tests.app.fixtures import FakeHostSession, FakeLan, FixedAdvisor, settle
+from tests.app.test_solo import until
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.app.lan import HostSetup
+from wordsy_tui.app.screens.host_form import FormProblem, HostChoice, HostFormScreen, read_form
+from wordsy_tui.app.screens.menu import MenuScreen
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.rulesets import Ruleset
+
+
+def form(**typed: str) -> HostChoice | FormProblem:
+    fields = {
+        "name": "Ann",
+        "timer": "30",
+        "ruleset": "classic",
+        "seats": "6",
+        "pin": "",
+        "bots": "0",
+        "level": "medium",
+    }
+    return read_form(**(fields | typed))
+
+
+@pytest.mark.parametrize(
+    ("typed", "field"),
+    [
+        ({"name": ""}, "name"),
+        ({"name": "a name far longer than twenty"}, "name"),
+        ({"timer": "4"}, "timer"),
+        ({"timer": "601"}, "timer"),
+        ({"seats": "1"}, "seats"),
+        ({"seats": "7"}, "seats"),
+        ({"seats": "3", "bots": "3"}, "bots"),
+        ({"level": "godlike"}, "level"),
+    ],
+)
+def test_the_form_refuses_what_the_command_line_refuses(typed: dict[str, str], field: str) -> None:
+    answer = form(**typed)
+    assert isinstance(answer, FormProblem)
+    assert answer.field == field
+
+
+def test_an_empty_timer_is_the_no_timer_variant_and_an_empty_pin_is_none() -> None:
+    answer = form(name="  Ann ", timer="", bots="")
+    assert answer == HostChoice("Ann", HostSetup(GameConfig(timer_seconds=None)))
+
+
+async def test_the_form_asks_a_name_then_hosts_with_every_option() -> None:
+    lan = FakeLan()
+    app = WordsyApp(None, lan=lan, advisor=FixedAdvisor(), bell=False)  # no name given
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HostFormScreen))
+        assert app.screen.query_one("#name", Input).value == ""  # not the login's name
+        await pilot.press("enter")  # no name: the form says so and stays
+        assert isinstance(app.screen, HostFormScreen)
+        assert "1 to 20 characters" in str(app.screen.query_one("#form-problem").render())
+        assert lan.hosted == []
+        await pilot.press(*"Dora", "tab", "backspace", "backspace", *"45", "tab")
+        app.screen.query_one("#ruleset", Select).value = Ruleset.SECOND_EDITION.value
+        await pilot.press("tab", "backspace", "4", "tab", *"1234", "tab", "backspace", "2")
+        app.screen.query_one("#level", Select).value = "hard"
+        await pilot.press("shift+tab", "shift+tab", "enter")
+        await until(pilot, lambda: isinstance(app.session, FakeHostSession))
+    config = GameConfig(ruleset=Ruleset.SECOND_EDITION, timer_seconds=45, max_players=4)
+    assert lan.hosted == [("Dora", HostSetup(config, bots=2, bot_level="hard", pin="1234"))]
+    assert app.player_name == "Dora"
+
+
+async def test_a_name_typed_before_is_offered_and_esc_goes_back() -> None:
+    lan = FakeLan()
+    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HostFormScreen))
+        assert app.screen.query_one("#name", Input).value == "Ann"
+        await pilot.press("tab", "backspace", "backspace", "enter")  # empty timer: no timer
+        await until(pilot, lambda: isinstance(app.session, FakeHostSession))
+        assert lan.hosted == [("Ann", HostSetup(GameConfig(timer_seconds=None)))]
+    app = WordsyApp(None, lan=FakeLan(), name="Ann", advisor=FixedAdvisor(), bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h", "escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert app.session is None
+
+
+def test_the_lan_hosts_with_what_the_form_chose(tmp_path, monkeypatch) -> None:
+    from wordsy_tui.cli.serve import HostOptions, LanPlay
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    started_with = HostOptions(GameConfig(), "Ann", advertise=False, bind="127.0.0.1", port=0)
+    config = GameConfig(ruleset=Ruleset.SECOND_EDITION, timer_seconds=None, max_players=3)
+    setup = HostSetup(config, bots=2, bot_level="expert", pin="4321")
+    session = LanPlay(started_with).host("Dora", setup)
+    assert (session.me, session.server.config, session.server.pin) == ("Dora", config, "4321")
+    assert session.bots_to_seat == ("expert", "expert")
+    plain = LanPlay(started_with).host("Ann")  # `wordsy-tui host`: its flags stand
+    assert (plain.server.config, plain.server.pin, plain.bots_to_seat) == (GameConfig(), None, ())
