@@ -33,6 +33,7 @@ from wordsy_tui.game.state import GameState
 from wordsy_tui.session.base import LinkChanged, Session, StateChanged
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.discovery import FoundGame
+from wordsy_tui.session.saved import SavedGame
 
 SEED = 7
 SALT = b"\x00" * SALT_BYTES
@@ -221,12 +222,15 @@ class Scene:
     session: Callable[[], Session | None]
     keys: tuple[str, ...] = ()
     lan: Callable[[], FakeLan | None] = lambda: None
+    saved: Callable[[], Sequence[SavedGame]] = lambda: ()
+    """The saved games the replay list shows (never the user's own)."""
 
 
 def make_app(scene: Scene) -> WordsyApp:
     return WordsyApp(
         scene.session(),
         lan=scene.lan(),
+        saved_games=scene.saved,
         name="Ann",
         advisor=FixedAdvisor(),
         now=lambda: NOW,
@@ -329,6 +333,19 @@ class FakeLan:
         return 0
 
 
+SAVED_GAMES = (
+    SavedGame(Path("20261121-203015-a1b2c3.log"), "2026-11-21 21:02", PLAYERS, 7, True),
+    SavedGame(Path("20261120-190140-d4e5f6.log"), "2026-11-20 19:20", ("Ann", "Dora"), 3, False),
+    SavedGame(
+        Path("20261114-221003-0a1b2c.log"),
+        "2026-11-14 22:41",
+        ("Ann", "Bot 1 (medium)", "Beth", "Ed"),
+        7,
+        True,
+    ),
+)
+
+
 def lobby_host_session() -> FakeHostSession:
     state = new_table(("Ann", "Bot 1 (medium)", "Beth")).state
     session = FakeHostSession("Ann", state)
@@ -366,6 +383,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("menu", lambda: None),
     Scene("browse", lambda: None, ("j",), lambda: FakeLan()),
     Scene("host_form", lambda: None, ("h",), lambda: FakeLan()),
+    Scene("saved_games", lambda: None, ("p",), saved=lambda: SAVED_GAMES),
     Scene("lobby_host", lobby_host_session),
     Scene("lobby_guest", lambda: ScriptedSession("Beth", lobby_state())),
     Scene(

@@ -127,7 +127,6 @@ async def test_the_menu_starts_a_solo_game_at_the_chosen_difficulty() -> None:
         ["solo", "--difficulty", "silly"],
         ["solo", "--name", "a name far longer than twenty"],
         ["menu", "--name", "   "],
-        ["replay"],
     ],
 )
 def test_bad_flags_get_a_clear_error_and_status_2(capsys, argv: list[str]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
@@ -41,6 +41,7 @@ from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, StateChanged
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.names import default_name
+from wordsy_tui.session.saved import SavedGame, default_saved_games
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
@@ -95,9 +96,15 @@ class WordsyApp(App[None]):
         now: Callable[[], float] | None = None,
         bell: bool = True,
         browse: bool = False,
+        replays: bool = False,
+        saved_games: Callable[[], Sequence[SavedGame]] | None = None,
     ) -> None:
         super().__init__()
         self._browse_first = browse
+        self._replays_first = replays
+        """`wordsy-tui replay` alone: the saved games, not the menu."""
+        self.saved_games = saved_games or default_saved_games
+        self._picked_replay = False
         self.session = session
         self.lan = lan
         self.player_name = name or default_name()
@@ -154,6 +161,8 @@ class WordsyApp(App[None]):
         self.set_timer(PRELOAD_DELAY_SECONDS, self.advisor.preload)
         if self.session is None and self._browse_first:
             self.browse_games()  # `wordsy-tui join`: the games on the LAN, not the menu
+        elif self.session is None and self._replays_first:
+            self.show_saved_games()
         elif self.session is None:
             self.back_to_menu()
         else:
@@ -607,7 +616,10 @@ class WordsyApp(App[None]):
         self.session = None
         self.state = GameState()
         self.deadline = None
-        if self._browse_first:
+        if self._picked_replay:
+            self._picked_replay = False
+            self.show_saved_games()  # a replay picked from the list: back to that list
+        elif self._browse_first:
             self.browse_games()  # joined from the LAN's list: back to that list
         else:
             self.back_to_menu()
@@ -648,6 +660,32 @@ class WordsyApp(App[None]):
             )
             return
         self.play(self.lan.join(address, port, self.player_name, pin))
+
+    def show_saved_games(self) -> None:
+        from wordsy_tui.app.screens.saved import SavedGamesScreen
+
+        self._enter(SavedGamesScreen(self.saved_games()))
+
+    def replay_game(self, game: SavedGame) -> None:
+        from wordsy_tui.app.replay import replay_of
+
+        try:
+            session = replay_of(game.path)
+        except (OSError, ValueError) as error:  # gone or changed since the list was read
+            self.notify(
+                f"Cannot replay {shown(game.game_id)}: {shown(str(error))}",
+                severity="error",
+                markup=False,
+            )
+            return
+        self._picked_replay = True
+        self.play(session)
+
+    def leave_saved_games(self) -> None:
+        if self._replays_first:
+            self.exit()
+        else:
+            self.back_to_menu()
 
     def back_to_menu(self) -> None:
         from wordsy_tui.app.screens.menu import MenuScreen

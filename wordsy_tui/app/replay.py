@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.evolve import evolve
 from wordsy_tui.game.state import GameState
 from wordsy_tui.session.base import Rejected, Session, StateChanged
+from wordsy_tui.session.saved import damage_note, read_events
 
 
 def round_frames(events: Iterable[ev.Event]) -> list[GameState]:
@@ -52,3 +54,14 @@ class ReplaySession(Session):
         self.index = max(0, min(len(self.frames) - 1, self.index + delta))
         self.state = self.frames[self.index]
         self.publish(StateChanged(self.state, (), None))
+
+
+def replay_of(path: Path) -> ReplaySession:
+    """A replay of the log at `path`, with the damage note when it is damaged.
+
+    Raises OSError when it cannot be read, ValueError when it is no game log.
+    """
+    events = read_events(path)
+    if not events:
+        raise ValueError("it holds no game events")
+    return ReplaySession(round_frames(events), note=damage_note(path))

@@ -1,14 +1,14 @@
-"""`wordsy-tui replay FILE`: step through a saved game, round by round (read-only)."""
+"""`wordsy-tui replay [GAME]`: step through a saved game, round by round (read-only)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from wordsy_tui.game.events import Event
+from wordsy_tui.session.saved import damage_note, read_events
+
+__all__ = ["add_parser", "damage_note", "read_events", "run"]
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -16,54 +16,62 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "replay",
         help="step through a saved game round by round",
         description="Step through a game the host saved, round by round. Nothing is changed: "
-        "the log is only read. Keys: → or n next round, ← or p previous, s sheets, q quit.",
+        "the log is only read. Without GAME: the saved games, the last played first, to pick "
+        "from. Keys: → or n next round, ← or p previous, s sheets, q quit.",
     )
-    parser.add_argument("file", type=Path, metavar="FILE", help="a game log the host saved")
+    parser.add_argument(
+        "game",
+        nargs="?",
+        default=None,
+        metavar="GAME",
+        help="a saved game's id (as the list shows it) or a game log's path",
+    )
     parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.game is None:
+        return pick_a_game()
+    path = game_path(args.game)
     # Imported here so that `--help` and the other commands do not load Textual.
     from wordsy_tui.app import WordsyApp
-    from wordsy_tui.app.replay import ReplaySession, round_frames
+    from wordsy_tui.app.replay import replay_of
 
-    path: Path = args.file
     try:
-        events = read_events(path)
+        session = replay_of(path)
     except OSError as error:
         parser.error(f"cannot read {path}: {error.strerror or error}")
     except ValueError as error:
         parser.error(f"{path} is not a Wordsy game log: {error}")
-    if not events:
-        parser.error(f"{path} holds no game events")
-    note = damage_note(path)
-    status = WordsyApp(ReplaySession(round_frames(events), note=note), name="replay").run_to_end()
-    if note:  # the app's notice is gone with its screen: leave it in the terminal too
-        print(f"wordsy-tui replay: {note}", file=sys.stderr)
+    status = WordsyApp(session, name="replay").run_to_end()
+    if session.note:  # the app's notice is gone with its screen: leave it in the terminal too
+        print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
     return status
 
 
-def damage_note(path: Path) -> str | None:
-    """What a damaged log means for its replay, for people; None when the log is whole.
+def game_path(game: str) -> Path:
+    """The log of `game`: a path as given, or a saved game's id in the games directory."""
+    path = Path(game)
+    if path.exists() or path.suffix == ".log" or len(path.parts) > 1:
+        return path
+    from net.log import default_log_dir
+    from wordsy_tui.session.lan import APP_NAME
 
-    A torn tail (a host stopped mid-write) is normal and goes unmentioned.
-    """
-    from net.log import survey
-
-    found = survey(path.read_bytes())
-    if not found.damaged:
-        return None
-    return (
-        f"This log is damaged at record {found.damaged_record} ({found.reason}): "
-        f"the replay stops before it, and {found.following_events} later events "
-        "cannot be shown."
-    )
+    return default_log_dir(APP_NAME) / f"{game}.log"
 
 
-def read_events(path: Path) -> list[Event]:
-    """The game's events from the host's log, read without changing the file."""
-    from net.log import read_log
-    from wordsy_tui.session.codec import decode_event
+def pick_a_game() -> int:
+    """The list of saved games to pick from; a plain sentence when there is none."""
+    from net.log import default_log_dir
+    from wordsy_tui.session.lan import APP_NAME
+    from wordsy_tui.session.saved import default_saved_games
 
-    records, _damage = read_log(path)
-    return [decode_event(r.get("body")) for r in records if r.get("k") == "event"]
+    if not default_saved_games():
+        print(
+            "No saved games to replay yet: the games you host are saved in "
+            f"{default_log_dir(APP_NAME)}, and show here once a game has started."
+        )
+        return 0
+    from wordsy_tui.app import WordsyApp
+
+    return WordsyApp(name="replay", replays=True).run_to_end()

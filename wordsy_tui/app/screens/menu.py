@@ -1,4 +1,4 @@
-"""The start menu: host, join, solo, rules, quit."""
+"""The start menu: host, join, solo, replay, rules, quit."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ CHOICES = (
     ("host", "h", "Host a game on this LAN"),
     ("join", "j", "Join a game"),
     ("solo", "s", "Solo, against the Solo Card"),
+    ("replay", "p", "Replay a saved game"),
     ("rules", "r", "Rules and keys"),
     ("quit", "q", "Quit"),
 )
@@ -33,6 +34,7 @@ class MenuScreen(Screen[None]):
         Binding("h", "choose('host')", "Host", id="menu-host"),
         Binding("j", "choose('join')", "Join", id="menu-join"),
         Binding("s", "choose('solo')", "Solo", id="menu-solo"),
+        Binding("p", "choose('replay')", "Replay", id="menu-replay"),
         Binding("r", "choose('rules')", "Rules", id="menu-rules"),
         Binding("q", "choose('quit')", "Quit", id="menu-quit"),
     ]
@@ -86,6 +88,8 @@ class MenuScreen(Screen[None]):
                 app.browse_games()
             case "solo":
                 self.app.push_screen(DifficultyScreen(), self._solo)
+            case "replay":
+                app.show_saved_games()
             case "rules":
                 app.action_help()
             case "quit":

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from wordsy_tui.app.advice import COMMON_LEVEL, BestWord, Meaning
 from wordsy_tui.app.node import ReportsFailures, wordsy_app
+from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.app.widgets.timer import Countdown
@@ -111,8 +112,11 @@ def best_lines(common: BestWord | None, overall: BestWord | None) -> str:
     return lines
 
 
-def challenge_status(state: GameState, me: str | None) -> str:
+def challenge_status(state: GameState, me: str | None, *, replay: bool = False) -> str:
     challenge = state.challenge
+    if replay:
+        # A round long over: what the table decided, not who it was waiting for then.
+        return "\n".join(shown(challenge_outcome(result)) for result in state.challenges)
     if challenge is None:
         if state.phase is Phase.REVEAL:
             return "Revealing every word…"
@@ -195,7 +199,10 @@ class RevealPane(Vertical, ReportsFailures):
         if selected is not None:
             words.highlighted = selected
         self.query_one(BoardCards).board = state.board
-        self.query_one("#reveal-status", Static).update(challenge_status(state, self.me))
+        replay = isinstance(wordsy_app(self).session, ReplaySession)
+        self.query_one("#reveal-status", Static).update(
+            challenge_status(state, self.me, replay=replay)
+        )
         self._tell_outcomes(state)
         self._mark_highlighted()
         self._show_meaning_of_highlighted()

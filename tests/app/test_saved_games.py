@@ -1,0 +1,156 @@
+"""Replaying from the list of saved games: `wordsy-tui replay` alone, and the menu's entry."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from tests.app.fixtures import FixedAdvisor, Table, finish_round, finished_table, new_table, settle
+from tests.app.test_replay_and_menu import saved_log
+from tests.app.test_solo import until
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.app.replay import ReplaySession
+from wordsy_tui.app.screens.game import GameScreen
+from wordsy_tui.app.screens.menu import MenuScreen
+from wordsy_tui.app.screens.saved import SavedGamesScreen
+from wordsy_tui.app.widgets.board import BoardCards
+from wordsy_tui.cli import main, replay
+from wordsy_tui.game import commands as cmd
+from wordsy_tui.session.saved import saved_game_list
+
+
+def three_rounds() -> Table:
+    """Three rounds, the third's challenges closed by the clock with nobody ready, then the
+    host stopped while the fourth was being written."""
+    table = new_table(("Ann", "Carl")).do(cmd.StartGame())
+    for player in ("Ann", "Carl"):
+        finish_round(table.play_round(player))
+    return table.play_round("Ann").do(cmd.EndRound()).write("Ann", "STOMP")
+
+
+@pytest.fixture
+def games(tmp_path) -> Path:
+    """Three saved games, the unfinished one played last, and two files that are no game."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for name, events, played in (
+        ("20261114-221003-0a1b2c", finished_table().log, 1_000_000),
+        ("20261121-203015-a1b2c3", three_rounds().log, 3_000_000),
+        ("20261120-190140-d4e5f6", finished_table(("Ann", "Beth")).log, 2_000_000),
+        ("20261122-080000-ffffff", new_table(("Ann",)).log, 4_000_000),  # lobby only
+    ):
+        saved_log(folder / f"{name}.log", events)
+        os.utime(folder / f"{name}.log", (played, played))
+    (folder / "20261122-090000-000000.log").write_bytes(b"not a log at all")
+    return folder
+
+
+def test_the_list_has_the_last_played_first_and_says_how_far_each_went(games) -> None:
+    listed = saved_game_list(games)
+    assert [g.game_id for g in listed] == [
+        "20261121-203015-a1b2c3",
+        "20261120-190140-d4e5f6",
+        "20261114-221003-0a1b2c",
+    ]
+    assert [(g.players, g.rounds, g.finished) for g in listed] == [
+        (("Ann", "Carl"), 3, False),
+        (("Ann", "Beth"), 7, True),
+        (("Ann", "Beth", "Carl"), 7, True),
+    ]
+
+
+async def test_an_unfinished_game_replays_without_the_live_lines(games) -> None:
+    app = WordsyApp(
+        name="replay",
+        replays=True,
+        saved_games=lambda: saved_game_list(games),
+        advisor=FixedAdvisor(),
+        bell=False,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the first: stopped in round 4
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press(*["right"] * 2)
+        await until(pilot, lambda: app.state.round == 3)
+        await pilot.pause()
+        assert app.screen.query_one(BoardCards).board == app.state.board
+        assert app.state.ready == frozenset()  # the live table was still waiting for both
+        status = str(app.screen.query_one("#reveal-status", Static).render())
+        assert "Waiting for" not in status
+
+
+async def test_replay_alone_lists_the_games_and_replays_the_one_picked(games) -> None:
+    app = WordsyApp(
+        name="replay",
+        replays=True,
+        saved_games=lambda: saved_game_list(games),
+        advisor=FixedAdvisor(),
+        bell=False,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, SavedGamesScreen)
+        await pilot.press("down", "enter")  # the second: Ann and Beth's finished game
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert isinstance(app.session, ReplaySession)
+        assert app.state.players == ("Ann", "Beth")
+        await pilot.press("right")
+        await until(pilot, lambda: app.state.round == 2)
+        await pilot.pause()
+        # That round's board, and no line of a live game.
+        assert app.screen.query_one(BoardCards).board == app.session.frames[1].board
+        status = str(app.screen.query_one("#reveal-status", Static).render())
+        assert "Waiting for" not in status
+        assert "ready for the next round" not in status
+        await pilot.press("ctrl+q")  # out of the replay: back to the list, then out
+        await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.is_running)
+
+
+async def test_the_menu_has_a_replay_entry_and_comes_back_to_the_menu(games) -> None:
+    app = WordsyApp(name="Ann", saved_games=lambda: saved_game_list(games), bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen))
+        assert len(app.screen.games) == 3
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+async def test_a_damaged_log_picked_from_the_list_says_so(games) -> None:
+    path = games / "20261114-221003-0a1b2c.log"
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    path.write_bytes(bytes(data))
+    os.utime(path, (5_000_000, 5_000_000))  # now the last played
+    app = WordsyApp(
+        name="Ann", saved_games=lambda: saved_game_list(games), advisor=FixedAdvisor(), bell=False
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p", "enter")
+        await until(pilot, lambda: isinstance(app.session, ReplaySession))
+        await until(
+            pilot, lambda: any("This log is damaged" in n.message for n in app._notifications)
+        )
+
+
+def test_replay_alone_with_no_saved_games_says_so(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert main(["replay"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("No saved games to replay yet")
+    assert str(tmp_path / "wordsy-tui" / "games") in out
+
+
+def test_a_game_id_names_its_log_in_the_games_folder(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    game = "20261121-203015-a1b2c3"
+    assert replay.game_path(game) == tmp_path / "wordsy-tui" / "games" / f"{game}.log"
+    assert replay.game_path("saved/game.log") == Path("saved/game.log")
