@@ -48,6 +48,17 @@ def games(tmp_path) -> Path:
     return folder
 
 
+def replay_list_app(games: Path) -> WordsyApp:
+    """`wordsy-tui replay` alone, over the games in `games`."""
+    return WordsyApp(
+        name="replay",
+        replays=True,
+        saved_games=lambda: saved_game_list(games),
+        advisor=FixedAdvisor(),
+        bell=False,
+    )
+
+
 def test_the_list_has_the_last_played_first_and_says_how_far_each_went(games) -> None:
     listed = saved_game_list(games)
     assert [g.game_id for g in listed] == [
@@ -63,13 +74,7 @@ def test_the_list_has_the_last_played_first_and_says_how_far_each_went(games) ->
 
 
 async def test_an_unfinished_game_replays_without_the_live_lines(games) -> None:
-    app = WordsyApp(
-        name="replay",
-        replays=True,
-        saved_games=lambda: saved_game_list(games),
-        advisor=FixedAdvisor(),
-        bell=False,
-    )
+    app = replay_list_app(games)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("enter")  # the first: stopped in round 4
@@ -84,13 +89,7 @@ async def test_an_unfinished_game_replays_without_the_live_lines(games) -> None:
 
 
 async def test_replay_alone_lists_the_games_and_replays_the_one_picked(games) -> None:
-    app = WordsyApp(
-        name="replay",
-        replays=True,
-        saved_games=lambda: saved_game_list(games),
-        advisor=FixedAdvisor(),
-        bell=False,
-    )
+    app = replay_list_app(games)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, SavedGamesScreen)
