@@ -133,3 +133,14 @@ async def test_space_from_the_no_flip_holder_says_why_it_did_nothing() -> None:
         note = str(app.screen.query_one("#ignored", Static).render())
         assert "No-Flip card" in note
         assert app.screen.query_one("#word", Input).value == "CAT"
+
+
+async def test_backspaces_in_a_burst_edit_in_the_order_the_keys_came() -> None:
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        burst(pilot, "abcd\x7fx\x7f\x7fyz")
+        word = app.screen.query_one("#word", Input)
+        await until(pilot, lambda: word.value == "ABYZ")
+        await pilot.pause(0.2)
+        assert word.value == "ABYZ"

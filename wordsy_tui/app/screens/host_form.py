@@ -17,6 +17,7 @@ from textual.widgets._select import SelectOverlay
 
 from wordsy_tui.app.lan import HostSetup
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.game.config import (
     BOT_LEVELS,
     DEFAULT_BOT_LEVEL,
@@ -116,7 +117,7 @@ class HostFormScreen(Screen[HostChoice | None]):
             yield Static(Text("Host a game on this LAN", "bold"), id="form-title")
             yield from _row(
                 "Your name",
-                Input(
+                KeyedInput(
                     self._name or "",
                     placeholder="your name at the table",
                     max_length=MAX_NAME_LENGTH,
@@ -127,7 +128,7 @@ class HostFormScreen(Screen[HostChoice | None]):
             )
             yield from _row(
                 f"Timer ({MIN_TIMER_SECONDS}-{MAX_TIMER_SECONDS} s)",
-                Input(
+                KeyedInput(
                     str(DEFAULT_TIMER_SECONDS),
                     placeholder="empty: no timer",
                     restrict=digits,
@@ -148,11 +149,13 @@ class HostFormScreen(Screen[HostChoice | None]):
             )
             yield from _row(
                 f"Seats ({MIN_PLAYERS}-{MAX_PLAYERS})",
-                Input(str(MAX_PLAYERS), restrict=digits, max_length=1, id="seats", compact=True),
+                KeyedInput(
+                    str(MAX_PLAYERS), restrict=digits, max_length=1, id="seats", compact=True
+                ),
             )
             yield from _row(
                 "PIN (optional)",
-                Input(
+                KeyedInput(
                     placeholder="none: anyone may join",
                     max_length=MAX_PIN_LENGTH,
                     id="pin",
@@ -161,7 +164,7 @@ class HostFormScreen(Screen[HostChoice | None]):
             )
             yield from _row(
                 "Computer players",
-                Input("0", restrict=digits, max_length=1, id="bots", compact=True),
+                KeyedInput("0", restrict=digits, max_length=1, id="bots", compact=True),
             )
             yield from _row(
                 "Their level",

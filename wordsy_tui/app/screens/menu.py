@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.names import MAX_NAME_LENGTH, name_problem, normal_name
 
@@ -43,7 +44,7 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu"):
             yield Static(Text(LOGO, "bold"), id="logo")
             yield Static("The party word game of longer words", id="tagline")
-            yield Input(
+            yield KeyedInput(
                 wordsy_app(self).player_name,
                 placeholder="your name",
                 max_length=MAX_NAME_LENGTH,

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.app.widgets.keyed_input import KeyedInput
 
 
 class PromptScreen(ModalScreen[str | None]):
@@ -27,7 +28,7 @@ class PromptScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.question, markup=False)
-            yield Input(placeholder=self.placeholder, password=self.password, id="answer")
+            yield KeyedInput(placeholder=self.placeholder, password=self.password, id="answer")
             yield Static("Enter: OK   Esc: back", classes="dim")
         yield Footer()
 

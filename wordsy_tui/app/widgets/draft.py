@@ -13,6 +13,7 @@ from textual.reactive import reactive
 from textual.widgets import Input, Static
 
 from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.game.board import Board
 from wordsy_tui.game.referee import Verdict
 from wordsy_tui.game.scoring import WordScore, explain, score_word
@@ -31,7 +32,7 @@ def ignored_hint(dropped: str) -> str:
     return f"only letters A-Z count: {named}{more} {verb} ignored"
 
 
-class WordInput(Input):
+class WordInput(KeyedInput):
     """Letters only: a word has no spaces, so Space is free for the timer.
 
     A character that cannot join the word is not dropped in silence: `Ignored` says why.
@@ -64,14 +65,6 @@ class WordInput(Input):
             event.prevent_default()
             self.post_message(self.Ignored(""))
             return
-        # Textual runs a focused widget's own bindings (Backspace, arrows...) only once the
-        # key has bubbled up to the app, behind the letters queued after it: in a burst,
-        # "ab<Backspace>c" would lose the c. Edit here, in the order the keys came.
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
-            if not binding.priority and await self.run_action(binding.action):
-                event.stop()
-                event.prevent_default()
-                return
         await super()._on_key(event)
 
     def replace(self, text: str, start: int, end: int) -> None:
