@@ -56,16 +56,6 @@ def percentile(samples: Sequence[float], q: int) -> float:
     return statistics.quantiles(samples, n=100, method="inclusive")[q - 1]
 
 
-def report(name: str, ours: Sequence[float], base: Sequence[float]) -> float:
-    """Print both distributions and their ratios; return our p99 in milliseconds."""
-    p50, p99 = percentile(ours, 50) * 1e3, percentile(ours, 99) * 1e3
-    b50, b99 = percentile(base, 50) * 1e3, percentile(base, 99) * 1e3
-    print(f"{name}: p50 {p50:.3f} ms, p99 {p99:.3f} ms")
-    print(f"  baseline (bare asyncio + msgpack relay): p50 {b50:.3f} ms, p99 {b99:.3f} ms")
-    print(f"  ratio: p50 {p50 / b50:.2f}x, p99 {p99 / b99:.2f}x")
-    return p99
-
-
 async def connect_clients(
     port: int, players: int, spectators: int, on_update: Any = None
 ) -> list[Client]:
@@ -114,9 +104,9 @@ async def net_round(
     return run
 
 
-async def echo_round(stack: contextlib.AsyncExitStack, receivers: int) -> Round:
-    """The baseline round: the same frames through a bare asyncio relay, decoded by bare
-    clients."""
+async def echo_round(stack: contextlib.AsyncExitStack, receivers: int, durable: bool) -> Round:
+    """The baseline round: the same frames through a bare asyncio relay (appending and
+    fsyncing each frame before sending it when `durable`), decoded by bare clients."""
     loop = asyncio.get_running_loop()
     state: list[Any] = [0, None]
 
@@ -128,7 +118,9 @@ async def echo_round(stack: contextlib.AsyncExitStack, receivers: int) -> Round:
             if state[0] == 0:
                 state[1].set_result(loop.time())
 
-    _, port = await stack.enter_async_context(server_process("echo"))
+    _, port = await stack.enter_async_context(
+        server_process("echo", *(["--fsync"] if durable else []))
+    )
     connections = [await asyncio.open_connection("127.0.0.1", port) for _ in range(receivers)]
     await asyncio.sleep(0.2)  # let the relay register every connection
     for reader, writer in connections:
@@ -146,12 +138,12 @@ async def echo_round(stack: contextlib.AsyncExitStack, receivers: int) -> Round:
 
 
 async def compare(
-    players: int, spectators: int, rounds: int, durable: bool = False
+    players: int, spectators: int, rounds: int, durable: bool = True
 ) -> tuple[list[float], list[float]]:
     """Alternate net and baseline rounds, so that both meet the same noise on a shared box."""
     async with contextlib.AsyncExitStack() as stack:
         ours = await net_round(stack, players, spectators, durable)
-        base = await echo_round(stack, players + spectators)
+        base = await echo_round(stack, players + spectators, durable)
         for i in range(rounds // 10):  # warm-up
             await ours(i)
             await base(i)
@@ -160,3 +152,29 @@ async def compare(
             samples[0].append(await ours(i))
             samples[1].append(await base(i))
         return samples
+
+
+async def paired_runs(
+    players: int, spectators: int, rounds: int, runs: int, durable: bool = True
+) -> list[dict[str, float]]:
+    """`runs` paired runs of `compare`, each a fresh host and relay: p50 and p99 of both
+    sides in milliseconds and their ratios, one dict per run (printed as it ends)."""
+    results = []
+    for run in range(runs):
+        ours, base = await compare(players, spectators, rounds, durable)
+        figures = {
+            "p50": percentile(ours, 50) * 1e3,
+            "p99": percentile(ours, 99) * 1e3,
+            "base_p50": percentile(base, 50) * 1e3,
+            "base_p99": percentile(base, 99) * 1e3,
+        }
+        figures["p50_ratio"] = figures["p50"] / figures["base_p50"]
+        figures["p99_ratio"] = figures["p99"] / figures["base_p99"]
+        print(
+            f"  run {run + 1}: host p50 {figures['p50']:.2f} ms, p99 {figures['p99']:.2f} ms;"
+            f" relay p50 {figures['base_p50']:.2f} ms, p99 {figures['base_p99']:.2f} ms;"
+            f" ratio p50 {figures['p50_ratio']:.2f}x, p99 {figures['p99_ratio']:.2f}x",
+            flush=True,
+        )
+        results.append(figures)
+    return results

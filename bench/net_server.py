@@ -3,7 +3,9 @@
     python bench/net_server.py net [--fsync]   # a headless net.Host with a relay game
                                                # (a line `stats` on stdin prints its
                                                # frames sent and CPU seconds as JSON)
-    python bench/net_server.py echo            # the baseline: a bare asyncio + msgpack relay
+    python bench/net_server.py echo [--fsync]  # the baseline: a bare asyncio + msgpack relay
+                                               # (--fsync: appends and fsyncs each frame
+                                               # before sending it, the durable floor)
 
 Prints `READY <port>` and serves until killed.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 import tempfile
 import time
@@ -58,24 +61,31 @@ async def serve_net(durable: bool) -> None:
         await asyncio.Event().wait()
 
 
-async def serve_echo() -> None:
+async def serve_echo(durable: bool) -> None:
     writers: list[asyncio.StreamWriter] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        # The same folder as the host's log: the same file system, the same fsync.
+        fd = os.open(Path(tmp) / "relay.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
 
-    async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        writers.append(writer)
-        frames = FrameReader(reader)
-        while (message := await frames.read()) is not None:
-            frame = encode({"t": "ev", "seq": 1, "body": msgpack.packb(message["body"])})
-            for w in writers:
-                w.write(frame)
+        async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            writers.append(writer)
+            frames = FrameReader(reader)
+            while (message := await frames.read()) is not None:
+                frame = encode({"t": "ev", "seq": 1, "body": msgpack.packb(message["body"])})
+                if durable:
+                    # The floor of durable fan-out: on disk before anyone sees it.
+                    os.write(fd, frame)
+                    os.fsync(fd)
+                for w in writers:
+                    w.write(frame)
 
-    server = await asyncio.start_server(relay, "127.0.0.1", 0)
-    print("READY", server.sockets[0].getsockname()[1], flush=True)
-    await asyncio.Event().wait()
+        server = await asyncio.start_server(relay, "127.0.0.1", 0)
+        print("READY", server.sockets[0].getsockname()[1], flush=True)
+        await asyncio.Event().wait()
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "net":
         asyncio.run(serve_net("--fsync" in sys.argv))
     else:
-        asyncio.run(serve_echo())
+        asyncio.run(serve_echo("--fsync" in sys.argv))
