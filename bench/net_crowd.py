@@ -27,6 +27,7 @@ from typing import Protocol
 
 import msgpack
 from net_common import connect_clients, payload, percentile, server_with_stats
+from paired import figure
 
 from net import Client
 from net.framing import encode
@@ -285,6 +286,19 @@ async def main(quick: bool, in_process: bool) -> None:
         statistics.median(r[f"cpu_per_join_{s}"] for r in runs) for s in (steps[0], steps[-1])
     )
     print(f"  CPU per join at {steps[-1]} / at {steps[0]}: {last / first:.2f}x (flat: linear)")
+    figure(
+        f"crowd: host CPU per join at {steps[-1]} / at {steps[0]}",
+        "flat (linear host cost)",
+        [r[f"cpu_per_join_{steps[-1]}"] / r[f"cpu_per_join_{steps[0]}"] for r in runs],
+        "x",
+    )
+    figure(
+        f"crowd of {steps[-1]}: players' p99 / idle table",
+        "<= 2x",
+        [run["p99_ratio"] for run in runs],
+        "x",
+        ratio <= 2,
+    )
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from paired import figure  # noqa: E402
+
 from tests.front.fronts import HostWithFronts, SshPlayer, text_of  # noqa: E402
 
 
@@ -99,6 +101,8 @@ async def lobby_times(host: HostWithFronts, data_home: Path, runs: int) -> None:
         f"  ratio ssh/local:     {statistics.median(ratios):.2f}x "
         f"({ratios[0]:.2f}-{ratios[-1]:.2f}), goal <= 1.5x"
     )
+    met = statistics.median(ratios) <= 1.5
+    figure("ssh watcher to lobby / local join", "<= 1.5x", ratios, "x", met)
 
 
 async def memory(host: HostWithFronts) -> None:
@@ -117,6 +121,8 @@ async def memory(host: HostWithFronts) -> None:
         print(f"  host alone:          {alone / 1024:.1f} MB PSS")
         print(f"  host + sessions:     {total / 1024:.1f} MB PSS")
         print(f"  per session:         {per_session:.1f} MB, goal <= 80 MB")
+        # One reading of 16 sessions: its spread is the children's, printed below.
+        figure("SSH session, PSS", "<= 80 MB", [per_session], " MB", per_session <= 80)
         print(
             f"  child PSS:           median {statistics.median(children) / 1024:.1f} MB "
             f"({min(children) / 1024:.1f}-{max(children) / 1024:.1f})"
