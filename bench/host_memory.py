@@ -9,14 +9,11 @@ Goal: <= 60 MB, median of 5 runs.
 
 from __future__ import annotations
 
-import json
 import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-from paired import RUNS, figure
+from paired import RUNS, figure, run_program
 
 ONE_GAME = """
 import asyncio, json, sys, tempfile
@@ -37,16 +34,7 @@ print(json.dumps({"imported": imported, "peak": status("VmHWM:"), "end": status(
 
 
 def one_game() -> dict[str, float]:
-    here = str(Path(__file__).parent)
-    with tempfile.TemporaryDirectory():
-        done = subprocess.run(
-            [sys.executable, "-c", ONE_GAME, here],
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return run_program(ONE_GAME, str(Path(__file__).parent))
 
 
 def main() -> None:
@@ -56,13 +44,8 @@ def main() -> None:
     figure("the same process after its imports", "-", [g["imported"] for g in games], " MB")
     figure("host with 6 bots, resident memory at the end", "-", [g["end"] for g in games], " MB")
     peak = [g["peak"] for g in games]
-    figure(
-        "host with 6 bots, peak resident memory",
-        "<= 60 MB",
-        peak,
-        " MB",
-        statistics.median(peak) <= 60,
-    )
+    met = statistics.median(peak) <= 60
+    figure("host with 6 bots, peak resident memory", "<= 60 MB", peak, " MB", met)
 
 
 if __name__ == "__main__":

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import json
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 RUNS = 5  # paired runs behind every verdict, at the least
 
@@ -51,3 +54,15 @@ def figure(
         "date": time.strftime("%Y-%m-%d"),
     }
     print("@figure " + json.dumps(line), flush=True)
+
+
+def run_program(program: str, *args: str, timeout: float = 300) -> Any:
+    """Run `program` in a fresh interpreter; its last line of output, as JSON."""
+    done = subprocess.run(
+        [sys.executable, "-c", program, *args],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
