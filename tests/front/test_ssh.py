@@ -180,3 +180,48 @@ async def test_one_session_per_connection_and_a_pin_prompt_left_open_ends(tmp_pa
     finally:
         await front.stop()
     assert not front.sessions
+
+
+async def test_a_client_that_never_reads_costs_the_host_a_bounded_buffer(tmp_path):
+    # The child talks without end; the client never reads: SSH's window fills, the front
+    # stops reading the child's terminal, and what waits stays small and bounded.
+    front = SshFront(
+        game_address=("127.0.0.1", 9),
+        seats_folder=tmp_path / "seats",
+        pin=None,
+        limits=SshLimits(max_sessions=2, exempt=()),
+        bind="127.0.0.1",
+        port=0,
+        host_key=tmp_path / "key",
+        child=[sys.executable, "-c", "import sys\nwhile True: sys.stdout.write('x' * 4096)"],
+    )
+    await front.start()
+    conn = await asyncssh.connect(
+        *("127.0.0.1", front.port),
+        username="Ann",
+        known_hosts=None,
+        client_keys=[],
+        agent_path=None,
+        kbdint_auth=True,
+        password="",
+    )
+    try:
+        chan, _session = await conn.create_session(
+            asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24), encoding=None
+        )
+        chan.pause_reading()  # a client that never reads
+        async with asyncio.timeout(60):  # a guard against a hang, not a timing assertion
+            while not any(session.paused_output for session in front.sessions):
+                await asyncio.sleep(0.05)
+        (session,) = front.sessions
+        waiting = session.chan.get_write_buffer_size()
+        for _ in range(20):  # the child keeps writing; the front keeps not reading it
+            await asyncio.sleep(0.05)
+            assert session.paused_output
+            assert session.chan.get_write_buffer_size() <= max(waiting, 1024 * 1024)
+        assert session.process is not None
+        assert session.process.returncode is None
+    finally:
+        conn.close()
+        await front.stop()
+    assert not front.sessions
