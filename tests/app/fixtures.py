@@ -282,6 +282,7 @@ class FakeServer:
         self.bots: dict[str, object] = {"Bot 1 (medium)": object()}
         self.addresses = ["192.0.2.10"]
         self.on_notice: Callable[[str], None] | None = None
+        self.bot_level = "medium"
         self.added: list[str] = []
         self.removed: list[str] = []
         self.on_reclaim: Callable[[str], Awaitable[bool]] | None = None

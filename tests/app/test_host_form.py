@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Select
 
-from tests.app.fixtures import FakeHostSession, FakeLan, FixedAdvisor, settle
+from tests.app.fixtures import (
+    FakeHostSession,
+    FakeLan,
+    FixedAdvisor,
+    lobby_host_session,
+    settle,
+)
 from tests.app.test_solo import until
 from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.lan import HostSetup
@@ -106,3 +112,16 @@ def test_the_lan_hosts_with_what_the_form_chose(tmp_path, monkeypatch) -> None:
     assert session.bots_to_seat == ("expert", "expert")
     plain = LanPlay(started_with).host("Ann")  # `wordsy-tui host`: its flags stand
     assert (plain.server.config, plain.server.pin, plain.bots_to_seat) == (GameConfig(), None, ())
+
+
+async def test_the_lobby_adds_computer_players_of_the_level_the_game_was_set_up_with() -> None:
+    session = lobby_host_session()
+    session.server.bot_level = "expert"
+    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
+        await until(
+            pilot, lambda: "Next bot: expert" in str(app.screen.query_one("#lobby-hint").render())
+        )
+        await pilot.press("b")
+        await until(pilot, lambda: session.server.added == ["expert"])

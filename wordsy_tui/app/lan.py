@@ -60,6 +60,8 @@ class HostServer(Protocol):
     addresses: Sequence[str]
     """This machine's LAN addresses, for players who join with --connect."""
     on_notice: Callable[[str], None] | None
+    bot_level: str
+    """The level chosen for computer players when the game was set up."""
 
     @property
     def port(self) -> int: ...

@@ -90,6 +90,7 @@ def make_server(options: HostOptions, on_event: EventHook | None = None) -> LanH
         referee=WordReferee(),
         on_event=on_event,
         announce=options.announcer(),
+        bot_level=options.bot_level,
         max_spectators=options.max_spectators,
         lobby_grace=options.lobby_grace,
         **fronts,

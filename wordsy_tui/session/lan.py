@@ -328,6 +328,7 @@ class LanHost:
         on_event: Callable[[GameState, ev.Event], None] | None = None,
         bot_pace: float = 1.0,
         announce: Announcer | None = None,
+        bot_level: str = "medium",
         absent_grace: float = ABSENT_GRACE_SECONDS,
         max_spectators: int = HostConfig.max_spectators,
         lobby_grace: float = LOBBY_GRACE_SECONDS,
@@ -364,6 +365,8 @@ class LanHost:
         """Asks the host's people whether someone may take `name`'s seat (its token lost)."""
         self._absent: dict[str, asyncio.TimerHandle] = {}
         self.announce = announce
+        self.bot_level = bot_level
+        """The level the host chose for its computer players: the lobby adds more of it."""
         """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.clock: Clock | None = None
         self.absent_grace = absent_grace

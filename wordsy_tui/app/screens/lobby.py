@@ -78,10 +78,12 @@ class LobbyScreen(Screen[None], ReportsFailures):
 
     def on_mount(self) -> None:
         app = wordsy_app(self)
+        if self.server is not None:
+            self.bot_level = Level(self.server.bot_level)  # more of what the game was set up with
+            # e.g. wrong PINs: the host should know it is probed
+            self.server.on_notice = lambda line: app.notify(line, severity="warning", markup=False)
         self.watch(app, "state", self._show)
         self.watch(app, "presence", self._show_presence)
-        if self.server is not None:  # e.g. wrong PINs: the host should know it is probed
-            self.server.on_notice = lambda line: app.notify(line, severity="warning", markup=False)
         self.query_one("#seats", OptionList).focus()
 
     def _show_presence(self, _presence: Mapping[str, bool]) -> None:
