@@ -295,9 +295,6 @@ class FakeServer:
         self.added.append(level)
         return f"Bot {len(self.bots) + 1} ({level})"
 
-    async def remove_bot(self, name: str) -> None:
-        self.removed.append(name)
-
     async def remove_player(self, name: str) -> str | None:
         self.removed.append(name)
         return None

@@ -565,12 +565,6 @@ class LanHost:
         session.restore_written(*self.seat_book.written(name))
         session.keep_written = functools.partial(self.seat_book.keep_written, name)
 
-    async def remove_bot(self, name: str) -> None:
-        bot = self.bots.pop(name)
-        await bot.session.send(cmd.LeaveGame(name))
-        await bot.stop()
-        self.seat_book.forget(name)
-
 
 class Bot:
     """A computer player: an ordinary client that sees only its own view."""
@@ -679,10 +673,9 @@ class Bot:
 
 
 def _people_done(state: GameState) -> bool:
-    """Every person at the table has locked in (only computer players still write); one
-    who left the game writes no more and is not waited for."""
-    people = [p for p in state.active if p not in state.bots]
-    return bool(people) and all(state.draft(p).locked for p in people)
+    """The table waits only for computer players now (the rules say whom it waits for:
+    a person who locked in, or left the game, is not waited for)."""
+    return waiting_for(state) <= state.bots and any(p not in state.bots for p in state.active)
 
 
 class HostSession(NetSession):
