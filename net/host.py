@@ -290,9 +290,13 @@ class _Broadcast:
                 if not late:
                     return
                 shared: dict[tuple[int, int], bytes] = {}  # peers at one cursor share a write
+                # The slices are spread over half a tick: a round of a thousand writes all
+                # at once keeps every core of a small host busy for milliseconds (the host
+                # writing, the kernel delivering), and the players' commands would wait.
+                gap = self.tick / 2 / -(-len(late) // self.slice_size)
                 for i, peer in enumerate(late):
                     if i and i % self.slice_size == 0:
-                        await asyncio.sleep(0)
+                        await asyncio.sleep(gap)
                     self._deliver(peer, shared)
         finally:
             if self._task is asyncio.current_task():
@@ -566,7 +570,7 @@ class Host:
         if self._server:
             await self._server.wait_closed()
         if self._log:
-            # A command still being appended (its fsync runs in a thread) lands first.
+            # A command still in progress (e.g. a seat's token being written) lands first.
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(CLOSING_GRACE), self._lock:
                     pass
@@ -713,13 +717,12 @@ class Host:
     def _all_peers(self) -> list[_Peer]:
         return [peer for r in [*self._seats.values(), self._spectators] for peer in r.peers]
 
-    async def _append(self, records: list[dict[str, Any]]) -> None:
+    def _append(self, records: list[dict[str, Any]]) -> None:
         assert self._log is not None
-        if self.config.durable:
-            # fsync can take milliseconds on a busy disk: let the other peers' I/O go on.
-            await asyncio.to_thread(self._log.append, records)
-        else:
-            self._log.append(records)
+        # On the loop, not in a thread: commands wait for each other's fsync anyway (one
+        # lock), and handing each fsync to a thread and back costs a command more than the
+        # fsync itself whenever the loop is busy (a crowd's writes hold the GIL).
+        self._log.append(records)
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -740,13 +743,13 @@ class Host:
             with self._cork.hold():
                 result = self._results.get(seat or "", {}).get(command_id)
                 if result is None:
-                    result = await self._decide_and_append(seat, command_id, body)
+                    result = self._decide_and_append(seat, command_id, body)
                     self._remember(seat, result)
                 if reply_to is not None:
                     reply_to.send_message(result.to_wire())
                 return result
 
-    async def _decide_and_append(
+    def _decide_and_append(
         self, seat: str | None, command_id: str, body: dict[str, Any]
     ) -> p.CommandResult:
         try:
@@ -763,7 +766,7 @@ class Host:
             )
         if records:
             # Durable before visible: nothing a client has seen can be lost by a crash.
-            await self._append(records)
+            self._append(records)
             for event in events:
                 self._publish(event)
         return p.CommandResult(command_id, True, self.seq, len(events))
@@ -915,7 +918,7 @@ class Host:
             refusal = self._crowd_refusal(peer, hello)
             if refusal:
                 return refusal
-            seat_or_refusal = await self._seat_for(hello)
+            seat_or_refusal = self._seat_for(hello)
             if isinstance(seat_or_refusal, p.Refusal):
                 return seat_or_refusal
             recipient, token = seat_or_refusal
@@ -991,7 +994,7 @@ class Host:
         if self.on_notice is not None:
             self.on_notice(line)
 
-    async def _seat_for(self, hello: dict[str, Any]) -> tuple[_Recipient, str | None] | p.Refusal:
+    def _seat_for(self, hello: dict[str, Any]) -> tuple[_Recipient, str | None] | p.Refusal:
         token = hello.get("token")
         if hello["role"] == "player" and token:
             seat = self._tokens.get(_token_hash(token))
@@ -1009,7 +1012,7 @@ class Host:
             return self._spectators, None
         token = secrets.token_urlsafe(24)
         # The seat exists only once its token is on disk, so a resumed host still knows it.
-        await self._append([{"k": "seat", "seat": name, "token": _token_hash(token)}])
+        self._append([{"k": "seat", "seat": name, "token": _token_hash(token)}])
         self._tokens[_token_hash(token)] = name
         recipient = self._seats[name] = _Recipient(name)
         self._rehash(recipient)
@@ -1026,7 +1029,7 @@ class Host:
             recipient = self._seats.get(seat)
             if recipient is None:
                 return False
-            await self._revoke_tokens(seat)
+            self._revoke_tokens(seat)
             del self._seats[seat]
             self._results.pop(seat, None)
             for peer in list(recipient.peers):
@@ -1035,11 +1038,11 @@ class Host:
         self._presence_changed(seats=True)
         return True
 
-    async def _revoke_tokens(self, seat: str, *then: dict[str, Any]) -> None:
+    def _revoke_tokens(self, seat: str, *then: dict[str, Any]) -> None:
         """Revoke every token of `seat` on disk (with `then` in the same write), then here."""
         hashes = [h for h, s in self._tokens.items() if s == seat]
         revoked = [{"k": "seat", "seat": seat, "token": h, "revoked": True} for h in hashes]
-        await self._append([*revoked, *then])
+        self._append([*revoked, *then])
         for token_hash in hashes:
             self._revoke(token_hash, seat)
 
@@ -1073,9 +1076,7 @@ class Host:
         async with self._lock:
             if name in self._seats:  # else removed meanwhile: the name is free to take
                 token = secrets.token_urlsafe(24)
-                await self._revoke_tokens(
-                    name, {"k": "seat", "seat": name, "token": _token_hash(token)}
-                )
+                self._revoke_tokens(name, {"k": "seat", "seat": name, "token": _token_hash(token)})
                 self._tokens[_token_hash(token)] = name
                 hello["token"] = token
         return None
