@@ -529,6 +529,9 @@ class Host:
         self._heartbeat_task: asyncio.Task[None] | None = None
         self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
         self._chat = Chat(self.config.say)
+        self.on_said: Callable[[str, p.Role, str], None] | None = None
+        """Called with each line of chat the host passed on (name, role, text), e.g. for the
+        host's screen, where the person who mutes must see what was said."""
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -887,6 +890,8 @@ class Host:
             for listener in recipient.peers:
                 listener.send(said)
         self._broadcast.put(said)
+        if self.on_said is not None:
+            self.on_said(frame["name"], frame["role"], frame["text"])
 
     def mute(self, name: str) -> bool:
         """Drop `name`'s chat lines from now on (a seat's or a spectator's name; the muted

@@ -48,7 +48,24 @@ class Rejected:
     message: str
 
 
-Update = StateChanged | PresenceChanged | LinkChanged | Rejected
+@dataclass(frozen=True, slots=True)
+class ChatHeard:
+    """A line of chat, as the host stamped it: `name` said `text` (`watching`: a spectator)."""
+
+    name: str
+    text: str
+    watching: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRefused:
+    """The host refused a line of ours (`code`, e.g. say_too_fast); the message is for people."""
+
+    code: str
+    message: str
+
+
+Update = StateChanged | PresenceChanged | LinkChanged | Rejected | ChatHeard | ChatRefused
 
 Written = Mapping[bytes, tuple[str, bytes]]
 """The words written in one round, with their salts, by commitment."""
@@ -175,3 +192,12 @@ class Session(ABC):
 
     async def end_phase(self) -> str | None:
         return "Only the host can end a phase."
+
+    @property
+    def can_chat(self) -> bool:
+        """Whether anyone else hears our chat (nobody does in a solo game or a replay)."""
+        return False
+
+    async def say(self, text: str) -> str | None:
+        """Say a line to everyone at the table; why not, or None once it is on its way."""
+        return "There is nobody here to chat with."

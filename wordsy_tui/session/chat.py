@@ -1,0 +1,37 @@
+"""Chat at the table: what a line may hold, and the one-key reactions.
+
+Chat is a side channel of `net` (docs/PROTOCOL.md, "Chat"): never part of the game's
+log or its view hash. Every player and spectator sees every line, so a word typed
+there is public. The host checks each line again; this check only spares a player a
+round trip and keeps a refused line in its input.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from net import SayPolicy
+from wordsy_tui.text import shown, unsafe_characters
+
+MAX_CHAT_CHARS: Final = SayPolicy().max_chars
+REACTIONS: Final = ("nice!", "hurry up", "gg")
+"""What `/1`, `/2` and `/3` say."""
+
+
+def chat_problem(text: str) -> str | None:
+    """Why `text` cannot be said (a sentence for the player), or None."""
+    line = text.strip()
+    unsafe = unsafe_characters(line)
+    if unsafe:
+        return f"A chat line cannot hold control or format characters ({shown(unsafe)})."
+    if not line:
+        return "Type something to say first."
+    if len(line) > MAX_CHAT_CHARS:
+        return f"A chat line holds at most {MAX_CHAT_CHARS} characters (this one has {len(line)})."
+    return None
+
+
+def reaction(text: str) -> str | None:
+    """The reaction a typed shortcut stands for (`/1` is "nice!"), or None."""
+    shortcuts = {f"/{n}": said for n, said in enumerate(REACTIONS, start=1)}
+    return shortcuts.get(text.strip())
