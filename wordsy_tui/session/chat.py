@@ -11,9 +11,14 @@ from __future__ import annotations
 from typing import Final
 
 from net import SayPolicy
+from net.protocol import SAY_MUTED, SAY_TOO_FAST
 from wordsy_tui.text import shown, unsafe_characters
 
 MAX_CHAT_CHARS: Final = SayPolicy().max_chars
+TOO_FAST: Final = SAY_TOO_FAST
+"""The code of a line the host refused as one too many for now."""
+MUTED: Final = SAY_MUTED
+"""The code of a line the host refused because it muted us."""
 REACTIONS: Final = ("nice!", "hurry up", "gg")
 """What `/1`, `/2` and `/3` say."""
 

@@ -570,6 +570,10 @@ class LanHost:
         return f"{name} may chat again." if self.host.unmute(name) else f"{name} is not muted."
 
     @property
+    def muted(self) -> frozenset[str]:
+        return self.host.muted
+
+    @property
     def talkers(self) -> list[tuple[str, bool]]:
         """The people connected, who may chat: (name, watching), without the host's own
         player and computer players, each name once."""
