@@ -52,9 +52,9 @@ Anywhere        ? or F1 this help · F2 or s sheets · Ctrl+P commands
                 Tab next pane · Ctrl+Q (or q where you are not typing) leave"""
 
 CHAT_KEYS = """\
-Chat            Ctrl+T (or F3) opens the chat line: everyone sees it, spectators too
-                Enter sends · Esc closes · /1 nice! · /2 hurry up · /3 gg
-                The host: F6 mutes (or unmutes) someone's chat"""
+Chat            Ctrl+T or F3 opens it · Enter sends · Esc closes
+                Everyone sees every line, spectators too
+                /1 nice! · /2 hurry up · /3 gg · the host: F6 mutes"""
 
 
 def variant(config: GameConfig) -> str:
