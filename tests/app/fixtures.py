@@ -30,7 +30,8 @@ from wordsy_tui.game.evolve import evolve
 from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.state import GameState
-from wordsy_tui.session.base import ChatHeard, LinkChanged, Session, StateChanged
+from wordsy_tui.session.base import LinkChanged, Session, StateChanged
+from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.discovery import FoundGame
 from wordsy_tui.session.saved import SavedGame

@@ -9,8 +9,9 @@ from textual.widgets import Input, OptionList, Static
 from tests.app import fixtures as fx
 from tests.app.keys import paste
 from tests.app.test_fit import on_screen
-from tests.app.test_lan_game import DICTIONARY, FAST
 from tests.app.test_solo import until
+from tests.session.test_lan import DICTIONARY
+from tests.session.test_lan import server as lan_server
 from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.chat import PUBLIC, ChatScreen
 from wordsy_tui.app.screens.game import GameScreen
@@ -18,9 +19,9 @@ from wordsy_tui.app.screens.lobby import LobbyScreen
 from wordsy_tui.app.screens.remove import PickScreen
 from wordsy_tui.app.widgets.chat import ChatLog
 from wordsy_tui.app.widgets.draft import WordInput
-from wordsy_tui.session.base import ChatHeard, ChatRefused
+from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+from wordsy_tui.session.lan import HostSession, NetSession
 
 
 def board(chat: tuple[ChatHeard, ...] | None = ()) -> fx.ScriptedSession:
@@ -152,14 +153,7 @@ async def test_the_host_mutes_and_unmutes_a_spectator_with_f6() -> None:
 
 
 async def test_a_spectator_says_a_line_and_the_hosting_player_sees_it(tmp_path) -> None:
-    server = LanHost(
-        FAST,
-        dictionary=DICTIONARY,
-        captain="Ann",
-        bind="127.0.0.1",
-        port=0,
-        log_path=tmp_path / "game.log",
-    )
+    server = lan_server(tmp_path, captain="Ann")
     ann = WordsyApp(HostSession("Ann", server), name="Ann", advisor=fx.FixedAdvisor(), bell=False)
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: isinstance(ann.screen, LobbyScreen), timeout=15)

@@ -10,8 +10,8 @@ import pytest
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, FAST, server
 from wordsy_tui.cli.serve import HostDesk
-from wordsy_tui.session.base import ChatHeard, ChatRefused, Session, Update
-from wordsy_tui.session.chat import reaction
+from wordsy_tui.session.base import Session, Update
+from wordsy_tui.session.chat import ChatHeard, ChatRefused, reaction
 from wordsy_tui.session.lan import HostSession, LanHost, NetSession
 from wordsy_tui.session.local import LocalSession
 
@@ -109,3 +109,12 @@ def test_reactions_are_slash_and_a_digit():
     assert [reaction(f"/{n}") for n in (1, 2, 3)] == ["nice!", "hurry up", "gg"]
     assert reaction("/4") is None
     assert reaction("1") is None
+
+
+def test_the_sessions_limits_and_codes_are_nets():
+    from net import SayPolicy
+    from net import protocol as p
+    from wordsy_tui.session import chat
+
+    assert SayPolicy().max_chars == chat.MAX_CHAT_CHARS
+    assert (chat.TOO_FAST, chat.MUTED) == (p.SAY_TOO_FAST, p.SAY_MUTED)

@@ -45,16 +45,8 @@ from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.legal import allowed, refusal, with_word_written
 from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.base import (
-    ChatHeard,
-    ChatRefused,
-    LinkChanged,
-    PresenceChanged,
-    Rejected,
-    Session,
-    StateChanged,
-)
-from wordsy_tui.session.chat import MUTED, TOO_FAST
+from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, StateChanged
+from wordsy_tui.session.chat import MUTED, TOO_FAST, ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.names import default_name
 from wordsy_tui.session.saved import SavedGame, default_saved_games

@@ -8,7 +8,7 @@ from textual.message import Message
 
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.state import GameState
-from wordsy_tui.session.base import ChatHeard
+from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.session.clock import Deadline
 
 

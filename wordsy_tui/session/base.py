@@ -18,6 +18,7 @@ from wordsy_tui.game import events as ev
 from wordsy_tui.game.commitment import SALT_BYTES, commit
 from wordsy_tui.game.evolve import evolve
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Clock, Deadline
 
 
@@ -45,23 +46,6 @@ class LinkChanged:
 class Rejected:
     """A command of ours the rules refused; the message is for the player."""
 
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class ChatHeard:
-    """A line of chat, as the host stamped it: `name` said `text` (`watching`: a spectator)."""
-
-    name: str
-    text: str
-    watching: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ChatRefused:
-    """The host refused a line of ours (`code`, e.g. say_too_fast); the message is for people."""
-
-    code: str
     message: str
 
 

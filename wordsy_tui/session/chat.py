@@ -8,19 +8,37 @@ round trip and keeps a refused line in its input.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
-from net import SayPolicy
-from net.protocol import SAY_MUTED, SAY_TOO_FAST
 from wordsy_tui.text import shown, unsafe_characters
 
-MAX_CHAT_CHARS: Final = SayPolicy().max_chars
-TOO_FAST: Final = SAY_TOO_FAST
+# net's figures and codes (`net.SayPolicy`, `net.protocol`), spelled out: a solo game
+# never loads the network.
+MAX_CHAT_CHARS: Final = 200
+TOO_FAST: Final = "say_too_fast"
 """The code of a line the host refused as one too many for now."""
-MUTED: Final = SAY_MUTED
+MUTED: Final = "say_muted"
 """The code of a line the host refused because it muted us."""
 REACTIONS: Final = ("nice!", "hurry up", "gg")
 """What `/1`, `/2` and `/3` say."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatHeard:
+    """A line of chat, as the host stamped it: `name` said `text` (`watching`: a spectator)."""
+
+    name: str
+    text: str
+    watching: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRefused:
+    """The host refused a line of ours (`code`, e.g. say_too_fast); the message is for people."""
+
+    code: str
+    message: str
 
 
 def chat_problem(text: str) -> str | None:

@@ -43,16 +43,8 @@ from wordsy_tui.game.legal import allowed, refusal, waiting_for, with_word_writt
 from wordsy_tui.game.names import name_key, name_problem
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.base import (
-    ChatHeard,
-    ChatRefused,
-    LinkChanged,
-    PresenceChanged,
-    Rejected,
-    Session,
-    Written,
-)
-from wordsy_tui.session.chat import MAX_CHAT_CHARS, chat_problem
+from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, Written
+from wordsy_tui.session.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
 from wordsy_tui.session.clock import Clock, alarm_for
 from wordsy_tui.session.codec import CodecError, decode_event, encode
 from wordsy_tui.session.discovery import Announcer

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from wordsy_tui.app.node import wordsy_app
-from wordsy_tui.session.base import ChatHeard
+from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.text import shown
 
 SHOWN_LINES: Final = 20
