@@ -54,6 +54,7 @@ class RemoveScreen(PickScreen):
     """Whom to remove: everyone still at the table but the host, the absent ones first."""
 
     def __init__(self, players: list[tuple[str, bool]]) -> None:
+        self.players = players
         people = [(p, Text(f"{shown(p)}  {'connected' if on else 'away'}")) for p, on in players]
         super().__init__("Remove whom from the game?", people, "remove-whom")
 
