@@ -19,6 +19,7 @@ object satisfying `HostedGame`:
     await host.submit({...})              # a command from the host's clock
     host.broadcast_hash()                 # desync check, e.g. at each round's end
     await host.remove_seat("Bob")         # revoke a seat (its tokens, also after a restart)
+    host.mute("Bob"); host.unmute("Bob")  # chat: drop (or no longer drop) Bob's lines
     await host.stop()
 
 Players, bots and spectators are all `Client`s (bots in the host's process connect over
@@ -29,7 +30,8 @@ loopback like anyone else):
                     keys=SeatKeys(path))  # or let the client keep its tokens on disk itself
     await client.start()                  # raises Refused(reason, message)
     result = await client.command({...})  # CommandResult(accepted, seq, count, code, message)
-    async for update in client.updates(): # Event | Reset | Presence | Link
+    client.say("gg")                      # chat: a side message, never in the log
+    async for update in client.updates(): # Event | Reset | Presence | Link | Said | SayRefused
         ...                               # (or pass on_update=callback to Client instead)
     client.events, client.snapshot        # the view so far: fold these for the state
     await client.close()
@@ -51,7 +53,19 @@ run_checks, format_report) are separate modules, optional for a `--connect` game
 
 from __future__ import annotations
 
-from net.client import Client, ClientConfig, Event, Link, Presence, Refused, Reset, Update
+from net.chat import SayPolicy
+from net.client import (
+    Client,
+    ClientConfig,
+    Event,
+    Link,
+    Presence,
+    Refused,
+    Reset,
+    Said,
+    SayRefused,
+    Update,
+)
 from net.host import Host, HostConfig, HostedGame
 from net.keys import SeatKeys, default_keys_path
 from net.log import Damage, LogDamaged, default_log_dir, new_game_id, salvage_log, saved_games
@@ -74,6 +88,9 @@ __all__ = [
     "Refusal",
     "Refused",
     "Reset",
+    "Said",
+    "SayPolicy",
+    "SayRefused",
     "SeatKeys",
     "Update",
     "default_keys_path",

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from net import protocol as p
+from net.chat import Chat, SayPolicy, Talker
 from net.framing import MAX_FRAME, FrameError, FrameReader, encode, pack_body
 from net.limits import PinGuard, PinPolicy, SeatLimiter, SeatPolicy, address_key
 from net.log import Damage, GameLog
@@ -99,6 +100,7 @@ class HostConfig:
     remembered_commands: int = 1024  # per seat, for applying a re-sent command only once
     durable: bool = True  # fsync every append; only benchmarks and tests may turn this off
     reclaim_timeout: float = 120.0  # how long a `reclaim` hello waits for the host's answer
+    say: SayPolicy = field(default_factory=SayPolicy)  # chat: length and pace of lines
 
 
 @dataclass
@@ -409,6 +411,7 @@ class _Peer:
         self.broadcast: _Broadcast | None = None  # a spectator's shared frames
         self.cursor = 0  # how far into `broadcast` this peer has been written
         self.behind: list[tuple[int, bytes]] = []  # own frames, each after a broadcast position
+        self.talker: Talker | None = None  # its chat voice, once welcomed
 
     def send(self, frame: bytes) -> None:
         self.outflow.frames += 1
@@ -529,6 +532,10 @@ class Host:
         self._server: asyncio.Server | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
         self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
+        self._chat = Chat(self.config.say)
+        self.on_said: Callable[[str, p.Role, str], None] | None = None
+        """Called with each line of chat the host passed on (name, role, text), e.g. for the
+        host's screen, where the person who mutes must see what was said."""
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -845,6 +852,8 @@ class Host:
                 async with self._lock.door():
                     with self._cork.hold():
                         self._catch_up(peer, 0)
+        elif kind == p.SAY:
+            self._say(peer, message.get("text"))
         elif kind == p.HELLO:
             peer.send_message(_error(p.BAD_MESSAGE, "already greeted"))
         else:
@@ -865,6 +874,45 @@ class Host:
             peer.send_message(_error(p.READ_ONLY, "spectators cannot act", command_id))
             return
         await self._run_command(peer.recipient.key, command_id, body, peer)
+
+    # -- chat: a side channel, never in the log nor in a view hash ---------------------------
+
+    def _say(self, peer: _Peer, text: object) -> None:
+        """A line of chat: refused to its sender, or stamped and sent to every peer (encoded
+        once; the crowd's copy through the spectators' shared queue)."""
+        if peer.talker is None:
+            return
+        frame = self._chat.hear(peer.talker, text, self._clock())
+        if frame is None:
+            return
+        if frame["t"] != p.SAID:
+            peer.send_message(frame)
+            return
+        said = encode(frame, self.config.max_frame)
+        for recipient in self._seats.values():
+            for listener in recipient.peers:
+                listener.send(said)
+        self._broadcast.put(said)
+        if self.on_said is not None:
+            self.on_said(frame["name"], frame["role"], frame["text"])
+
+    def mute(self, name: str) -> bool:
+        """Drop `name`'s chat lines from now on (a seat's or a spectator's name; the muted
+        peer is told once). False when it was muted already."""
+        return self._chat.mute(name)
+
+    def unmute(self, name: str) -> bool:
+        """Let `name` chat again; False when it was not muted."""
+        return self._chat.unmute(name)
+
+    @property
+    def muted(self) -> frozenset[str]:
+        return frozenset(self._chat.muted)
+
+    @property
+    def talkers(self) -> list[tuple[str, p.Role]]:
+        """Who is connected and may chat: name and role, players first."""
+        return [(peer.talker.name, peer.talker.role) for peer in self._all_peers() if peer.talker]
 
     def _send_hash(self, peer: _Peer) -> None:
         if peer.recipient is not None:
@@ -929,6 +977,7 @@ class Host:
                 recipient.peers.discard(old)
             peer.role = hello["role"]
             peer.recipient = recipient
+            peer.talker = self._chat.talker(hello["name"].strip(), peer.role, self._clock())
             if recipient is self._spectators:
                 self._broadcast.join(peer)  # its catch-up covers what is queued there
             recipient.peers.add(peer)

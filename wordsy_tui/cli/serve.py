@@ -112,7 +112,8 @@ DESK_HELP: Final = (
     "Commands: 'remove NAME' takes a seat away (a squatter in the lobby, an absent player "
     "mid-game: they score nothing from then on); 'allow NAME' / 'deny NAME' answers a request "
     "for NAME's seat from another machine; 'end' ends what the table is waiting for now (the "
-    "writing, a vote, the challenges); 'players' lists the seats; 'help' shows this."
+    "writing, a vote, the challenges); 'mute NAME' / 'unmute NAME' drops (or no longer drops) "
+    "a player's or spectator's chat lines; 'players' lists the seats; 'help' shows this."
 )
 
 
@@ -165,7 +166,7 @@ class HostDesk:
         """Carry out one command line; what to tell the host."""
         verb, _, name = line.strip().partition(" ")
         name = name.strip()
-        if verb in ("remove", "allow", "deny") and not name:
+        if verb in ("remove", "allow", "deny", "mute", "unmute") and not name:
             return f"Whose seat? Type '{verb} NAME'."
         if verb == "remove":
             problem = await self.server.remove_player(name)
@@ -176,6 +177,10 @@ class HostDesk:
                 return f"Nobody is asking for {name}'s seat."
             request.set_result(verb == "allow")
             return f"{name}'s seat is handed over" if verb == "allow" else f"{name} keeps the seat"
+        if verb == "mute":
+            return self.server.mute(name)
+        if verb == "unmute":
+            return self.server.unmute(name)
         if verb == "end":
             return await self.server.end_phase() or "Ended now, as the clock would have."
         if verb == "players":
@@ -232,6 +237,7 @@ async def serve_until_over(
     """Serve a started game until it is over (or Ctrl-C), obeying the host's commands;
     then stop it, telling everyone."""
     server.on_notice = say
+    server.host.on_said = tell_chat
     desk = HostDesk(server)
     reading = asyncio.get_running_loop().create_task(desk.run(commands or sys.stdin))
     try:
@@ -257,6 +263,11 @@ async def serve_until_over(
             else "Host stopped."
         )
     return 0
+
+
+def tell_chat(name: str, role: str, text: str) -> None:
+    """A line of chat on the headless host's log: whoever mutes must see what was said."""
+    say(f"Chat · {name}{' (watching)' if role == 'spectator' else ''}: {text}")
 
 
 def front_lines(server: LanHost) -> list[str]:
