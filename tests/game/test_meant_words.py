@@ -7,8 +7,8 @@ from collections.abc import Sequence
 import pytest
 
 from tests.game.table import Table
-from wordsy_tui.game import errors
 from wordsy_tui.game import commands as cmd
+from wordsy_tui.game import errors
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.legal import may_offer_meant_word, waiting_for
@@ -46,14 +46,18 @@ def table(config: GameConfig = RELAXED, players: Sequence[str] = ("Ann", "Bob", 
     return t
 
 
-@pytest.fixture
-def fallen() -> Table:
+def fallen_word() -> Table:
     """Dan's SPLINTERED, misspelt SPLINTERRED: the referee refused it at the reveal."""
     t = table()
     words = {"Ann": "STRAND", "Bob": "SALT", "Cat": "CRISP", "Dan": "SPLINTERRED"}
     t.play_round(words, flipper="Ann", challenges=True)
     assert t.state.draft("Dan").voided
     return t
+
+
+@pytest.fixture
+def fallen() -> Table:
+    return fallen_word()
 
 
 def test_a_meant_word_the_table_accepts_scores_as_if_written(fallen):
