@@ -125,3 +125,25 @@ async def test_the_lobby_adds_computer_players_of_the_level_the_game_was_set_up_
         )
         await pilot.press("b")
         await until(pilot, lambda: session.server.added == ["expert"])
+
+
+def test_meant_words_are_off_unless_the_form_turns_them_on() -> None:
+    assert form() == HostChoice("Ann", HostSetup(GameConfig()))
+    assert form(meant="on") == HostChoice("Ann", HostSetup(GameConfig(meant_words=True)))
+    answer = form(meant="sometimes")
+    assert isinstance(answer, FormProblem)
+    assert answer.field == "meant"
+
+
+async def test_the_form_hosts_relaxed_play_when_meant_words_are_on() -> None:
+    lan = FakeLan()
+    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HostFormScreen))
+        assert app.screen.query_one("#meant", Select).value == "off"
+        app.screen.query_one("#meant", Select).value = "on"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.session, FakeHostSession))
+    assert lan.hosted == [("Ann", HostSetup(GameConfig(meant_words=True)))]
