@@ -281,9 +281,10 @@ def _offer(state: GameState, player: str, word: str, referee: Referee) -> ev.Mea
         )
     verdict = _judge(state, meant, referee)
     if not verdict.ok:
+        # (Not "the table may still allow it by vote": a meant word must be one it accepts.)
+        why = "not in the word list" if verdict.reason is Reason.NOT_A_WORD else verdict.message
         raise errors.MeantWordError(
-            f"The referee refuses {meant} ({verdict.message}); "
-            "the word you meant must be one it accepts."
+            f"The referee refuses {meant} ({why}); the word you meant must be one it accepts."
         )
     return ev.MeantWordOffered(player, meant, verdict)
 

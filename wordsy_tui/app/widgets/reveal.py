@@ -58,7 +58,11 @@ def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
     faced = next((r for r in state.challenges if r.target == player and r.meant is None), None)
     offer = next((r for r in state.challenges if r.target == player and r.meant), None)
     if offer is not None and not offer.upheld:
-        fell = f"{faced.challenger} challenged it" if faced and faced.challenger else "refused"
+        fell = (
+            f"{faced.challenger} challenged it"
+            if faced and faced.challenger
+            else "the referee refused it"
+        )
         text.append(
             f"\n  ✓ the word meant, for {shown(offer.word)} ({shown(fell)}): "
             f"{shown(short_count(offer))}"
