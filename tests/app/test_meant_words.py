@@ -3,8 +3,11 @@ vote on it, and the reveal tells what the table decided."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from dataclasses import replace
 
+from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from tests.app import fixtures as fx
@@ -20,6 +23,17 @@ from wordsy_tui.game.scoresheet import Box
 from wordsy_tui.session.clock import Deadline
 
 WINDOW = Deadline("challenges", fx.NOW + 28, 60)
+VOTE = Deadline("vote", fx.NOW + 25)
+
+
+@contextlib.asynccontextmanager
+async def seated(
+    session: fx.ScriptedSession,
+) -> AsyncIterator[tuple[fx.ScriptedSession, Pilot[None]]]:
+    """The app at 80x24 following `session`, settled."""
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        yield session, pilot
 
 
 class RefusingSession(fx.ScriptedSession):
@@ -33,9 +47,7 @@ class RefusingSession(fx.ScriptedSession):
 
 
 async def test_the_writer_is_asked_for_the_word_they_meant_and_offers_it() -> None:
-    session = fx.ScriptedSession("Carl", fx.fallen_state(), WINDOW)
-    async with app_for(session).run_test(size=(80, 24)) as pilot:
-        await fx.settle(pilot)
+    async with seated(fx.ScriptedSession("Carl", fx.fallen_state(), WINDOW)) as (session, pilot):
         assert isinstance(pilot.app.screen, MeantWordScreen)
         question = text_of(pilot.app, "#meant-question")
         assert "Your word GLIMERINGS fell." in question
@@ -46,9 +58,7 @@ async def test_the_writer_is_asked_for_the_word_they_meant_and_offers_it() -> No
 
 
 async def test_a_refused_meant_word_is_said_and_what_was_typed_stays() -> None:
-    session = RefusingSession("Carl", fx.fallen_state(), WINDOW)
-    async with app_for(session).run_test(size=(80, 24)) as pilot:
-        await fx.settle(pilot)
+    async with seated(RefusingSession("Carl", fx.fallen_state(), WINDOW)) as (session, pilot):
         await pilot.press(*"GLIMERRINGS", "enter")
         await until(pilot, lambda: "referee refuses" in text_of(pilot.app, "#meant-problem"))
         assert isinstance(pilot.app.screen, MeantWordScreen)
@@ -58,9 +68,7 @@ async def test_a_refused_meant_word_is_said_and_what_was_typed_stays() -> None:
 
 
 async def test_escape_lets_it_stand_fallen_and_m_asks_again() -> None:
-    session = fx.ScriptedSession("Carl", fx.fallen_state(), WINDOW)
-    async with app_for(session).run_test(size=(80, 24)) as pilot:
-        await fx.settle(pilot)
+    async with seated(fx.ScriptedSession("Carl", fx.fallen_state(), WINDOW)) as (session, pilot):
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
         session.show(session.state, WINDOW)  # the table moves on: not asked again unbidden
@@ -75,9 +83,7 @@ async def test_escape_lets_it_stand_fallen_and_m_asks_again() -> None:
 async def test_without_the_hosts_option_nobody_is_asked() -> None:
     state = fx.fallen_state()
     strict = replace(state, config=replace(state.config, meant_words=False))
-    session = fx.ScriptedSession("Carl", strict, WINDOW)
-    async with app_for(session).run_test(size=(80, 24)) as pilot:
-        await fx.settle(pilot)
+    async with seated(fx.ScriptedSession("Carl", strict, WINDOW)) as (_session, pilot):
         await pilot.press("m")
         await fx.settle(pilot)
         assert isinstance(pilot.app.screen, GameScreen)
@@ -86,9 +92,8 @@ async def test_without_the_hosts_option_nobody_is_asked() -> None:
 
 async def test_the_others_vote_y_to_accept_and_n_to_refuse() -> None:
     for key, refuse in (("y", False), ("n", True)):
-        session = fx.ScriptedSession("Ann", fx.meant_vote_state(), Deadline("vote", fx.NOW + 25))
-        async with app_for(session).run_test(size=(80, 24)) as pilot:
-            await fx.settle(pilot)
+        vote = fx.ScriptedSession("Ann", fx.meant_vote_state(), VOTE)
+        async with seated(vote) as (session, pilot):
             assert isinstance(pilot.app.screen, MeantVoteScreen)
             question = text_of(pilot.app, "#vote-question")
             assert "Carl says they meant GLIMMERINGS" in question
@@ -105,9 +110,7 @@ async def test_putting_off_the_challenge_vote_does_not_put_off_the_vote_on_the_m
     table = fx.new_table(config=GameConfig(meant_words=True)).do(cmd.StartGame())
     fx.finish_round(table.play_round("Beth"))
     challenged = table.play_round("Carl").do(cmd.Challenge("Beth", "Carl")).state
-    session = fx.ScriptedSession("Ann", challenged, Deadline("vote", fx.NOW + 25))
-    async with app_for(session).run_test(size=(80, 24)) as pilot:
-        await fx.settle(pilot)
+    async with seated(fx.ScriptedSession("Ann", challenged, VOTE)) as (session, pilot):
         assert isinstance(pilot.app.screen, VoteScreen)
         await pilot.press("escape")  # later: Ann looks at the words first
         await fx.settle(pilot)
@@ -132,9 +135,10 @@ def test_the_reveal_tells_the_word_meant_and_what_fell() -> None:
 
 
 async def test_the_reveal_status_tells_the_open_offer() -> None:
-    session = fx.ScriptedSession("Beth", fx.meant_vote_state(), Deadline("vote", fx.NOW + 25))
-    async with app_for(session).run_test(size=(80, 24)) as pilot:
-        await fx.settle(pilot)
+    async with seated(fx.ScriptedSession("Beth", fx.meant_vote_state(), VOTE)) as (
+        _session,
+        pilot,
+    ):
         await pilot.press("escape")
         await fx.settle(pilot)
         status = str(pilot.app.screen.query_one("#reveal-status", Static).render())

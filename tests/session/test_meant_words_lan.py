@@ -3,9 +3,11 @@ player vote on it; the log keeps the option and the outcome."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.game.test_meant_words import WORDS
 from tests.net.helpers import wait_until
-from tests.session.test_lan import DICTIONARY, same_game
+from tests.session.test_lan import DICTIONARY, same_game, server
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.state import Phase
 from wordsy_tui.session.lan import HostSession, LanHost, NetSession
@@ -15,17 +17,8 @@ RELAXED = GameConfig(
 )
 
 
-def relaxed_host(tmp_path, port: int = 0) -> LanHost:
-    return LanHost(
-        RELAXED,
-        dictionary=DICTIONARY,
-        bind="127.0.0.1",
-        port=port,
-        log_path=tmp_path / "game.log",
-        bot_pace=0.01,
-        captain="Ann",
-        referee=WORDS,
-    )
+def relaxed_host(tmp_path: Path) -> LanHost:
+    return server(tmp_path, config=RELAXED, captain="Ann", referee=WORDS)
 
 
 async def test_a_meant_word_offered_and_accepted_by_a_guest_and_a_bot(tmp_path):

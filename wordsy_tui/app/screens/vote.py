@@ -67,18 +67,28 @@ def question(state: GameState, challenge: OpenChallenge, meaning: Meaning | None
     )
     text.append("\n\nThe referee's advice: ", "bold")
     text.append(shown(advice))
+    asked = ("Does ", word, " stand?")
+    answers = (f"it stands: {stands}", f"it breaks the rules: {falls}")
+    return _choices(text, meaning, asked, answers, "follows the referee")
+
+
+def _choices(
+    text: Text,
+    meaning: Meaning | None,
+    asked: tuple[str, str, str],
+    answers: tuple[str, str],
+    tie: str,
+) -> Text:
+    """What the word means, the question, and its keys: y the word scores, n it does not."""
     if meaning is not None:  # a dictionary's entry: "JOHN: a room or building ..."
         text.append("\n" + shown(meaning.text), "italic")
-    text.append("\n\nDoes ")
-    text.append(word, "bold")
-    text.append(" stand?\n")
-    text.append("  y", "bold")
-    text.append(f"  it stands: {stands}\n")
-    text.append("  n", "bold")
-    text.append(f"  it breaks the rules: {falls}")
-    text.append(
-        "\n\nA majority of the votes decides; a tie, or no votes in time, follows the referee."
-    )
+    text.append("\n\n" + asked[0])
+    text.append(asked[1], "bold")
+    text.append(asked[2] + "\n")
+    for key, answer in zip(("y", "n"), answers, strict=True):
+        text.append(f"  {key}", "bold")
+        text.append(f"  {answer}" + ("\n" if key == "y" else ""))
+    text.append(f"\n\nA majority of the votes decides; a tie, or no votes in time, {tie}.")
     return text
 
 
@@ -98,19 +108,12 @@ def meant_question(
     text.append(".")
     text.append("\n\nThe referee's advice: ", "bold")
     text.append(f"it accepts {word}; {shown(clarity(fallen, meant.word).message)}.")
-    if meaning is not None:
-        text.append("\n" + shown(meaning.text), "italic")
-    text.append(f"\n\nIs it clear that {target} meant ")
-    text.append(word, "bold")
-    text.append("?\n")
-    text.append("  y", "bold")
-    text.append(f"  accept it: {word} scores {points} points for {target}\n")
-    text.append("  n", "bold")
-    text.append(f"  refuse it: {fallen} stays fallen, 0 points")
-    text.append(
-        "\n\nA majority of the votes decides; a tie, or no votes in time, leaves the word fallen."
+    asked = (f"Is it clear that {target} meant ", word, "?")
+    answers = (
+        f"accept it: {word} scores {points} points for {target}",
+        f"refuse it: {fallen} stays fallen, 0 points",
     )
-    return text
+    return _choices(text, meaning, asked, answers, "leaves the word fallen")
 
 
 class VoteScreen(ModalScreen[bool | None], ReportsFailures):
