@@ -16,7 +16,7 @@ from tests.app.test_solo import until
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.meant import MeantWordScreen
 from wordsy_tui.app.screens.vote import MeantVoteScreen, VoteScreen
-from wordsy_tui.app.widgets.reveal import word_entry
+from wordsy_tui.app.widgets.reveal import challenge_status, word_entry
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.scoresheet import Box
@@ -145,3 +145,14 @@ async def test_the_reveal_status_tells_the_open_offer() -> None:
         assert (
             "Carl offers GLIMMERINGS, the word meant by GLIMERINGS: 0 of 2 votes cast." in status
         )
+
+
+def test_a_replay_tells_the_offer_and_its_votes() -> None:
+    votes = (cmd.Vote("Ann", False), cmd.Vote("Beth", True))
+    decided = fx.Table(state=fx.meant_vote_state()).do(*votes).state
+    told = challenge_status(decided, None, replay=True)
+    assert "Beth challenged Carl's GLIMERINGS" in told
+    assert (
+        "Carl offered GLIMMERINGS, the word they meant by GLIMERINGS: 1 of 2 accepted it, "
+        "1 of 2 refused it, a tie: not clear, so it stays fallen" in told
+    )
