@@ -58,6 +58,9 @@ class FrameReader:
         self._unpacker = msgpack.Unpacker(
             raw=False,
             max_buffer_size=2 * max_frame,
+            # The buffer grows as frames need it; msgpack's default first allocation (16 KiB)
+            # costs each of a thousand spectators memory and its handshake time for nothing.
+            read_size=1024,
             strict_map_key=True,
             ext_hook=_refuse_ext,
         )
