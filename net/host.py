@@ -88,10 +88,13 @@ class HostConfig:
     presence_tick: float = 0.2  # seconds: presence changes within one tick go out as one
     # Spectators written per turn of the event loop when the crowd's frames go out, so that
     # a player's command never waits for more than one such slice; and the least time
-    # between two rounds of such writes while the table keeps them coming, so that a busy
-    # table costs one write per spectator per tick rather than per event.
+    # between two rounds of such writes while the table keeps them coming, for a crowd of
+    # `spectator_crowd` (a smaller crowd's in proportion), so that a busy table costs one
+    # write per spectator per tick rather than per event: a tenth of a core or so whatever
+    # the crowd, and a hundred spectators wait a hundredth of a second, not a tenth.
     spectator_slice: int = 64
     spectator_tick: float = 0.1  # seconds
+    spectator_crowd: int = 1000
     pin_policy: PinPolicy = field(default_factory=PinPolicy)
     seat_policy: SeatPolicy = field(default_factory=SeatPolicy)
     # The host's own player and computer players join over loopback: new seats from there
@@ -218,24 +221,33 @@ class _Broadcast:
     Spectators may lag a little, never lose or reorder a frame: a spectator's own frames (a
     pong, a resync's catch-up) wait behind the shared frames queued before them.
 
-    A round of writes starts at once on a quiet table, and at most once per `tick` on a busy
-    one, so that the events of a tick reach each spectator in one write; unless `batch`
+    A round of writes starts at once on a quiet table, and at most once per tick on a busy
+    one (`tick` for a crowd of `crowd`, a smaller crowd's tick in proportion: the same share
+    of the host's time), so that the events of a tick reach each spectator in one write;
+    unless `batch`
     bytes are waiting: big frames gain nothing by waiting, and must not pile up."""
 
     # A ready-made write of 16 KiB costs about what a small one does: no reason to wait.
     BATCH = 16 * 1024
 
-    def __init__(self, peers: set[_Peer], outflow: _Outflow, slice_size: int, tick: float) -> None:
+    def __init__(
+        self, peers: set[_Peer], outflow: _Outflow, slice_size: int, tick: float, crowd: int
+    ) -> None:
         self.peers = peers
         self.outflow = outflow
         self.slice_size = max(1, slice_size)
-        self.tick = tick
+        self.full_tick = tick
+        self.crowd = max(1, crowd)
         self.frames: list[bytes] = []
         self.base = 0  # the position of frames[0] in the stream of every frame ever put
         self._offsets = [0]  # bytes before each frame of `frames`, and after the last
         self._task: asyncio.Task[None] | None = None
         self._round_at = -tick  # loop time at which the last round of writes began
         self._nap: asyncio.Future[None] | None = None  # the writer waiting out the tick
+
+    @property
+    def tick(self) -> float:
+        return self.full_tick * min(1.0, len(self.peers) / self.crowd)
 
     @property
     def end(self) -> int:
@@ -520,6 +532,7 @@ class Host:
             self._outflow,
             self.config.spectator_slice,
             self.config.spectator_tick,
+            self.config.spectator_crowd,
         )
         self._pins = PinGuard(self.config.pin_policy, clock())
         self._new_seats = SeatLimiter(self.config.seat_policy)

@@ -355,7 +355,8 @@ async def test_the_crowd_is_pinged_a_slice_at_a_time_across_the_heartbeat(make_h
 
 
 async def test_a_busy_table_reaches_each_spectator_in_a_write_per_tick(make_host, make_client):
-    host = await make_host(**{**QUIET, "spectator_tick": 0.5})
+    # Three spectators are the full crowd here: their tick is the whole half second.
+    host = await make_host(**{**QUIET, "spectator_tick": 0.5, "spectator_crowd": 3})
     port = host.address[1]
     ada = await make_client(port, "Ada")
     fans = [await make_client(port, f"s{i}", role="spectator") for i in range(3)]
@@ -376,6 +377,19 @@ async def test_a_busy_table_reaches_each_spectator_in_a_write_per_tick(make_host
     # today: 60 here).
     assert writes[0] <= 3 * 3
     assert [f.resyncs for f in fans] == [0] * 3
+
+
+async def test_a_smaller_crowd_waits_a_shorter_tick(make_host, make_client):
+    host = await make_host(**{**QUIET, "spectator_tick": 0.4, "spectator_crowd": 4})
+    port = host.address[1]
+    await make_client(port, "Ada")
+    fans = [await make_client(port, f"s{i}", role="spectator") for i in range(2)]
+    await wait_until(lambda: host.spectators == 2)
+    # Half the crowd, half the tick: each round of writes costs half as much.
+    assert host._broadcast.tick == pytest.approx(0.2)
+    await fans[0].close()
+    await wait_until(lambda: host.spectators == 1)
+    assert host._broadcast.tick == pytest.approx(0.1)
 
 
 async def test_big_frames_do_not_wait_for_the_tick(make_host, make_client):
