@@ -19,6 +19,8 @@ object satisfying `HostedGame`:
     await host.submit({...})              # a command from the host's clock
     host.broadcast_hash()                 # desync check, e.g. at each round's end
     await host.remove_seat("Bob")         # revoke a seat (its tokens, also after a restart)
+    await host.next_game(game2, log2, ["Ada", "Bob"], "Ada wants a rematch")
+                                          # another game on the same connections (a rematch)
     await host.stop()
 
 Players, bots and spectators are all `Client`s (bots in the host's process connect over
@@ -29,7 +31,7 @@ loopback like anyone else):
                     keys=SeatKeys(path))  # or let the client keep its tokens on disk itself
     await client.start()                  # raises Refused(reason, message)
     result = await client.command({...})  # CommandResult(accepted, seq, count, code, message)
-    async for update in client.updates(): # Event | Reset | Presence | Link
+    async for update in client.updates(): # Event | Reset | Presence | Link | Next
         ...                               # (or pass on_update=callback to Client instead)
     client.events, client.snapshot        # the view so far: fold these for the state
     await client.close()
@@ -51,7 +53,17 @@ run_checks, format_report) are separate modules, optional for a `--connect` game
 
 from __future__ import annotations
 
-from net.client import Client, ClientConfig, Event, Link, Presence, Refused, Reset, Update
+from net.client import (
+    Client,
+    ClientConfig,
+    Event,
+    Link,
+    Next,
+    Presence,
+    Refused,
+    Reset,
+    Update,
+)
 from net.host import Host, HostConfig, HostedGame
 from net.keys import SeatKeys, default_keys_path
 from net.log import Damage, LogDamaged, default_log_dir, new_game_id, salvage_log, saved_games
@@ -70,6 +82,7 @@ __all__ = [
     "HostedGame",
     "Link",
     "LogDamaged",
+    "Next",
     "Presence",
     "Refusal",
     "Refused",
