@@ -41,3 +41,11 @@ class ActionRefused(Message):
     def __init__(self, message: str) -> None:
         super().__init__()
         self.message = message
+
+
+class RematchOffered(Message):
+    """The host started a rematch with our seat in it (its sentence: untrusted text)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message

@@ -613,7 +613,9 @@ class LanHost:
                 book.keep(name, seat.get("token"), seat.get("bot"), seat.get("host") is True)
         for name in [b for b in self.bots if b not in seats]:
             await self.bots.pop(name).stop()
-        game = self._fresh_game(self.game.captain, self.game.referee)
+        # A hosting player who left the last game running starts nothing in this one.
+        captain = self.game.captain if self.game.captain in seats else None
+        game = self._fresh_game(captain, self.game.referee)
         game.bots = {b for b in self.game.bots if b in seats}
         game.presence = dict(self.game.presence)
         self.game, self.log_path, self.seat_book = game, log_path, book
