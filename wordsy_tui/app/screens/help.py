@@ -48,6 +48,7 @@ KEYS = """\
 While writing   type your word · Enter lock in · Space flip (solo: pause)
 At the reveal   ↑/↓ pick a word · c challenge it · a appeal · Enter ready
 Vote            y the word breaks the rules · n keep it · Esc later (v)
+Results         r play again, same table (the host; solo) · Enter done
 Anywhere        ? or F1 this help · F2 or s sheets · Ctrl+P commands
                 Tab next pane · Ctrl+Q (or q where you are not typing) leave"""
 
