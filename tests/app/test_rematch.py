@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from net import SeatKeys
 from tests.app.fixtures import FixedAdvisor
-from tests.app.test_solo import board_word, solo_app, until
+from tests.app.test_solo import board_word, play_to_the_results, solo_app, until
 from tests.session.test_lan import DICTIONARY
 from tests.session.test_lan import server as lan_server
 from tests.session.test_rematch import BOT, finish
@@ -89,12 +89,7 @@ async def test_the_host_plays_again_one_guest_stays_and_one_leaves(tmp_path: Pat
 async def test_a_solo_game_plays_again_with_the_same_options() -> None:
     app = solo_app(Difficulty.BRUTAL)
     async with app.run_test(size=(80, 24)) as pilot:
-        for round_no in range(1, 8):
-            await until(pilot, lambda n=round_no: app.state.round == n)
-            await pilot.press(*board_word(app, 4).lower(), "enter")
-            await until(pilot, lambda: app.state.phase in (Phase.CHALLENGES, Phase.OVER))
-            await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await play_to_the_results(app, pilot)
         first = app.state
 
         await pilot.press("r")

@@ -619,6 +619,7 @@ class LanHost:
         game.bots = {b for b in self.game.bots if b in seats}
         game.presence = dict(self.game.presence)
         self.game, self.log_path, self.seat_book = game, log_path, book
+        self._own = {name: session for name, session in self._own.items() if name in seats}
         for name, session in self._own.items():
             session.keep_written = functools.partial(book.keep_written, name)
         self._seating = True
