@@ -91,6 +91,8 @@ async def test_a_solo_game_plays_again_with_the_same_options() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_the_results(app, pilot)
         first = app.state
+        palette = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Play again" in palette
 
         await pilot.press("r")
 
