@@ -395,6 +395,8 @@ class LanHost:
         """The players who live in this process (its hosting player, the bots), by seat."""
         self._seating = False
         """A rematch is seating its players in their order: nobody else is seated now."""
+        self._leaving: set[str] = set()
+        """Seats whose players left the lobby, until net has forgotten them too."""
         everywhere = bind in ("", "0.0.0.0", "::")
         self.addresses = (lan_addresses() or ["127.0.0.1"]) if everywhere else [bind]
         """Where players on the LAN reach this host (shown for `join --connect`)."""
@@ -480,7 +482,8 @@ class LanHost:
             asyncio.get_running_loop().call_soon(self.host.broadcast_hash)
         if isinstance(event, ev.PlayerLeft) and state.phase is Phase.LOBBY:
             # Leaving the lobby frees the seat: the name too, and nobody re-seats it.
-            self._spawn(self.host.remove_seat(event.player))
+            self._leaving.add(event.player)
+            self._spawn(self._free_seat(event.player))
         if self.announce is not None and isinstance(event, ANNOUNCED):
             self._spawn(self.announce.update(state))
         if self.on_event is not None:
@@ -515,6 +518,7 @@ class LanHost:
             bot = seat in self.game.bots
             if (
                 seat not in self.state.players
+                and seat not in self._leaving
                 and name_problem(seat, self.state.players, bot=bot) is None
             ):
                 self._spawn(self.submit(cmd.JoinGame(seat, bot=bot)))
@@ -531,6 +535,12 @@ class LanHost:
         for seat, connected in seats.items():
             if not connected and seat not in self._absent and seat != self.game.captain:
                 self._absent[seat] = loop.call_later(self.lobby_grace, self._free_absent, seat)
+
+    async def _free_seat(self, name: str) -> None:
+        try:
+            await self.host.remove_seat(name)
+        finally:
+            self._leaving.discard(name)
 
     def _free_absent(self, seat: str) -> None:
         self._absent.pop(seat, None)
