@@ -21,6 +21,7 @@ object satisfying `HostedGame`:
     await host.remove_seat("Bob")         # revoke a seat (its tokens, also after a restart)
     await host.next_game(game2, log2, ["Ada", "Bob"], "Ada wants a rematch")
                                           # another game on the same connections (a rematch)
+    host.mute("Bob"); host.unmute("Bob")  # chat: drop (or no longer drop) Bob's lines
     await host.stop()
 
 Players, bots and spectators are all `Client`s (bots in the host's process connect over
@@ -31,7 +32,8 @@ loopback like anyone else):
                     keys=SeatKeys(path))  # or let the client keep its tokens on disk itself
     await client.start()                  # raises Refused(reason, message)
     result = await client.command({...})  # CommandResult(accepted, seq, count, code, message)
-    async for update in client.updates(): # Event | Reset | Presence | Link | Next
+    client.say("gg")                      # chat: a side message, never in the log
+    async for update in client.updates(): # Event, Reset, Presence, Link, Said, SayRefused, Next
         ...                               # (or pass on_update=callback to Client instead)
     client.events, client.snapshot        # the view so far: fold these for the state
     await client.close()
@@ -53,6 +55,7 @@ run_checks, format_report) are separate modules, optional for a `--connect` game
 
 from __future__ import annotations
 
+from net.chat import SayPolicy
 from net.client import (
     Client,
     ClientConfig,
@@ -62,6 +65,8 @@ from net.client import (
     Presence,
     Refused,
     Reset,
+    Said,
+    SayRefused,
     Update,
 )
 from net.host import Host, HostConfig, HostedGame
@@ -87,6 +92,9 @@ __all__ = [
     "Refusal",
     "Refused",
     "Reset",
+    "Said",
+    "SayPolicy",
+    "SayRefused",
     "SeatKeys",
     "Update",
     "default_keys_path",

@@ -54,6 +54,24 @@ class Link:
 
 
 @dataclass(frozen=True)
+class Said:
+    """A line of chat, as the host stamped it: `name` said `text` (`role`: its role)."""
+
+    name: str
+    role: str
+    text: str
+
+
+@dataclass(frozen=True)
+class SayRefused:
+    """The host refused a line of ours (`code`, e.g. say_too_fast); `message` is for people."""
+
+    code: str
+    message: str
+    retry_after: float | None = None
+
+
+@dataclass(frozen=True)
 class Next:
     """The host started another game (a rematch) and our seat, if any, is in it: a `Reset`
     and the new game's events follow. `message` is the host's sentence for people."""
@@ -62,7 +80,7 @@ class Next:
     message: str = ""
 
 
-Update = Event | Reset | Presence | Link | Next
+Update = Event | Reset | Presence | Link | Said | SayRefused | Next
 
 
 class Refused(Exception):
@@ -221,6 +239,15 @@ class Client:
         if self.connected:
             self._send({"t": p.COMMAND, "id": command_id, "body": body})
         return await pending.result
+
+    def say(self, text: str) -> bool:
+        """Send a line of chat; False when not connected (it is not kept for later: chat
+        is of the moment). Every peer, us included, hears it back as a `Said`, unless the
+        host refuses it (a `SayRefused`)."""
+        if not self.connected:
+            return False
+        self._send({"t": p.SAY, "text": text})
+        return True
 
     def check(self) -> None:
         """Ask the host for our view hash now; a mismatch makes us resync."""
@@ -445,6 +472,12 @@ class Client:
         self._send({"t": p.RESYNC})
 
     def _on_result(self, message: dict[str, Any]) -> None:
+        if message.get("re") == p.SAY:
+            retry_after = message.get("retry_after")
+            if not isinstance(retry_after, int | float) or isinstance(retry_after, bool):
+                retry_after = None
+            self._emit(SayRefused(str(message["code"]), str(message["message"]), retry_after))
+            return
         command_id = message.get("id")
         if command_id is None:
             _log.warning("host error %s: %s", message.get("code"), message.get("message"))
@@ -466,6 +499,13 @@ class Client:
     def _on_pong(self, message: dict[str, Any]) -> None:
         pass
 
+    def _on_said(self, message: dict[str, Any]) -> None:
+        name, role, text = message.get("name"), message.get("role"), message.get("text")
+        if not (isinstance(name, str) and isinstance(text, str) and role in p.ROLES):
+            _log.debug("ignoring a malformed said frame")  # chat is a side channel: no resync
+            return
+        self._emit(Said(name, str(role), text))
+
     def _on_presence(self, message: dict[str, Any]) -> None:
         self.presence = Presence(dict(message["seats"]), int(message["spectators"]))
         self._emit(self.presence)
@@ -486,4 +526,5 @@ _HANDLERS = {
     p.PRESENCE: Client._on_presence,
     p.CLOSING: Client._on_closing,
     p.NEXT: Client._on_next,
+    p.SAID: Client._on_said,
 }

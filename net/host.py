@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from net import protocol as p
+from net.chat import Chat, SayPolicy, Talker
 from net.framing import MAX_FRAME, FrameError, FrameReader, encode, pack_body
 from net.limits import PinGuard, PinPolicy, SeatLimiter, SeatPolicy, address_key
 from net.log import Damage, GameLog
@@ -99,6 +100,7 @@ class HostConfig:
     remembered_commands: int = 1024  # per seat, for applying a re-sent command only once
     durable: bool = True  # fsync every append; only benchmarks and tests may turn this off
     reclaim_timeout: float = 120.0  # how long a `reclaim` hello waits for the host's answer
+    say: SayPolicy = field(default_factory=SayPolicy)  # chat: length and pace of lines
 
 
 @dataclass
@@ -290,9 +292,13 @@ class _Broadcast:
                 if not late:
                     return
                 shared: dict[tuple[int, int], bytes] = {}  # peers at one cursor share a write
+                # The slices are spread over half a tick: a round of a thousand writes all
+                # at once keeps every core of a small host busy for milliseconds (the host
+                # writing, the kernel delivering), and the players' commands would wait.
+                gap = self.tick / 2 / -(-len(late) // self.slice_size)
                 for i, peer in enumerate(late):
                     if i and i % self.slice_size == 0:
-                        await asyncio.sleep(0)
+                        await asyncio.sleep(gap)
                     self._deliver(peer, shared)
         finally:
             if self._task is asyncio.current_task():
@@ -405,6 +411,7 @@ class _Peer:
         self.broadcast: _Broadcast | None = None  # a spectator's shared frames
         self.cursor = 0  # how far into `broadcast` this peer has been written
         self.behind: list[tuple[int, bytes]] = []  # own frames, each after a broadcast position
+        self.talker: Talker | None = None  # its chat voice, once welcomed
 
     def send(self, frame: bytes) -> None:
         self.outflow.frames += 1
@@ -525,6 +532,10 @@ class Host:
         self._server: asyncio.Server | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
         self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
+        self._chat = Chat(self.config.say)
+        self.on_said: Callable[[str, p.Role, str], None] | None = None
+        """Called with each line of chat the host passed on (name, role, text), e.g. for the
+        host's screen, where the person who mutes must see what was said."""
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -566,7 +577,7 @@ class Host:
         if self._server:
             await self._server.wait_closed()
         if self._log:
-            # A command still being appended (its fsync runs in a thread) lands first.
+            # A command still in progress (e.g. a seat's token being written) lands first.
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(CLOSING_GRACE), self._lock:
                     pass
@@ -643,7 +654,7 @@ class Host:
                 raise FileExistsError(f"{log_path} already holds a game")
             carried = {h: s for h, s in self._tokens.items() if s in seats}
             old_log, self._log = self._log, log
-            await self._append([{"k": "seat", "seat": s, "token": h} for h, s in carried.items()])
+            self._append([{"k": "seat", "seat": s, "token": h} for h, s in carried.items()])
             if old_log is not None:
                 old_log.close()
             self._game, self._log_path, self.game_id = game, log_path, log_path.stem
@@ -755,13 +766,12 @@ class Host:
     def _all_peers(self) -> list[_Peer]:
         return [peer for r in [*self._seats.values(), self._spectators] for peer in r.peers]
 
-    async def _append(self, records: list[dict[str, Any]]) -> None:
+    def _append(self, records: list[dict[str, Any]]) -> None:
         assert self._log is not None
-        if self.config.durable:
-            # fsync can take milliseconds on a busy disk: let the other peers' I/O go on.
-            await asyncio.to_thread(self._log.append, records)
-        else:
-            self._log.append(records)
+        # On the loop, not in a thread: commands wait for each other's fsync anyway (one
+        # lock), and handing each fsync to a thread and back costs a command more than the
+        # fsync itself whenever the loop is busy (a crowd's writes hold the GIL).
+        self._log.append(records)
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -782,13 +792,13 @@ class Host:
             with self._cork.hold():
                 result = self._results.get(seat or "", {}).get(command_id)
                 if result is None:
-                    result = await self._decide_and_append(seat, command_id, body)
+                    result = self._decide_and_append(seat, command_id, body)
                     self._remember(seat, result)
                 if reply_to is not None:
                     reply_to.send_message(result.to_wire())
                 return result
 
-    async def _decide_and_append(
+    def _decide_and_append(
         self, seat: str | None, command_id: str, body: dict[str, Any]
     ) -> p.CommandResult:
         try:
@@ -805,7 +815,7 @@ class Host:
             )
         if records:
             # Durable before visible: nothing a client has seen can be lost by a crash.
-            await self._append(records)
+            self._append(records)
             for event in events:
                 self._publish(event)
         return p.CommandResult(command_id, True, self.seq, len(events))
@@ -884,6 +894,8 @@ class Host:
                 async with self._lock.door():
                     with self._cork.hold():
                         self._catch_up(peer, 0)
+        elif kind == p.SAY:
+            self._say(peer, message.get("text"))
         elif kind == p.HELLO:
             peer.send_message(_error(p.BAD_MESSAGE, "already greeted"))
         else:
@@ -904,6 +916,45 @@ class Host:
             peer.send_message(_error(p.READ_ONLY, "spectators cannot act", command_id))
             return
         await self._run_command(peer.recipient.key, command_id, body, peer)
+
+    # -- chat: a side channel, never in the log nor in a view hash ---------------------------
+
+    def _say(self, peer: _Peer, text: object) -> None:
+        """A line of chat: refused to its sender, or stamped and sent to every peer (encoded
+        once; the crowd's copy through the spectators' shared queue)."""
+        if peer.talker is None:
+            return
+        frame = self._chat.hear(peer.talker, text, self._clock())
+        if frame is None:
+            return
+        if frame["t"] != p.SAID:
+            peer.send_message(frame)
+            return
+        said = encode(frame, self.config.max_frame)
+        for recipient in self._seats.values():
+            for listener in recipient.peers:
+                listener.send(said)
+        self._broadcast.put(said)
+        if self.on_said is not None:
+            self.on_said(frame["name"], frame["role"], frame["text"])
+
+    def mute(self, name: str) -> bool:
+        """Drop `name`'s chat lines from now on (a seat's or a spectator's name; the muted
+        peer is told once). False when it was muted already."""
+        return self._chat.mute(name)
+
+    def unmute(self, name: str) -> bool:
+        """Let `name` chat again; False when it was not muted."""
+        return self._chat.unmute(name)
+
+    @property
+    def muted(self) -> frozenset[str]:
+        return frozenset(self._chat.muted)
+
+    @property
+    def talkers(self) -> list[tuple[str, p.Role]]:
+        """Who is connected and may chat: name and role, players first."""
+        return [(peer.talker.name, peer.talker.role) for peer in self._all_peers() if peer.talker]
 
     def _send_hash(self, peer: _Peer) -> None:
         if peer.recipient is not None:
@@ -957,7 +1008,7 @@ class Host:
             refusal = self._crowd_refusal(peer, hello)
             if refusal:
                 return refusal
-            seat_or_refusal = await self._seat_for(hello)
+            seat_or_refusal = self._seat_for(hello)
             if isinstance(seat_or_refusal, p.Refusal):
                 return seat_or_refusal
             recipient, token = seat_or_refusal
@@ -968,6 +1019,7 @@ class Host:
                 recipient.peers.discard(old)
             peer.role = hello["role"]
             peer.recipient = recipient
+            peer.talker = self._chat.talker(hello["name"].strip(), peer.role, self._clock())
             if recipient is self._spectators:
                 self._broadcast.join(peer)  # its catch-up covers what is queued there
             recipient.peers.add(peer)
@@ -1033,7 +1085,7 @@ class Host:
         if self.on_notice is not None:
             self.on_notice(line)
 
-    async def _seat_for(self, hello: dict[str, Any]) -> tuple[_Recipient, str | None] | p.Refusal:
+    def _seat_for(self, hello: dict[str, Any]) -> tuple[_Recipient, str | None] | p.Refusal:
         token = hello.get("token")
         if hello["role"] == "player" and token:
             seat = self._tokens.get(_token_hash(token))
@@ -1051,7 +1103,7 @@ class Host:
             return self._spectators, None
         token = secrets.token_urlsafe(24)
         # The seat exists only once its token is on disk, so a resumed host still knows it.
-        await self._append([{"k": "seat", "seat": name, "token": _token_hash(token)}])
+        self._append([{"k": "seat", "seat": name, "token": _token_hash(token)}])
         self._tokens[_token_hash(token)] = name
         recipient = self._seats[name] = _Recipient(name)
         self._rehash(recipient)
@@ -1068,7 +1120,7 @@ class Host:
             recipient = self._seats.get(seat)
             if recipient is None:
                 return False
-            await self._revoke_tokens(seat)
+            self._revoke_tokens(seat)
             del self._seats[seat]
             self._results.pop(seat, None)
             for peer in list(recipient.peers):
@@ -1077,11 +1129,11 @@ class Host:
         self._presence_changed(seats=True)
         return True
 
-    async def _revoke_tokens(self, seat: str, *then: dict[str, Any]) -> None:
+    def _revoke_tokens(self, seat: str, *then: dict[str, Any]) -> None:
         """Revoke every token of `seat` on disk (with `then` in the same write), then here."""
         hashes = [h for h, s in self._tokens.items() if s == seat]
         revoked = [{"k": "seat", "seat": seat, "token": h, "revoked": True} for h in hashes]
-        await self._append([*revoked, *then])
+        self._append([*revoked, *then])
         for token_hash in hashes:
             self._revoke(token_hash, seat)
 
@@ -1115,9 +1167,7 @@ class Host:
         async with self._lock:
             if name in self._seats:  # else removed meanwhile: the name is free to take
                 token = secrets.token_urlsafe(24)
-                await self._revoke_tokens(
-                    name, {"k": "seat", "seat": name, "token": _token_hash(token)}
-                )
+                self._revoke_tokens(name, {"k": "seat", "seat": name, "token": _token_hash(token)})
                 self._tokens[_token_hash(token)] = name
                 hello["token"] = token
         return None

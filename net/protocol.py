@@ -20,6 +20,7 @@ HELLO: Final = "hello"
 COMMAND: Final = "cmd"
 CHECK: Final = "check"
 RESYNC: Final = "resync"
+SAY: Final = "say"  # a line of chat: a side message, never part of the game
 # Both directions
 PING: Final = "ping"
 PONG: Final = "pong"
@@ -36,6 +37,7 @@ ERROR: Final = "error"
 PRESENCE: Final = "presence"
 CLOSING: Final = "closing"  # the host ends the game on purpose: do not reconnect
 NEXT: Final = "next"  # the host starts another game on the same connections (a rematch)
+SAID: Final = "said"  # a line of chat, stamped with who said it, for every peer
 
 # Refusal reasons (handshake only; the connection is closed after a refusal).
 VERSION_MISMATCH: Final = "version_mismatch"
@@ -85,6 +87,10 @@ READ_ONLY: Final = "read_only"  # a spectator sent a command
 RATE_LIMITED: Final = "rate_limited"  # too many frames too fast: connection closed
 EVENT_TOO_LARGE: Final = "event_too_large"  # the game produced an event over the frame limit
 INTERNAL_ERROR: Final = "internal_error"  # the game's decide() failed unexpectedly
+# A refused `say` (its error frame carries `re: "say"`); the connection stays open.
+SAY_TOO_LONG: Final = "say_too_long"  # empty, or over the host's length limit
+SAY_TOO_FAST: Final = "say_too_fast"  # over the host's pace; `retry_after` says when
+SAY_MUTED: Final = "say_muted"  # the host muted this name: said once, then lines are dropped
 
 
 @dataclass(frozen=True)

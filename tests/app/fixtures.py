@@ -31,6 +31,7 @@ from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.state import GameState
 from wordsy_tui.session.base import LinkChanged, Session, StateChanged
+from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.discovery import FoundGame
 from wordsy_tui.session.saved import SavedGame
@@ -82,9 +83,13 @@ class ScriptedSession(Session):
         *,
         link_lost: str | None = None,
         word: str = "",
+        chat: Sequence[ChatHeard] | None = None,
     ) -> None:
         super().__init__(me)
         self.word = word
+        self.chat = chat
+        """The lines said before the app looks (None: a game without chat, as solo)."""
+        self.said: list[str] = []
         self.state = state
         self.clock.deadline = deadline
         self.presence = dict.fromkeys(state.players, True)
@@ -93,6 +98,8 @@ class ScriptedSession(Session):
 
     async def start(self) -> None:
         self.publish(StateChanged(self.state, (), self.clock.deadline))
+        for line in self.chat or ():
+            self.publish(line)
         if self.link_lost is not None:
             self.publish(LinkChanged(False, self.link_lost))
 
@@ -101,6 +108,16 @@ class ScriptedSession(Session):
 
     async def send(self, command: cmd.Command) -> str | None:
         self.sent.append(command)
+        return None
+
+    @property
+    def can_chat(self) -> bool:
+        return self.chat is not None
+
+    async def say(self, text: str) -> str | None:
+        """Said, and heard back as the host would pass it on."""
+        self.said.append(text)
+        self.publish(ChatHeard(self.me or "Dora", text, watching=self.me is None))
         return None
 
     def show(self, state: GameState, deadline: Deadline | None = None) -> None:
@@ -286,6 +303,16 @@ class FakeServer:
         self.added: list[str] = []
         self.removed: list[str] = []
         self.on_reclaim: Callable[[str], Awaitable[bool]] | None = None
+        self.talkers: list[tuple[str, bool]] = [("Beth", False), ("Dora", True)]
+        self.muted: frozenset[str] = frozenset()
+
+    def mute(self, name: str) -> str:
+        self.muted |= {name}
+        return f"{name} is muted."
+
+    def unmute(self, name: str) -> str:
+        self.muted -= {name}
+        return f"{name} may chat again."
 
     @property
     def port(self) -> int:
@@ -301,8 +328,8 @@ class FakeServer:
 
 
 class FakeHostSession(ScriptedSession):
-    def __init__(self, me: str, state: GameState) -> None:
-        super().__init__(me, state)
+    def __init__(self, me: str, state: GameState, chat: Sequence[ChatHeard] | None = None) -> None:
+        super().__init__(me, state, chat=chat)
         self.server = FakeServer(state.config)
 
 
@@ -344,9 +371,17 @@ SAVED_GAMES = (
 )
 
 
+CHAT = (
+    ChatHeard("Beth", "good luck all"),
+    ChatHeard("Dora", "go Ann!", watching=True),
+    ChatHeard("Carl", "brb, kettle"),
+)
+"""What the table said before the pictures were taken (Dora watches)."""
+
+
 def lobby_host_session() -> FakeHostSession:
     state = new_table(("Ann", "Bot 1 (medium)", "Beth")).state
-    session = FakeHostSession("Ann", state)
+    session = FakeHostSession("Ann", state, chat=CHAT[:2])
     session.presence["Beth"] = False
     return session
 
@@ -383,13 +418,21 @@ SCENES: tuple[Scene, ...] = (
     Scene("host_form", lambda: None, ("h",), lambda: FakeLan()),
     Scene("saved_games", lambda: None, ("p",), saved=lambda: SAVED_GAMES),
     Scene("lobby_host", lobby_host_session),
-    Scene("lobby_guest", lambda: ScriptedSession("Beth", lobby_state())),
+    Scene("lobby_guest", lambda: ScriptedSession("Beth", lobby_state(), chat=CHAT[:1])),
     Scene(
         "board",
         lambda: with_presence(
-            ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 23, 30)), Carl=False
+            ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 23, 30), chat=CHAT),
+            Carl=False,
         ),
         tuple("CRYPT"),
+    ),
+    Scene(
+        "chat",
+        lambda: ScriptedSession(
+            "Ann", writing_state(), Deadline("timer", NOW + 23, 30), chat=CHAT, word="CRYPT"
+        ),
+        ("ctrl+t", *"who flipped so fast?"),
     ),
     Scene(
         "board_solo",
@@ -398,7 +441,9 @@ SCENES: tuple[Scene, ...] = (
     ),
     Scene(
         "reveal",
-        lambda: ScriptedSession("Ann", reveal_state(), Deadline("challenges", NOW + 42, 60)),
+        lambda: ScriptedSession(
+            "Ann", reveal_state(), Deadline("challenges", NOW + 42, 60), chat=CHAT
+        ),
     ),
     Scene(
         "link_lost",
@@ -414,7 +459,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("scoresheet", lambda: ScriptedSession("Ann", over_state()), ("s",)),
     # The host's results: its footer offers to play again.
     Scene("results", lambda: PlayingHostSession("Ann", over_state())),
-    Scene("help", lambda: ScriptedSession("Ann", writing_state()), ("f1",)),
+    Scene("help", lambda: ScriptedSession("Ann", writing_state(), chat=()), ("f1",)),
     Scene("host_ended", lambda: EndedSession("Beth", writing_state(), word="GRAND")),
     Scene(
         "host_leaves",

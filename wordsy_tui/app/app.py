@@ -27,6 +27,8 @@ from textual.worker import Worker, WorkerState
 from wordsy_tui.app.advice import Advisor
 from wordsy_tui.app.messages import (
     ActionRefused,
+    ChatArrived,
+    ChatDeclined,
     GameUpdated,
     LinkUpdated,
     PresenceUpdated,
@@ -52,6 +54,7 @@ from wordsy_tui.session.base import (
     Session,
     StateChanged,
 )
+from wordsy_tui.session.chat import MUTED, TOO_FAST, ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.names import default_name
 from wordsy_tui.session.saved import SavedGame, default_saved_games
@@ -66,6 +69,7 @@ if TYPE_CHECKING:
 WRITE_DEBOUNCE_SECONDS: Final = 0.3
 PLAYING: Final = frozenset({Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES})
 PRELOAD_DELAY_SECONDS: Final = 0.5
+KEPT_CHAT_LINES: Final = 50
 
 
 class WordsyApp(App[None]):
@@ -89,6 +93,12 @@ class WordsyApp(App[None]):
         Binding("left,p", "replay_step(-1)", "Previous", id="replay-back", key_display="←"),
         # The host's say over a table where someone never acts (e.g. with no timer).
         Binding("ctrl+e", "end_phase", "End now", id="end-phase", show=False, priority=True),
+        # Chat opens over the word being typed too: a control key (F3 where a browser
+        # keeps Ctrl+T for itself); F6 is the host's mute.
+        Binding(
+            "ctrl+t,f3", "chat", "Chat", id="chat", key_display="^t", show=False, priority=True
+        ),
+        Binding("f6", "mute", "Mute", id="mute", key_display="F6", show=False),
     ]
 
     state: var[GameState] = var(GameState, always_update=True)
@@ -98,6 +108,8 @@ class WordsyApp(App[None]):
     """Why the link to the host is down; None while it is up."""
     game_closed: var[str | None] = var(None)
     """The host's word that it ended the game (the link stays down); None until then."""
+    chat: var[tuple[ChatHeard, ...]] = var(tuple)
+    """The last lines of chat at this table, oldest first."""
 
     def __init__(
         self,
@@ -142,6 +154,11 @@ class WordsyApp(App[None]):
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         """Screens that carry the too-small word already."""
         """The hosting player's session whose game goes on without them once the app ends."""
+        self.chat_draft = ""
+        """What the chat line holds while closed: nothing typed there is lost."""
+        self.chat_muted = False
+        """The host told us it muted us (until a line of ours gets through again)."""
+        self._last_said = ""
 
     def run_to_end(self) -> int:
         """Run in this terminal; the exit status (1: the game could not be joined)."""
@@ -210,6 +227,8 @@ class WordsyApp(App[None]):
         self.deadline = session.clock.deadline
         self.link_problem = None
         self.game_closed = None
+        self.chat = ()
+        self.chat_muted = False
         # (Not host_server(): its check reads the port, and the server is not started yet.)
         server = getattr(session, "server", None)
         if server is not None and hasattr(server, "on_reclaim"):
@@ -242,6 +261,10 @@ class WordsyApp(App[None]):
                     self.post_message(ActionRefused(message))
                 case NextGame(message):
                     self.post_message(RematchOffered(message))
+                case ChatHeard() as line:
+                    self.post_message(ChatArrived(line))
+                case ChatRefused(code, message):
+                    self.post_message(ChatDeclined(code, message))
 
     def on_game_updated(self, message: GameUpdated) -> None:
         self.deadline = message.deadline
@@ -345,6 +368,21 @@ class WordsyApp(App[None]):
 
     def on_action_refused(self, message: ActionRefused) -> None:
         self.notify(shown(message.message), severity="warning", markup=False)
+
+    def on_chat_arrived(self, message: ChatArrived) -> None:
+        line = message.line
+        self.chat = (*self.chat, line)[-KEPT_CHAT_LINES:]
+        if line.name == self.me and not line.watching:
+            self.chat_muted = False
+
+    def on_chat_declined(self, message: ChatDeclined) -> None:
+        told = shown(message.message)
+        if message.code == MUTED:
+            self.chat_muted = True
+        elif message.code == TOO_FAST and not self.chat_draft:
+            self.chat_draft = self._last_said  # nothing typed is lost: it waits in the line
+            told += " Your line is kept: Ctrl+T to send it again."
+        self.notify(told, severity="warning", markup=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         self.report_failure(event.worker)
@@ -565,6 +603,10 @@ class WordsyApp(App[None]):
             return self.session is not None and self.session.hosting and state.phase in PLAYING
         if action == "rematch":
             return self._may_rematch()
+        if action == "chat":
+            return self._chat_here()
+        if action == "mute":
+            return self._host_chat_here()
         return True
 
     def timer_refusal(self) -> str:
@@ -578,6 +620,43 @@ class WordsyApp(App[None]):
     def _can_write(self) -> bool:
         me = self.me
         return me is not None and allowed(self.state, cmd.LockIn(me))
+
+    def _chat_here(self, screen: Screen[object] | None = None) -> bool:
+        """Whether `screen` (the one on top) has the table's chat: the lobby or the board,
+        with others to hear it."""
+        from wordsy_tui.app.widgets.chat import ChatLog
+
+        session, screen = self.session, screen or self.screen
+        return session is not None and session.can_chat and bool(screen.query(ChatLog))
+
+    def _host_chat_here(self, screen: Screen[object] | None = None) -> bool:
+        return self._chat_here(screen) and getattr(self.session, "server", None) is not None
+
+    def action_chat(self) -> None:
+        from wordsy_tui.app.screens.chat import ChatScreen
+
+        if self._chat_here():
+            self.push_screen(ChatScreen(), self._say)
+
+    def _say(self, line: str | None) -> None:
+        session = self.session
+        if line is None or session is None:
+            return
+        self._last_said = line
+
+        async def say() -> None:
+            problem = await session.say(line)
+            if problem is not None:
+                self.chat_draft = self.chat_draft or line
+                self.notify(shown(problem), severity="warning", markup=False)
+
+        self.run_worker(say(), group="chat", exit_on_error=False)
+
+    def action_mute(self) -> None:
+        """The host picks someone whose chat lines go to nobody (or no longer)."""
+        from wordsy_tui.app.screens.remove import pick_to_mute
+
+        pick_to_mute(self)
 
     def action_end_phase(self) -> None:
         session = self.session
@@ -797,6 +876,16 @@ class WordsyApp(App[None]):
                 "Remove a player",
                 "Take a seat away: a squatter, an absent player",
                 self.action_remove,
+            )
+        if self._chat_here(screen):
+            yield SystemCommand(
+                "Chat", "Say a line to everyone, spectators too (Ctrl+T)", self.action_chat
+            )
+        if self._host_chat_here(screen):
+            yield SystemCommand(
+                "Mute or unmute someone",
+                "As the host: whose chat reaches nobody (F6)",
+                self.action_mute,
             )
         yield SystemCommand("Rules and keys", "The rules in short", self.action_help)
         yield SystemCommand(

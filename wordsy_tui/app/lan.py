@@ -75,6 +75,20 @@ class HostServer(Protocol):
     on_reclaim: Callable[[str], Awaitable[bool]] | None
     """Set by the app: asks the host whether someone may take a seat whose key is lost."""
 
+    @property
+    def talkers(self) -> list[tuple[str, bool]]:
+        """The others connected, who may chat: (name, watching)."""
+        ...
+
+    @property
+    def muted(self) -> frozenset[str]: ...
+
+    def mute(self, name: str) -> str:
+        """Drop `name`'s chat lines at the host; what to tell the host."""
+        ...
+
+    def unmute(self, name: str) -> str: ...
+
 
 def host_server(session: Session | None) -> HostServer | None:
     """The server behind the host's own session; None when we joined someone else's."""

@@ -8,6 +8,7 @@ from textual.message import Message
 
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.state import GameState
+from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.session.clock import Deadline
 
 
@@ -40,6 +41,23 @@ class ActionRefused(Message):
 
     def __init__(self, message: str) -> None:
         super().__init__()
+        self.message = message
+
+
+class ChatArrived(Message):
+    """A line of chat the host passed on (ours included)."""
+
+    def __init__(self, line: ChatHeard) -> None:
+        super().__init__()
+        self.line = line
+
+
+class ChatDeclined(Message):
+    """The host refused a line of ours: `code` says why (e.g. say_too_fast)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__()
+        self.code = code
         self.message = message
 
 

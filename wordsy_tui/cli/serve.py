@@ -114,7 +114,8 @@ DESK_HELP: Final = (
     "Commands: 'remove NAME' takes a seat away (a squatter in the lobby, an absent player "
     "mid-game: they score nothing from then on); 'allow NAME' / 'deny NAME' answers a request "
     "for NAME's seat from another machine; 'end' ends what the table is waiting for now (the "
-    "writing, a vote, the challenges); 'rematch' plays again after the game, with the same "
+    "writing, a vote, the challenges); 'mute NAME' / 'unmute NAME' drops (or no longer drops) "
+    "a player's or spectator's chat lines; 'rematch' plays again after the game, with the same "
     "seats, options and spectators; 'players' lists the seats; 'help' shows this."
 )
 
@@ -190,7 +191,7 @@ class HostDesk:
         """Carry out one command line; what to tell the host."""
         verb, _, name = line.strip().partition(" ")
         name = name.strip()
-        if verb in ("remove", "allow", "deny") and not name:
+        if verb in ("remove", "allow", "deny", "mute", "unmute") and not name:
             return f"Whose seat? Type '{verb} NAME'."
         if verb == "remove":
             problem = await self.server.remove_player(name)
@@ -210,6 +211,10 @@ class HostDesk:
                 "Rematch: the same table is back in the lobby, in a new game saved to "
                 f"{self.server.log_path} (the last one stays saved)."
             )
+        if verb == "mute":
+            return self.server.mute(name)
+        if verb == "unmute":
+            return self.server.unmute(name)
         if verb == "end":
             return await self.server.end_phase() or "Ended now, as the clock would have."
         if verb == "players":
@@ -266,6 +271,7 @@ async def serve_until_over(
     """Serve a started game until it is over (or Ctrl-C), obeying the host's commands;
     then stop it, telling everyone."""
     server.on_notice = say
+    server.host.on_said = tell_chat
     desk = HostDesk(server)
     reading = asyncio.get_running_loop().create_task(desk.run(commands or sys.stdin))
     try:
@@ -293,6 +299,11 @@ async def serve_until_over(
             else "Host stopped."
         )
     return 0
+
+
+def tell_chat(name: str, role: str, text: str) -> None:
+    """A line of chat on the headless host's log: whoever mutes must see what was said."""
+    say(f"Chat · {name}{' (watching)' if role == 'spectator' else ''}: {text}")
 
 
 def front_lines(server: LanHost) -> list[str]:

@@ -18,6 +18,7 @@ from wordsy_tui.game import events as ev
 from wordsy_tui.game.commitment import SALT_BYTES, commit
 from wordsy_tui.game.evolve import evolve
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Clock, Deadline
 
 
@@ -56,7 +57,9 @@ class NextGame:
     message: str
 
 
-Update = StateChanged | PresenceChanged | LinkChanged | Rejected | NextGame
+Update = (
+    StateChanged | PresenceChanged | LinkChanged | Rejected | ChatHeard | ChatRefused | NextGame
+)
 
 Written = Mapping[bytes, tuple[str, bytes]]
 """The words written in one round, with their salts, by commitment."""
@@ -203,3 +206,12 @@ class Session(ABC):
         me = self.me
         if me is not None and self.state.phase is Phase.LOBBY:
             await self.send(cmd.LeaveGame(me))
+
+    @property
+    def can_chat(self) -> bool:
+        """Whether anyone else hears our chat (nobody does in a solo game or a replay)."""
+        return False
+
+    async def say(self, text: str) -> str | None:
+        """Say a line to everyone at the table; why not, or None once it is on its way."""
+        return "There is nobody here to chat with."

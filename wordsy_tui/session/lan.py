@@ -33,13 +33,14 @@ from net import (
 )
 from net import client as net_client
 from net.discovery import lan_addresses
+from net.host import MAX_NAME
 from net.protocol import NAME_TAKEN
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.errors import SeatingError
 from wordsy_tui.game.legal import allowed, refusal, waiting_for, with_word_written
-from wordsy_tui.game.names import name_problem
+from wordsy_tui.game.names import name_key, name_problem
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import (
@@ -50,6 +51,7 @@ from wordsy_tui.session.base import (
     Session,
     Written,
 )
+from wordsy_tui.session.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
 from wordsy_tui.session.clock import Clock, alarm_for
 from wordsy_tui.session.codec import CodecError, decode_event, encode
 from wordsy_tui.session.discovery import Announcer
@@ -209,6 +211,12 @@ class NetSession(Session):
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
                     self.publish(PresenceChanged(dict(seats)))
+                case net_client.Said(name=name, role=role, text=text):
+                    # The host checked the line; a hostile host is still kept to its limits.
+                    watching = role == "spectator"
+                    self.publish(ChatHeard(name[:MAX_NAME], text[:MAX_CHAT_CHARS], watching))
+                case net_client.SayRefused(code=code, message=message):
+                    self.publish(ChatRefused(code, message[:MAX_CLOSING_WORDS]))
                 case net_client.Link(final=True, detail=detail) if self.client.closed:
                     # The host's own sentence: it says who ended the game and what comes next.
                     self.publish(LinkChanged(False, detail[:MAX_CLOSING_WORDS], final=True))
@@ -225,6 +233,18 @@ class NetSession(Session):
         with contextlib.suppress(Exception):
             async with asyncio.timeout(LEAVING_SECONDS):
                 await super().leave_table()
+
+    @property
+    def can_chat(self) -> bool:
+        return True
+
+    async def say(self, text: str) -> str | None:
+        problem = chat_problem(text)
+        if problem is not None:
+            return problem
+        if not self.client.say(text.strip()):
+            return "Not connected to the host: the line was not sent."
+        return None
 
     async def send(self, command: cmd.Command) -> str | None:
         try:
@@ -566,6 +586,41 @@ class LanHost:
             self.seat_book.forget(name)
         await self.host.remove_seat(name)
         return await self.submit(cmd.RemovePlayer(name)) if playing else None
+
+    def mute(self, name: str) -> str:
+        """Drop `name`'s chat lines at the host from now on (a player's or a spectator's,
+        matched as the table matches names); what to tell the host."""
+        if self.game.captain is not None and name_key(name) == name_key(self.game.captain):
+            return "You cannot mute yourself."
+        name, here = self._talker(name)
+        if not self.host.mute(name):
+            return f"{name} is muted already."
+        told = "their chat lines reach nobody now" if here else "nobody of that name is here now"
+        return f"{name} is muted: {told}."
+
+    def unmute(self, name: str) -> str:
+        name, _ = self._talker(name, [*self.host.muted])
+        return f"{name} may chat again." if self.host.unmute(name) else f"{name} is not muted."
+
+    @property
+    def muted(self) -> frozenset[str]:
+        return self.host.muted
+
+    @property
+    def talkers(self) -> list[tuple[str, bool]]:
+        """The people connected, who may chat: (name, watching), without the host's own
+        player and computer players, each name once."""
+        mine = {self.game.captain, *self.game.bots}
+        found = {(n, role == "spectator") for n, role in self.host.talkers if n not in mine}
+        return sorted(found, key=lambda talker: (talker[1], talker[0]))
+
+    def _talker(self, name: str, among: list[str] | None = None) -> tuple[str, bool]:
+        """The name of who is meant by `name` as typed (its lookalikes too), and whether
+        someone of that name is connected."""
+        names = among if among is not None else [n for n, _ in self.talkers]
+        key = name_key(name)
+        exact = [n for n in names if n == name] or [n for n in names if name_key(n) == key]
+        return (exact[0], True) if exact else (name, False)
 
     async def _ask_reclaim(self, name: str) -> bool:
         ask = self.on_reclaim

@@ -52,6 +52,11 @@ Results         r play again, same table (the host; solo) · Enter done
 Anywhere        ? or F1 this help · F2 or s sheets · Ctrl+P commands
                 Tab next pane · Ctrl+Q (or q where you are not typing) leave"""
 
+CHAT_KEYS = """\
+Chat            Ctrl+T or F3 opens it · Enter sends · Esc closes
+                Everyone sees every line, spectators too
+                /1 nice! · /2 hurry up · /3 gg · the host: F6 mutes"""
+
 
 def variant(config: GameConfig) -> str:
     lines = [f"Ruleset: {config.ruleset}"]
@@ -78,6 +83,9 @@ class HelpScreen(ModalScreen[None]):
             yield Static(paragraphs(RULES), classes="help-text")
             yield Static(Text("Keys", "bold"))
             yield Static(KEYS, classes="help-text")
+            session = wordsy_app(self).session
+            if session is not None and session.can_chat:  # solo and replays have no chat
+                yield Static(CHAT_KEYS, markup=False, classes="help-text")
             yield Static(Text("In play", "bold"))
             yield Static(variant(config), markup=False, classes="help-text")
         yield Footer()

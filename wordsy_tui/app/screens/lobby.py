@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from wordsy_tui.app.lan import HostServer, host_server
 from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.widgets.banner import LinkBanner
+from wordsy_tui.app.widgets.chat import ChatLog
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.game.config import MIN_PLAYERS, GameConfig
@@ -70,6 +71,7 @@ class LobbyScreen(Screen[None], ReportsFailures):
             yield OptionList(id="seats")
             yield Static(markup=False, id="lobby-options")
             yield Static(markup=False, id="lobby-hint")
+            yield ChatLog()
         yield Footer()
 
     @property

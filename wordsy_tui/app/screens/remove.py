@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -16,29 +17,29 @@ from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.game.state import Phase
+from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     from wordsy_tui.app.app import WordsyApp
 
 
-class RemoveScreen(ModalScreen[str | None]):
-    """Whom to remove: everyone still at the table but the host, the absent ones first."""
+class PickScreen(ModalScreen[str | None]):
+    """The host picks one person: dismissed with the option's id, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Back", id="remove-back", key_display="Esc")
     ]
 
-    def __init__(self, players: list[tuple[str, bool]]) -> None:
+    def __init__(self, question: str, people: list[tuple[str, Text]], list_id: str) -> None:
         super().__init__()
-        self.players = players
+        self.question = question
+        self.people = people
+        self.list_id = list_id
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("Remove whom from the game?", markup=False)
-            yield OptionList(
-                *(Option(f"{p}  {'connected' if on else 'away'}", id=p) for p, on in self.players),
-                id="remove-whom",
-            )
+            yield Static(self.question, markup=False)
+            yield OptionList(*(Option(label, id=p) for p, label in self.people), id=self.list_id)
             yield Static("Enter: choose   Esc: back", classes="dim")
         yield Footer()
 
@@ -47,6 +48,44 @@ class RemoveScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class RemoveScreen(PickScreen):
+    """Whom to remove: everyone still at the table but the host, the absent ones first."""
+
+    def __init__(self, players: list[tuple[str, bool]]) -> None:
+        self.players = players
+        people = [(p, Text(f"{shown(p)}  {'connected' if on else 'away'}")) for p, on in players]
+        super().__init__("Remove whom from the game?", people, "remove-whom")
+
+
+def pick_to_mute(game: WordsyApp) -> None:
+    """The host mutes someone's chat, or unmutes it: players and spectators alike."""
+    server = host_server(game.session)
+    if server is None:
+        return
+    muted = server.muted
+    people = [*server.talkers, *((name, False) for name in sorted(muted))]
+    seen: set[str] = set()
+    choices = []
+    for name, watching in people:
+        if name not in seen:
+            seen.add(name)
+            label = Text(shown(name))
+            label.append("  watching" if watching else "")
+            label.append("  muted: Enter unmutes" if name in muted else "")
+            choices.append((name, label))
+    if not choices:
+        game.notify("Nobody else is here to mute.", markup=False)
+        return
+
+    def toggle(name: str | None) -> None:
+        if name is not None:
+            told = server.unmute(name) if name in server.muted else server.mute(name)
+            game.notify(shown(told), markup=False)
+
+    question = "Mute whose chat? Their lines then reach nobody (they are told once)."
+    game.push_screen(PickScreen(question, choices, "mute-whom"), toggle)
 
 
 def pick_player_to_remove(game: WordsyApp) -> None:

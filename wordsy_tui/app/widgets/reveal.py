@@ -20,6 +20,7 @@ from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.widgets.board import BoardCards
+from wordsy_tui.app.widgets.chat import ChatLog
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.bonuses import round_boxes
@@ -173,8 +174,10 @@ class RevealPane(Vertical, ReportsFailures):
     def compose(self) -> ComposeResult:
         with Horizontal(id="reveal-table"):
             yield OptionList(id="words")
-            # The board the words were played on, the highlighted word's cards marked.
-            yield BoardCards(id="reveal-board")
+            with Vertical(id="reveal-side"):
+                # The board the words were played on, the highlighted word's cards marked.
+                yield BoardCards(id="reveal-board")
+                yield ChatLog()
         yield Static(markup=False, id="meaning")
         yield Static(markup=False, id="best")
         yield Static(markup=False, id="reveal-status")

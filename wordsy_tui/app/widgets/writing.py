@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.widgets.board import BoardCards
+from wordsy_tui.app.widgets.chat import ChatLog
 from wordsy_tui.app.widgets.draft import DraftPanel
 from wordsy_tui.app.widgets.players import PlayerList
 from wordsy_tui.app.widgets.solo_card import SoloCard
@@ -74,6 +75,7 @@ class WritingPane(Horizontal, ReportsFailures):
             yield Countdown(self._now, warn=True, id="timer")
             yield PlayerList()
             yield SoloCard()
+            yield ChatLog()
 
     def watch_state(self, old: GameState, state: GameState) -> None:
         self.query_one(BoardCards).board = state.board

@@ -1,0 +1,174 @@
+"""The chat line on the board and in the lobby: open, send, react, see it on another
+player's screen; hostile text shown escaped; the host mutes; no chat in solo."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Static
+
+from tests.app import fixtures as fx
+from tests.app.keys import paste
+from tests.app.test_fit import on_screen
+from tests.app.test_solo import until
+from tests.session.test_lan import DICTIONARY
+from tests.session.test_lan import server as lan_server
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.app.screens.chat import PUBLIC, ChatScreen
+from wordsy_tui.app.screens.game import GameScreen
+from wordsy_tui.app.screens.lobby import LobbyScreen
+from wordsy_tui.app.screens.remove import PickScreen
+from wordsy_tui.app.widgets.chat import ChatLog
+from wordsy_tui.app.widgets.draft import WordInput
+from wordsy_tui.session.chat import ChatHeard, ChatRefused
+from wordsy_tui.session.clock import Deadline
+from wordsy_tui.session.lan import HostSession, NetSession
+
+
+def board(chat: tuple[ChatHeard, ...] | None = ()) -> fx.ScriptedSession:
+    return fx.ScriptedSession("Ann", fx.writing_state(), Deadline("timer", fx.NOW + 20), chat=chat)
+
+
+def app_of(session: fx.ScriptedSession) -> WordsyApp:
+    return fx.make_app(fx.Scene("chat", lambda: session))
+
+
+def log_text(pilot: Pilot[None]) -> str:
+    log = pilot.app.screen.query_one(ChatLog)
+    return "\n".join(strip.text for strip in log.lines)
+
+
+async def test_ctrl_t_opens_the_chat_over_the_word_and_enter_sends_it() -> None:
+    session = board()
+    async with app_of(session).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot, tuple("crypt"))
+        await pilot.press("ctrl+t")
+        assert isinstance(pilot.app.screen, ChatScreen)
+        assert PUBLIC in str(pilot.app.screen.query_one("#chat-public", Static).render())
+        await pilot.press(*"good luck", "enter")
+        await until(pilot, lambda: session.said == ["good luck"])
+        assert isinstance(pilot.app.screen, GameScreen)
+        await until(pilot, lambda: "Ann: good luck" in log_text(pilot))
+        # The word being written kept every letter, and took none of the chat's.
+        assert pilot.app.screen.query_one(WordInput).value == "CRYPT"
+        assert pilot.app.screen.focused is pilot.app.screen.query_one(WordInput)
+
+
+async def test_esc_closes_the_chat_and_keeps_what_was_typed() -> None:
+    session = board()
+    async with app_of(session).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        await pilot.press("f3", *"half a tho", "escape")
+        assert isinstance(pilot.app.screen, GameScreen)
+        await pilot.press("ctrl+t")
+        assert pilot.app.screen.query_one("#chat-input", Input).value == "half a tho"
+        assert session.said == []
+
+
+async def test_slash_and_a_digit_react_at_once() -> None:
+    session = board()
+    async with app_of(session).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        await pilot.press("ctrl+t", "/", "2")
+        await until(pilot, lambda: session.said == ["hurry up"])
+        assert isinstance(pilot.app.screen, GameScreen)
+        await pilot.press("ctrl+t", "/", "3")
+        await until(pilot, lambda: session.said == ["hurry up", "gg"])
+
+
+async def test_a_line_the_host_would_refuse_stays_in_the_input_and_says_why() -> None:
+    session = board()
+    async with app_of(session).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        await pilot.press("ctrl+t")
+        paste(pilot, "x" * 201)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ChatScreen)
+        hint = str(pilot.app.screen.query_one("#chat-hint", Static).render())
+        assert "at most 200 characters (this one has 201)" in hint
+        assert pilot.app.screen.query_one("#chat-input", Input).value == "x" * 201
+        assert session.said == []
+
+
+async def test_hostile_names_and_lines_are_shown_escaped() -> None:
+    hostile = (
+        ChatHeard("Eve\x1b[2J", "\x1b]0;owned\x07 look \u202eright"),
+        ChatHeard("[b]Mallory[/b]", "[red]not markup[/red]", watching=True),
+    )
+    async with app_of(board(hostile)).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        await until(pilot, lambda: "Mallory" in log_text(pilot))
+        text = log_text(pilot)
+        assert "\x1b" not in text
+        assert "\u202e" not in text
+        assert "Eve\\x1b[2J: \\x1b]0;owned\\x07 look \\u202eright" in text
+        assert "[b]Mallory[/b] (watching): [red]not markup[/red]" in text
+        assert "\x1b" not in on_screen(pilot)
+
+
+async def test_too_fast_puts_the_line_back_and_a_mute_is_said_on_the_chat_line() -> None:
+    session = board()
+    async with app_of(session).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        await pilot.press("ctrl+t", *"one more", "enter")
+        await until(pilot, lambda: session.said == ["one more"])
+        session.publish(ChatRefused("say_too_fast", "Slow down: one more line in about 1 s."))
+        await until(pilot, lambda: pilot.app.chat_draft == "one more")
+        session.publish(ChatRefused("say_muted", "The host has muted you."))
+        await until(pilot, lambda: pilot.app.chat_muted)
+        await pilot.press("ctrl+t")
+        assert "muted you" in str(pilot.app.screen.query_one("#chat-public", Static).render())
+        assert pilot.app.screen.query_one("#chat-input", Input).value == "one more"
+
+
+async def test_solo_has_no_chat_and_its_key_goes_nowhere() -> None:
+    session = fx.ScriptedSession("Ann", fx.solo_state(), Deadline("timer", fx.NOW + 17))
+    async with app_of(session).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        assert not pilot.app.screen.query_one(ChatLog).display
+        await pilot.press("ctrl+t", "f3")
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert not pilot.app.check_action("chat", ())
+
+
+async def test_the_host_mutes_and_unmutes_a_spectator_with_f6() -> None:
+    session = fx.FakeHostSession("Ann", fx.lobby_state(), chat=fx.CHAT[:2])
+    async with app_of(session).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        assert "Dora (watching): go Ann!" in log_text(pilot)
+        await pilot.press("f6")
+        assert isinstance(pilot.app.screen, PickScreen)
+        options = pilot.app.screen.query_one("#mute-whom", OptionList)
+        assert [options.get_option_at_index(i).id for i in range(2)] == ["Beth", "Dora"]
+        await pilot.press("down", "enter")
+        assert session.server.muted == {"Dora"}
+        await pilot.press("f6")
+        label = str(
+            pilot.app.screen.query_one("#mute-whom", OptionList).get_option_at_index(1).prompt
+        )
+        assert "muted: Enter unmutes" in label
+        await pilot.press("down", "enter")
+        assert session.server.muted == frozenset()
+
+
+async def test_a_spectator_says_a_line_and_the_hosting_player_sees_it(tmp_path) -> None:
+    server = lan_server(tmp_path, captain="Ann")
+    ann = WordsyApp(HostSession("Ann", server), name="Ann", advisor=fx.FixedAdvisor(), bell=False)
+    async with ann.run_test(size=(80, 24)) as host:
+        await until(host, lambda: isinstance(ann.screen, LobbyScreen), timeout=15)
+        session = NetSession.join("127.0.0.1", server.port, "Wes", DICTIONARY, spectate=True)
+        wes = WordsyApp(session, name="Wes", advisor=fx.FixedAdvisor(), bell=False)
+        async with wes.run_test(size=(80, 24)) as guest:
+            await until(guest, lambda: isinstance(wes.screen, LobbyScreen), timeout=15)
+            await guest.press("ctrl+t", *"hi all", "enter")
+            heard = ChatHeard("Wes", "hi all", watching=True)
+            await until(host, lambda: ann.chat == (heard,), timeout=15)
+            await until(guest, lambda: wes.chat == (heard,), timeout=15)
+            ann_log = ann.screen.query_one(ChatLog)
+            await until(
+                host, lambda: any("Wes (watching): hi all" in s.text for s in ann_log.lines)
+            )
+        await host.press("ctrl+t", *"welcome", "enter")
+        await until(host, lambda: ann.chat[-1] == ChatHeard("Ann", "welcome"), timeout=15)
+    assert b"hi all" not in (tmp_path / "game.log").read_bytes()
