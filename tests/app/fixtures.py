@@ -204,6 +204,25 @@ def vote_state() -> GameState:
     return table.play_round("Carl").do(cmd.Challenge("Beth", "Carl")).state
 
 
+def fallen_state() -> GameState:
+    """Round 2 of relaxed play: Carl wrote GLIMERINGS (meaning GLIMMERINGS); Beth challenged it
+    and Ann voted it breaks the rules."""
+    table = new_table(config=GameConfig(meant_words=True)).do(cmd.StartGame())
+    finish_round(table.play_round("Beth"))
+    words = {"Ann": "MIDST", "Beth": "SCRIPT", "Carl": "GLIMERINGS"}
+    for player, word in words.items():
+        table.write(player, word)
+    table.do(cmd.FlipTimer("Carl"), cmd.LockIn("Ann"), cmd.LockIn("Beth"))
+    for player, word in words.items():
+        table.reveal(player, word)
+    return table.do(cmd.Challenge("Beth", "Carl"), cmd.Vote("Ann", True)).state
+
+
+def meant_vote_state() -> GameState:
+    """Carl offers GLIMMERINGS, the word he meant; Ann has a vote."""
+    return Table(state=fallen_state()).do(cmd.OfferMeantWord("Carl", "GLIMMERINGS")).state
+
+
 def finished_table(players: Sequence[str] = PLAYERS) -> Table:
     table = new_table(players).do(cmd.StartGame())
     for round_no in range(7):
@@ -456,6 +475,15 @@ SCENES: tuple[Scene, ...] = (
         ),
     ),
     Scene("vote", lambda: ScriptedSession("Ann", vote_state(), Deadline("vote", NOW + 25, 30))),
+    Scene(
+        "meant_offer",
+        lambda: ScriptedSession("Carl", fallen_state(), Deadline("challenges", NOW + 28, 60)),
+        tuple("GLIMMERINGS"),
+    ),
+    Scene(
+        "meant_vote",
+        lambda: ScriptedSession("Ann", meant_vote_state(), Deadline("vote", NOW + 25, 30)),
+    ),
     Scene("scoresheet", lambda: ScriptedSession("Ann", over_state()), ("s",)),
     # The host's results: its footer offers to play again.
     Scene("results", lambda: PlayingHostSession("Ann", over_state())),

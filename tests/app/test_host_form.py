@@ -74,9 +74,13 @@ async def test_the_form_asks_a_name_then_hosts_with_every_option() -> None:
         app.screen.query_one("#ruleset", Select).value = Ruleset.SECOND_EDITION.value
         await pilot.press("tab", "backspace", "4", "tab", *"1234", "tab", "backspace", "2")
         app.screen.query_one("#level", Select).value = "hard"
+        assert app.screen.query_one("#meant", Select).value == "off"
+        app.screen.query_one("#meant", Select).value = "on"
         await pilot.press("shift+tab", "shift+tab", "enter")
         await until(pilot, lambda: isinstance(app.session, FakeHostSession))
-    config = GameConfig(ruleset=Ruleset.SECOND_EDITION, timer_seconds=45, max_players=4)
+    config = GameConfig(
+        ruleset=Ruleset.SECOND_EDITION, timer_seconds=45, max_players=4, meant_words=True
+    )
     assert lan.hosted == [("Dora", HostSetup(config, bots=2, bot_level="hard", pin="1234"))]
     assert app.player_name == "Dora"
 
@@ -125,3 +129,11 @@ async def test_the_lobby_adds_computer_players_of_the_level_the_game_was_set_up_
         )
         await pilot.press("b")
         await until(pilot, lambda: session.server.added == ["expert"])
+
+
+def test_meant_words_are_off_unless_the_form_turns_them_on() -> None:
+    assert form() == HostChoice("Ann", HostSetup(GameConfig()))
+    assert form(meant="on") == HostChoice("Ann", HostSetup(GameConfig(meant_words=True)))
+    answer = form(meant="sometimes")
+    assert isinstance(answer, FormProblem)
+    assert answer.field == "meant"

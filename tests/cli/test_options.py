@@ -25,3 +25,12 @@ def test_a_game_name_with_control_characters_is_refused_by_the_cli(payload):
         game_name(wrapped(payload))
     assert str(refused.value).isprintable()
     assert game_name(" Friday words ") == "Friday words"
+
+
+def test_meant_words_are_a_host_option_off_by_default() -> None:
+    from wordsy_tui.cli import build_parser
+    from wordsy_tui.cli.host import game_config
+
+    parser = build_parser()
+    assert not game_config(parser.parse_args(["host"])).meant_words
+    assert game_config(parser.parse_args(["host", "--meant-words"])).meant_words

@@ -29,8 +29,9 @@ class WordsyMachine(RuleBasedStateMachine):
         ruleset=st.sampled_from(Ruleset),
         handicap=st.booleans(),
         difficulty=st.sampled_from(Difficulty),
+        meant_words=st.booleans(),
     )
-    def set_up(self, players, seed, timed, ruleset, handicap, difficulty):
+    def set_up(self, players, seed, timed, ruleset, handicap, difficulty, meant_words):
         names = NAMES[:players]
         solo = players == 1
         self.config = GameConfig(
@@ -38,6 +39,7 @@ class WordsyMachine(RuleBasedStateMachine):
             timer_seconds=30 if timed or solo else None,
             handicapped=frozenset(names[:1]) if handicap else frozenset(),
             solo=difficulty if solo else None,
+            meant_words=meant_words,
         )
         self.rng = random.Random(seed)
         self.state = GameState()
@@ -71,6 +73,7 @@ class WordsyMachine(RuleBasedStateMachine):
         for p in players:
             found += [cmd.LockIn(p), cmd.FlipTimer(p), cmd.Ready(p), cmd.Appeal(p)]
             found += [cmd.Vote(p, True), cmd.Vote(p, False)]
+            found += [cmd.OfferMeantWord(p, word) for word in WORDS[:2]]
             found += [cmd.Challenge(p, q) for q in players if q != p]
             if p in self.drafts:
                 found.append(cmd.RevealWord(p, self.drafts[p], SALT))
@@ -147,7 +150,7 @@ def test_random_games_reach_the_end_with_every_invariant_holding():
     for seed in range(10):
         rng = random.Random(seed)
         machine = WordsyMachine()
-        machine.set_up(4, seed, True, Ruleset.CLASSIC, False, Difficulty.NORMAL)
+        machine.set_up(4, seed, True, Ruleset.CLASSIC, False, Difficulty.NORMAL, True)
         for _ in range(5000):
             if machine.state.phase is Phase.OVER:
                 break

@@ -9,7 +9,7 @@ import pytest
 from tests.game.table import Table
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.state import GameState
-from wordsy_tui.session.clock import AFTER_VOTE_SECONDS, Clock
+from wordsy_tui.session.clock import AFTER_VOTE_SECONDS, OFFER_SECONDS, Clock
 
 
 class FrozenTime:
@@ -68,6 +68,26 @@ async def test_after_a_late_vote_the_table_still_has_a_moment(table, time):
     clock = Clock()
     vote_on_anns_word(clock, time, table, raised_at=57)
     assert watch(clock, time, 70, table.state) == ("challenges", 70 + AFTER_VOTE_SECONDS)
+
+
+async def test_a_player_whose_word_just_fell_has_time_to_offer_the_word_they_meant(time):
+    from tests.game.test_meant_words import fallen_word
+
+    t = fallen_word()
+    clock = Clock()
+    watch(clock, time, 0, t.state)
+    t.do(cmd.Challenge("Bob", "Ann"))  # Bob's challenge of Ann's STRAND late in the window
+    watch(clock, time, 57, t.state)
+    t.do(cmd.Vote("Cat", True))
+    t.do(cmd.Vote("Dan", True))
+    assert watch(clock, time, 60, t.state) == ("challenges", 60 + OFFER_SECONDS)
+    # The offer's vote is a vote of its own: its whole time, then the window goes on.
+    t.do(cmd.OfferMeantWord("Ann", "CREAM"))
+    assert watch(clock, time, 70, t.state) == ("vote", 70 + 30)
+    assert clock.deadline is not None
+    t.do(cmd.CloseVote())
+    # Dan may still offer for his own fallen word: the window keeps the writer's time.
+    assert watch(clock, time, 100, t.state) == ("challenges", 100 + OFFER_SECONDS)
 
 
 async def test_two_programs_following_the_same_table_count_down_alike(table, time):

@@ -27,8 +27,30 @@ def test_a_game_config_survives_the_wire():
         timer_seconds=None,
         handicapped=frozenset({"Ann", "Bob"}),
         solo=Difficulty.BRUTAL,
+        meant_words=True,
     )
     assert decode_command(wire(cmd.CreateGame(config))) == cmd.CreateGame(config)
+
+
+def test_a_log_older_than_meant_words_reads_as_strict_play():
+    old = wire(cmd.CreateGame(GameConfig(meant_words=True)))
+    del old["config"]["meant_words"]
+    assert decode_command(old) == cmd.CreateGame(GameConfig())
+
+
+def test_an_offer_of_the_meant_word_and_its_vote_survive_the_wire():
+    from tests.game.test_meant_words import RELAXED, WORDS
+
+    table = Table(config=RELAXED, referee=WORDS)
+    table.start()
+    table.play_round({"Ann": "SPLINTERRED", "Bob": "SALT"}, flipper="Bob", challenges=True)
+    offer = cmd.OfferMeantWord("Ann", "SPLINTERED")
+    assert decode_command(wire(offer)) == offer
+    table.do(offer)
+    table.do(cmd.Vote("Bob", False))
+    table.do(cmd.Vote("Cat", False))
+    assert [decode_event(wire(e)) for e in table.log] == table.log
+    assert table.log[-1].accepted
 
 
 @pytest.mark.parametrize(

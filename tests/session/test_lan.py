@@ -52,9 +52,9 @@ async def playing(*sessions: Session, hold: asyncio.Event | None = None) -> Asyn
             task.cancel()
 
 
-def server(tmp_path: Path, port: int = 0, **options: object) -> LanHost:
+def server(tmp_path: Path, port: int = 0, config: GameConfig = FAST, **options: object) -> LanHost:
     return LanHost(
-        FAST,
+        config,
         dictionary=DICTIONARY,
         bind="127.0.0.1",
         port=port,

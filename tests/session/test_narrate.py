@@ -66,3 +66,45 @@ def test_the_game_over_line_shares_a_second_edition_tie():
     assert narrate(state, ev.GameEnded()) == "Game over: 1. Ann 40, 1. Bob 40"
     classic = GameState(phase=Phase.OVER, sheets=sheets)
     assert narrate(classic, ev.GameEnded()) == "Game over: 1. Ann 40, 2. Bob 40"
+
+
+@pytest.mark.parametrize(
+    ("votes", "upheld", "told"),
+    [
+        (
+            (2, 0, 2),
+            False,
+            "Ann offered GLIMMERINGS, the word they meant by GLIMERINGS: 2 of 2 accepted it; "
+            "GLIMMERINGS replaces GLIMERINGS and scores",
+        ),
+        (
+            (1, 1, 3),
+            True,
+            "Ann offered GLIMMERINGS, the word they meant by GLIMERINGS: 1 of 3 accepted it, "
+            "1 of 3 refused it, a tie: not clear, so it stays fallen; "
+            "GLIMERINGS stays fallen and scores 0",
+        ),
+        (
+            (0, 0, 2),
+            True,
+            "Ann offered GLIMMERINGS, the word they meant by GLIMERINGS: no votes came in "
+            "time, so the word stays fallen; GLIMERINGS stays fallen and scores 0",
+        ),
+    ],
+)
+def test_an_offer_of_the_meant_word_is_told_with_its_votes(votes, upheld, told):
+    result = ChallengeResult(None, "Ann", "GLIMERINGS", *votes, upheld=upheld, meant="GLIMMERINGS")
+    assert challenge_outcome(result) == told
+    state = GameState(challenges=(result,))
+    assert narrate(state, ev.MeantWordDecided(not upheld)) == told
+
+
+def test_the_offer_itself_is_told():
+    from tests.game.test_meant_words import fallen_word
+    from wordsy_tui.game import commands as cmd
+
+    table = fallen_word()
+    (offered,) = table.do(cmd.OfferMeantWord("Dan", "SPLINTERED"))
+    assert narrate(table.state, offered) == (
+        "Dan offers SPLINTERED, the word they meant by SPLINTERRED: the others vote"
+    )

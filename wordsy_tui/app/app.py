@@ -145,7 +145,9 @@ class WordsyApp(App[None]):
         self._acting = asyncio.Lock()
         self._sealed: int | None = None
         """The round whose word went out with a lock-in or flip: later keys do not count."""
-        self._deferred_vote: tuple[int, str] | None = None
+        self._deferred_vote: tuple[object, ...] | None = None
+        self._asked_meant: tuple[int, str | None] | None = None
+        """The fallen word (round, word) we last asked the meant word for."""
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
         self._left_running: Session | None = None
@@ -361,6 +363,7 @@ class WordsyApp(App[None]):
         """A new game at the same table: nothing of the last game's rounds holds keys back."""
         self._sealed = None
         self._deferred_vote = None
+        self._asked_meant = None
         self._draft = ""
         self._stop_write_timer()
         self._solo_started = False
@@ -415,6 +418,7 @@ class WordsyApp(App[None]):
         if not isinstance(self.place, wanted):
             self._enter(wanted())
         self._offer_vote()
+        self._ask_meant_word()
         self._ask_about_rematch()
 
     def _place_for(self, phase: Phase) -> type[Screen[object]]:
@@ -450,11 +454,28 @@ class WordsyApp(App[None]):
         challenge = self.state.challenge
         if challenge is None or not self._vote_wanted():
             return
-        from wordsy_tui.app.screens.vote import VoteScreen
+        from wordsy_tui.app.screens.vote import VoteScreen, vote_key, vote_screen
 
-        deferred = self._deferred_vote == (self.state.round, challenge.target)
+        deferred = self._deferred_vote == vote_key(self.state)
         if not deferred and not any(isinstance(s, VoteScreen) for s in self.screen_stack):
-            self.push_screen(VoteScreen(), self._vote_closed)
+            self.push_screen(vote_screen(challenge), self._vote_closed)
+
+    def _ask_meant_word(self) -> None:
+        """Relaxed play: once our word falls, ask (once) for the word we meant."""
+        from wordsy_tui.app.screens.meant import may_offer
+
+        if not may_offer(self.state, self.me) or isinstance(self.session, ReplaySession):
+            return
+        fallen = (self.state.round, self.state.draft(self.me or "").word)
+        if self._asked_meant != fallen:
+            self._asked_meant = fallen
+            self.open_meant_word()
+
+    def open_meant_word(self) -> None:
+        from wordsy_tui.app.screens.meant import MeantWordScreen
+
+        if not any(isinstance(s, MeantWordScreen) for s in self.screen_stack):
+            self.push_screen(MeantWordScreen())
 
     def _vote_closed(self, uphold: bool | None) -> None:
         if uphold is not None:
@@ -462,8 +483,9 @@ class WordsyApp(App[None]):
 
     def defer_vote(self) -> None:
         """The player closed the vote to look at the words first; v opens it again."""
-        if self.state.challenge is not None:
-            self._deferred_vote = (self.state.round, self.state.challenge.target)
+        from wordsy_tui.app.screens.vote import vote_key
+
+        self._deferred_vote = vote_key(self.state)
 
     # -- actions players take -----------------------------------------------
 

@@ -97,6 +97,12 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         metavar="NAME",
         help="players who play with the scoring handicap",
     )
+    parser.add_argument(
+        "--meant-words",
+        action="store_true",
+        help="relaxed play (the first edition's tip): a player whose word fell to a challenge "
+        "or the referee may offer the word they meant, and the others vote on it",
+    )
     parser.add_argument("--pin", help="a PIN players must give to join")
     parser.add_argument(
         "--port",
@@ -191,6 +197,7 @@ def game_config(args: argparse.Namespace) -> GameConfig:
         handicapped=frozenset(args.handicap),
         max_players=args.seats,
         wait_seconds=args.wait_limit,
+        meant_words=args.meant_words,
     )
 
 

@@ -98,10 +98,19 @@ class Appeal:
 
 
 @dataclass(frozen=True, slots=True)
+class OfferMeantWord:
+    """Relaxed play (the host's option): the word that fell is offered as the word its
+    player meant; the others vote on it, `Vote.uphold` true refusing it."""
+
+    player: str
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
 class Vote:
     voter: str
     uphold: bool
-    """True: the challenged word breaks the rules."""
+    """True: the challenged word breaks the rules (or the meant word is refused)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +145,7 @@ Command = (
     | CloseReveal
     | Challenge
     | Appeal
+    | OfferMeantWord
     | Vote
     | CloseVote
     | Ready

@@ -52,6 +52,9 @@ class GameConfig:
     """The longest a phase waits for people who have not acted, where no other clock
     runs: writing while nobody has flipped (or with no timer), and challenges with no
     window. A table never waits forever."""
+    meant_words: bool = False
+    """The first edition's relaxed-play tip: a player whose word fell (to a challenge or
+    the referee) may offer the word they meant, and the others vote on it."""
 
     @property
     def timed(self) -> bool:

@@ -92,6 +92,9 @@ def decide(
             _appeal(state, player)
             out.add(ev.ChallengeRaised(None, player))
             _maybe_resolve(out)
+        case cmd.OfferMeantWord(player, word):
+            out.add(_offer(state, player, word, referee or ExactRepeatReferee()))
+            _maybe_resolve(out)
         case cmd.Vote(voter, uphold):
             _vote(state, voter)
             out.add(ev.VoteCast(voter, uphold))
@@ -228,12 +231,62 @@ def _reveal(
     written = word.strip().upper()
     if not written:
         return ev.WordRevealed(player, "", Verdict(True, Reason.OK, "no word: a pass"))
-    verdict = (
-        referee.judge(written, state.played, state.config.ruleset)
-        if LETTERS.fullmatch(written)
-        else Verdict(False, Reason.NOT_LETTERS, f"{written!r} is not made of letters A to Z")
-    )
-    return ev.WordRevealed(player, written, verdict)
+    return ev.WordRevealed(player, written, _judge(state, written, referee))
+
+
+def _judge(state: GameState, word: str, referee: Referee) -> Verdict:
+    """The referee's verdict on an upper-case `word` played this round."""
+    if not LETTERS.fullmatch(word):
+        return Verdict(False, Reason.NOT_LETTERS, f"{word!r} is not made of letters A to Z")
+    return referee.judge(word, state.played, state.config.ruleset)
+
+
+def offer_window(state: GameState, player: str) -> None:
+    """Whether `player` may offer the word they meant now, whatever the word: raises the
+    rule's refusal. (The rulebook's relaxed-play tip, an option of the host.)"""
+    _challenge_window(state, player)
+    if not state.config.meant_words:
+        raise errors.MeantWordError(
+            "This table plays the strict rules: the host did not allow meant words."
+        )
+    draft = state.draft(player)
+    if not draft.revealed or not draft.voided:
+        raise errors.MeantWordError(
+            "Only a word that fell (to a challenge or the referee) can be changed to the "
+            "word you meant."
+        )
+    if draft.offered:
+        raise errors.MeantWordError("You have already offered the word you meant, once.")
+    if not set(state.active) - {player}:
+        raise errors.MeantWordError("Nobody is left at the table to vote on your meant word.")
+
+
+def _offer(state: GameState, player: str, word: str, referee: Referee) -> ev.MeantWordOffered:
+    offer_window(state, player)
+    unsafe = unsafe_characters(word)
+    if unsafe:
+        raise errors.ControlCharacters(
+            f"A word is letters: it cannot hold control or format characters ({shown(unsafe)})."
+        )
+    meant, written = word.strip().upper(), state.draft(player).word
+    if not meant:
+        raise errors.MeantWordError("Type the word you meant.")
+    if meant == written:
+        raise errors.MeantWordError(f"{meant} is the word that fell: offer the word you meant.")
+    if not LETTERS.fullmatch(meant):
+        # The rulebook: a hyphenated word or a two-word phrase must choose one word.
+        raise errors.MeantWordError(
+            f"{shown(meant)} is not one word of letters A to Z: if you meant two words, "
+            "choose which one to use."
+        )
+    verdict = _judge(state, meant, referee)
+    if not verdict.ok:
+        # (Not "the table may still allow it by vote": a meant word must be one it accepts.)
+        why = "not in the word list" if verdict.reason is Reason.NOT_A_WORD else verdict.message
+        raise errors.MeantWordError(
+            f"The referee refuses {meant} ({why}); the word you meant must be one it accepts."
+        )
+    return ev.MeantWordOffered(player, meant, verdict)
 
 
 def _challenge(state: GameState, challenger: str, target: str) -> None:
@@ -291,6 +344,11 @@ def _resolve(out: _Outcome) -> None:
     assert challenge is not None
     against = sum(challenge.votes.values())
     for_word = len(challenge.votes) - against
+    if challenge.meant is not None:
+        # "If it's clear what word [they] actually meant": only a majority says so; a tie,
+        # or no votes in time, leaves the word fallen (the table did not overrule).
+        out.add(ev.MeantWordDecided(accepted=for_word > against))
+        return
     verdict = out.state.draft(challenge.target).verdict
     advice = verdict is not None and not verdict.ok
     out.add(ev.ChallengeResolved(against > for_word or (against == for_word and advice)))

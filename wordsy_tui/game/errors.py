@@ -54,6 +54,12 @@ class ChallengeError(RuleError):
     code = "challenge"
 
 
+class MeantWordError(RuleError):
+    """An offer of the word one meant that the rules (or the referee) refuse."""
+
+    code = "meant-word"
+
+
 class ControlCharacters(RuleError):
     """Text a peer sent holds characters that must never reach a terminal (ESC, bidi, ...)."""
 

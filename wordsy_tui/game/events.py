@@ -126,6 +126,22 @@ class ChallengeResolved:
 
 
 @dataclass(frozen=True, slots=True)
+class MeantWordOffered:
+    """A player whose word fell offers the word they meant: a vote opens on it."""
+
+    player: str
+    word: str
+    verdict: Verdict
+    """The referee's verdict on the meant word (an offer it refuses is never made)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MeantWordDecided:
+    accepted: bool
+    """True: the meant word replaces the word that fell, and scores."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerReady:
     player: str
 
@@ -160,6 +176,8 @@ Event = (
     | ChallengeRaised
     | VoteCast
     | ChallengeResolved
+    | MeantWordOffered
+    | MeantWordDecided
     | PlayerReady
     | RoundEnded
     | GameEnded

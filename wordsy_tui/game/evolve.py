@@ -14,7 +14,14 @@ from wordsy_tui.game.referee import PlayedWord
 from wordsy_tui.game.scoresheet import Scoresheet, SheetRow
 from wordsy_tui.game.scoring import score_word
 from wordsy_tui.game.solo import next_spot
-from wordsy_tui.game.state import ChallengeResult, Draft, GameState, OpenChallenge, Phase
+from wordsy_tui.game.state import (
+    ChallengeResult,
+    Draft,
+    GameState,
+    MeantWord,
+    OpenChallenge,
+    Phase,
+)
 
 
 def replay(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:
@@ -68,8 +75,7 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
             passed = replace(state, drafts={**state.drafts, player: Draft()})
             return _reveal_over_check(passed)
         case ev.WordRevealed(player, word, verdict):
-            handicap = player in state.config.handicapped
-            score = score_word(state.board, word, handicap=handicap).points
+            score = _points(state, player, word)
             revealed = _with_draft(
                 state, player, word=word, verdict=verdict, score=score, voided=not verdict.ok
             )
@@ -86,6 +92,12 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
             return replace(state, challenge=replace(state.challenge, votes=votes))
         case ev.ChallengeResolved(upheld):
             return _resolve_challenge(state, upheld)
+        case ev.MeantWordOffered(player, word, verdict):
+            voters = frozenset(state.active) - {player}
+            offer = OpenChallenge(None, player, voters, meant=MeantWord(word, verdict))
+            return replace(_with_draft(state, player, offered=True), challenge=offer)
+        case ev.MeantWordDecided(accepted):
+            return _decide_meant_word(state, accepted)
         case ev.PlayerReady(player):
             return replace(state, ready=state.ready | {player})
         case ev.RoundEnded():
@@ -98,6 +110,10 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
 def _with_draft(state: GameState, player: str, **changes: object) -> GameState:
     draft = replace(state.draft(player), **changes)  # type: ignore[arg-type]
     return replace(state, drafts={**state.drafts, player: draft})
+
+
+def _points(state: GameState, player: str, word: str) -> int:
+    return score_word(state.board, word, handicap=player in state.config.handicapped).points
 
 
 def _leave(state: GameState, player: str) -> GameState:
@@ -160,6 +176,39 @@ def _resolve_challenge(state: GameState, upheld: bool) -> GameState:
         assert challenge.challenger is not None
         sheets[challenge.challenger] = sheets[challenge.challenger].add_penalty()
     return replace(resolved, challenge=None, challenges=(*state.challenges, result), sheets=sheets)
+
+
+def _decide_meant_word(state: GameState, accepted: bool) -> GameState:
+    challenge = state.challenge
+    assert challenge is not None
+    assert challenge.meant is not None
+    meant, player = challenge.meant, challenge.target
+    refused = sum(challenge.votes.values())
+    result = ChallengeResult(
+        None,
+        player,
+        state.draft(player).word or "",
+        stands=len(challenge.votes) - refused,
+        against=refused,
+        voters=len(challenge.voters),
+        upheld=not accepted,
+        meant=meant.word,
+    )
+    decided = state
+    if accepted:
+        # The word is changed to the meant word, which scores (bonus boxes too) as if
+        # written; the table has voted on it, so it faces no further challenge. A
+        # challenge that made the word fall stays upheld: it cost its challenger nothing.
+        decided = _with_draft(
+            state,
+            player,
+            word=meant.word,
+            verdict=meant.verdict,
+            score=_points(state, player, meant.word),
+            voided=False,
+            challenged=True,
+        )
+    return replace(decided, challenge=None, challenges=(*state.challenges, result))
 
 
 def _end_round(state: GameState) -> GameState:

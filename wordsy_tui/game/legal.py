@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Final
 
 from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.decide import COMMITMENT_BYTES, decide
+from wordsy_tui.game.decide import COMMITMENT_BYTES, decide, offer_window
 from wordsy_tui.game.errors import RuleError
 from wordsy_tui.game.state import GameState, Phase
 
@@ -33,6 +33,16 @@ def refusal(state: GameState, command: cmd.Command) -> str | None:
 
 def allowed(state: GameState, command: cmd.Command) -> bool:
     return refusal(state, command) is None
+
+
+def may_offer_meant_word(state: GameState, player: str) -> bool:
+    """Whether `player` may offer the word they meant now (relaxed play), whatever the word:
+    the word itself is judged when it is offered."""
+    try:
+        offer_window(state, player)
+    except RuleError:
+        return False
+    return True
 
 
 def legal_commands(state: GameState, player: str) -> list[cmd.Command]:

@@ -36,6 +36,8 @@ class Draft:
     voided: bool = False
     challenged: bool = False
     """It has faced its one challenge (or appeal) this round."""
+    offered: bool = False
+    """Its player has offered the word they meant, once (relaxed play)."""
 
     @property
     def revealed(self) -> bool:
@@ -43,12 +45,22 @@ class Draft:
 
 
 @dataclass(frozen=True, slots=True)
+class MeantWord:
+    """The word a player says they meant, offered for the one that fell."""
+
+    word: str
+    verdict: Verdict
+
+
+@dataclass(frozen=True, slots=True)
 class OpenChallenge:
     challenger: str | None
-    """None: the player appeals against the referee's refusal."""
+    """None: the player appeals against the referee's refusal, or offers a meant word."""
     target: str
     voters: frozenset[str]
     votes: Mapping[str, bool] = field(default_factory=dict)
+    meant: MeantWord | None = None
+    """Set when the vote is on the word the target meant (a vote's True refuses it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +68,7 @@ class ChallengeResult:
     """A challenge (or appeal) the table has decided this round: what everyone is told."""
 
     challenger: str | None
-    """None: the player appealed against the referee's refusal."""
+    """None: the player appealed against the referee's refusal (or offered a meant word)."""
     target: str
     word: str
     stands: int
@@ -66,7 +78,11 @@ class ChallengeResult:
     voters: int
     """How many could vote: 0 when the referee decided alone (a two-player table)."""
     upheld: bool
-    """True: the word breaks the rules and is worth 0."""
+    """True: the word breaks the rules and is worth 0 (an offer: the meant word is refused
+    and the word stays fallen)."""
+    meant: str | None = None
+    """Set for an offer: the word its player meant. `word` is the word that fell, `stands`
+    the votes to accept the meant word, `against` the votes to refuse it."""
 
     @property
     def penalty(self) -> bool:

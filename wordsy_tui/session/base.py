@@ -180,6 +180,10 @@ class Session(ABC):
     async def appeal(self) -> str | None:
         return await self.send(cmd.Appeal(self._seat()))
 
+    async def offer_meant_word(self, word: str) -> str | None:
+        """Relaxed play: offer the word we meant for our word that fell."""
+        return await self.send(cmd.OfferMeantWord(self._seat(), word.strip().upper()))
+
     async def vote(self, uphold: bool) -> str | None:
         return await self.send(cmd.Vote(self._seat(), uphold))
 

@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from wordsy_tui.game import commands as cmd
+from wordsy_tui.game.legal import may_offer_meant_word
 from wordsy_tui.game.state import GameState, Phase
 
 # After a vote, the challenge window goes on with the time it had left, but never with
 # less than this: the table reads the result and may challenge another word.
 AFTER_VOTE_SECONDS: Final = 10.0
+# ... and when a player whose word just fell may offer the word they meant, time to type it.
+OFFER_SECONDS: Final = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +32,8 @@ class Alarm:
     label: str
     pauses: bool = False
     """Another alarm (a vote) only pauses this one: when this key comes back, its countdown
-    goes on with the time it had left (at least AFTER_VOTE_SECONDS)."""
+    goes on with the time it had left (at least `after_vote`)."""
+    after_vote: float = AFTER_VOTE_SECONDS
 
 
 def alarm_for(state: GameState) -> Alarm | None:
@@ -44,12 +48,16 @@ def alarm_for(state: GameState) -> Alarm | None:
         return Alarm(("reveal", state.round), config.reveal_seconds, cmd.CloseReveal(), "reveal")
     if state.phase is Phase.CHALLENGES:
         if state.challenge is not None:
-            key = ("vote", state.round, state.challenge.target)
+            key: tuple[object, ...] = ("vote", state.round, state.challenge.target)
+            if state.challenge.meant is not None:  # a vote of its own, after the challenge's
+                key = (*key, state.challenge.meant.word)
             return Alarm(key, config.vote_seconds, cmd.CloseVote(), "vote")
         if not state.solo:
             seconds = config.challenge_seconds or config.wait_seconds
             key = ("challenges", state.round)
-            return Alarm(key, seconds, cmd.EndRound(), "challenges", pauses=True)
+            offers = any(may_offer_meant_word(state, p) for p in state.active)
+            after = OFFER_SECONDS if offers else AFTER_VOTE_SECONDS
+            return Alarm(key, seconds, cmd.EndRound(), "challenges", pauses=True, after_vote=after)
     return None
 
 
@@ -134,7 +142,7 @@ class Clock:
             return alarm.seconds  # (what was paused waits for its alarm to come back)
         paused, self._paused = self._paused, None
         if paused is not None and paused[0] == alarm.key:
-            return min(alarm.seconds, max(paused[1], AFTER_VOTE_SECONDS))
+            return min(alarm.seconds, max(paused[1], alarm.after_vote))
         return alarm.seconds
 
     def hurry(self, seconds: float) -> None:

@@ -792,12 +792,13 @@ class Bot:
             await asyncio.sleep(min(0.5, max(0.0, until - loop.time())))
 
     async def _vote(self) -> None:
-        state = self.session.state
-        assert state.challenge is not None
-        verdict = state.draft(state.challenge.target).verdict
+        from wordsy_tui.game.meant import advice_falls
+
+        # A bot follows the referee's advice: what it refused falls, and a meant word is
+        # accepted when it is plainly the word written.
+        falls = advice_falls(self.session.state)
         await asyncio.sleep(self.rng.uniform(1.0, 4.0) * self.pace)
-        # A bot trusts the referee: it upholds what the referee refused.
-        await self.session.vote(verdict is not None and not verdict.ok)
+        await self.session.vote(falls)
 
     async def _ready(self, round_no: int) -> None:
         await asyncio.sleep(self.rng.uniform(2.0, 5.0) * self.pace)

@@ -62,8 +62,11 @@ def _story(state: GameState, event: ev.Event) -> str | None:
             if challenger is None:
                 return f"{target} appeals against the referee"
             return f"{challenger} challenges {target}'s word"
-        case ev.ChallengeResolved():
+        case ev.ChallengeResolved() | ev.MeantWordDecided():
             return challenge_outcome(state.challenges[-1]) if state.challenges else None
+        case ev.MeantWordOffered(player, word):
+            fallen = state.draft(player).word or "(no word)"
+            return f"{player} offers {word}, the word they meant by {fallen}: the others vote"
         case ev.RoundEnded(round_no):
             return f"Round {round_no} scores: " + ", ".join(
                 _row(state, player, round_no) for player in state.players
@@ -84,7 +87,14 @@ def challenge_outcome(result: ChallengeResult) -> str:
     Not escaped: callers show it through `shown` (names and words come from peers).
     """
     word = result.word or "(no word)"
-    if result.challenger is None:
+    if result.meant is not None:
+        what = f"{result.target} offered {result.meant}, the word they meant by {word}"
+        then = (
+            f"{word} stays fallen and scores 0"
+            if result.upheld
+            else f"{result.meant} replaces {word} and scores"
+        )
+    elif result.challenger is None:
         what = f"{result.target} appealed the referee's refusal of {word}"
         then = (
             "the refusal stands: the word scores 0"
@@ -103,6 +113,8 @@ def challenge_outcome(result: ChallengeResult) -> str:
 
 def _without_votes(result: ChallengeResult, *, short: bool) -> str | None:
     """Why no vote counted (nobody could vote, nobody did), or None when some did."""
+    if result.meant is not None and result.stands + result.against == 0:
+        return "no votes in time" if short else "no votes came in time, so the word stays fallen"
     if result.voters == 0:
         return "the referee decided" if short else "nobody else could vote, so the referee decided"
     if result.stands + result.against == 0:
@@ -113,7 +125,8 @@ def _without_votes(result: ChallengeResult, *, short: bool) -> str | None:
 def short_count(result: ChallengeResult) -> str:
     """The votes in a few words, for the word's own line: e.g. "1 of 2 voted for it, a tie"."""
     tie = ", a tie" if result.stands == result.against else ""
-    counted = f"{result.stands} of {result.voters} voted for it{tie}"
+    verb = "accepted it" if result.meant is not None else "voted for it"
+    counted = f"{result.stands} of {result.voters} {verb}{tie}"
     return _without_votes(result, short=True) or counted
 
 
@@ -123,12 +136,21 @@ def vote_count(result: ChallengeResult) -> str:
     if alone is not None:
         return alone
     counts = []
+    offer = result.meant is not None
     if result.stands:
-        counts.append(f"{result.stands} of {result.voters} voted it stands")
+        counts.append(f"{result.stands} of {result.voters} " + _said(offer, stands=True))
     if result.against:
-        counts.append(f"{result.against} of {result.voters} voted it breaks the rules")
-    tie = ", a tie the referee decided" if result.stands == result.against else ""
+        counts.append(f"{result.against} of {result.voters} " + _said(offer, stands=False))
+    tie = ""
+    if result.stands == result.against:
+        tie = ", a tie: not clear, so it stays fallen" if offer else ", a tie the referee decided"
     return ", ".join(counts) + tie
+
+
+def _said(offer: bool, *, stands: bool) -> str:
+    if offer:
+        return "accepted it" if stands else "refused it"
+    return "voted it stands" if stands else "voted it breaks the rules"
 
 
 def _gone(state: GameState, player: str) -> str:

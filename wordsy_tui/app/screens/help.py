@@ -47,7 +47,9 @@ def paragraphs(text: str) -> str:
 KEYS = """\
 While writing   type your word · Enter lock in · Space flip (solo: pause)
 At the reveal   ↑/↓ pick a word · c challenge it · a appeal · Enter ready
-Vote            y the word breaks the rules · n keep it · Esc later (v)
+                m the word you meant (relaxed play)
+Vote            y it stands (or: accept the meant word) · n it breaks the
+                rules (or: refuse it) · Esc later (v)
 Results         r play again, same table (the host; solo) · Enter done
 Anywhere        ? or F1 this help · F2 or s sheets · Ctrl+P commands
                 Tab next pane · Ctrl+Q (or q where you are not typing) leave"""
@@ -68,6 +70,8 @@ def variant(config: GameConfig) -> str:
         lines.append(f"Timer: {config.timer_seconds} s once flipped")
     if config.handicapped:
         lines.append(f"Handicapped: {', '.join(sorted(config.handicapped))}")
+    if config.meant_words:
+        lines.append("Relaxed play: a fallen word may become the word its player meant, by vote")
     return "\n".join(lines)
 
 

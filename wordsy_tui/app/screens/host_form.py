@@ -53,8 +53,18 @@ class FormProblem:
     message: str
 
 
+MEANT_WORDS = {"off": "off: the strict rules", "on": "on: relaxed play, the table votes"}
+
+
 def read_form(
-    name: str, timer: str, ruleset: str, seats: str, pin: str, bots: str, level: str
+    name: str,
+    timer: str,
+    ruleset: str,
+    seats: str,
+    pin: str,
+    bots: str,
+    level: str,
+    meant: str = "off",
 ) -> HostChoice | FormProblem:
     """What the fields say, checked with the limits `wordsy-tui host` applies."""
     player = normal_name(name)
@@ -85,7 +95,14 @@ def read_form(
         rules = Ruleset(ruleset)
     except ValueError:
         return FormProblem("ruleset", "Choose a ruleset.")
-    config = GameConfig(ruleset=rules, timer_seconds=timer_seconds, max_players=seat_count)
+    if meant not in MEANT_WORDS:
+        return FormProblem("meant", "Meant words are on or off.")
+    config = GameConfig(
+        ruleset=rules,
+        timer_seconds=timer_seconds,
+        max_players=seat_count,
+        meant_words=meant == "on",
+    )
     setup = HostSetup(config, bots=bot_count, bot_level=level, pin=pin.strip() or None)
     return HostChoice(player, setup)
 
@@ -176,6 +193,16 @@ class HostFormScreen(Screen[HostChoice | None]):
                     compact=True,
                 ),
             )
+            yield from _row(
+                "Meant words",
+                Select(
+                    [(label, value) for value, label in MEANT_WORDS.items()],
+                    value="off",
+                    allow_blank=False,
+                    id="meant",
+                    compact=True,
+                ),
+            )
             yield Static(
                 "Empty timer: no time limit · Space opens a list · bots < seats",
                 id="form-hint",
@@ -198,6 +225,7 @@ class HostFormScreen(Screen[HostChoice | None]):
             self._value("pin"),
             self._value("bots"),
             self._value("level"),
+            self._value("meant"),
         )
         if isinstance(answer, FormProblem):
             # Nothing typed is lost: the form stays, with the field to fix in focus.

@@ -34,6 +34,8 @@ def options_text(config: GameConfig, pin: bool | None) -> str:
     handicap = ", ".join(sorted(config.handicapped)) or "none"
     parts = [str(config.ruleset), timer, window, f"votes {config.vote_seconds} s"]
     parts.append(f"handicap: {handicap}")
+    if config.meant_words:
+        parts.append("meant words: by vote")
     if pin is not None:
         parts.append("PIN required" if pin else "no PIN")
     return "Options: " + " · ".join(parts)

@@ -1,7 +1,8 @@
 """Voting on a challenged (or appealed) word: the word, the reason, the referee's advice
-and what the word means.
+and what the word means; and, in relaxed play, on the word a player says they meant.
 
-One meaning for the keys everywhere: y, the word stands; n, it breaks the rules.
+One meaning for the keys everywhere: y, the word stands (a meant word: it is accepted);
+n, it breaks the rules (a meant word: it is refused).
 """
 
 from __future__ import annotations
@@ -20,12 +21,28 @@ from wordsy_tui.app.advice import Meaning
 from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.timer import Countdown
-from wordsy_tui.game.state import GameState, OpenChallenge
+from wordsy_tui.game.meant import clarity
+from wordsy_tui.game.scoring import score_word
+from wordsy_tui.game.state import GameState, MeantWord, OpenChallenge
 from wordsy_tui.session.narrate import PENALTY
 from wordsy_tui.text import shown
 
 
+def vote_key(state: GameState) -> tuple[object, ...] | None:
+    """Which vote is open: a challenge (or appeal) on a word, or an offer of a meant word."""
+    challenge = state.challenge
+    if challenge is None:
+        return None
+    return (state.round, challenge.target, challenge.meant.word if challenge.meant else None)
+
+
+def vote_screen(challenge: OpenChallenge) -> VoteScreen:
+    return MeantVoteScreen() if challenge.meant is not None else VoteScreen()
+
+
 def question(state: GameState, challenge: OpenChallenge, meaning: Meaning | None = None) -> Text:
+    if challenge.meant is not None:
+        return meant_question(state, challenge, challenge.meant, meaning)
     draft = state.draft(challenge.target)
     word = shown(draft.word or "(blank)")
     verdict = draft.verdict
@@ -50,19 +67,53 @@ def question(state: GameState, challenge: OpenChallenge, meaning: Meaning | None
     )
     text.append("\n\nThe referee's advice: ", "bold")
     text.append(shown(advice))
+    asked = ("Does ", word, " stand?")
+    answers = (f"it stands: {stands}", f"it breaks the rules: {falls}")
+    return _choices(text, meaning, asked, answers, "follows the referee")
+
+
+def _choices(
+    text: Text,
+    meaning: Meaning | None,
+    asked: tuple[str, str, str],
+    answers: tuple[str, str],
+    tie: str,
+) -> Text:
+    """What the word means, the question, and its keys: y the word scores, n it does not."""
     if meaning is not None:  # a dictionary's entry: "JOHN: a room or building ..."
         text.append("\n" + shown(meaning.text), "italic")
-    text.append("\n\nDoes ")
-    text.append(word, "bold")
-    text.append(" stand?\n")
-    text.append("  y", "bold")
-    text.append(f"  it stands: {stands}\n")
-    text.append("  n", "bold")
-    text.append(f"  it breaks the rules: {falls}")
-    text.append(
-        "\n\nA majority of the votes decides; a tie, or no votes in time, follows the referee."
-    )
+    text.append("\n\n" + asked[0])
+    text.append(asked[1], "bold")
+    text.append(asked[2] + "\n")
+    for key, answer in zip(("y", "n"), answers, strict=True):
+        text.append(f"  {key}", "bold")
+        text.append(f"  {answer}" + ("\n" if key == "y" else ""))
+    text.append(f"\n\nA majority of the votes decides; a tie, or no votes in time, {tie}.")
     return text
+
+
+def meant_question(
+    state: GameState, challenge: OpenChallenge, meant: MeantWord, meaning: Meaning | None
+) -> Text:
+    target = shown(challenge.target)
+    fallen = shown(state.draft(challenge.target).word or "(no word)")
+    word = shown(meant.word)
+    handicap = challenge.target in state.config.handicapped
+    points = score_word(state.board, meant.word, handicap=handicap).points
+    text = Text()
+    text.append(f"{target}'s word ")
+    text.append(fallen, "bold")
+    text.append(f" fell; {target} says they meant ")
+    text.append(word, "bold")
+    text.append(".")
+    text.append("\n\nThe referee's advice: ", "bold")
+    text.append(f"it accepts {word}; {shown(clarity(fallen, meant.word).message)}.")
+    asked = (f"Is it clear that {target} meant ", word, "?")
+    answers = (
+        f"accept it: {word} scores {points} points for {target}",
+        f"refuse it: {fallen} stays fallen, 0 points",
+    )
+    return _choices(text, meaning, asked, answers, "leaves the word fallen")
 
 
 class VoteScreen(ModalScreen[bool | None], ReportsFailures):
@@ -83,13 +134,16 @@ class VoteScreen(ModalScreen[bool | None], ReportsFailures):
 
     def on_mount(self) -> None:
         app = wordsy_app(self)
-        self._target = app.state.challenge.target if app.state.challenge else None
+        self._vote = vote_key(app.state)
         self._meaning: Meaning | None = None
         self.watch(app, "state", self._show)
         self.watch(app, "deadline", self._show_deadline)
-        if self._target is not None:
-            word = app.state.draft(self._target).word or ""
-            self.look_up(word, app.state)
+        challenge = app.state.challenge
+        if challenge is not None:
+            word = (
+                challenge.meant.word if challenge.meant else app.state.draft(challenge.target).word
+            )
+            self.look_up(word or "", app.state)
 
     @work(thread=True, exclusive=True, group="meaning", exit_on_error=False)
     def look_up(self, word: str, state: GameState) -> None:
@@ -104,7 +158,7 @@ class VoteScreen(ModalScreen[bool | None], ReportsFailures):
 
     def _show(self, state: GameState) -> None:
         challenge = state.challenge
-        if challenge is None or challenge.target != self._target:
+        if challenge is None or vote_key(state) != self._vote:
             # The vote closed (or the host moved on) while the dialog was open.
             self.dismiss(None)
             return
@@ -119,3 +173,12 @@ class VoteScreen(ModalScreen[bool | None], ReportsFailures):
     def action_later(self) -> None:
         wordsy_app(self).defer_vote()
         self.dismiss(None)
+
+
+class MeantVoteScreen(VoteScreen):
+    """The vote on a meant word: y accepts it, n refuses it (the same sides as a challenge's)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "decide(False)", "Accept", id="meant-accept"),
+        Binding("n", "decide(True)", "Refuse", id="meant-refuse"),
+    ]

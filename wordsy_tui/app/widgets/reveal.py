@@ -24,7 +24,7 @@ from wordsy_tui.app.widgets.chat import ChatLog
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.bonuses import round_boxes
-from wordsy_tui.game.legal import allowed
+from wordsy_tui.game.legal import allowed, may_offer_meant_word
 from wordsy_tui.game.scoresheet import Box, box_value
 from wordsy_tui.game.scoring import explain, score_word
 from wordsy_tui.game.state import ChallengeResult, GameState, Phase
@@ -56,14 +56,27 @@ def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
     scored = score_word(state.board, draft.word, handicap=handicap) if draft.word else None
     text.append("\n  " + (shown(explain(scored)) if scored else "no word: 0 points"))
     verdict = draft.verdict
-    faced = next((r for r in state.challenges if r.target == player), None)
-    if draft.voided:
+    faced = next((r for r in state.challenges if r.target == player and r.meant is None), None)
+    offer = next((r for r in state.challenges if r.target == player and r.meant), None)
+    if offer is not None and not offer.upheld:
+        fell = (
+            f"{faced.challenger} challenged it"
+            if faced and faced.challenger
+            else "the referee refused it"
+        )
+        text.append(
+            f"\n  ✓ the word meant, for {shown(offer.word)} ({shown(fell)}): "
+            f"{shown(short_count(offer))}"
+        )
+    elif draft.voided:
         why = verdict.message if verdict and not verdict.ok else "a challenge was upheld"
         if faced is not None and faced.challenger is not None:
             why = f"{faced.challenger} challenged; {short_count(faced)}"
         text.append(f"\n  ✗ void: {shown(why)}")
         if faced is not None and faced.challenger is None:
             text.append(f" · appeal lost, {shown(short_count(faced))}")
+        if offer is not None and offer.meant is not None:
+            text.append(f" · meant {shown(offer.meant)} refused, {shown(short_count(offer))}")
     elif faced is not None and faced.challenger is None:
         text.append(f"\n  ✓ restored on appeal: {shown(short_count(faced))}")
     elif faced is not None:
@@ -126,16 +139,19 @@ def challenge_status(state: GameState, me: str | None, *, replay: bool = False) 
         waiting = [p for p in state.players if p not in state.ready]
         last = shown(challenge_outcome(state.challenges[-1])) + "\n" if state.challenges else ""
         if me is not None and me not in state.ready:
-            return last + "c: challenge the highlighted word · Enter: ready for the next round"
+            meant = " · m: the word you meant" if may_offer_meant_word(state, me) else ""
+            ready = "Enter: ready" if meant else "Enter: ready for the next round"
+            return last + "c: challenge the highlighted word · " + ready + meant
         return last + (f"Waiting for {shown(', '.join(waiting))}." if waiting else "")
     word = shown(state.draft(challenge.target).word or "")
     cast, voters = len(challenge.votes), len(challenge.voters)
     target = shown(challenge.target)
-    who = (
-        f"{target} appeals the referee's refusal of {word}"
-        if challenge.challenger is None
-        else f"{shown(challenge.challenger)} challenges {target}'s {word}"
-    )
+    if challenge.meant is not None:
+        who = f"{target} offers {shown(challenge.meant.word)}, the word meant by {word}"
+    elif challenge.challenger is None:
+        who = f"{target} appeals the referee's refusal of {word}"
+    else:
+        who = f"{shown(challenge.challenger)} challenges {target}'s {word}"
     return f"{who}: {cast} of {voters} votes cast."
 
 
@@ -144,6 +160,7 @@ class RevealPane(Vertical, ReportsFailures):
         Binding("enter", "ready", "Next round", id="ready", priority=True),
         Binding("c", "challenge", "Challenge", id="challenge"),
         Binding("a", "appeal", "Appeal", id="appeal"),
+        Binding("m", "meant_word", "Meant word", id="meant-word"),
         Binding("v", "app.vote", "Vote", id="vote"),
         Binding("s", "app.scoresheet", "Sheets", id="sheets"),
         Binding("q", "app.leave", "Leave", id="leave-game"),
@@ -226,7 +243,8 @@ class RevealPane(Vertical, ReportsFailures):
             self._notify_outcome(result)
 
     def _notify_outcome(self, result: ChallengeResult) -> None:
-        self.notify(shown(challenge_outcome(result)), title="Challenge", markup=False, timeout=8)
+        title = "Meant word" if result.meant else "Challenge"
+        self.notify(shown(challenge_outcome(result)), title=title, markup=False, timeout=8)
 
     def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
         self._mark_highlighted()
@@ -283,13 +301,15 @@ class RevealPane(Vertical, ReportsFailures):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state, me = self.state, self.me
         if me is None:
-            return action not in ("ready", "challenge", "appeal")
+            return action not in ("ready", "challenge", "appeal", "meant_word")
         if action == "ready":
             return allowed(state, cmd.Ready(me))
         if action == "challenge":
             return any(allowed(state, cmd.Challenge(me, p)) for p in state.players)
         if action == "appeal":
             return allowed(state, cmd.Appeal(me))
+        if action == "meant_word":
+            return may_offer_meant_word(state, me)
         return True
 
     def action_ready(self) -> None:
@@ -297,6 +317,9 @@ class RevealPane(Vertical, ReportsFailures):
 
     def action_appeal(self) -> None:
         wordsy_app(self).act(lambda session: session.appeal())
+
+    def action_meant_word(self) -> None:
+        wordsy_app(self).open_meant_word()
 
     def action_challenge(self) -> None:
         option = self.query_one(OptionList).highlighted_option
