@@ -19,6 +19,8 @@ object satisfying `HostedGame`:
     await host.submit({...})              # a command from the host's clock
     host.broadcast_hash()                 # desync check, e.g. at each round's end
     await host.remove_seat("Bob")         # revoke a seat (its tokens, also after a restart)
+    await host.next_game(game2, log2, ["Ada", "Bob"], "Ada wants a rematch")
+                                          # another game on the same connections (a rematch)
     host.mute("Bob"); host.unmute("Bob")  # chat: drop (or no longer drop) Bob's lines
     await host.stop()
 
@@ -31,7 +33,7 @@ loopback like anyone else):
     await client.start()                  # raises Refused(reason, message)
     result = await client.command({...})  # CommandResult(accepted, seq, count, code, message)
     client.say("gg")                      # chat: a side message, never in the log
-    async for update in client.updates(): # Event | Reset | Presence | Link | Said | SayRefused
+    async for update in client.updates(): # Event, Reset, Presence, Link, Said, SayRefused, Next
         ...                               # (or pass on_update=callback to Client instead)
     client.events, client.snapshot        # the view so far: fold these for the state
     await client.close()
@@ -59,6 +61,7 @@ from net.client import (
     ClientConfig,
     Event,
     Link,
+    Next,
     Presence,
     Refused,
     Reset,
@@ -84,6 +87,7 @@ __all__ = [
     "HostedGame",
     "Link",
     "LogDamaged",
+    "Next",
     "Presence",
     "Refusal",
     "Refused",

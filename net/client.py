@@ -17,6 +17,8 @@ from net.keys import SeatKeys
 
 _log = logging.getLogger("net.client")
 
+LAST_GAME = "That was meant for the game that has ended."
+
 
 @dataclass(frozen=True)
 class Event:
@@ -69,7 +71,16 @@ class SayRefused:
     retry_after: float | None = None
 
 
-Update = Event | Reset | Presence | Link | Said | SayRefused
+@dataclass(frozen=True)
+class Next:
+    """The host started another game (a rematch) and our seat, if any, is in it: a `Reset`
+    and the new game's events follow. `message` is the host's sentence for people."""
+
+    game: str
+    message: str = ""
+
+
+Update = Event | Reset | Presence | Link | Said | SayRefused | Next
 
 
 class Refused(Exception):
@@ -390,6 +401,16 @@ class Client:
     def _on_welcome(self, message: dict[str, Any]) -> None:
         self.seat = message["seat"]
         self.token = message["token"] or self.token
+        if self.game is not None and message["game"] != self.game:
+            # Our seat went on into the host's next game while we were away; what we sent
+            # meanwhile was meant for the game that ended, and is not sent again.
+            for command_id, pending in self._outbox.items():
+                if not pending.result.done():
+                    pending.result.set_result(
+                        p.CommandResult(command_id, False, code=p.NEXT, message=LAST_GAME)
+                    )
+            self._outbox.clear()
+            self._next_game(message["game"], "")
         self.game = message["game"]
         self._heartbeat = float(message.get("heartbeat") or 0)
         self.note = message.get("note")  # the game's word at the welcome; the game checks it
@@ -402,6 +423,19 @@ class Client:
         # Unacknowledged commands go (again): the host applies each id at most once.
         for command_id, pending in self._outbox.items():
             self._send({"t": p.COMMAND, "id": command_id, "body": pending.body})
+
+    def _on_next(self, message: dict[str, Any]) -> None:
+        game, text = message["game"], message.get("message")
+        if not isinstance(game, str) or not game:
+            raise ValueError("a next frame needs a game id")
+        self._next_game(game, text if isinstance(text, str) else "")
+
+    def _next_game(self, game: str, text: str) -> None:
+        """Follow the host into its next game: same seat and token, a new game id."""
+        self.game = game
+        if self.keys is not None and self.seat is not None and self.token:
+            self.keys.keep(self.address, self.name, game, self.token)
+        self._emit(Next(game, text))
 
     def _on_reset(self, message: dict[str, Any]) -> None:
         self._restart_view(0, None, p.HASH_SEED)
@@ -491,5 +525,6 @@ _HANDLERS = {
     p.PONG: Client._on_pong,
     p.PRESENCE: Client._on_presence,
     p.CLOSING: Client._on_closing,
+    p.NEXT: Client._on_next,
     p.SAID: Client._on_said,
 }

@@ -602,9 +602,7 @@ class Host:
         frame = encode({"t": p.CLOSING, "message": message, "resumable": resumable})
         told: set[asyncio.StreamWriter] = set()
         for peer in self._all_peers():
-            peer.send(frame)
-            peer.flush()  # even while a command in flight holds the cork
-            peer.writer.close()  # once what is queued has been written
+            _hang_up(peer, frame)
             told.add(peer.writer)
         waiting = [task for task, writer in self._connections.items() if writer in told]
         if waiting:
@@ -653,6 +651,50 @@ class Host:
     def broadcast_hash(self) -> None:
         """Send every peer its view hash now (a game calls this e.g. at each round's end)."""
         self._send_hashes(lambda peer: True)
+
+    async def next_game(
+        self, game: HostedGame, log_path: Path, seats: Sequence[str], message: str = ""
+    ) -> None:
+        """Start another game on this server and its open connections (a rematch): a new
+        game id and log (the old log is kept as it is), the `seats` carried over in that
+        order with their tokens, and the spectators. Every peer of a carried seat and every
+        spectator is sent `next` (with `message`, a sentence for people) and the new game's
+        empty view; the peers of the other seats are told `closing` and hung up."""
+        async with self._lock:
+            log, records, _damage = GameLog.open(log_path, durable=self.config.durable)
+            if records:
+                log.close()
+                raise FileExistsError(f"{log_path} already holds a game")
+            carried = {h: s for h, s in self._tokens.items() if s in seats}
+            old_log, self._log = self._log, log
+            self._append([{"k": "seat", "seat": s, "token": h} for h, s in carried.items()])
+            if old_log is not None:
+                old_log.close()
+            self._game, self._log_path, self.game_id = game, log_path, log_path.stem
+            self._events, self._results, self._spectator_frames = [], {}, None
+            self._tokens, self._revoked = carried, {}
+            old_seats = self._seats
+            self._seats = {s: _Recipient(s) for s in seats if s in carried.values()}
+            self._spectators.chain = p.HASH_SEED
+            nxt = encode({"t": p.NEXT, "game": self.game_id, "message": message})
+            fresh = [nxt, encode({"t": p.RESET}), self._hash_frame(self._spectators)]
+            goodbye = encode({"t": p.CLOSING, "message": message, "resumable": False})
+            with self._cork.hold():
+                for name, recipient in old_seats.items():
+                    seat = self._seats.get(name)
+                    for peer in recipient.peers:
+                        if seat is None:
+                            _hang_up(peer, goodbye)
+                            continue
+                        seat.peers.add(peer)
+                        peer.recipient, peer.hashed_seq = seat, 0
+                        for frame in fresh:
+                            peer.send(frame)
+                for peer in self._spectators.peers:
+                    peer.hashed_seq = 0
+                for frame in fresh:
+                    self._broadcast.put(frame)
+        self._presence_changed(seats=True)
 
     # -- replay and publication ------------------------------------------------------------
 
@@ -1360,6 +1402,13 @@ def _hello_shape(hello: dict[str, Any]) -> str:
     if requirements is not None and not isinstance(requirements, dict):
         return "requirements must be a map"
     return ""
+
+
+def _hang_up(peer: _Peer, frame: bytes) -> None:
+    """Send `peer` its last frame and close the connection once what is queued is written."""
+    peer.send(frame)
+    peer.flush()  # even while a command in flight holds the cork
+    peer.writer.close()
 
 
 async def _close(writer: asyncio.StreamWriter) -> None:

@@ -36,6 +36,7 @@ ACK: Final = "ack"
 ERROR: Final = "error"
 PRESENCE: Final = "presence"
 CLOSING: Final = "closing"  # the host ends the game on purpose: do not reconnect
+NEXT: Final = "next"  # the host starts another game on the same connections (a rematch)
 SAID: Final = "said"  # a line of chat, stamped with who said it, for every peer
 
 # Refusal reasons (handshake only; the connection is closed after a refusal).

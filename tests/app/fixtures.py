@@ -420,7 +420,7 @@ HOST_ENDED = (
 
 
 class PlayingHostSession(FakeHostSession):
-    """The hosting player's session in a game in play."""
+    """The hosting player's session in a game in play (or at its results)."""
 
     @property
     def hosting(self) -> bool:
@@ -485,7 +485,8 @@ SCENES: tuple[Scene, ...] = (
         lambda: ScriptedSession("Ann", meant_vote_state(), Deadline("vote", NOW + 25, 30)),
     ),
     Scene("scoresheet", lambda: ScriptedSession("Ann", over_state()), ("s",)),
-    Scene("results", lambda: ScriptedSession("Ann", over_state())),
+    # The host's results: its footer offers to play again.
+    Scene("results", lambda: PlayingHostSession("Ann", over_state())),
     Scene("help", lambda: ScriptedSession("Ann", writing_state(), chat=()), ("f1",)),
     Scene("host_ended", lambda: EndedSession("Beth", writing_state(), word="GRAND")),
     Scene(

@@ -88,15 +88,20 @@ async def test_three_rounds_lock_in_pause_and_scoresheet() -> None:
         assert [row.score for row in app.state.sheets["Ann"].rows][2] == 0
 
 
+async def play_to_the_results(app: WordsyApp, pilot: Pilot[None]) -> None:
+    """Seven rounds of four-card words, to the results screen."""
+    for round_no in range(1, 8):
+        await until(pilot, lambda n=round_no: app.state.round == n)
+        await pilot.press(*board_word(app, 4).lower(), "enter")
+        await until(pilot, lambda: app.state.phase in (Phase.CHALLENGES, Phase.OVER))
+        await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+
+
 async def test_a_whole_game_ends_on_the_results() -> None:
     app = solo_app(Difficulty.BRUTAL)
     async with app.run_test(size=(80, 24)) as pilot:
-        for round_no in range(1, 8):
-            await until(pilot, lambda n=round_no: app.state.round == n)
-            await pilot.press(*board_word(app, 4).lower(), "enter")
-            await until(pilot, lambda: app.state.phase in (Phase.CHALLENGES, Phase.OVER))
-            await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await play_to_the_results(app, pilot)
         headline = str(app.screen.query_one("#headline", Static).render())
         assert "target of 120" in headline
         assert "Solo games keep no log." in str(app.screen.query_one("#log-note").render())

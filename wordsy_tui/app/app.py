@@ -32,6 +32,7 @@ from wordsy_tui.app.messages import (
     GameUpdated,
     LinkUpdated,
     PresenceUpdated,
+    RematchOffered,
 )
 from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.game import GameScreen
@@ -45,7 +46,14 @@ from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.legal import allowed, refusal, with_word_written
 from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, StateChanged
+from wordsy_tui.session.base import (
+    LinkChanged,
+    NextGame,
+    PresenceChanged,
+    Rejected,
+    Session,
+    StateChanged,
+)
 from wordsy_tui.session.chat import MUTED, TOO_FAST, ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.names import default_name
@@ -143,6 +151,8 @@ class WordsyApp(App[None]):
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
         self._left_running: Session | None = None
+        self._rematch_question: str | None = None
+        """The host's rematch, to ask about once its lobby is on screen."""
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         """Screens that carry the too-small word already."""
         """The hosting player's session whose game goes on without them once the app ends."""
@@ -251,6 +261,8 @@ class WordsyApp(App[None]):
                     self.post_message(LinkUpdated(up, message, final))
                 case Rejected(message):
                     self.post_message(ActionRefused(message))
+                case NextGame(message):
+                    self.post_message(RematchOffered(message))
                 case ChatHeard() as line:
                     self.post_message(ChatArrived(line))
                 case ChatRefused(code, message):
@@ -318,6 +330,45 @@ class WordsyApp(App[None]):
                 GameClosedScreen(message), lambda leave: self._leave() if leave else None
             )
 
+    def on_rematch_offered(self, message: RematchOffered) -> None:
+        session = self._fresh_table()
+        if session is None or session.hosting:
+            return  # the host chose it
+        if session.me is None:
+            self.notify(f"{shown(message.message)}: a new game begins.", markup=False)
+        else:
+            self._rematch_question = message.message or "The host wants a rematch"
+
+    def _ask_about_rematch(self) -> None:
+        from wordsy_tui.app.screens.confirm import RematchScreen
+        from wordsy_tui.app.screens.lobby import LobbyScreen
+
+        question, session = self._rematch_question, self.session
+        if question is None or session is None or not isinstance(self.place, LobbyScreen):
+            return
+        self._rematch_question = None
+
+        def answered(stay: bool | None) -> None:
+            if stay is False and self.session is session:
+                self.run_worker(self._leave_table(session), group="actions", exit_on_error=False)
+
+        self.push_screen(RematchScreen(question), answered)
+
+    async def _leave_table(self, session: Session) -> None:
+        await session.leave_table()
+        if self.session is session:
+            self._end_session(session)
+
+    def _fresh_table(self) -> Session | None:
+        """A new game at the same table: nothing of the last game's rounds holds keys back."""
+        self._sealed = None
+        self._deferred_vote = None
+        self._asked_meant = None
+        self._draft = ""
+        self._stop_write_timer()
+        self._solo_started = False
+        return self.session
+
     def on_action_refused(self, message: ActionRefused) -> None:
         self.notify(shown(message.message), severity="warning", markup=False)
 
@@ -368,6 +419,7 @@ class WordsyApp(App[None]):
             self._enter(wanted())
         self._offer_vote()
         self._ask_meant_word()
+        self._ask_about_rematch()
 
     def _place_for(self, phase: Phase) -> type[Screen[object]]:
         if phase is Phase.OVER:
@@ -571,6 +623,8 @@ class WordsyApp(App[None]):
             return self._vote_wanted()
         if action == "end_phase":
             return self.session is not None and self.session.hosting and state.phase in PLAYING
+        if action == "rematch":
+            return self._may_rematch()
         if action == "chat":
             return self._chat_here()
         if action == "mute":
@@ -635,6 +689,28 @@ class WordsyApp(App[None]):
         problem = await session.end_phase()
         if problem is not None:
             self.notify(problem, severity="warning")
+
+    def _may_rematch(self) -> bool:
+        """The results are on screen and this program hosts the game (or plays solo)."""
+        session = self.session
+        return (
+            session is not None
+            and (session.hosting or is_solo(session))
+            and self.state.phase is Phase.OVER
+            and self.game_closed is None
+        )
+
+    def action_rematch(self) -> None:
+        """Play again: the same table and options, a new game."""
+        session = self.session
+        if session is not None and self._may_rematch():
+            self._fresh_table()
+            self.run_worker(self._rematch(session), group="actions", exit_on_error=False)
+
+    async def _rematch(self, session: Session) -> None:
+        problem = await session.rematch()
+        if problem is not None:
+            self.notify(problem, severity="warning", markup=False)
 
     def action_replay_step(self, delta: int) -> None:
         if isinstance(self.session, ReplaySession):
@@ -812,6 +888,10 @@ class WordsyApp(App[None]):
             )
         if self.state.sheets:
             yield SystemCommand("Scoresheets", "Everyone's paper sheet", self.action_scoresheet)
+        if self._may_rematch():
+            yield SystemCommand(
+                "Play again", "A rematch: the same seats and options", self.action_rematch
+            )
         hosting = getattr(self.session, "server", None) is not None
         if hosting and self.state.phase not in (Phase.NEW, Phase.OVER):
             yield SystemCommand(

@@ -59,3 +59,11 @@ class ChatDeclined(Message):
         super().__init__()
         self.code = code
         self.message = message
+
+
+class RematchOffered(Message):
+    """The host started a rematch with our seat in it (its sentence: untrusted text)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message

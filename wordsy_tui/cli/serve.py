@@ -37,6 +37,8 @@ EventHook = Callable[[GameState, ev.Event], None]
 
 # Clients already hold the final state; the host lingers only so they see it arrive.
 LINGER_AFTER_GAME_SECONDS = 5.0
+# After a game, how long a host whose keyboard is open waits for 'rematch' before it stops.
+REMATCH_WINDOW_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,8 @@ DESK_HELP: Final = (
     "mid-game: they score nothing from then on); 'allow NAME' / 'deny NAME' answers a request "
     "for NAME's seat from another machine; 'end' ends what the table is waiting for now (the "
     "writing, a vote, the challenges); 'mute NAME' / 'unmute NAME' drops (or no longer drops) "
-    "a player's or spectator's chat lines; 'players' lists the seats; 'help' shows this."
+    "a player's or spectator's chat lines; 'rematch' plays again after the game, with the same "
+    "seats, options and spectators; 'players' lists the seats; 'help' shows this."
 )
 
 
@@ -125,6 +128,9 @@ class HostDesk:
         self.requests: dict[str, asyncio.Future[bool]] = {}
         """Requests for a seat from another machine, waiting for 'allow' or 'deny'."""
         server.on_reclaim = self.ask
+        self.reading = False
+        """Whether someone can still type here (standard input has not ended)."""
+        self.rematched = asyncio.Event()
 
     async def ask(self, name: str) -> bool:
         """The host's consent, before anyone takes `name`'s seat."""
@@ -154,6 +160,7 @@ class HostDesk:
                 loop.call_soon_threadsafe(lines.put_nowait, None)
 
         threading.Thread(target=read, name="host-desk", daemon=True).start()
+        self.reading = True
         while (line := await lines.get()) is not None:
             if not line.strip():
                 continue
@@ -161,6 +168,24 @@ class HostDesk:
                 say(await self.obey(line))
             except Exception as error:  # a command that fails must not stop the game
                 say(f"That did not work: {error}")
+        self.reading = False
+
+    async def rematch_wanted(self) -> bool:
+        """After a game: whether the host types 'rematch' in time (no wait beyond the
+        usual linger when nobody can type here)."""
+        window = REMATCH_WINDOW_SECONDS if self.reading else LINGER_AFTER_GAME_SECONDS
+        if self.reading:
+            say(
+                f"The game is over. Type 'rematch' within {window:.0f} s to play again with "
+                "the same seats, options and spectators; otherwise the host stops."
+            )
+        try:
+            async with asyncio.timeout(window):
+                await self.rematched.wait()
+        except TimeoutError:
+            return False
+        self.rematched.clear()
+        return True
 
     async def obey(self, line: str) -> str:
         """Carry out one command line; what to tell the host."""
@@ -177,6 +202,15 @@ class HostDesk:
                 return f"Nobody is asking for {name}'s seat."
             request.set_result(verb == "allow")
             return f"{name}'s seat is handed over" if verb == "allow" else f"{name} keeps the seat"
+        if verb == "rematch":
+            problem = await self.server.rematch()
+            if problem is not None:
+                return problem
+            self.rematched.set()
+            return (
+                "Rematch: the same table is back in the lobby, in a new game saved to "
+                f"{self.server.log_path} (the last one stays saved)."
+            )
         if verb == "mute":
             return self.server.mute(name)
         if verb == "unmute":
@@ -252,7 +286,9 @@ async def serve_until_over(
         if server.state.phase is Phase.OVER:
             over.set()
         await over.wait()
-        await asyncio.sleep(LINGER_AFTER_GAME_SECONDS)
+        while await desk.rematch_wanted():
+            over.clear()  # the next game is on
+            await over.wait()
     finally:
         reading.cancel()
         await server.stop()

@@ -49,7 +49,17 @@ class Rejected:
     message: str
 
 
-Update = StateChanged | PresenceChanged | LinkChanged | Rejected | ChatHeard | ChatRefused
+@dataclass(frozen=True, slots=True)
+class NextGame:
+    """The host started a rematch and took us along: the state starts again from nothing,
+    and the new game's events follow. `message` is the host's sentence (untrusted text)."""
+
+    message: str
+
+
+Update = (
+    StateChanged | PresenceChanged | LinkChanged | Rejected | ChatHeard | ChatRefused | NextGame
+)
 
 Written = Mapping[bytes, tuple[str, bytes]]
 """The words written in one round, with their salts, by commitment."""
@@ -119,6 +129,16 @@ class Session(ABC):
         word, salt = self._written.pop(draft.commitment)
         await self.send(cmd.RevealWord(self.me, word, salt))
 
+    def begin_again(self) -> None:
+        """A new game follows this one at the same table (a rematch): forget the last
+        game's state and the words written in it (its rounds count from 1 again)."""
+        self.state = GameState()
+        self.word = ""
+        self._written.clear()
+        self._written_round = 0
+        self._kept = False
+        self.clock.observe(self.state)
+
     def restore_written(self, round_no: int, written: Written) -> None:
         """Words this player wrote in `round_no` before its program stopped (a host's crash)."""
         self._written_round = round_no
@@ -180,6 +200,16 @@ class Session(ABC):
 
     async def end_phase(self) -> str | None:
         return "Only the host can end a phase."
+
+    async def rematch(self) -> str | None:
+        """Play again with the same table and options; why not, or None when it began."""
+        return "Only the host can start a rematch."
+
+    async def leave_table(self) -> None:
+        """Give our seat up before going: in the lobby it is freed at once."""
+        me = self.me
+        if me is not None and self.state.phase is Phase.LOBBY:
+            await self.send(cmd.LeaveGame(me))
 
     @property
     def can_chat(self) -> bool:

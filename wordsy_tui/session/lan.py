@@ -43,7 +43,14 @@ from wordsy_tui.game.legal import allowed, refusal, waiting_for, with_word_writt
 from wordsy_tui.game.names import name_key, name_problem
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.base import LinkChanged, PresenceChanged, Rejected, Session, Written
+from wordsy_tui.session.base import (
+    LinkChanged,
+    NextGame,
+    PresenceChanged,
+    Rejected,
+    Session,
+    Written,
+)
 from wordsy_tui.session.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
 from wordsy_tui.session.clock import Clock, alarm_for
 from wordsy_tui.session.codec import CodecError, decode_event, encode
@@ -64,6 +71,8 @@ ABSENT_GRACE_SECONDS: Final = 10.0
 LOBBY_GRACE_SECONDS: Final = 60.0
 # The longest closing sentence from a host that a player's screen shows.
 MAX_CLOSING_WORDS: Final = 400
+# How long a player who leaves the lobby waits for the host to take the seat back.
+LEAVING_SECONDS: Final = 3.0
 REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
 # Events that change what the LAN's game list shows (players, phase).
 ANNOUNCED: Final = (
@@ -193,6 +202,10 @@ class NetSession(Session):
                         _log.warning("skipping an event this version cannot read: %r", body)
                         continue
                     await self.receive([event])
+                case net_client.Next(message=message):
+                    self.begin_again()
+                    await self._keep_words_beside_the_token()  # the new game's own file
+                    self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
                 case net_client.Reset():
                     self.state = GameState()
                 case net_client.Presence(seats=seats):
@@ -214,6 +227,12 @@ class NetSession(Session):
                         self.clock.told(self.client.note)
                     message = "connected" if up else f"connection lost: {detail or 'no answer'}"
                     self.publish(LinkChanged(up, message))
+
+    async def leave_table(self) -> None:
+        # The host frees the seat as it leaves, and may hang up before its answer arrives.
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(LEAVING_SECONDS):
+                await super().leave_table()
 
     @property
     def can_chat(self) -> bool:
@@ -359,8 +378,7 @@ class LanHost:
         self.pin = pin
         self.log_path = log_path or default_log_dir(APP_NAME) / f"{new_game_id()}.log"
         self.on_event = on_event
-        self.game = WordsyGame(captain, referee, random.Random(secrets.randbits(128)))
-        self.game.on_event = self._on_event
+        self.game = self._fresh_game(captain, referee)
         self.host = Host(
             self.game,
             self.log_path,
@@ -393,10 +411,22 @@ class LanHost:
         """Seconds a phase still waits once everyone it waits for has gone."""
         self.bots: dict[str, Bot] = {}
         self.seat_book = SeatBook.beside(self.log_path)
+        self._own: dict[str, Session] = {}
+        """The players who live in this process (its hosting player, the bots), by seat."""
+        self._seating = False
+        """A rematch is seating its players in their order: nobody else is seated now."""
+        self._leaving: set[str] = set()
+        """Seats whose players left the lobby, until net has forgotten them too."""
         everywhere = bind in ("", "0.0.0.0", "::")
         self.addresses = (lan_addresses() or ["127.0.0.1"]) if everywhere else [bind]
         """Where players on the LAN reach this host (shown for `join --connect`)."""
         self._tasks: set[asyncio.Task[object]] = set()
+
+    def _fresh_game(self, captain: str | None, referee: Referee | None) -> WordsyGame:
+        # Each game deals from its own secret generator.
+        game = WordsyGame(captain, referee, random.Random(secrets.randbits(128)))
+        game.on_event = self._on_event
+        return game
 
     @property
     def state(self) -> GameState:
@@ -470,6 +500,10 @@ class LanHost:
         if isinstance(event, ev.RoundStarted):
             # After the fan-out of this batch, so every view hash covers the same events.
             asyncio.get_running_loop().call_soon(self.host.broadcast_hash)
+        if isinstance(event, ev.PlayerLeft) and state.phase is Phase.LOBBY:
+            # Leaving the lobby frees the seat: the name too, and nobody re-seats it.
+            self._leaving.add(event.player)
+            self._spawn(self._free_seat(event.player))
         if self.announce is not None and isinstance(event, ANNOUNCED):
             self._spawn(self.announce.update(state))
         if self.on_event is not None:
@@ -498,12 +532,13 @@ class LanHost:
         self._watch_absence(seats)
         self._mind_the_absent()
         # A newly seated player joins the game's lobby; net has admitted them already.
-        if self.state.phase is not Phase.LOBBY:
+        if self.state.phase is not Phase.LOBBY or self._seating:
             return
         for seat in seats:
             bot = seat in self.game.bots
             if (
                 seat not in self.state.players
+                and seat not in self._leaving
                 and name_problem(seat, self.state.players, bot=bot) is None
             ):
                 self._spawn(self.submit(cmd.JoinGame(seat, bot=bot)))
@@ -520,6 +555,12 @@ class LanHost:
         for seat, connected in seats.items():
             if not connected and seat not in self._absent and seat != self.game.captain:
                 self._absent[seat] = loop.call_later(self.lobby_grace, self._free_absent, seat)
+
+    async def _free_seat(self, name: str) -> None:
+        try:
+            await self.host.remove_seat(name)
+        finally:
+            self._leaving.discard(name)
 
     def _free_absent(self, seat: str) -> None:
         self._absent.pop(seat, None)
@@ -619,6 +660,43 @@ class LanHost:
         assert name is not None
         session.restore_written(*self.seat_book.written(name))
         session.keep_written = functools.partial(self.seat_book.keep_written, name)
+        self._own[name] = session
+
+    async def rematch(self, by: str | None = None) -> str | None:
+        """Play again, from the results, with the same table: a new game (a new id and log;
+        the last one stays saved and replayable) with the same options, and the players who
+        were still in the game seated again in their order. The guests' connections stay
+        open; their programs ask them whether they stay. Why not, or None when it began."""
+        old = self.state
+        if old.phase is not Phase.OVER:
+            return "The game is not over yet: a rematch starts from the results."
+        seats = [p for p in old.active if p not in self.game.bots or p in self.bots]
+        log_path = self.log_path.parent / f"{new_game_id()}.log"
+        book = SeatBook.beside(log_path)
+        for name, seat in self.seat_book.read().items():
+            if name in seats:
+                book.keep(name, seat.get("token"), seat.get("bot"), seat.get("host") is True)
+        for name in [b for b in self.bots if b not in seats]:
+            await self.bots.pop(name).stop()
+        # A hosting player who left the last game running starts nothing in this one.
+        captain = self.game.captain if self.game.captain in seats else None
+        game = self._fresh_game(captain, self.game.referee)
+        game.bots = {b for b in self.game.bots if b in seats}
+        game.presence = dict(self.game.presence)
+        self.game, self.log_path, self.seat_book = game, log_path, book
+        self._own = {name: session for name, session in self._own.items() if name in seats}
+        for name, session in self._own.items():
+            session.keep_written = functools.partial(book.keep_written, name)
+        self._seating = True
+        try:
+            await self.host.next_game(game, log_path, seats, f"{by or 'The host'} wants a rematch")
+            await self.submit(cmd.CreateGame(old.config))
+            for name in seats:
+                await self.submit(cmd.JoinGame(name, bot=name in game.bots))
+        finally:
+            self._seating = False
+        self._on_presence(self.host.presence)  # whoever came meanwhile, and the absent
+        return None
 
 
 class Bot:
@@ -786,3 +864,6 @@ class HostSession(NetSession):
 
     async def end_phase(self) -> str | None:
         return await self.server.end_phase()
+
+    async def rematch(self) -> str | None:
+        return await self.server.rematch(by=self.me)

@@ -10,6 +10,7 @@ from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.decide import decide
 from wordsy_tui.game.errors import RuleError
 from wordsy_tui.game.referee import Referee
+from wordsy_tui.game.state import Phase
 from wordsy_tui.session.base import PresenceChanged, Rejected, Session
 from wordsy_tui.session.clock import Clock
 
@@ -38,6 +39,14 @@ class LocalSession(Session):
 
     async def stop(self) -> None:
         self.clock.cancel()
+
+    async def rematch(self) -> str | None:
+        """Solo: the same options, a fresh deck."""
+        if self.state.phase is not Phase.OVER:
+            return "The game is not over yet."
+        self.begin_again()
+        await self.start()
+        return None
 
     async def send(self, command: cmd.Command) -> str | None:
         try:

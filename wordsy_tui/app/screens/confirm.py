@@ -1,5 +1,5 @@
 """Questions in a dialog: yes or no (y, n; Esc means no), the hosting player's way out of
-a game in play, and the host's word that it ended the game."""
+a game in play, the host's word that it ended the game, and a guest's answer to a rematch."""
 
 from __future__ import annotations
 
@@ -104,3 +104,32 @@ class GameClosedScreen(ModalScreen[bool]):
 
     def action_answer(self, leave: bool) -> None:
         self.dismiss(leave)
+
+
+class RematchScreen(ModalScreen[bool]):
+    """The host started a rematch with our seat in it: stay (True) or leave (False)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,escape", "answer(True)", "Stay", id="rematch-stay", key_display="y"),
+        Binding("n", "answer(False)", "Leave", id="rematch-leave"),
+    ]
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            # The host's sentence: escaped, never read as markup.
+            yield Static(
+                f"{shown(self.message)}: stay (y) or leave (n)?", markup=False, id="question"
+            )
+            yield Static(
+                "y  Stay: your seat is in the new game's lobby, with the same options.\n"
+                "n  Leave: your seat is freed.",
+                id="answers",
+            )
+        yield Footer()
+
+    def action_answer(self, stay: bool) -> None:
+        self.dismiss(stay)

@@ -108,6 +108,7 @@ def headline(state: GameState, me: str | None) -> str:
 class ResultsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "app.scoresheet", "Sheets", id="results-sheets"),
+        Binding("r", "app.rematch", "Play again", id="results-rematch"),
         Binding("enter,q", "app.leave", "Done", id="results-done", key_display="Enter"),
     ]
 

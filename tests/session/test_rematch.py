@@ -1,0 +1,81 @@
+"""A rematch at a LAN host: the same table plays again in a new game, with a new log, the
+last one kept; a guest who leaves frees the seat."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from net import SeatKeys
+from tests.net.helpers import wait_until
+from tests.session.test_lan import DICTIONARY, playing, same_game, secret, server
+from wordsy_tui.game.state import Phase
+from wordsy_tui.session.lan import HostSession, LanHost, NetSession, SeatBook
+from wordsy_tui.session.saved import saved_game
+
+BOT = "Bot 1 (easy)"
+
+
+async def finish(host: LanHost) -> None:
+    """Play the game to its end at once: the host ends every phase as its clock would."""
+    while host.state.phase is not Phase.OVER:
+        await host.end_phase()
+        await asyncio.sleep(0)
+
+
+async def test_the_table_plays_again_and_a_guest_who_leaves_frees_the_seat(tmp_path: Path):
+    host = server(tmp_path, captain="Ann")
+    ann = HostSession("Ann", host, bots=("easy",))
+    keys = SeatKeys(tmp_path / "player" / "seats.json")
+    bob = NetSession.join("127.0.0.1", 0, "Bob", DICTIONARY, keys=keys)
+    cat = NetSession.join("127.0.0.1", 0, "Cat", DICTIONARY)
+    wes = NetSession.join("127.0.0.1", 0, "Wes", DICTIONARY, spectate=True)
+    try:
+        await ann.start()
+        for guest in (bob, cat, wes):
+            guest.client.address = ("127.0.0.1", host.port)
+            await guest.start()
+        await wait_until(lambda: len(host.state.players) == 4)
+        too_soon = await ann.rematch()
+        assert too_soon == "The game is not over yet: a rematch starts from the results."
+        assert await ann.start_game() is None
+        await finish(host)
+        await wait_until(lambda: same_game(host.state, ann.state, bob.state, wes.state))
+        first_log, first = host.log_path, host.state
+        bob_token = bob.client.token
+
+        assert await ann.rematch() is None
+
+        assert host.log_path != first_log
+        assert host.log_path.is_file()
+        kept = saved_game(first_log)
+        assert kept is not None, "the last game stays saved and replayable"
+        assert kept.finished
+        assert kept.rounds == 7
+        for session in (ann, bob, cat, wes):
+            await wait_until(lambda s=session: s.state.phase is Phase.LOBBY)
+            await wait_until(lambda s=session: s.state.players == first.players)
+        assert host.state.players == ("Ann", BOT, "Bob", "Cat"), "the same seats, in order"
+        assert host.state.config == first.config
+        assert host.state.bots == frozenset({BOT})
+        assert bob.client.game == host.log_path.stem
+        assert bob.client.token == bob_token
+        assert SeatBook.beside(host.log_path).host_seat() == "Ann"
+        assert SeatBook.beside(host.log_path).token(BOT) is not None
+
+        await cat.leave_table()  # "leave (n)"
+        await cat.stop()
+        await wait_until(lambda: "Cat" not in host.host.presence)
+        assert host.state.players == ("Ann", BOT, "Bob")
+        await wait_until(lambda: wes.state.players == ("Ann", BOT, "Bob"))
+
+        async with playing(ann, bob):
+            assert await ann.start_game() is None
+            await wait_until(lambda: host.state.round == 2, timeout=30)
+        assert host.state.sheets["Bob"].rows[0].word == secret("Bob", 1)
+        assert (keys.path.parent / "drafts" / f"{host.log_path.stem}.json").is_file()
+        await wait_until(lambda: same_game(host.state, wes.state))
+    finally:
+        for guest in (bob, cat, wes):
+            await guest.stop()
+        await ann.stop()
