@@ -37,6 +37,9 @@ async def start_host(
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
         env={**os.environ, "XDG_DATA_HOME": str(data_home)},
+        # A shell without job control starts background jobs with Ctrl-C ignored, and the
+        # child would inherit that: the host must hear the Ctrl-C these tests send.
+        preexec_fn=_hear_ctrl_c,
     )
     assert process.stdout is not None
     async with asyncio.timeout(60):  # a guard against a hang, not a timing assertion
@@ -47,6 +50,10 @@ async def start_host(
             if match:
                 return process, int(match[1])
     raise AssertionError("unreachable")
+
+
+def _hear_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 async def interrupt(process: asyncio.subprocess.Process) -> tuple[int, bytes]:
