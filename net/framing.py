@@ -26,7 +26,7 @@ def _refuse_ext(code: int, data: bytes) -> Any:
 
 def encode(message: dict[str, Any], max_frame: int = MAX_FRAME) -> bytes:
     """Pack one message; refuse to produce a frame the other side would reject."""
-    data = msgpack.packb(message, use_bin_type=True)
+    data: bytes = msgpack.packb(message, use_bin_type=True)
     if len(data) > max_frame:
         raise FrameError("too_large", f"frame of {len(data)} bytes exceeds {max_frame}")
     return data
@@ -44,7 +44,8 @@ def decode_body(data: bytes) -> dict[str, Any]:
 
 
 def pack_body(body: dict[str, Any]) -> bytes:
-    return msgpack.packb(body, use_bin_type=True)
+    packed: bytes = msgpack.packb(body, use_bin_type=True)
+    return packed
 
 
 class FrameReader:

@@ -748,7 +748,8 @@ class Host:
         # six consecutive, independent decisions, never a conflict.
         async with self._lock:
             with self._cork.hold():
-                result = self._results.get(seat or "", {}).get(command_id)
+                remembered = self._results.get(seat or "")
+                result = None if remembered is None else remembered.get(command_id)
                 if result is None:
                     result = self._decide_and_append(seat, command_id, body)
                     self._remember(seat, result)
