@@ -141,11 +141,15 @@ class WebFront:
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await websocket.prepare(request)
         width, height = _size(request.query)
+
+        async def close() -> None:  # the service wants no answer from the socket's close
+            await websocket.close()
+
         service = _TabService(
             self.server.command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            close=websocket.close,
+            close=close,
             download_manager=self.server.download_manager,
         )
         source = address_key(request.remote or "?")
