@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from typing import Any
+from typing import Any, NoReturn
 
 import msgpack
 
@@ -20,7 +20,7 @@ class FrameError(Exception):
         self.message = message
 
 
-def _refuse_ext(code: int, data: bytes) -> Any:
+def _refuse_ext(code: int, data: bytes) -> NoReturn:
     raise ValueError(f"msgpack extension type {code} is not allowed")
 
 

@@ -490,7 +490,7 @@ class Host:
         on_notice: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         on_reclaim: Callable[[str], Awaitable[bool]] | None = None,
-        welcome_note: Callable[[], Any] | None = None,
+        welcome_note: Callable[[], object] | None = None,
     ) -> None:
         self._game = game
         self._welcome_note = welcome_note
