@@ -16,8 +16,9 @@ import shlex
 import sys
 import time
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import aiohttp_jinja2
 import jinja2
@@ -173,7 +174,7 @@ class WebFront:
             self.pins.failed(source, time.monotonic())
 
 
-def _size(query: Any) -> tuple[int, int]:
+def _size(query: Mapping[str, str]) -> tuple[int, int]:
     def number(key: str, default: int, low: int, high: int) -> int:
         text = str(query.get(key, default))
         return min(max(int(text), low), high) if text.isdigit() and len(text) < 6 else default
