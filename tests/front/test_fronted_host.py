@@ -12,15 +12,8 @@ from wordsy_tui.session.lan import HostSession, NetSession
 
 async def test_the_hosting_player_who_quits_a_fronted_game_is_named_to_the_guests(tmp_path):
     # No front is started (both ports None): the stop itself is what is under test.
-    server = FrontedHost(
-        FAST,
-        dictionary=DICTIONARY,
-        captain="Ann",
-        bind="127.0.0.1",
-        port=0,
-        log_path=tmp_path / "game.log",
-        fronts=FrontOptions(),
-    )
+    where = {"bind": "127.0.0.1", "port": 0, "log_path": tmp_path / "game.log"}
+    server = FrontedHost(FAST, dictionary=DICTIONARY, fronts=FrontOptions(), **where)
     ann = HostSession("Ann", server)
     await ann.start()
     bob = NetSession.join("127.0.0.1", server.port, "Bob", DICTIONARY)
