@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from typing import Any
+from typing import Any, NoReturn
 
 import msgpack
 
@@ -20,13 +20,13 @@ class FrameError(Exception):
         self.message = message
 
 
-def _refuse_ext(code: int, data: bytes) -> Any:
+def _refuse_ext(code: int, data: bytes) -> NoReturn:
     raise ValueError(f"msgpack extension type {code} is not allowed")
 
 
 def encode(message: dict[str, Any], max_frame: int = MAX_FRAME) -> bytes:
     """Pack one message; refuse to produce a frame the other side would reject."""
-    data = msgpack.packb(message, use_bin_type=True)
+    data: bytes = msgpack.packb(message, use_bin_type=True)
     if len(data) > max_frame:
         raise FrameError("too_large", f"frame of {len(data)} bytes exceeds {max_frame}")
     return data
@@ -44,7 +44,8 @@ def decode_body(data: bytes) -> dict[str, Any]:
 
 
 def pack_body(body: dict[str, Any]) -> bytes:
-    return msgpack.packb(body, use_bin_type=True)
+    packed: bytes = msgpack.packb(body, use_bin_type=True)
+    return packed
 
 
 class FrameReader:

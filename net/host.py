@@ -502,7 +502,7 @@ class Host:
         on_notice: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         on_reclaim: Callable[[str], Awaitable[bool]] | None = None,
-        welcome_note: Callable[[], Any] | None = None,
+        welcome_note: Callable[[], object] | None = None,
     ) -> None:
         self._game = game
         self._welcome_note = welcome_note
@@ -803,7 +803,8 @@ class Host:
         # six consecutive, independent decisions, never a conflict.
         async with self._lock:
             with self._cork.hold():
-                result = self._results.get(seat or "", {}).get(command_id)
+                remembered = self._results.get(seat or "")
+                result = None if remembered is None else remembered.get(command_id)
                 if result is None:
                     result = self._decide_and_append(seat, command_id, body)
                     self._remember(seat, result)

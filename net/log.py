@@ -99,7 +99,7 @@ _REASONS = {
 
 
 def encode_record(record: dict[str, Any]) -> bytes:
-    payload = msgpack.packb(record, use_bin_type=True)
+    payload: bytes = msgpack.packb(record, use_bin_type=True)
     return _HEADER.pack(len(payload), zlib.crc32(payload)) + payload
 
 

@@ -138,7 +138,7 @@ class WordsyApp(App[None]):
         self.advisor = advisor or Advisor()
         self.now = now or (lambda: asyncio.get_running_loop().time())
         self.bell_on = bell
-        self.place: Screen[object] | None = None
+        self.place: Screen[None] | None = None
         self._menu_first = session is None
         self._draft = ""
         self._write_timer: Timer | None = None
@@ -421,7 +421,7 @@ class WordsyApp(App[None]):
         self._ask_meant_word()
         self._ask_about_rematch()
 
-    def _place_for(self, phase: Phase) -> type[Screen[object]]:
+    def _place_for(self, phase: Phase) -> type[Screen[None]]:
         if phase is Phase.OVER:
             from wordsy_tui.app.screens.results import ResultsScreen
 
@@ -435,7 +435,7 @@ class WordsyApp(App[None]):
             return LobbyScreen
         return GameScreen
 
-    def _enter(self, place: Screen[object]) -> None:
+    def _enter(self, place: Screen[None]) -> None:
         """Make `place` the screen under any dialogs, closing those dialogs."""
         while len(self.screen_stack) > 2:
             self.pop_screen()

@@ -48,7 +48,8 @@ def plan_round(
     if not best:
         raise ValueError(f"no word scores on the board {board.labels()}")
     target = max(1, round(best[0].points * rng.uniform(*style.aim)))
-    options = search.best(board, style.choices, earlier_words, ruleset, at_most=target, **limits)
+    aimed: Limits = {**limits, "at_most": target}
+    options = search.best(board, style.choices, earlier_words, ruleset, **aimed)
     choice = rng.choice(options or best)
     think = rng.uniform(*style.thinking) + SECONDS_PER_LETTER * len(choice.word)
     flips = not no_flip and rng.random() < style.flip_chance

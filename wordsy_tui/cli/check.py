@@ -8,7 +8,7 @@ import json
 from wordsy_tui.game.rulesets import Ruleset
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "check",
         help="ask the referee about a word",

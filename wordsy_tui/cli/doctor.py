@@ -7,7 +7,7 @@ import argparse
 from wordsy_tui.cli.options import bounded_int
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "doctor",
         help="check what finding games on the LAN needs",

@@ -25,7 +25,7 @@ from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.session.names import default_name
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "host",
         help="host a game on the LAN",
@@ -271,7 +271,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 def own_seat(name: str | None, log_path: Path | None, parser: argparse.ArgumentParser) -> str:
     """The hosting player's name: a resumed game's own seat, unless --name says otherwise."""
-    from wordsy_tui.game.decide import name_problem
+    from wordsy_tui.game.names import name_problem
     from wordsy_tui.session.lan import SeatBook
 
     saved = SeatBook.beside(log_path).host_seat() if log_path is not None else None

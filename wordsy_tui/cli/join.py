@@ -7,8 +7,8 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING
 
-from wordsy_tui.cli.host import BOT_LEVELS
 from wordsy_tui.cli.options import host_port, player_name
+from wordsy_tui.game.config import BOT_LEVELS
 from wordsy_tui.session.names import default_name
 
 if TYPE_CHECKING:
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from wordsy_tui.session.lan import NetSession
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "join",
         help="join a game on the LAN",
@@ -113,9 +113,10 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
         reclaim=args.reclaim,
     )
     session = None
-    if args.connect is not None:
-        session = front_session(args.connect, name, args.pin, args.spectate, lan)
-        session = session or lan.join(*args.connect, name, args.pin)
+    connect: tuple[str, int] | None = args.connect  # what `host_port` made of HOST:PORT
+    if connect is not None:
+        session = front_session(connect, name, args.pin, args.spectate, lan)
+        session = session or lan.join(*connect, name, args.pin)
     return WordsyApp(session, lan=lan, name=name, browse=session is None).run_to_end()
 
 

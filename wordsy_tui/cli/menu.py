@@ -7,7 +7,7 @@ import argparse
 from wordsy_tui.cli.options import player_name
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "menu",
         help="the start menu: host, join, solo, rules (what 'wordsy-tui' alone opens)",

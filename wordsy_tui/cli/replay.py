@@ -11,7 +11,7 @@ from wordsy_tui.session.saved import damage_note, read_events
 __all__ = ["add_parser", "damage_note", "read_events", "run"]
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "replay",
         help="step through a saved game round by round",

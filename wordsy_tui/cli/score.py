@@ -83,7 +83,7 @@ def as_json(score: WordScore) -> dict[str, Any]:
     }
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "score",
         help="score words on a board of real cards",

@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
@@ -32,6 +33,7 @@ from wordsy_tui.text import shown
 if TYPE_CHECKING:
     # Its shape only: a headless host never loads the app.
     from wordsy_tui.app.lan import HostSetup
+    from wordsy_tui.front.host import FrontedHost
 
 EventHook = Callable[[GameState, ev.Event], None]
 
@@ -74,13 +76,12 @@ class HostOptions:
 def make_server(options: HostOptions, on_event: EventHook | None = None) -> LanHost:
     from wordsy_tui.referee import WordReferee, dictionary_hash
 
-    host_class = LanHost
-    fronts = {}
+    host_class: type[LanHost] | partial[FrontedHost] = LanHost
     if options.ssh_port is not None or options.web_port is not None:
         from wordsy_tui.front.host import FrontedHost, FrontOptions
 
-        host_class = FrontedHost
-        fronts["fronts"] = FrontOptions(options.ssh_port, options.web_port)
+        fronts = FrontOptions(options.ssh_port, options.web_port)
+        host_class = partial(FrontedHost, fronts=fronts)
     return host_class(
         options.config,
         dictionary=dictionary_hash(),
@@ -95,7 +96,6 @@ def make_server(options: HostOptions, on_event: EventHook | None = None) -> LanH
         bot_level=options.bot_level,
         max_spectators=options.max_spectators,
         lobby_grace=options.lobby_grace,
-        **fronts,
     )
 
 
@@ -134,7 +134,7 @@ class HostDesk:
 
     async def ask(self, name: str) -> bool:
         """The host's consent, before anyone takes `name`'s seat."""
-        answer = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self.requests[name] = answer
         say(
             f"Someone asks for {name}'s seat from another machine: 'allow {name}' or 'deny {name}'"

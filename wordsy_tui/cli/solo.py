@@ -8,7 +8,7 @@ from wordsy_tui.cli.options import player_name
 from wordsy_tui.game.config import Difficulty
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "solo",
         help="play alone against the Solo Card",

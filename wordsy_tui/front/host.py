@@ -76,14 +76,14 @@ class FrontedHost(LanHost):
             )
             await self.web.start()
 
-    async def stop(self) -> None:
+    async def stop(self, by: str | None = None) -> None:
         if self.ssh is not None:
             await self.ssh.stop()
             self.ssh = None
         if self.web is not None:
             await self.web.stop()
             self.web = None
-        await super().stop()
+        await super().stop(by)
 
     @property
     def front_lines(self) -> list[str]:

@@ -24,6 +24,7 @@ import sys
 import termios
 import time
 from collections import Counter
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -589,8 +590,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         if self.process is not None and self.process.returncode is None:
             await self.process.wait()
 
-    def _spawn_task(self, coro: object) -> None:
-        task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
+    def _spawn_task(self, coro: Coroutine[object, object, object]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

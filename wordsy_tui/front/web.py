@@ -16,8 +16,9 @@ import shlex
 import sys
 import time
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import aiohttp_jinja2
 import jinja2
@@ -141,11 +142,15 @@ class WebFront:
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await websocket.prepare(request)
         width, height = _size(request.query)
+
+        async def close() -> None:  # the service wants no answer from the socket's close
+            await websocket.close()
+
         service = _TabService(
             self.server.command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            close=websocket.close,
+            close=close,
             download_manager=self.server.download_manager,
         )
         source = address_key(request.remote or "?")
@@ -169,7 +174,7 @@ class WebFront:
             self.pins.failed(source, time.monotonic())
 
 
-def _size(query: Any) -> tuple[int, int]:
+def _size(query: Mapping[str, str]) -> tuple[int, int]:
     def number(key: str, default: int, low: int, high: int) -> int:
         text = str(query.get(key, default))
         return min(max(int(text), low), high) if text.isdigit() and len(text) < 6 else default

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import reduce
+from typing import TypedDict, Unpack
 
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.bonuses import next_main_player, round_boxes
 from wordsy_tui.game.cards import CARDS_BY_ID
 from wordsy_tui.game.config import ROUNDS
-from wordsy_tui.game.referee import PlayedWord
+from wordsy_tui.game.referee import PlayedWord, Verdict
 from wordsy_tui.game.scoresheet import Scoresheet, SheetRow
 from wordsy_tui.game.scoring import score_word
 from wordsy_tui.game.solo import next_spot
@@ -22,6 +23,19 @@ from wordsy_tui.game.state import (
     OpenChallenge,
     Phase,
 )
+
+
+class DraftChanges(TypedDict, total=False):
+    """What an event may change in a player's `Draft`: its fields, any of them."""
+
+    commitment: bytes | None
+    locked: bool
+    word: str | None
+    verdict: Verdict | None
+    score: int
+    voided: bool
+    challenged: bool
+    offered: bool
 
 
 def replay(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:
@@ -107,8 +121,8 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
     raise TypeError(f"not an event: {event!r}")
 
 
-def _with_draft(state: GameState, player: str, **changes: object) -> GameState:
-    draft = replace(state.draft(player), **changes)  # type: ignore[arg-type]
+def _with_draft(state: GameState, player: str, **changes: Unpack[DraftChanges]) -> GameState:
+    draft = replace(state.draft(player), **changes)
     return replace(state, drafts={**state.drafts, player: draft})
 
 

@@ -108,8 +108,10 @@ def _prototypes() -> dict[str, str]:
     """
     from confusable_homoglyphs.confusables import confusables_data
 
+    # The package ships no types: its table maps a character to the entries it relates to.
+    relations: dict[str, list[dict[str, str]]] = confusables_data
     related: dict[str, set[str]] = {}
-    for char, entries in confusables_data.items():
+    for char, entries in relations.items():
         others = related.setdefault(char.replace(_DISPLAY_MARK, ""), set())
         others.update(entry["c"].replace(_DISPLAY_MARK, "") for entry in entries)
     table: dict[str, str] = {}

@@ -140,7 +140,7 @@ class FamilyTable:
 
     @classmethod
     def from_offsets(
-        cls, offsets: Sequence[int], ancestors: Sequence[int], relations: bytes
+        cls, offsets: memoryview | array[int], ancestors: Sequence[int], relations: bytes
     ) -> FamilyTable:
         """From whole offsets: a native-order uint32 memoryview or array."""
         halves = memoryview(offsets).cast("B").cast("H")
@@ -193,7 +193,7 @@ class Lexicon:
         return None if index is None else REFUSED_REASONS[self.refused_reasons[index]]
 
 
-def _uints(data: bytes) -> Sequence[int]:
+def _uints(data: bytes) -> memoryview | array[int]:
     """The file's little-endian uint32 values, read in place where the machine's order matches."""
     if sys.byteorder == "little":
         return memoryview(data).cast("I")

@@ -38,6 +38,7 @@ class Alarm:
 
 def alarm_for(state: GameState) -> Alarm | None:
     config = state.config
+    key: tuple[object, ...]
     if state.phase is Phase.WRITING and state.timer_running and config.timer_seconds:
         key = ("timer", state.round, state.flipped_by)
         return Alarm(key, config.timer_seconds, cmd.ExpireTimer(), "timer")
@@ -48,7 +49,7 @@ def alarm_for(state: GameState) -> Alarm | None:
         return Alarm(("reveal", state.round), config.reveal_seconds, cmd.CloseReveal(), "reveal")
     if state.phase is Phase.CHALLENGES:
         if state.challenge is not None:
-            key: tuple[object, ...] = ("vote", state.round, state.challenge.target)
+            key = ("vote", state.round, state.challenge.target)
             if state.challenge.meant is not None:  # a vote of its own, after the challenge's
                 key = (*key, state.challenge.meant.word)
             return Alarm(key, config.vote_seconds, cmd.CloseVote(), "vote")

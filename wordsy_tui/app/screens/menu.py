@@ -119,7 +119,8 @@ class DifficultyScreen(ModalScreen[Difficulty | None]):
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(Difficulty(event.option.id))
+        if event.option.id is not None:  # every option is a difficulty's, by its value
+            self.dismiss(Difficulty(event.option.id))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -113,10 +113,11 @@ def confirm_removal(game: WordsyApp, name: str | None) -> None:
         problem = await server.remove_player(name)
         game.notify(problem or f"{name} was removed.", markup=False)
 
-    game.push_screen(
-        ConfirmScreen(question),
-        lambda yes: game.run_worker(remove(), group="seats") if yes else None,
-    )
+    def confirmed(yes: bool | None) -> None:
+        if yes:
+            game.run_worker(remove(), group="seats")
+
+    game.push_screen(ConfirmScreen(question), confirmed)
 
 
 class SeatRequestScreen(ConfirmScreen):

@@ -19,7 +19,7 @@ BIG_CARD_WIDTH: Final = 11
 of the letter."""
 GAP: Final = 2
 # Used cards get a heavier frame, so they stand out without colour too.
-FRAMES: Final = {False: "╭─╮│╰─╯", True: "┏━┓┃┗━┛"}
+FRAMES: Final = {False: tuple("╭─╮│╰─╯"), True: tuple("┏━┓┃┗━┛")}
 
 
 class BoardCards(Widget):
@@ -57,7 +57,9 @@ class BoardCards(Widget):
                     line.append_text(part)
                     line.append(" " * GAP)
             lines.extend(card_lines)
-        return Text("\n").join(line.rstrip() or line for line in lines)
+        for line in lines:
+            line.rstrip()  # in place
+        return Text("\n").join(lines)
 
     def _card(self, slot: int) -> list[Text]:
         card = self.board.slots[slot]
