@@ -29,6 +29,7 @@ from wordsy_tui.scrabble.rulesets import (
 )
 
 NO_CROSS: Final = -1
+BLANK_LETTERS: Final = LETTERS.lower()
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +165,8 @@ def _touches(board: str, square: int) -> bool:
 
 
 class _Search:
+    """The plays of one line: the rack is taken from and put back as the search goes."""
+
     __slots__ = (
         "across",
         "anchor",
@@ -172,10 +175,12 @@ class _Search:
         "board_values",
         "counts",
         "dawg",
+        "held",
         "line",
         "moves",
         "placed",
         "premiums",
+        "prefix",
         "rack_size",
         "values",
     )
@@ -196,6 +201,11 @@ class _Search:
         self.line = line
         self.counts = counts
         self.blanks = blanks
+        # The letters on the rack as a mask; every letter while a blank is left.
+        self.held = 0
+        for letter, count in enumerate(counts):
+            if count:
+                self.held |= 1 << letter
         self.values = values
         self.board_values = board_values
         self.premiums = premiums
@@ -205,8 +215,23 @@ class _Search:
         self.moves = moves
         self.across = across
         self.anchor = 0
-        # Tiles placed so far: (position in the line, character).
+        # The left part's tiles, which end just left of the anchor.
+        self.prefix: list[str] = []
+        # Tiles placed from the anchor on: (position in the line, character).
         self.placed: list[tuple[int, str]] = []
+
+    def _usable(self) -> int:
+        return ALL_LETTERS if self.blanks else self.held
+
+    def _take(self, letter: int, bit: int) -> None:
+        self.counts[letter] -= 1
+        if not self.counts[letter]:
+            self.held ^= bit
+
+    def _put_back(self, letter: int, bit: int) -> None:
+        if not self.counts[letter]:
+            self.held |= bit
+        self.counts[letter] += 1
 
     def run(self) -> None:
         line = self.line
@@ -230,80 +255,71 @@ class _Search:
                 and not line.anchors[anchor - limit - 1]
             ):
                 limit += 1
-            self._left(root, limit, [])
+            self._left(root, limit)
 
-    def _left(self, node: int, limit: int, prefix: list[str]) -> None:
+    def _left(self, node: int, limit: int) -> None:
         """Left parts of up to `limit` more tiles, each then extended through the anchor."""
-        # The prefix sits just left of the anchor.
-        anchor = self.anchor
-        placed = self.placed
-        base = anchor - len(prefix)
-        for i, char in enumerate(prefix):
-            placed.append((base + i, char))
-        self._extend(node, anchor)
-        del placed[len(placed) - len(prefix) :]
-        if limit == 0:
-            return
         dawg = self.dawg
         mask = dawg.masks[node]
+        # Only a left part that some rack tile can follow at the anchor is worth extending.
+        if mask & self.line.cross_masks[self.anchor] & self._usable():
+            self._extend(node, self.anchor)
+        if limit == 0:
+            return
         first = dawg.firsts[node]
         children = dawg.children
-        counts = self.counts
-        for letter in range(26):
-            bit = 1 << letter
-            if not mask & bit:
-                continue
+        prefix = self.prefix
+        letters = mask & self._usable()
+        while letters:
+            bit = letters & -letters
+            letters ^= bit
+            letter = bit.bit_length() - 1
             child = children[first + (mask & (bit - 1)).bit_count()]
-            if counts[letter]:
-                counts[letter] -= 1
+            if self.held & bit:
+                self._take(letter, bit)
                 prefix.append(LETTERS[letter])
-                self._left(child, limit - 1, prefix)
+                self._left(child, limit - 1)
                 prefix.pop()
-                counts[letter] += 1
+                self._put_back(letter, bit)
             if self.blanks:
                 self.blanks -= 1
-                prefix.append(LETTERS[letter].lower())
-                self._left(child, limit - 1, prefix)
+                prefix.append(BLANK_LETTERS[letter])
+                self._left(child, limit - 1)
                 prefix.pop()
                 self.blanks += 1
 
     def _extend(self, node: int, pos: int) -> None:
-        line = self.line
         dawg = self.dawg
-        if pos < SIZE and line.cells[pos] != EMPTY:
-            child = dawg.child(node, _letter(line.cells[pos]))
-            if child >= 0:
+        mask = dawg.masks[node]
+        cells = self.line.cells
+        if pos < SIZE and cells[pos] != EMPTY:
+            bit = 1 << ((ord(cells[pos]) & 31) - 1)
+            if mask & bit:
+                child = dawg.children[dawg.firsts[node] + (mask & (bit - 1)).bit_count()]
                 self._extend(child, pos + 1)
             return
-        mask = dawg.masks[node]
-        if pos > self.anchor and mask & TERMINAL and self.placed:
+        if pos > self.anchor and mask & TERMINAL and (self.placed or self.prefix):
             self._record(pos)
         if pos >= SIZE:
             return
-        candidates = mask & line.cross_masks[pos]
-        if not candidates:
-            return
-        counts = self.counts
+        candidates = mask & self.line.cross_masks[pos] & self._usable()
         first = dawg.firsts[node]
         children = dawg.children
         placed = self.placed
-        for letter in range(26):
-            bit = 1 << letter
-            if not candidates & bit:
-                continue
-            have = counts[letter]
-            if not have and not self.blanks:
-                continue
+        while candidates:
+            bit = candidates & -candidates
+            candidates ^= bit
+            letter = bit.bit_length() - 1
             child = children[first + (mask & (bit - 1)).bit_count()]
-            if have:
-                counts[letter] -= 1
+            if self.held & bit:
+                self._take(letter, bit)
                 placed.append((pos, LETTERS[letter]))
                 self._extend(child, pos + 1)
                 placed.pop()
-                counts[letter] += 1
+                self._put_back(letter, bit)
             if self.blanks:
                 self.blanks -= 1
-                placed.append((pos, LETTERS[letter].lower()))
+                placed.append((pos, BLANK_LETTERS[letter]))
                 self._extend(child, pos + 1)
                 placed.pop()
                 self.blanks += 1
@@ -311,11 +327,13 @@ class _Search:
     def _record(self, end: int) -> None:
         """A word ends just before `end`: score it and keep the play."""
         line = self.line
-        placed = self.placed
-        squares = line.squares
+        prefix = self.prefix
+        base = self.anchor - len(prefix)
+        placed = [(base + i, char) for i, char in enumerate(prefix)] + self.placed
         # A one-tile play that forms a word across too was found across already.
         if len(placed) == 1 and not self.across and line.cross_sums[placed[0][0]] != NO_CROSS:
             return
+        squares = line.squares
         start = placed[0][0]
         while start > 0 and line.cells[start - 1] != EMPTY:
             start -= 1
@@ -340,7 +358,7 @@ class _Search:
         score = main * factor + crosses
         if len(placed) == self.rack_size:
             score += self.bingo
-        placement = tuple((squares[pos], char) for pos, char in sorted(placed))
+        placement = tuple((squares[pos], char) for pos, char in placed)
         self.moves.append(Move(placement, score, self.across))
 
 
