@@ -8,6 +8,7 @@ scored by the rules' own `assess`.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
@@ -39,7 +40,11 @@ def brute_moves(
     for word in words:
         by_length.setdefault(len(word), []).append(word.upper())
     lexicon = {w.lower() for ws in by_length.values() for w in ws}
+    # Each length's words as one text, scanned with a pattern per stretch: a plain scan of
+    # the whole list, at the speed of the regular expression engine.
+    texts = {length: "\n".join(ws) + "\n" for length, ws in by_length.items()}
     tiles = Counter(rack)
+    any_letter = "[A-Z]" if tiles[BLANK] else "[" + "".join(sorted(set(tiles) - {BLANK})) + "]"
     found: set[tuple[tuple[tuple[int, str], ...], int]] = set()
     for step in (1, SIZE):
         for line in range(SIZE):
@@ -54,12 +59,13 @@ def brute_moves(
                     empty = [sq for sq in stretch if board[sq] == EMPTY]
                     if not empty or len(empty) > sum(tiles.values()):
                         continue
-                    for word in by_length.get(len(stretch), ()):
-                        if any(
-                            board[sq] != EMPTY and board[sq].upper() != ch
-                            for sq, ch in zip(stretch, word, strict=True)
-                        ):
-                            continue
+                    if any_letter == "[]":
+                        continue
+                    pattern = "".join(
+                        any_letter if board[sq] == EMPTY else board[sq].upper() for sq in stretch
+                    )
+                    text = texts.get(len(stretch), "")
+                    for word in re.findall(f"^{pattern}$", text, re.MULTILINE):
                         needed = [ch for sq, ch in zip(stretch, word, strict=True) if sq in empty]
                         for chars in _supplies(needed, tiles):
                             placement = tuple(zip(empty, chars, strict=True))
