@@ -271,3 +271,15 @@ def test_the_log_replays_to_the_same_state():
     for seat in ("ann", "bob"):
         table.do(seat, cmd.Exchange(table.state.rack(seat)[:2]))
     assert replay(table.log) == table.state
+
+
+def test_wordfeud_random_board_is_drawn_at_the_start_and_scores():
+    from wordsy_tui.scrabble.config import TileGameConfig
+    from wordsy_tui.scrabble.rulesets import WORDFEUD
+
+    table = Table(GameName.WORDFEUD, start=False)
+    table.state = replace(table.state, config=TileGameConfig(GameName.WORDFEUD, random_board=True))
+    table.do(None, cmd.StartGame())
+    started = next(e for e in table.log if isinstance(e, ev.GameStarted))
+    assert started.layout != WORDFEUD.layout
+    assert table.state.premiums == "".join(started.layout)

@@ -179,8 +179,8 @@ class _Search:
         "line",
         "moves",
         "placed",
-        "premiums",
         "prefix",
+        "premiums",
         "rack_size",
         "values",
     )
