@@ -4,18 +4,9 @@ from __future__ import annotations
 
 import json
 
-from wordsy_tui.cli import main
+from tests.cli.test_score import run
 from wordsy_tui.scrabble.board import EMPTY_BOARD, place
 from wordsy_tui.scrabble.notation import parse_move, position_text
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def position(tmp_path, *moves: str) -> str:
