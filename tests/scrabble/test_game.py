@@ -283,3 +283,21 @@ def test_wordfeud_random_board_is_drawn_at_the_start_and_scores():
     started = next(e for e in table.log if isinstance(e, ev.GameStarted))
     assert started.layout != WORDFEUD.layout
     assert table.state.premiums == "".join(started.layout)
+
+
+def test_legal_commands_follow_the_turn_and_the_challenge_window():
+    from wordsy_tui.scrabble.legal import legal_commands, may_play
+
+    table = scrabble_table()
+    assert may_play(table.state, "ann")
+    assert not may_play(table.state, "bob")
+    assert cmd.Pass() in legal_commands(table.state, "ann")
+    assert legal_commands(table.state, "bob") == []
+    table.play("ann", "8H HORN")
+    assert set(map(type, legal_commands(table.state, "bob"))) == {
+        cmd.Pass,
+        cmd.Challenge,
+        cmd.Accept,
+        cmd.Exchange,
+    }
+    assert legal_commands(table.state, "ann") == []
