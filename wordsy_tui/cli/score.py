@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+from wordsy_tui.cli import score_tiles
 from wordsy_tui.cli.options import bounded_int
 from wordsy_tui.game.board import CARDS_PER_COLUMN, COLUMN_VALUES, SLOTS, Board, slot_value
 from wordsy_tui.game.cards import Card, rare_bonus
@@ -83,17 +84,22 @@ def as_json(score: WordScore) -> dict[str, Any]:
     }
 
 
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    # The help column stays where --board's puts it; the tile games' longer options
+    # (score_tiles) take a line of their own.
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=17)
+
+
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "score",
         help="score words on a board of real cards",
         description="Score words on a Wordsy board, card by card.",
         epilog=f"examples (the same board):\n  {EXAMPLE}\n  {ROWS_EXAMPLE}",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_formatter,
     )
     parser.add_argument(
         "--board",
-        required=True,
         metavar="CARDS",
         help="the eight cards column by column, left to right: the 5-point column's top "
         "and bottom card, then the 4's, the 3's and the 2's (with --rows: as the board "
@@ -121,10 +127,15 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="the handicap variant: four cards score in full, others 1 point",
     )
+    score_tiles.add_arguments(parser)
     parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.game is not None:
+        return score_tiles.run(args, parser)
+    if args.board is None:
+        parser.error("the following arguments are required: --board")
     try:
         board = parse_board(args.board, rows=args.rows)
     except BoardError as error:

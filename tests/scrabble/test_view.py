@@ -1,0 +1,95 @@
+"""Secrecy: a seat sees its own rack; other racks and the bag only as counts."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from tests.scrabble.table import Table
+from tests.scrabble.test_movegen import WORDS
+from wordsy_tui.scrabble import commands as cmd
+from wordsy_tui.scrabble import events as ev
+from wordsy_tui.scrabble.dawg import build_dawg
+from wordsy_tui.scrabble.evolve import replay
+from wordsy_tui.scrabble.movegen import generate
+from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.scrabble.state import HIDDEN, Phase
+from wordsy_tui.scrabble.view import for_seat, state_for_seat, unseen
+
+
+def played_game(game: GameName, seed: int) -> Table:
+    """A whole game: each player plays its best move; with none, it exchanges its rack once
+    in the game when the bag allows, else passes."""
+    words = frozenset(WORDS)
+    dawg = build_dawg(WORDS)
+    table = Table(game, players=("ann", "bob", "cy"), rng=random.Random(seed), words=words)
+    exchanged: set[str] = set()
+    for _ in range(300):
+        state = table.state
+        if state.phase is Phase.OVER:
+            break
+        if state.pending is not None:
+            table.do(None, cmd.CloseChallenges())
+            continue
+        seat = state.turn
+        moves = generate(state.board, state.rack(seat), state.rules, dawg, state.premiums)
+        if moves:
+            best = max(moves, key=lambda m: (m.score, m.placement))
+            table.do(seat, cmd.Play(best.placement))
+        elif seat not in exchanged and state.bag_count >= 7:
+            exchanged.add(seat)
+            table.do(seat, cmd.Exchange(state.rack(seat)))
+        else:
+            table.do(seat, cmd.Pass())
+    return table
+
+
+def test_a_seat_never_receives_another_racks_tiles():
+    table = played_game(GameName.SCRABBLE, 5)
+    for seat in ("ann", "bob", None):
+        for event in (for_seat(e, seat) for e in table.log):
+            match event:
+                case ev.TilesDrawn(player, tiles, _) if player != seat:
+                    assert tiles is None
+                case ev.TilesExchanged(player, returned, drawn, _) if player != seat:
+                    assert returned is None
+                    assert drawn is None
+
+
+def test_the_seats_fold_is_the_hosts_state_redacted():
+    for game in GameName:
+        table = played_game(game, 11)
+        assert table.state.phase is Phase.OVER
+        for seat in ("ann", "bob", "cy", None):
+            seen = replay(for_seat(e, seat) for e in table.log)
+            assert seen.board == table.state.board
+            assert seen.scores == table.state.scores
+            assert seen.bag_count == table.state.bag_count
+            # Once the game is over every rack is shown; redacting the host's state agrees.
+            assert seen.racks == state_for_seat(table.state, seat).racks
+
+
+def test_mid_game_a_seat_sees_counts_only():
+    table = Table(players=("ann", "bob"))
+    table.do(table.state.turn, cmd.Pass())
+    seen = replay(for_seat(e, "ann") for e in table.log)
+    assert seen.rack("ann") == table.state.rack("ann")
+    assert seen.rack("bob") == (HIDDEN,) * 7
+    assert seen.bag is None
+    assert seen.bag_count == 86
+    assert seen == state_for_seat(table.state, "ann")
+
+
+def test_unseen_tiles_are_the_bag_and_other_racks():
+    table = Table(players=("ann", "bob"))
+    left = unseen(table.state, "ann")
+    assert left == Counter(table.state.bag) + Counter(table.state.rack("bob"))
+
+
+def test_tiles_are_conserved_through_a_whole_game():
+    table = played_game(GameName.WORDFEUD, 3)
+    state = table.state
+    on_board = Counter("?" if c.islower() else c for c in state.board if c != ".")
+    on_racks = sum((Counter(r) for r in state.racks.values()), Counter())
+    assert on_board + on_racks + Counter(state.bag) == Counter(state.rules.full_bag())
+    assert replay(table.log) == state
