@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Container
 
 from wordsy_tui.game.names import name_problem
 from wordsy_tui.scrabble import commands as cmd
@@ -22,7 +21,7 @@ from wordsy_tui.scrabble.config import MIN_PLAYERS
 from wordsy_tui.scrabble.evolve import evolve
 from wordsy_tui.scrabble.rulesets import BLANK, LETTERS, EndCount, random_layout
 from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.scrabble.words import is_word
+from wordsy_tui.scrabble.words import Words, is_word
 
 
 class _Outcome:
@@ -44,7 +43,7 @@ def decide(
     command: cmd.Command,
     *,
     rng: random.Random | None = None,
-    words: Container[str] | None = None,
+    words: Words | None = None,
 ) -> list[ev.Event]:
     out = _Outcome(state)
     match command:
@@ -186,7 +185,7 @@ def _uses_rack(rack: tuple[str, ...], tiles: list[str]) -> None:
 
 
 def _refused_words(
-    words_formed: tuple[tuple[str, int], ...], words: Container[str] | None
+    words_formed: tuple[tuple[str, int], ...], words: Words | None
 ) -> tuple[str, ...]:
     if words is None:
         raise ValueError("judging words needs the word list")
@@ -198,7 +197,7 @@ def _play(
     player: str,
     placement: tuple[tuple[int, str], ...],
     rng: random.Random | None,
-    words: Container[str] | None,
+    words: Words | None,
 ) -> None:
     # A refusal raises out of decide, so a settle it caused is never recorded either.
     player = _settled_turn(out, player, rng)
@@ -262,9 +261,7 @@ def _challengeable(state: TileGameState, player: str) -> None:
         raise errors.ChallengeError("You have already let this play stand.")
 
 
-def _challenge(
-    out: _Outcome, player: str, rng: random.Random, words: Container[str] | None
-) -> None:
+def _challenge(out: _Outcome, player: str, rng: random.Random, words: Words | None) -> None:
     state = out.state
     _challengeable(state, player)
     assert state.pending is not None

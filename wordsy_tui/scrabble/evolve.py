@@ -28,11 +28,11 @@ def _without(tiles: tuple[str, ...], taken: Iterable[str]) -> tuple[str, ...]:
 
 def _drawn(
     state: TileGameState, player: str, tiles: tuple[str, ...] | None, count: int
-) -> dict[str, object]:
+) -> TileGameState:
     shown = tiles if tiles is not None else (HIDDEN,) * count
     racks = {**state.racks, player: tuple(sorted(state.rack(player) + shown))}
     bag = None if tiles is None or state.bag is None else _without(state.bag, tiles)
-    return {"racks": racks, "bag": bag, "bag_count": state.bag_count - count}
+    return replace(state, racks=racks, bag=bag, bag_count=state.bag_count - count)
 
 
 def _scoreless(state: TileGameState, turn: Turn, *, passed: bool) -> TileGameState:
@@ -66,7 +66,7 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
                 scores=dict.fromkeys(order, 0),
             )
         case ev.TilesDrawn(player, tiles, count):
-            return replace(state, **_drawn(state, player, tiles, count))
+            return _drawn(state, player, tiles, count)
         case ev.TilesPlayed(player, placement, words, score, _bingo):
             return replace(
                 state,
@@ -113,12 +113,12 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
         case ev.TilesExchanged(player, returned, drawn, count):
             rack = _without(state.rack(player), returned or (HIDDEN,) * count)
             rack = tuple(sorted(rack + (drawn or (HIDDEN,) * count)))
-            bag = state.bag
-            if bag is not None and returned is not None and drawn is not None:
-                bag = tuple(sorted(_without(bag, drawn) + returned))
-            else:
-                bag = None
-            exchanged = replace(state, racks={**state.racks, player: rack}, bag=bag)
+            after = (
+                tuple(sorted(_without(state.bag, drawn) + returned))
+                if state.bag is not None and returned is not None and drawn is not None
+                else None
+            )
+            exchanged = replace(state, racks={**state.racks, player: rack}, bag=after)
             turn = Turn(player, "exchange", count=count)
             return _scoreless(exchanged, turn, passed=False)
         case ev.Passed(player):
