@@ -5,7 +5,8 @@
 Each benchmark runs in its own process and prints its figures as it goes; their `@figure`
 lines (see paired.py) are gathered into one table: figure, goal, median and spread of the
 paired runs, verdict, date. `--write` also puts the table into bench/README.md, between
-its `figures` markers. About 6-8 minutes on 2 shared cores.
+its `figures` markers (with `--only`, only the figures it measured change there). About
+8-10 minutes on 2 shared cores.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ BENCHES: list[tuple[str, list[str]]] = [
     ("app_typing.py", []),
     ("net_crowd.py", []),
     ("ssh_front.py", []),
+    ("scrabble_moves.py", []),
 ]
 
 
@@ -63,30 +65,45 @@ def cell(value: float) -> str:
     return f"{value:.3g}"
 
 
+HEADER = [
+    "| figure | goal | last measured: median (min-max), runs | verdict | date |",
+    "| --- | --- | --- | --- | --- |",
+]
+
+
+def line(row: dict[str, Any]) -> str:
+    measured = f"{cell(row['median'])}{row['unit']}"
+    if row["runs"] > 1:
+        measured += f" ({cell(row['low'])}-{cell(row['high'])}), {row['runs']}"
+    verdict = {"met": "met", "NOT met": "**not met**"}.get(row["verdict"], "-")
+    return f"| {row['name']} | {row['goal']} | {measured} | {verdict} | {row['date']} |"
+
+
 def table(rows: list[dict[str, Any]]) -> str:
-    lines = [
-        "| figure | goal | last measured: median (min-max), runs | verdict | date |",
-        "| --- | --- | --- | --- | --- |",
-    ]
-    for row in rows:
-        unit = row["unit"]
-        measured = f"{cell(row['median'])}{unit}"
-        if row["runs"] > 1:
-            measured += f" ({cell(row['low'])}-{cell(row['high'])}), {row['runs']}"
-        verdict = {"met": "met", "NOT met": "**not met**"}.get(row["verdict"], "-")
-        lines.append(f"| {row['name']} | {row['goal']} | {measured} | {verdict} | {row['date']} |")
-    return "\n".join(lines)
+    return "\n".join([*HEADER, *(line(row) for row in rows)])
 
 
-def write_readme(text: str) -> None:
+def write_readme(rows: list[dict[str, Any]]) -> None:
+    """Put `rows` into the README's table: a figure measured again replaces its line, the
+    others stay as they were (so `--only` updates only what it ran)."""
     readme = README.read_text()
     before, _, rest = readme.partition(START)
-    _, _, after = rest.partition(END)
+    old, _, after = rest.partition(END)
+    fresh = {row["name"]: line(row) for row in rows}
+    lines = []
+    for kept in old.strip().splitlines()[len(HEADER) :]:
+        name = kept.split("|")[1].strip()
+        lines.append(fresh.pop(name, kept))
+    text = "\n".join([*HEADER, *lines, *fresh.values()])
     README.write_text(f"{before}{START}\n{text}\n{END}{after}")
 
 
 def main() -> int:
-    only = sys.argv[sys.argv.index("--only") + 1 :] if "--only" in sys.argv else None
+    only = (
+        [arg for arg in sys.argv[sys.argv.index("--only") + 1 :] if not arg.startswith("--")]
+        if "--only" in sys.argv
+        else None
+    )
     rows: list[dict[str, Any]] = []
     started = time.perf_counter()
     for name, args in BENCHES:
@@ -98,7 +115,7 @@ def main() -> int:
     print(f"\nall benchmarks in {time.perf_counter() - started:.0f} s\n")
     print(text)
     if "--write" in sys.argv:
-        write_readme(text)
+        write_readme(rows)
     return 0
 
 
