@@ -99,7 +99,7 @@ async def test_everyone_is_told_the_outcome_and_the_penalty_shows_on_the_challen
 ):
     before = fx.vote_state()  # Beth challenges Carl's DRIFT; Ann votes
     session = fx.ScriptedSession("Beth", before, Deadline("vote", fx.NOW + 25))
-    async with app_for(session).run_test(size=(100, 30)) as pilot:
+    async with app_for(session).run_test(size=(100, 40)) as pilot:
         await fx.settle(pilot)
         session.show(decided(before, cmd.Vote("Ann", False)), Deadline("challenges", fx.NOW + 30))
         await fx.settle(pilot)
@@ -146,7 +146,7 @@ async def test_a_replay_says_who_challenged() -> None:
     app = WordsyApp(
         ReplaySession(round_frames(table.log)), name="replay", advisor=fx.FixedAdvisor()
     )
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(100, 40)) as pilot:
         await fx.settle(pilot)
         words = app.screen.query_one("#words")
         carl = str(words.get_option("Carl").prompt)

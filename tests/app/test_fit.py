@@ -105,6 +105,27 @@ async def test_the_reveal_marks_the_selected_word_and_shows_its_cards_on_the_boa
         assert board.used == frozenset(card.slot for card in grand)
 
 
+async def test_at_80x24_only_the_highlighted_word_is_shown_in_full() -> None:
+    session = fx.ScriptedSession("Ann", fx.reveal_state(), Deadline("challenges", fx.NOW + 40))
+    async with fx.make_app(fx.Scene("reveal", lambda: session)).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        words = pilot.app.screen.query_one("#words", OptionList)
+
+        def prompts() -> list[str]:
+            return [str(words.get_option_at_index(i).prompt) for i in range(words.option_count)]
+
+        ann, beth, *_ = prompts()
+        assert "CRYPT: " in ann  # the card-by-card score of the highlighted word
+        assert "\n" not in beth and "GRAND" in beth and ("✓" in beth or "✗" in beth)
+        await pilot.press("down")
+        await pilot.pause()
+        ann, beth, *_ = prompts()
+        assert "\n" not in ann and "GRAND: " in beth
+        await pilot.resize_terminal(120, 40)
+        await fx.settle(pilot)
+        assert all("\n" in prompt for prompt in prompts())  # room for everyone's in full
+
+
 async def test_the_timer_is_a_bar_that_warns_in_colour_and_in_words() -> None:
     session = fx.ScriptedSession("Ann", fx.writing_state(), Deadline("timer", fx.NOW + 20, 30))
     async with fx.make_app(fx.Scene("timer", lambda: session)).run_test() as pilot:

@@ -33,6 +33,9 @@ from wordsy_tui.session.narrate import PENALTY, challenge_outcome, short_count
 from wordsy_tui.text import shown
 
 BOX_NAMES = {Box.FIRST: "first box", Box.SECOND: "second box"}
+# Below this many rows, only the highlighted word is shown in full: at 80x24 six players'
+# entries in full (four lines or more each) would push the others out of sight.
+ROOMY_ROWS = 40
 
 
 def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
@@ -88,6 +91,20 @@ def word_entry(state: GameState, player: str, me: str | None, box: Box) -> Text:
         text.append(f" · {BOX_NAMES[box]} (+{box_value(state.round, box)})")
     _penalties(text, state, player)
     return text
+
+
+def word_line(entry: Text, state: GameState, player: str) -> Text:
+    """The entry on one line, for a table too short for every entry in full: who and what,
+    and whether it counts (the highlighted word shows the rest)."""
+    first, *rest = entry.split("\n")
+    draft = state.draft(player)
+    if draft.revealed:
+        first.append("  ✗" if draft.voided else "  ✓", "bold")
+    elif rest:
+        first.append(" ·").append_text(rest[0])  # "no word this round", or "revealing…"
+    if any(r.penalty and r.challenger == player for r in state.challenges):
+        first.append(f"  {PENALTY}", "bold")
+    return first
 
 
 def _penalties(text: Text, state: GameState, player: str) -> None:
@@ -185,6 +202,8 @@ class RevealPane(Vertical, ReportsFailures):
         self._meaning_of: str | None = None
         self._entries: dict[str, Text] = {}
         """Each player's entry in the list, unmarked."""
+        self._roomy = True
+        """Whether every entry is shown in full (else one line, but the highlighted one)."""
         self._marked: int | None = None
         """The entry that carries the ▶."""
 
@@ -211,9 +230,9 @@ class RevealPane(Vertical, ReportsFailures):
             p: word_entry(state, p, self.me, boxes.get(p, Box.NONE)) for p in state.players
         }
         selected = min(highlighted or 0, len(state.players) - 1) if state.players else None
+        self._roomy = self.app.size.height >= ROOMY_ROWS
         words.set_options(
-            Option(marked(entry, n == selected), id=p)
-            for n, (p, entry) in enumerate(self._entries.items())
+            Option(self._prompt(n, n == selected), id=p) for n, p in enumerate(self._entries)
         )
         self._marked = selected
         if selected is not None:
@@ -259,13 +278,23 @@ class RevealPane(Vertical, ReportsFailures):
             self._marked = now
             for index, selected in ((before, False), (now, True)):
                 if index is not None and index < len(players):
-                    prompt = marked(self._entries[players[index]], selected)
-                    words.replace_option_prompt_at_index(index, prompt)
+                    words.replace_option_prompt_at_index(index, self._prompt(index, selected))
         player = players[now] if now is not None and now < len(players) else None
         word = self.state.draft(player).word if player else None
         handicap = player in self.state.config.handicapped
         cards = score_word(self.state.board, word, handicap=handicap).cards if word else ()
         self.query_one(BoardCards).used = frozenset(card.slot for card in cards)
+
+    def _prompt(self, index: int, selected: bool) -> Text:
+        player = list(self._entries)[index]
+        entry = self._entries[player]
+        return marked(
+            entry if selected or self._roomy else word_line(entry, self.state, player), selected
+        )
+
+    def on_resize(self) -> None:
+        if (self.app.size.height >= ROOMY_ROWS) != self._roomy and self._entries:
+            self.watch_state(self.state)
 
     def _show_meaning_of_highlighted(self) -> None:
         option = self.query_one(OptionList).highlighted_option
