@@ -19,7 +19,6 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
 from typing import Final
 
 from wordsy_tui.game import errors
@@ -100,6 +99,8 @@ def _confusables() -> dict[str, list[str]]:
     about 8 MB, and imports urllib; here only the characters are kept, and only
     until `_prototypes` has made its table.
     """
+    from importlib import resources  # (not on the way to a solo game's first frame)
+
     text = resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8")
 
     def entry_character(pairs: list[tuple[str, object]]) -> object:
