@@ -1,5 +1,8 @@
 """The one name rule (docs/RULES.md, "Players and seats"), and hostile text in the rules."""
 
+import subprocess
+import sys
+
 import pytest
 
 from tests.game.table import SALT, Table
@@ -104,3 +107,19 @@ def test_a_revealed_word_with_control_characters_is_refused_not_judged(payload):
     assert not table.state.draft("Ann").revealed
     table.do(cmd.RevealWord("Bob", "WORDS", SALT))  # the others go on
     assert table.state.draft("Bob").word == "WORDS"
+
+
+def test_the_confusables_table_is_read_without_keeping_the_packages_copy():
+    # The package's module holds the whole table, every character's name included (about
+    # 8 MB a host kept for its life); the game reads the package's file and keeps only
+    # its prototypes. A fresh interpreter, so no other test has imported the module.
+    probe = (
+        "import sys\n"
+        "from wordsy_tui.game.names import name_key\n"
+        "assert name_key('\\u0410nn') == name_key('Ann')\n"
+        "print(sorted(m for m in sys.modules if m in ('confusable_homoglyphs.confusables', "
+        "'urllib.request')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -14,6 +14,7 @@ read on the first comparison at a table, never on the way to a solo game.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -27,6 +28,8 @@ MAX_NAME_LENGTH: Final = 20
 BOT_EXAMPLE: Final = "Bot 1 (easy)"
 # The package marks right-to-left characters with left-to-right marks for display.
 _DISPLAY_MARK: Final = "\u200e"
+# Never a character: marks one that is confusable with several.
+_SEVERAL: Final = ""
 
 
 def normal_name(text: str) -> str:
@@ -88,6 +91,28 @@ def _bot_pattern() -> re.Pattern[str]:
     )
 
 
+def _confusables() -> dict[str, list[str]]:
+    """The package's table: each character with the characters it is confusable with.
+
+    Read from the package's data file rather than through its module, which keeps
+    the whole table (with every character's name) resident for the process's life,
+    about 8 MB, and imports urllib; here only the characters are kept, and only
+    until `_prototypes` has made its table.
+    """
+    from importlib import resources  # (not on the way to a solo game's first frame)
+
+    text = resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8")
+
+    def entry_character(pairs: list[tuple[str, object]]) -> object:
+        # An entry is {"c": character, "n": its Unicode name}; the names are not needed.
+        if len(pairs) == 2 and {key for key, _ in pairs} == {"c", "n"}:
+            return dict(pairs)["c"]
+        return dict(pairs)
+
+    table: dict[str, list[str]] = json.loads(text, object_pairs_hook=entry_character)
+    return table
+
+
 def _skeleton(text: str) -> str:
     """UTS #39 skeleton: NFD, each character to its prototype, NFD again."""
     table = _prototypes()
@@ -106,20 +131,19 @@ def _prototypes() -> dict[str, str]:
     one NFKC leaves alone is taken). Prototypes are then mapped through the table
     until it is stable, so every character of a skeleton is its own prototype.
     """
-    from confusable_homoglyphs.confusables import confusables_data
-
-    # The package ships no types: its table maps a character to the entries it relates to.
-    relations: dict[str, list[dict[str, str]]] = confusables_data
-    related: dict[str, set[str]] = {}
-    for char, entries in relations.items():
-        others = related.setdefault(char.replace(_DISPLAY_MARK, ""), set())
-        others.update(entry["c"].replace(_DISPLAY_MARK, "") for entry in entries)
+    # Each character's one confusable, or SEVERAL: a set per character would cost MBs.
+    single: dict[str, str] = {}
+    for char, others in _confusables().items():
+        key = char.replace(_DISPLAY_MARK, "")
+        distinct = {other.replace(_DISPLAY_MARK, "") for other in others}
+        if key in single:  # the same character listed again, once with a display mark
+            distinct.add(single[key])
+        single[key] = distinct.pop() if len(distinct) == 1 else _SEVERAL
     table: dict[str, str] = {}
-    for char, others in related.items():
-        if len(char) != 1 or len(others) != 1:
+    for char, other in single.items():
+        if len(char) != 1 or other == _SEVERAL:
             continue  # a sequence or a character with several sources is a prototype
-        (other,) = others
-        if len(other) > 1 or len(related.get(other, ())) > 1:
+        if len(other) > 1 or single.get(other) == _SEVERAL:
             table[char] = other
         else:
             table[char] = min(
