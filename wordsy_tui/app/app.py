@@ -352,7 +352,8 @@ class WordsyApp(App[None]):
             if stay is False and self.session is session:
                 self.run_worker(self._leave_table(session), group="actions", exit_on_error=False)
 
-        self.push_screen(RematchScreen(question), answered)
+        # Once the new lobby has drawn its seats: a screen under a dialog is not redrawn.
+        self.place.call_after_refresh(self.push_screen, RematchScreen(question), answered)
 
     async def _leave_table(self, session: Session) -> None:
         await session.leave_table()
