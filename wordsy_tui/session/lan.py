@@ -100,7 +100,8 @@ def closing_words(state: GameState, by: str | None) -> tuple[str, bool]:
         return f"The game is over: {by or 'the host'} has closed it.", False
     return (
         f"{who} ended the game. It is saved: the host can resume it with "
-        "`wordsy-tui host --resume`; then run your join command again to take your seat back.",
+        "`wordsy-tui host --resume`; then run your join command again to take your seat back "
+        "(or to watch again).",
         True,
     )
 
