@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
-from textual.widgets import OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 
 from tests.app.fixtures import (
     NOW,
@@ -34,6 +36,7 @@ from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.scoresheet import Standing
 from wordsy_tui.game.state import GameState
 from wordsy_tui.session.clock import Deadline
+from wordsy_tui.session.discovery import FoundGame
 
 SCENE = {scene.name: scene for scene in SCENES}
 
@@ -180,6 +183,24 @@ async def test_join_without_an_address_opens_the_games_list_and_esc_goes_to_the_
         await until(pilot, lambda: app.screen.query_one("#games").row_count == 2)
         await settle(pilot, ("escape",))
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_game_this_program_cannot_play_is_listed_but_not_joined() -> None:
+    scrabble = FoundGame(
+        "Cat's Scrabble", "cat", "192.168.1.40", 47474, 1, 4, "lobby", False, "-", False
+    )
+    scrabble = dataclasses.replace(scrabble, game="scrabble")
+    lan = FakeLan(games=(scrabble,))
+    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), browse=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one("#games", DataTable)
+        await until(pilot, lambda: table.row_count == 1)
+        assert "lobby (scrabble)" in [str(cell) for cell in table.get_row_at(0)]
+        await settle(pilot, ("enter",))
+        assert lan.joined == []
+        told = [n.message for n in app._notifications]
+        assert "Cat's Scrabble plays scrabble, which this program cannot join." in told
 
 
 async def test_connecting_to_a_typed_address() -> None:

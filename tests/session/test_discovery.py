@@ -2,6 +2,7 @@ from pathlib import Path
 
 import pytest
 
+from net import PROTOCOL_VERSION
 from net.discovery import Service
 from tests.game.table import Table
 from tests.net.test_discovery import run_pytest_in_private_netns
@@ -23,6 +24,7 @@ def test_the_txt_record_round_trips_into_a_listed_game():
         "classic",
         True,
     )
+    assert (props["game"], game.game) == ("wordsy", "wordsy")
 
 
 @pytest.mark.parametrize(
@@ -44,3 +46,17 @@ def test_another_protocol_version_is_listed_as_incompatible():
 
 def test_wordsy_discovery_in_a_private_network_namespace():
     assert "1 passed" in run_pytest_in_private_netns(HERE / "netns_discovery.py")
+
+
+def test_another_game_is_listed_as_one_this_program_cannot_join():
+    props = {"v": str(PROTOCOL_VERSION), "game": "scrabble", "players": "1", "seats": "4"}
+    game = found_game(Service("Cat's Scrabble", ("192.0.2.7",), 1, props))
+    assert game is not None
+    assert (game.game, game.compatible) == ("scrabble", False)
+
+
+def test_a_host_from_before_the_game_field_plays_wordsy():
+    props = {"v": str(PROTOCOL_VERSION), "players": "1", "seats": "4"}
+    game = found_game(Service("Ann's table", ("192.0.2.7",), 1, props))
+    assert game is not None
+    assert (game.game, game.compatible) == ("wordsy", True)

@@ -8,6 +8,7 @@ from typing import Final
 
 from wordsy_tui.game.rulesets import Ruleset
 
+GAME: Final = "wordsy"  # which game this is, to the host's peers and the LAN's list
 ROUNDS: Final = 7
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6

@@ -9,6 +9,7 @@ from typing import Final
 
 from net import PROTOCOL_VERSION
 from net.discovery import Advertiser, Browser, Service
+from wordsy_tui.game.config import GAME
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.text import shown, unsafe_characters
 
@@ -30,6 +31,8 @@ class FoundGame:
     ruleset: str
     compatible: bool
     """Speaks our protocol version; an incompatible game is listed but greyed out."""
+    game: str = GAME
+    """Which game it plays (a host from before the field plays Wordsy)."""
     ssh_port: int | None = None
     """Where the host serves the game over SSH (`host --ssh`); None when it does not."""
 
@@ -46,6 +49,7 @@ def properties(
     """The TXT record: short keys, because it rides in one small mDNS packet."""
     record = {
         "v": str(PROTOCOL_VERSION),
+        "game": GAME,
         "host": host,
         "players": str(len(state.players)),
         "seats": str(state.config.max_players),
@@ -94,7 +98,8 @@ def found_game(service: Service) -> FoundGame | None:
         phase=props.get("phase", "?"),
         pin_required=props.get("pin") == "1",
         ruleset=props.get("rules", "?"),
-        compatible=props.get("v") == str(PROTOCOL_VERSION),
+        compatible=props.get("v") == str(PROTOCOL_VERSION) and props.get("game", GAME) == GAME,
+        game=props.get("game", GAME),
         ssh_port=port_number(props.get("ssh")),
     )
 

@@ -38,7 +38,7 @@ from net.host import MAX_NAME
 from net.protocol import NAME_TAKEN
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
-from wordsy_tui.game.config import GameConfig
+from wordsy_tui.game.config import GAME, GameConfig
 from wordsy_tui.game.errors import SeatingError
 from wordsy_tui.game.legal import allowed, refusal, waiting_for, with_word_written
 from wordsy_tui.game.names import name_key, name_problem
@@ -89,7 +89,7 @@ _log = logging.getLogger("wordsy_tui.lan")
 
 def requirements(dictionary: str) -> dict[str, str]:
     """What host and client must share: the game, and the exact word list."""
-    return {"game": "wordsy", "dictionary": dictionary}
+    return {"game": GAME, "dictionary": dictionary}
 
 
 def closing_words(state: GameState, by: str | None) -> tuple[str, bool]:

@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Static
 from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.game.config import GAME
 from wordsy_tui.session.discovery import FoundGame
 from wordsy_tui.text import shown
 
@@ -79,7 +80,7 @@ class BrowseScreen(Screen[None], ReportsFailures):
                 Text(shown(game.name)),
                 Text(shown(game.host)),
                 f"{game.players}/{game.seats}",
-                Text(phase if game.compatible else f"{phase} (other version)"),
+                Text(phase if game.compatible else f"{phase} ({_other(game)})"),
                 "PIN" if game.pin_required else "-",
                 f"port {game.ssh_port}" if game.ssh_port else "-",
             )
@@ -94,8 +95,9 @@ class BrowseScreen(Screen[None], ReportsFailures):
             return
         game = self.games[table.cursor_row]
         if not game.compatible:
+            plays = "another version of Wordsy" if game.game == GAME else shown(game.game)
             self.notify(
-                f"{shown(game.name)} runs another version of Wordsy.",
+                f"{shown(game.name)} plays {plays}, which this program cannot join.",
                 severity="warning",
                 markup=False,
             )
@@ -130,3 +132,8 @@ class BrowseScreen(Screen[None], ReportsFailures):
 
     def action_back(self) -> None:
         wordsy_app(self).back_to_menu()
+
+
+def _other(game: FoundGame) -> str:
+    """Why a listed game cannot be joined, in a word or two."""
+    return "other version" if game.game == GAME else shown(game.game)
