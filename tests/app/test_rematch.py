@@ -54,6 +54,8 @@ async def test_the_host_plays_again_one_guest_stays_and_one_leaves(tmp_path: Pat
             for app, pilot in ((ann, host), (bob, joiner), (cat, leaver)):
                 await until(pilot, lambda a=app: isinstance(a.screen, ResultsScreen), NETWORK)
             assert not bob.check_action("rematch", ()), "a guest does not decide"
+            note = str(bob.screen.query_one("#log-note", Static).render())
+            assert "it may offer a rematch: stay on this screen to be asked" in note
             first_log, first = server.log_path, server.state
 
             await host.press("r")  # play again

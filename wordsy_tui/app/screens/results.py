@@ -140,6 +140,7 @@ class ResultsScreen(Screen[None]):
             if server is not None
             else "Solo games keep no log."
             if state.solo
-            else "The host keeps the game's log."
+            else "The host keeps the game's log; it may offer a rematch: stay on this "
+            "screen to be asked."
         )
         self.query_one("#log-note", Static).update(note)
