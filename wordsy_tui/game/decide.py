@@ -6,6 +6,7 @@ import random
 import re
 from typing import Final
 
+from wordsy_tui.engine import Outcome
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import errors
 from wordsy_tui.game import events as ev
@@ -23,17 +24,7 @@ COMMITMENT_BYTES: Final = 32
 LETTERS: Final = re.compile(r"[A-Z]+")
 
 
-class _Outcome:
-    """Events decided so far, and the state they lead to."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.events: list[ev.Event] = []
-
-    def add(self, *events: ev.Event) -> None:
-        for event in events:
-            self.state = evolve(self.state, event)
-            self.events.append(event)
+_Outcome = Outcome[GameState, ev.Event]
 
 
 def decide(
@@ -48,7 +39,7 @@ def decide(
     `rng` is the host's secret generator, needed by commands that deal cards
     or draw lots; `referee` judges revealed words (exact repeats by default).
     """
-    out = _Outcome(state)
+    out = _Outcome(state, evolve)
     match command:
         case cmd.CreateGame(config):
             _require(state, Phase.NEW, "The game already exists.")

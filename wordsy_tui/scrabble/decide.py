@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from wordsy_tui.engine import Outcome
 from wordsy_tui.game.names import name_problem
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import errors
@@ -23,18 +24,7 @@ from wordsy_tui.scrabble.rulesets import BLANK, LETTERS, EndCount, random_layout
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.words import Words, is_word
 
-
-class _Outcome:
-    """Events decided so far, and the state they lead to."""
-
-    def __init__(self, state: TileGameState) -> None:
-        self.state = state
-        self.events: list[ev.Event] = []
-
-    def add(self, *events: ev.Event) -> None:
-        for event in events:
-            self.state = evolve(self.state, event)
-            self.events.append(event)
+_Outcome = Outcome[TileGameState, ev.Event]
 
 
 def decide(
@@ -45,7 +35,7 @@ def decide(
     rng: random.Random | None = None,
     words: Words | None = None,
 ) -> list[ev.Event]:
-    out = _Outcome(state)
+    out = _Outcome(state, evolve)
     match command:
         case cmd.CreateGame(config):
             _require(state, Phase.NEW, "The game already exists.")
