@@ -153,6 +153,11 @@ class TileSession:
         return await self.send(cmd.Accept())
 
     @property
+    def bots_busy(self) -> bool:
+        """The computer players are moving (the player's keys wait for them)."""
+        return self._bots_busy.locked()
+
+    @property
     def asked_to_judge(self) -> bool:
         """A computer player's play waits for us to challenge it or let it stand before
         the next computer player moves (our own turn would let it stand anyway)."""

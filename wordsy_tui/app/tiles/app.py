@@ -330,7 +330,7 @@ class TileApp(App[None]):
         screen.say("Looking for the best play you had…")
         last = self.session.last_turn
         hint = await asyncio.to_thread(self.session.best_of_last_turn)
-        screen.say(best_text(hint, last.state.board if last else ""))
+        screen.say(best_text(hint, last.state.board if last is not None else ""))
 
     @work(group="dialog")
     async def action_leave(self) -> None:
