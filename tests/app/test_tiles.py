@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 
 from tests.app.tile_fixtures import (
     ME,
@@ -19,7 +20,6 @@ from wordsy_tui.app.tiles.dialogs import GameOverScreen
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS
 from wordsy_tui.scrabble.rulesets import CENTRE, GameName
 from wordsy_tui.scrabble.state import Phase
-from textual.widgets import Static
 
 
 def text_of(app: TileApp, selector: str) -> str:
