@@ -99,6 +99,12 @@ class BoardScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.redraw()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Only Scrabble has challenges: the other games' key bar goes without the key.
+        if action == "challenge":
+            return self.state.rules.challenges
+        return True
+
     # -- keys ---------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
@@ -186,6 +192,7 @@ class BoardScreen(Screen[None]):
     def redraw(self) -> None:
         if not self.is_mounted:
             return
+        self.refresh_bindings()
         state, me = self.state, self.session.me
         title = f"{state.rules.title} · bag {state.bag_count}"
         if self.session.asked_to_judge:

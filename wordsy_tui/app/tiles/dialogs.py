@@ -82,19 +82,18 @@ class GameOverScreen(ModalScreen[None]):
         yield Footer()
 
 
-HELP = """\
-Lay a play: move the cursor with the arrows, Space turns the direction
-(> across over the column letters, v down beside the row numbers), then type
-the letters. ? lays a blank (it asks for its letter); a letter your rack lacks
-uses a blank if you have one. Backspace takes the last tile back, Esc all.
-Enter plays. The line under the rack scores the play as the rules do.
-
-F2 exchange tiles   F3 pass   F4 the best play of your last turn
-F5 challenge the last play (Scrabble)   Enter, with nothing laid, lets it stand
-
-Squares: 3W triple word, 2W double word, 3L triple letter, 2L double letter,
-* the centre. (A) a tile being laid, a lower-case letter a blank; the last
-play is underlined. The move list marks a play that may be challenged with ?."""
+HELP = (
+    "Lay a play: move the cursor with the arrows; Space turns the direction (> over "
+    "the column letters: across, v beside the row numbers: down); type the letters. "
+    "? lays a blank (it asks for its letter); a letter your rack lacks uses a blank "
+    "if you have one. Backspace takes the last tile back, Esc all of them. Enter "
+    "plays. The line under the rack scores the play as the rules do.\n\n"
+    "F2 exchange tiles · F3 pass · F4 the best play of your last turn · F5 challenge "
+    "the last play (Scrabble); Enter, with nothing laid, lets it stand.\n\n"
+    "Squares: 3W triple word, 2W double word, 3L triple letter, 2L double letter, "
+    "* the centre. (A) a tile being laid; a lower-case letter is a blank; the last "
+    "play is underlined. In the move list, ? marks a play that may be challenged."
+)
 
 
 class TileHelpScreen(ModalScreen[None]):
