@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wordsy_tui.app.tiles.board import board_text
+from wordsy_tui.app.tiles.board import BoardPicture, board_text
 from wordsy_tui.app.tiles.draft import Draft
 from wordsy_tui.scrabble.board import EMPTY_BOARD, place
 from wordsy_tui.scrabble.rulesets import CENTRE, RULES, GameName
@@ -55,12 +55,12 @@ def test_the_cursor_stays_on_the_board():
 def test_premiums_read_without_colour():
     rules = RULES[GameName.SCRABBLE]
     board = place(EMPTY_BOARD, [(0, "Q")])
-    text = board_text(board, rules.premiums, {16: "a"}, (), None, True).plain
+    text = board_text(BoardPicture(board, rules.premiums, {16: "a"}, (), None)).plain
     lines = text.splitlines()
     assert lines[1].startswith(" 1  Q  .  .  2L")  # A1's tile over its 3W, D1's 2L
     assert "(a)" in lines[2]
     assert "2W" in lines[2]
     assert " 3L" in lines[2]
     assert lines[8][3 + 7 * 3 :].startswith(" 2W")  # the centre, once the game is under way
-    empty = board_text(EMPTY_BOARD, rules.premiums, {}, (), None, True).plain
+    empty = board_text(BoardPicture(EMPTY_BOARD, rules.premiums, {}, (), None)).plain
     assert empty.splitlines()[8][3 + 7 * 3 :].startswith(" * ")  # the star to cover first

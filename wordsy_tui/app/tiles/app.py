@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.tiles.board import TileBoard
+from wordsy_tui.app.tiles.board import BoardPicture, TileBoard
 from wordsy_tui.app.tiles.dialogs import BlankScreen, GameOverScreen, TileHelpScreen
 from wordsy_tui.app.tiles.draft import Draft
 from wordsy_tui.app.tiles.panel import (
@@ -206,12 +206,14 @@ class BoardScreen(Screen[None]):
         drafted = dict(self.draft.placed)
         playing = state.phase is Phase.PLAYING
         self.query_one(TileBoard).show(
-            state.board,
-            state.premiums,
-            drafted,
-            last_play_squares(state),
-            self.draft.cursor if playing else None,
-            self.draft.across,
+            BoardPicture(
+                state.board,
+                state.premiums,
+                drafted,
+                last_play_squares(state),
+                self.draft.cursor if playing else None,
+                self.draft.across,
+            )
         )
         self.query_one("#rack", Static).update(
             rack_text(self.draft.rack_left(state.rack(me)), state.rules)

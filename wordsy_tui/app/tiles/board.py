@@ -9,6 +9,7 @@ Colour only adds to that.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
 from typing import Final
 
 from rich.style import Style
@@ -65,15 +66,24 @@ def square_text(
     return " . ", PLAIN_STYLE
 
 
-def board_text(
-    board: str,
-    premiums: str,
-    drafted: Mapping[int, str],
-    last: Collection[int],
-    cursor: int | None,
-    across: bool,
-) -> Text:
+@dataclass(frozen=True, slots=True)
+class BoardPicture:
+    """Everything the board shows at one moment."""
+
+    board: str = EMPTY_BOARD
+    premiums: str = "." * (SIZE * SIZE)
+    drafted: Mapping[int, str] = field(default_factory=dict)
+    """The play being laid: square -> letter."""
+    last: Collection[int] = ()
+    """The squares of the last play."""
+    cursor: int | None = CENTRE
+    across: bool = True
+
+
+def board_text(picture: BoardPicture) -> Text:
     """The whole board, column letters on top, row numbers on the left."""
+    board, premiums, drafted = picture.board, picture.premiums, picture.drafted
+    last, cursor, across = picture.last, picture.cursor, picture.across
     text = Text(no_wrap=True, overflow="crop")
     text.append(" " * LABEL, LABEL_STYLE)
     for col, name in enumerate(COLUMNS):
@@ -107,28 +117,11 @@ class TileBoard(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.board = EMPTY_BOARD
-        self.premiums = "." * (SIZE * SIZE)
-        self.drafted: dict[int, str] = {}
-        self.last: frozenset[int] = frozenset()
-        self.cursor: int | None = CENTRE
-        self.across = True
+        self.picture = BoardPicture()
 
-    def show(
-        self,
-        board: str,
-        premiums: str,
-        drafted: Mapping[int, str],
-        last: Collection[int],
-        cursor: int | None,
-        across: bool,
-    ) -> None:
-        self.board, self.premiums = board, premiums
-        self.drafted, self.last = dict(drafted), frozenset(last)
-        self.cursor, self.across = cursor, across
+    def show(self, picture: BoardPicture) -> None:
+        self.picture = picture
         self.refresh()
 
     def render(self) -> Text:
-        return board_text(
-            self.board, self.premiums, self.drafted, self.last, self.cursor, self.across
-        )
+        return board_text(self.picture)
