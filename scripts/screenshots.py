@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.app.fixtures import SCENES, make_app, settle  # noqa: E402
+from tests.app.tile_fixtures import TILE_SCENES, make_tile_app, settle_tiles  # noqa: E402
 
 SIZE = (80, 24)
 OUT = ROOT / "screenshots"
@@ -30,6 +31,11 @@ async def shoot() -> list[Path]:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, scene.keys)
             saved.append(Path(app.save_screenshot(f"{scene.name}.svg", str(OUT))))
+    for tile_scene in TILE_SCENES:
+        tile_app = make_tile_app(tile_scene)
+        async with tile_app.run_test(size=SIZE) as pilot:
+            await settle_tiles(pilot, tile_scene)
+            saved.append(Path(tile_app.save_screenshot(f"{tile_scene.name}.svg", str(OUT))))
     return saved
 
 

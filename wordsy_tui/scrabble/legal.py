@@ -9,12 +9,14 @@ from the move generator.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Final
 
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble.decide import decide
 from wordsy_tui.scrabble.errors import RuleError
-from wordsy_tui.scrabble.state import Phase, TileGameState
+from wordsy_tui.scrabble.rulesets import BLANK
+from wordsy_tui.scrabble.state import HIDDEN, Phase, TileGameState
 
 # Legality never depends on which tiles a draw brings: any generator will do.
 _ANY_DRAW: Final = random.Random(0)
@@ -28,7 +30,15 @@ class _AnyWord:
 
 
 def refusal(state: TileGameState, seat: str | None, command: cmd.Command) -> str | None:
-    """Why the rules refuse `command` from `seat` now; None when it is legal."""
+    """Why the rules refuse `command` from `seat` now; None when it is legal.
+
+    `state` may be a seat's view, which has neither the bag nor the other racks:
+    blanks stand in for the tiles it does not know (a command's legality never
+    depends on which tiles come out of the bag, or on other players' tiles).
+    """
+    if state.bag is None:
+        racks = {p: tuple(BLANK if t == HIDDEN else t for t in r) for p, r in state.racks.items()}
+        state = replace(state, bag=(BLANK,) * state.bag_count, racks=racks)
     try:
         decide(state, seat, command, rng=_ANY_DRAW, words=_AnyWord())
     except RuleError as error:

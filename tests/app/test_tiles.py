@@ -1,0 +1,122 @@
+"""The tile games' board screen, played with keys against computer players."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from tests.app.tile_fixtures import (
+    ME,
+    board_screen,
+    keys_for,
+    my_move,
+    my_turn,
+    take_turn,
+    tile_session,
+    until,
+)
+from wordsy_tui.app.tiles.app import TileApp
+from wordsy_tui.app.tiles.dialogs import GameOverScreen
+from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS
+from wordsy_tui.scrabble.rulesets import CENTRE, GameName
+from wordsy_tui.scrabble.state import Phase
+
+
+def text_of(app: TileApp, selector: str) -> str:
+    return str(board_screen(app).query_one(selector, Static).render())
+
+
+@pytest.mark.parametrize("game", list(GameName))
+async def test_a_whole_solo_game_against_a_bot(game: GameName) -> None:
+    app = TileApp(tile_session(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(80):
+            if app.session.state.phase is Phase.OVER:
+                break
+            await take_turn(pilot, app)
+        state = app.session.state
+        assert state.phase is Phase.OVER
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        result = str(app.screen.query_one("#result", Static).render())
+        assert all(player.split(" (")[0] in result for player in state.players)
+        # The player's own plays went through the keys: some scored.
+        assert any(t.player == ME and t.kind == "play" and t.score > 0 for t in state.turns)
+        # The final scores are the sum of the turns and the end's adjustments.
+        for player in state.players:
+            made = sum(t.score for t in state.turns if t.player == player and t.kind == "play")
+            assert state.scores[player] == made + state.adjustments[player]
+
+
+async def test_keys_lay_a_play_scored_live_by_the_rules() -> None:
+    app = TileApp(tile_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app.session))
+        screen = board_screen(app)
+        move = my_move(app.session)
+        assert move is not None
+        await pilot.press(*keys_for(screen, move))
+        assert screen.draft.placement == move.placement
+        preview = text_of(app, "#preview")
+        assert preview.endswith(f"= {move.score}")
+        # Backspace takes the last tile back to the rack; Esc all of them.
+        await pilot.press("backspace")
+        assert len(screen.draft.placed) == len(move.placement) - 1
+        await pilot.press("escape")
+        assert screen.draft.placed == []
+        assert not text_of(app, "#preview").startswith("Play:")
+
+
+async def test_a_play_the_rules_refuse_says_why_and_keeps_the_tiles() -> None:
+    app = TileApp(tile_session(GameName.WWF))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app.session) and app.session.state.turn == ME)
+        screen = board_screen(app)
+        board = app.session.state.board
+        rack = app.session.state.rack(ME)
+        await pilot.press("up", "up", "up")  # off the centre star, on an empty board
+        assert screen.draft.cursor == CENTRE - 45
+        letters = [t.lower() for t in rack if t != "?"][:2]
+        await pilot.press(*letters)
+        assert "centre" in text_of(app, "#preview")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "centre" in text_of(app, "#message")
+        assert len(screen.draft.placed) == 2  # nothing lost
+        assert app.session.state.board == board
+
+
+async def test_a_letter_the_rack_lacks_is_refused() -> None:
+    app = TileApp(tile_session(GameName.WORDFEUD))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app.session))
+        rack = app.session.state.rack(ME)
+        missing = next(c for c in "QZXJKVWYBCDFGH" if c not in rack)
+        if "?" in rack:
+            pytest.skip("the seeded rack holds a blank")
+        await pilot.press(missing.lower())
+        assert f"no {missing}" in text_of(app, "#message")
+        assert board_screen(app).draft.placed == []
+
+
+async def test_best_play_of_the_last_turn() -> None:
+    app = TileApp(tile_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        assert "After your first turn" in text_of(app, "#message")
+        for _ in range(3):
+            await take_turn(pilot, app)
+        assert app.session.last_turn is not None
+        await pilot.press("f4")
+        await until(pilot, lambda: "Best last turn" in text_of(app, "#message"))
+        hint = app.session.best_of_last_turn()
+        assert hint is not None
+        assert text_of(app, "#message").endswith(f"= {hint.move.score}")
+
+
+async def test_too_small_a_window_says_so() -> None:
+    app = TileApp(tile_session())
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert app.has_class(TOO_SMALL_CLASS)
+        assert "at least 80x24" in str(app.screen.query_one("TooSmall", Static).render())

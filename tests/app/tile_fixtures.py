@@ -1,0 +1,129 @@
+"""Seeded tile games for the board screen's tests, snapshots and screenshots/.
+
+The session is the real one (rules, bag and computer players in-process), with a
+fixed seed and no pause between the bots' moves, so every picture is the same on
+every run. The player's moves are typed as a person would: arrows to the first
+square, Space for the direction, then the letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from textual.pilot import Pilot
+
+from wordsy_tui.app.tiles.app import BoardScreen, TileApp
+from wordsy_tui.bots.levels import Level
+from wordsy_tui.scrabble.bots import best_moves, vocabulary_dawg
+from wordsy_tui.scrabble.config import TileGameConfig
+from wordsy_tui.scrabble.movegen import Move
+from wordsy_tui.scrabble.rulesets import SIZE, GameName
+from wordsy_tui.scrabble.state import Phase
+from wordsy_tui.session.tiles import TileSession
+
+TILE_SEED = 5
+ME = "Ann"
+EVERYDAY = 35
+"""The player in these tests knows the easy bot's words: quick to generate, real words."""
+
+
+def tile_session(
+    game: GameName = GameName.SCRABBLE,
+    bots: Sequence[Level] = (Level.EASY,),
+    seed: int = TILE_SEED,
+) -> TileSession:
+    return TileSession(ME, TileGameConfig(game), bots, seed=seed, bot_pause=0)
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], tries: int = 2000) -> None:
+    """Wait for the app to get somewhere (the bots think in a thread)."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the app never got there")
+
+
+def board_screen(app: TileApp) -> BoardScreen:
+    return app.board_screen
+
+
+def my_move(session: TileSession) -> Move | None:
+    """The best everyday play on the player's rack."""
+    state = session.state
+    hints = best_moves(state, state.rack(ME), vocabulary_dawg(EVERYDAY))
+    return hints[0].move if hints else None
+
+
+def keys_for(screen: BoardScreen, move: Move) -> list[str]:
+    """The keys that lay `move` from where the cursor is."""
+    draft = screen.draft
+    first = move.placement[0][0]
+    rows = first // SIZE - draft.cursor // SIZE
+    cols = first % SIZE - draft.cursor % SIZE
+    keys = ["down" if rows > 0 else "up"] * abs(rows)
+    keys += ["right" if cols > 0 else "left"] * abs(cols)
+    if draft.across != move.across and len(move.placement) > 1:
+        keys.append("space")
+    for _square, letter in move.placement:
+        keys += ["question_mark", letter] if letter.islower() else [letter.lower()]
+    return keys
+
+
+def my_turn(session: TileSession) -> bool:
+    state = session.state
+    return (
+        state.phase is Phase.OVER
+        or (state.turn == ME and not session.bots_busy and state.pending is None)
+        or session.asked_to_judge
+    )
+
+
+async def take_turn(pilot: Pilot[None], app: TileApp) -> None:
+    """Answer a bot's play (let it stand), or lay the best everyday play and press Enter
+    (pass when there is none)."""
+    session = app.session
+    await until(pilot, lambda: my_turn(session))
+    if session.state.phase is Phase.OVER:
+        return
+    if session.asked_to_judge and session.state.turn != ME:
+        await pilot.press("enter")
+    else:
+        move = my_move(session)
+        if move is None:
+            await pilot.press("f3")
+        else:
+            await pilot.press(*keys_for(board_screen(app), move), "enter")
+    await pilot.pause()
+
+
+@dataclass(frozen=True, slots=True)
+class TileScene:
+    name: str
+    game: GameName
+    turns: int
+    """The player's turns played before the picture."""
+    lay_next: bool = True
+    """Lay (not play) the next best play, to show the live score."""
+
+
+TILE_SCENES = (
+    TileScene("tiles-scrabble", GameName.SCRABBLE, 3),
+    TileScene("tiles-wwf", GameName.WWF, 2, lay_next=False),
+)
+
+
+def make_tile_app(scene: TileScene) -> TileApp:
+    return TileApp(tile_session(scene.game))
+
+
+async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
+    app = pilot.app
+    assert isinstance(app, TileApp)
+    for _ in range(scene.turns):
+        await take_turn(pilot, app)
+    await until(pilot, lambda: my_turn(app.session))
+    if scene.lay_next and (move := my_move(app.session)) is not None:
+        await pilot.press(*keys_for(board_screen(app), move))
+    await pilot.pause()

@@ -1,0 +1,366 @@
+"""TileApp: a tile game (Scrabble, Words with Friends, Wordfeud) against computer players.
+
+The app follows a `TileSession` (its updates arrive in a worker) and acts
+through it; it never decides a rule itself. The board screen lays the play,
+scores it live with the rules' own `assess`, and shows the rest of the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from typing import ClassVar, Final
+
+from rich.text import Text
+from textual import events, work
+from textual._path import CSSPathType
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Static
+
+from wordsy_tui.app.screens.confirm import ConfirmScreen
+from wordsy_tui.app.screens.prompt import PromptScreen
+from wordsy_tui.app.tiles.board import BoardPicture, TileBoard
+from wordsy_tui.app.tiles.dialogs import BlankScreen, GameOverScreen, TileHelpScreen
+from wordsy_tui.app.tiles.draft import Draft
+from wordsy_tui.app.tiles.panel import (
+    last_play_squares,
+    move_lines,
+    moves_text,
+    preview,
+    preview_text,
+    rack_text,
+    scores_text,
+    unseen_text,
+)
+from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
+from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.scrabble import events as ev
+from wordsy_tui.scrabble.board import place
+from wordsy_tui.scrabble.bots import Hint
+from wordsy_tui.scrabble.notation import move_text
+from wordsy_tui.scrabble.rulesets import BLANK
+from wordsy_tui.scrabble.state import Phase, TileGameState
+from wordsy_tui.session.base import Rejected
+from wordsy_tui.session.tiles import TilesChanged, TileSession
+from wordsy_tui.text import shown
+
+SIDE_WIDTH: Final = 31
+"""The column beside the board at 80x24: 80 less the board's 48 and a rule."""
+
+
+class BoardScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(-1, 0)", "Up", show=False),
+        Binding("down", "cursor(1, 0)", "Down", show=False),
+        Binding("left", "cursor(0, -1)", "Left", show=False),
+        Binding("right", "cursor(0, 1)", "Right", show=False),
+        Binding("space", "turn", "Direction", show=False),
+        Binding("backspace", "take_back", "Take back", show=False),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("enter", "play", "Play", id="tile-play", key_display="⏎"),
+        Binding("f2", "exchange", "Exchange", id="tile-exchange", key_display="F2"),
+        Binding("f3", "pass_turn", "Pass", id="tile-pass", key_display="F3"),
+        Binding("f4", "app.best", "Best", id="tile-best", key_display="F4"),
+        Binding("f5", "challenge", "Challenge", id="tile-challenge", key_display="F5"),
+        Binding("f1", "help", "Help", id="tile-help", key_display="F1"),
+    ]
+
+    def __init__(self, session: TileSession) -> None:
+        super().__init__()
+        self.session = session
+        self.draft = Draft()
+        self.message: Text = Text("")
+
+    @property
+    def state(self) -> TileGameState:
+        return self.session.state
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title-bar", markup=False)
+        with Horizontal(id="table"):
+            with Vertical(id="board-side"):
+                yield TileBoard(id="tile-board")
+                yield Static(id="rack")
+            with Vertical(id="tile-side"):
+                yield Static(id="scores")
+                yield Static(id="unseen")
+                yield Static(id="moves")
+        yield Static(id="preview")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.redraw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Only Scrabble has challenges: the other games' key bar goes without the key.
+        if action == "challenge":
+            return self.state.rules.challenges
+        return True
+
+    # -- keys ---------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        char = event.character or ""
+        if char in (BLANK, "*"):
+            event.stop()
+            self._ask_blank()
+        elif len(char) == 1 and char.isascii() and char.isalpha():
+            event.stop()
+            self._lay(char.upper())
+
+    def _lay(self, letter: str) -> None:
+        problem = self.draft.lay(self.state.board, self.state.rack(self.session.me), letter)
+        self.say(problem, "warning" if problem else "")
+        self.redraw()
+
+    @work(group="dialog")
+    async def _ask_blank(self) -> None:
+        letter = await self.app.push_screen_wait(BlankScreen())
+        if letter is not None:
+            self._lay(letter.lower())
+
+    def action_cursor(self, rows: int, cols: int) -> None:
+        self.draft.move(rows, cols)
+        self.redraw()
+
+    def action_turn(self) -> None:
+        self.draft.turn()
+        self.redraw()
+
+    def action_take_back(self) -> None:
+        self.draft.take_back()
+        self.redraw()
+
+    def action_clear(self) -> None:
+        self.draft.clear()
+        self.say(None)
+        self.redraw()
+
+    def action_play(self) -> None:
+        if not self.draft.placed:
+            if self.session.asked_to_judge:
+                self._act(self.session.accept(), "You let the play stand.")
+            else:
+                self.say("Lay tiles first: type their letters on the board.", "warning")
+            return
+        self._act(self.session.play(self.draft.placement), None)
+
+    def action_pass_turn(self) -> None:
+        self._act(self.session.pass_turn(), "You passed.")
+
+    def action_challenge(self) -> None:
+        self._act(self.session.challenge(), None)
+
+    @work(group="dialog")
+    async def action_exchange(self) -> None:
+        answer = await self.app.push_screen_wait(
+            PromptScreen("Which tiles go back to the bag? Type them (? for a blank).", "QVV")
+        )
+        if answer is None:
+            return
+        tiles = [c.upper() if c != "*" else BLANK for c in answer if not c.isspace()]
+        self._act(self.session.exchange(tiles), f"You exchanged {len(tiles)} tiles.")
+
+    def action_help(self) -> None:
+        self.app.push_screen(TileHelpScreen())
+
+    @work(group="act", exclusive=False)
+    async def _act(self, action: object, done: str | None) -> None:
+        assert asyncio.iscoroutine(action)
+        refused = await action
+        if refused is None:
+            self.draft.clear()
+            if done:
+                self.say(done)
+        self.redraw()
+
+    # -- what the screen shows ------------------------------------------------------
+
+    def say(self, message: str | Text | None, style: str = "") -> None:
+        self.message = Text(message, style) if isinstance(message, str) else message or Text("")
+        if self.is_mounted:
+            self.query_one("#message", Static).update(self.message)
+
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        self.refresh_bindings()
+        state, me = self.state, self.session.me
+        title = f"{state.rules.title} · bag {state.bag_count}"
+        if self.session.asked_to_judge:
+            title += " · your call: challenge or let it stand"
+        elif state.phase is Phase.PLAYING and state.turn is not None:
+            whose = "your turn" if state.turn == me else f"{shown(state.turn)}'s turn"
+            title += f" · {whose}"
+        elif state.phase is Phase.OVER:
+            title += " · game over"
+        self.query_one("#title-bar", Static).update(title)
+        drafted = dict(self.draft.placed)
+        playing = state.phase is Phase.PLAYING
+        self.query_one(TileBoard).show(
+            BoardPicture(
+                state.board,
+                state.premiums,
+                drafted,
+                last_play_squares(state),
+                self.draft.cursor if playing else None,
+                self.draft.across,
+            )
+        )
+        self.query_one("#rack", Static).update(
+            rack_text(self.draft.rack_left(state.rack(me)), state.rules)
+        )
+        self.query_one("#scores", Static).update(scores_text(state, me))
+        width = SIDE_WIDTH - 1
+        unseen = unseen_text(state, me, width)
+        self.query_one("#unseen", Static).update(unseen)
+        lines = move_lines(state)
+        used = len(state.players) + unseen.plain.count("\n") + 2
+        rows = max(self.query_one("#tile-side").size.height - used - 1, 1)
+        moves = Text("Moves\n", "bold") + moves_text(lines, width, rows)
+        self.query_one("#moves", Static).update(moves)
+        placement = self.draft.placement
+        if placement:
+            shown_preview = preview_text(preview(state, placement))
+        elif self.session.asked_to_judge and state.pending is not None:
+            shown_preview = judge_text(state)
+        else:
+            shown_preview = preview_text(None)
+        self.query_one("#preview", Static).update(shown_preview)
+
+    def tell(self, events: tuple[ev.Event, ...]) -> None:
+        """A line about what the others just did (our own moves say so themselves)."""
+        me = self.session.me
+        for event in events:
+            match event:
+                case ev.TilesPlayed(player, _placement, words, score, bingo) if player != me:
+                    formed = ", ".join(word for word, _ in words)
+                    extra = " with a bingo" if bingo else ""
+                    self.say(f"{shown(player)} played {formed} for {score}{extra}.")
+                case ev.ChallengeDecided(challenger, upheld, refused):
+                    if upheld:
+                        bad = ", ".join(refused)
+                        self.say(
+                            f"{shown(challenger)} challenged: {bad} is not in the word list; "
+                            "the play is withdrawn.",
+                            "bold",
+                        )
+                    else:
+                        self.say(
+                            f"{shown(challenger)} challenged, but every word is good: "
+                            f"{shown(challenger)} loses the next turn.",
+                            "bold",
+                        )
+                case ev.TilesExchanged(player, _r, _d, count) if player != me:
+                    self.say(f"{shown(player)} exchanged {count} tiles.")
+                case ev.Passed(player) if player != me:
+                    self.say(f"{shown(player)} passed.")
+                case ev.TurnLost(player):
+                    self.say(f"{shown(player)} loses this turn to the failed challenge.")
+
+
+def judge_text(state: TileGameState) -> Text:
+    """The question a computer player's play puts to us (Scrabble)."""
+    assert state.pending is not None
+    words = ", ".join(w for w, _ in state.pending.words)
+    return Text.assemble(
+        f"{shown(state.pending.player)} played {words} for {state.pending.score}: ",
+        ("F5 challenge, ⏎ let it stand", "bold"),
+        " (or play: that lets it stand).",
+    )
+
+
+class TileApp(App[None]):
+    """One tile game in the terminal; `session` plays it (solo: with computer players)."""
+
+    CSS_PATH: ClassVar[CSSPathType | None] = ["../wordsy.tcss", "tiles.tcss"]
+    TITLE = "Wordsy: tile games"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "ctrl+q,ctrl+c", "leave", "Leave", id="tile-leave", key_display="^q", priority=True
+        ),
+    ]
+
+    def __init__(self, session: TileSession) -> None:
+        super().__init__()
+        self.session = session
+        self.board_screen = BoardScreen(session)
+        self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
+        self._told_over = False
+
+    def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._guard_screen)
+        self._fit_window(self.size)
+        self.push_screen(self.board_screen)
+        self._follow()
+        self.run_worker(self.session.start(), group="session-start")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_window(event.size)
+
+    def _fit_window(self, size: Size) -> None:
+        self.set_class(too_small(size), TOO_SMALL_CLASS)
+
+    def _guard_screen(self, screen: Screen[object]) -> None:
+        # Every screen, dialogs too, carries the too-small word (see widgets/fit.py).
+        if screen not in self._guarded and screen.is_attached:
+            self._guarded.add(screen)
+            screen.mount(TooSmall())
+
+    @work(group="session", exclusive=True)
+    async def _follow(self) -> None:
+        async for update in self.session.updates():
+            screen = self.board_screen
+            match update:
+                case TilesChanged(state, events):
+                    screen.tell(events)
+                    screen.redraw()
+                    if state.phase is Phase.OVER and not self._told_over:
+                        self._told_over = True
+                        self.push_screen(GameOverScreen(state, self.session.me))
+                case Rejected(message):
+                    screen.say(shown(message), "bold")
+
+    @work(group="best", exclusive=True)
+    async def action_best(self) -> None:
+        screen = self.board_screen
+        if self.session.last_turn is None:
+            screen.say("After your first turn, F4 shows the best play you had.", "warning")
+            return
+        screen.say("Looking for the best play you had…")
+        last = self.session.last_turn
+        hint = await asyncio.to_thread(self.session.best_of_last_turn)
+        screen.say(best_text(hint, last.state.board if last is not None else ""))
+
+    @work(group="dialog")
+    async def action_leave(self) -> None:
+        if self.session.state.phase is Phase.OVER or await self.push_screen_wait(
+            ConfirmScreen("Leave this game? It is not kept.")
+        ):
+            await self.session.stop()
+            self.exit()
+
+
+def best_text(hint: Hint | None, board: str) -> Text:
+    """The best play of the player's last turn, in notation, with what each word scored."""
+    if hint is None:
+        return Text("You had no play at all last turn.")
+    where = move_text(
+        hint.move.placement, hint.assessment.across, place(board, hint.move.placement)
+    )
+    words = " + ".join(f"{w.word} {w.score}" for w in hint.assessment.words)
+    bingo = " + bingo" if hint.assessment.bingo else ""
+    return Text.assemble(
+        ("Best last turn: ", "bold"),
+        f"{where}: {words}{bingo} = ",
+        (str(hint.move.score), "bold"),
+    )

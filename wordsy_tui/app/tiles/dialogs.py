@@ -1,0 +1,107 @@
+"""The tile games' dialogs: a blank's letter, the end of the game, the keys and marks."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.scrabble.state import TileGameState
+from wordsy_tui.text import shown
+
+
+class BlankScreen(ModalScreen[str | None]):
+    """Which letter the blank plays: one key, A to Z (Esc: none)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back", id="blank-back", key_display="Esc")
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Which letter does the blank play? Type it (A-Z).", id="question")
+            yield Static("A blank scores 0 and shows in lower case.", classes="dim")
+        yield Footer()
+
+    def on_key(self, event: events.Key) -> None:
+        char = event.character or ""
+        if len(char) == 1 and char.isascii() and char.isalpha():
+            event.stop()
+            self.dismiss(char.lower())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def result_text(state: TileGameState, me: str | None) -> Text:
+    """The final table: each player's score before the racks, the adjustment, the total."""
+    text = Text()
+    out = state.out
+    if out is not None:
+        text.append(f"{shown(out)} played out.\n\n")
+    else:
+        text.append("Nobody could play on: the game ended.\n\n")
+    text.append(f"{'Player':<16}{'Score':>6}{'Rack':>6}{'Final':>7}  Left on rack\n", "bold")
+    for player in state.players:
+        adjustment = state.adjustments.get(player, 0)
+        final = state.scores.get(player, 0)
+        rack = "".join(state.rack(player)) or "-"
+        line = f"{shown(player)[:15]:<16}{final - adjustment:>6}{adjustment:>+6}{final:>7}  {rack}"
+        text.append(line + "\n", "bold" if player in state.winners else "")
+    names = " and ".join(shown(w) for w in state.winners)
+    verdict = "You win!" if state.winners == (me,) else f"{names} won."
+    if len(state.winners) > 1:
+        verdict = f"A tie: {names}."
+    text.append(f"\n{verdict}", "bold")
+    return text
+
+
+class GameOverScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter", "dismiss", "See the board", id="over-board", key_display="Esc"),
+        Binding("f4", "app.best", "Best last turn", id="over-best", key_display="F4"),
+        Binding("ctrl+q", "app.quit", "Quit", id="over-quit", key_display="^q"),
+    ]
+
+    def __init__(self, state: TileGameState, me: str | None) -> None:
+        super().__init__()
+        self.state = state
+        self.me = me
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text("Game over", "bold"), id="question")
+            yield Static(result_text(self.state, self.me), id="result")
+        yield Footer()
+
+
+HELP = (
+    "Lay a play: move the cursor with the arrows; Space turns the direction (> over "
+    "the column letters: across, v beside the row numbers: down); type the letters. "
+    "? lays a blank (it asks for its letter); a letter your rack lacks uses a blank "
+    "if you have one. Backspace takes the last tile back, Esc all of them. Enter "
+    "plays. The line under the rack scores the play as the rules do.\n\n"
+    "F2 exchange tiles · F3 pass · F4 the best play of your last turn · F5 challenge "
+    "the last play (Scrabble); Enter, with nothing laid, lets it stand.\n\n"
+    "Squares: 3W triple word, 2W double word, 3L triple letter, 2L double letter, "
+    "* the centre. (A) a tile being laid; a lower-case letter is a blank; the last "
+    "play is underlined. In the move list, ? marks a play that may be challenged."
+)
+
+
+class TileHelpScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,enter", "dismiss", "Back", id="tile-help-back", key_display="Esc")
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(HELP, markup=False)
+        yield Footer()
