@@ -2,7 +2,9 @@
 
 A peer can send anything, so decoding follows the dataclasses' type hints and
 refuses whatever does not fit with a `CodecError` instead of building a
-half-typed command.
+half-typed command. Nothing here but the registries knows Wordsy: the tile
+games' codec (`wordsy_tui.scrabble.codec`) builds its own with `registry` and
+decodes with `decode_kind`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Mapping
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -24,12 +27,13 @@ class CodecError(ValueError):
     pass
 
 
-def _registry(union: Any) -> dict[str, type]:
+def registry(union: Any) -> dict[str, type]:
+    """The dataclasses of a union (a game's commands or events) by their wire `kind`."""
     return {cls.__name__: cls for cls in typing.get_args(union)}
 
 
-COMMANDS = _registry(cmd.Command)
-EVENTS = _registry(ev.Event)
+COMMANDS = registry(cmd.Command)
+EVENTS = registry(ev.Event)
 
 
 def encode(obj: Any) -> dict[str, Any]:
@@ -48,21 +52,26 @@ def _plain(value: Any) -> Any:
         return value.value
     if isinstance(value, frozenset):
         return sorted(value)
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
     return value
 
 
 def decode_command(data: Any) -> cmd.Command:
-    return typing.cast(cmd.Command, _decode_kind(data, COMMANDS))
+    return typing.cast(cmd.Command, decode_kind(data, COMMANDS))
 
 
 def decode_event(data: Any) -> ev.Event:
-    return typing.cast(ev.Event, _decode_kind(data, EVENTS))
+    return typing.cast(ev.Event, decode_kind(data, EVENTS))
 
 
-def _decode_kind(data: Any, registry: dict[str, type]) -> Any:
+def decode_kind(data: Any, kinds: dict[str, type]) -> Any:
+    """The dataclass of `kinds` that the map's `kind` names, built from its other fields."""
     if not isinstance(data, dict) or not isinstance(data.get(KIND), str):
         raise CodecError("expected a map with a 'kind'")
-    cls = registry.get(data[KIND])
+    cls = kinds.get(data[KIND])
     if cls is None:
         raise CodecError(f"unknown kind {data[KIND]!r}")
     return _build(cls, {k: v for k, v in data.items() if k != KIND})
@@ -104,6 +113,13 @@ def _convert(hint: Any, value: Any, where: str) -> Any:
         if not isinstance(value, list | tuple):
             raise CodecError(f"{where}: expected a list")
         return frozenset(_convert(item, v, where) for v in value)
+    if origin is tuple:
+        return _tuple(typing.get_args(hint), value, where)
+    if origin in (Mapping, dict):
+        key, item = typing.get_args(hint)
+        if not isinstance(value, dict):
+            raise CodecError(f"{where}: expected a map")
+        return {_convert(key, k, where): _convert(item, v, where) for k, v in value.items()}
     if hint is type(None):
         if value is not None:
             raise CodecError(f"{where}: expected nothing")
@@ -121,3 +137,14 @@ def _convert(hint: Any, value: Any, where: str) -> Any:
     if hint in (str, bytes, bool) and not isinstance(value, hint):
         raise CodecError(f"{where}: expected {hint.__name__}")
     return value
+
+
+def _tuple(items: tuple[Any, ...], value: Any, where: str) -> tuple[Any, ...]:
+    """`tuple[X, ...]` (any length) or `tuple[X, Y]` (exactly these) from a list."""
+    if not isinstance(value, list | tuple):
+        raise CodecError(f"{where}: expected a list")
+    if len(items) == 2 and items[1] is Ellipsis:
+        return tuple(_convert(items[0], v, where) for v in value)
+    if len(value) != len(items):
+        raise CodecError(f"{where}: expected a list of {len(items)}")
+    return tuple(_convert(item, v, where) for item, v in zip(items, value, strict=True))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -12,13 +11,12 @@ from net import protocol as p
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.decide import decide
-from wordsy_tui.game.errors import ControlCharacters, NameTaken, RuleError
+from wordsy_tui.game.errors import RuleError
 from wordsy_tui.game.evolve import evolve
-from wordsy_tui.game.names import name_problem
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.session import seam
 from wordsy_tui.session.codec import CodecError, decode_command, decode_event, encode
-from wordsy_tui.text import shown, unsafe_characters
 
 # Fields that name who is acting: a seat may only act for itself.
 ACTOR_FIELDS: Final = ("player", "challenger", "voter")
@@ -64,31 +62,26 @@ class WordsyGame:
         try:
             decoded = decode_command(command)
         except CodecError as error:
-            raise CommandRejected(
-                "malformed-command", f"That command is malformed: {error}."
-            ) from None
-        _refuse_unsafe_text(decoded)
+            raise seam.malformed(error) from None
+        seam.refuse_unsafe_text(decoded)
         self._authorize(seat, decoded)
         try:
             events = decide(self.state, decoded, rng=self.rng, referee=self.referee)
         except RuleError as error:
-            raise CommandRejected(error.code, str(error)) from None
+            raise seam.refused_by_rules(error) from None
         return [encode(event) for event in events]
 
     def _authorize(self, seat: str | None, command: cmd.Command) -> None:
         if seat is None:
             return
-        if isinstance(command, HOST_ONLY):
-            raise CommandRejected("host-only", "Only the host can do that.")
-        if isinstance(command, cmd.JoinGame) and command.bot and seat not in self.bots:
-            raise CommandRejected("host-only", "Only the host seats computer players.")
+        seam.refuse_host_only(seat, command, HOST_ONLY)
+        if isinstance(command, cmd.JoinGame):
+            seam.refuse_bot_join(seat, command.bot, self.bots)
         if isinstance(command, cmd.StartGame):
             captain = self.captain or self.state.captain_among(self.presence)
             if seat != captain:
-                raise CommandRejected("host-only", f"{captain} starts the game.")
-        for field in ACTOR_FIELDS:
-            if getattr(command, field, seat) != seat:
-                raise CommandRejected("not-your-seat", "You can only act for yourself.")
+                raise CommandRejected(seam.HOST_ONLY, f"{captain} starts the game.")
+        seam.refuse_acting_for_others(seat, (getattr(command, f, seat) for f in ACTOR_FIELDS))
 
     def evolve(self, event: dict[str, Any]) -> None:
         decoded = decode_event(event)
@@ -109,30 +102,12 @@ class WordsyGame:
         Whoever is welcomed as a player is then seated by `LanHost` with a JoinGame
         that this same rule lets through: a welcome always means a real seat.
         """
-        if role == "spectator":
-            problem = name_problem(name)  # shown nowhere, but still a name
-            return None if problem is None else _name_refusal(problem)
-        if self.state.phase not in (Phase.NEW, Phase.LOBBY):
-            return Refusal.of(p.GAME_STARTED)
-        if len(seats) >= self.state.config.max_players:
-            return Refusal.of(p.GAME_FULL)
-        problem = name_problem(name, [*seats, *self.state.players], bot=name in self.bots)
-        return None if problem is None else _name_refusal(problem)
-
-
-def _name_refusal(problem: RuleError) -> Refusal:
-    if isinstance(problem, NameTaken):
-        return Refusal(p.NAME_TAKEN, str(problem))
-    if isinstance(problem, ControlCharacters):
-        return Refusal(p.CONTROL_CHARACTERS, str(problem))
-    return Refusal(p.BAD_NAME, str(problem))
-
-
-def _refuse_unsafe_text(command: cmd.Command) -> None:
-    """Every string a peer sends is checked before the rules see it (or the log keeps it)."""
-    for value in (getattr(command, f.name) for f in dataclasses.fields(command)):
-        if isinstance(value, str) and (unsafe := unsafe_characters(value)):
-            raise CommandRejected(
-                ControlCharacters.code,
-                f"Text cannot hold control or format characters ({shown(unsafe)}).",
-            )
+        return seam.admission(
+            name,
+            role,
+            seats,
+            seating=self.state.phase in (Phase.NEW, Phase.LOBBY),
+            max_players=self.state.config.max_players,
+            players=self.state.players,
+            bot=name in self.bots,
+        )
