@@ -58,11 +58,13 @@ class TileGame:
         return self._words
 
     def decide(self, seat: str | None, command: dict[str, Any]) -> list[dict[str, Any]]:
+        # Before decoding: text that must never reach a terminal is refused as such, even
+        # where it also breaks the command's shape (a "tile" of ESC [ 2 J).
+        seam.refuse_unsafe_text(command)
         try:
             request = decode_request(command)
         except CodecError as error:
             raise seam.malformed(error) from None
-        seam.refuse_unsafe_text(request)
         actor = self._authorize(seat, request.command, request.seat)
         try:
             events = decide(self.state, actor, request.command, rng=self.rng, words=self.words)

@@ -54,8 +54,8 @@ def refuse_acting_for_others(seat: str | None, actors: Iterable[object]) -> None
 
 
 def refuse_unsafe_text(command: object) -> None:
-    """Every string a peer sends, however deep in the command, is checked before the rules
-    see it (or the log keeps it)."""
+    """Every string a peer sends, however deep in the command (typed, or still a wire map),
+    is checked before the rules see it (or the log keeps it)."""
     for value in _strings(command):
         if unsafe := unsafe_characters(value):
             raise CommandRejected(
@@ -72,6 +72,10 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(getattr(value, f.name))
     elif isinstance(value, tuple | list | frozenset | set):
         for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(key)
             yield from _strings(item)
 
 
