@@ -44,16 +44,21 @@ def played_game(game: GameName, seed: int) -> Table:
     return table
 
 
+def assert_counts_only(event: ev.Event, seat: str | None) -> None:
+    """`event`, as `seat` received it, names no tile of another player's rack."""
+    match event:
+        case ev.TilesDrawn(player, tiles, _) if player != seat:
+            assert tiles is None
+        case ev.TilesExchanged(player, returned, drawn, _) if player != seat:
+            assert returned is None
+            assert drawn is None
+
+
 def test_a_seat_never_receives_another_racks_tiles():
     table = played_game(GameName.SCRABBLE, 5)
     for seat in ("ann", "bob", None):
-        for event in (for_seat(e, seat) for e in table.log):
-            match event:
-                case ev.TilesDrawn(player, tiles, _) if player != seat:
-                    assert tiles is None
-                case ev.TilesExchanged(player, returned, drawn, _) if player != seat:
-                    assert returned is None
-                    assert drawn is None
+        for event in table.log:
+            assert_counts_only(for_seat(event, seat), seat)
 
 
 def test_the_seats_fold_is_the_hosts_state_redacted():

@@ -21,7 +21,7 @@ from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.codec import CodecError, decode_event, decode_request, encode
 from wordsy_tui.scrabble.decide import decide
 from wordsy_tui.scrabble.evolve import evolve
-from wordsy_tui.scrabble.state import Phase, TileGameState
+from wordsy_tui.scrabble.state import TileGameState
 from wordsy_tui.scrabble.view import for_seat, state_for_seat
 from wordsy_tui.scrabble.words import Words, shipped_words
 from wordsy_tui.session import seam
@@ -105,12 +105,4 @@ class TileGame:
     def admit(self, name: str, role: p.Role, seats: Sequence[str]) -> Refusal | None:
         """The one name rule, before net hands out a seat; whoever is welcomed as a player
         then sits down with a JoinGame that the same rule lets through."""
-        return seam.admission(
-            name,
-            role,
-            seats,
-            seating=self.state.phase in (Phase.NEW, Phase.LOBBY),
-            max_players=self.state.config.max_players,
-            players=self.state.players,
-            bot=name in self.bots,
-        )
+        return seam.admission(name, role, seats, self.state, self.bots)

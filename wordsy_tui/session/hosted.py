@@ -14,7 +14,7 @@ from wordsy_tui.game.decide import decide
 from wordsy_tui.game.errors import RuleError
 from wordsy_tui.game.evolve import evolve
 from wordsy_tui.game.referee import Referee
-from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.game.state import GameState
 from wordsy_tui.session import seam
 from wordsy_tui.session.codec import CodecError, decode_command, decode_event, encode
 
@@ -102,12 +102,4 @@ class WordsyGame:
         Whoever is welcomed as a player is then seated by `LanHost` with a JoinGame
         that this same rule lets through: a welcome always means a real seat.
         """
-        return seam.admission(
-            name,
-            role,
-            seats,
-            seating=self.state.phase in (Phase.NEW, Phase.LOBBY),
-            max_players=self.state.config.max_players,
-            players=self.state.players,
-            bot=name in self.bots,
-        )
+        return seam.admission(name, role, seats, self.state, self.bots)

@@ -10,8 +10,8 @@ turned into the wire's refusals, and the one admission rule for newcomers.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from typing import Any, Final, Protocol
 
 from net import CommandRejected, Refusal
 from net import protocol as p
@@ -87,25 +87,41 @@ def name_refusal(problem: RuleError) -> Refusal:
     return Refusal(p.BAD_NAME, str(problem))
 
 
+class _Capped(Protocol):
+    @property
+    def max_players(self) -> int: ...
+
+
+class Seating(Protocol):
+    """What the door needs of a game's state (Wordsy's and the tile games' alike)."""
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+    @property
+    def config(self) -> _Capped: ...
+
+
+SEATING_PHASES: Final = ("new", "lobby")
+"""The phases in which a game still seats players (every game names them so)."""
+
+
 def admission(
-    name: str,
-    role: p.Role,
-    seats: Sequence[str],
-    *,
-    seating: bool,
-    max_players: int,
-    players: Iterable[str],
-    bot: bool,
+    name: str, role: p.Role, seats: Sequence[str], state: Seating, bots: Collection[str]
 ) -> Refusal | None:
     """The one rule for a newcomer, before net hands out a seat: a spectator needs only a
-    name; a player also a game still seating (`seating`), a free seat, and a name nobody at
-    the table has (`seats` welcomed so far, `players` seated in the game)."""
+    name; a player also a game still seating, a free seat, and a name nobody at the table
+    has (`seats` welcomed so far, the state's players seated in the game). `bots`: the
+    names the host gave its own computer players."""
     if role == "spectator":
         problem = name_problem(name)  # shown nowhere, but still a name
         return None if problem is None else name_refusal(problem)
-    if not seating:
+    if state.phase not in SEATING_PHASES:
         return Refusal.of(p.GAME_STARTED)
-    if len(seats) >= max_players:
+    if len(seats) >= state.config.max_players:
         return Refusal.of(p.GAME_FULL)
-    problem = name_problem(name, [*seats, *players], bot=bot)
+    problem = name_problem(name, [*seats, *state.players], bot=name in bots)
     return None if problem is None else name_refusal(problem)
