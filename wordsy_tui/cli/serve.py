@@ -8,7 +8,7 @@ import dataclasses
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -120,6 +120,29 @@ DESK_HELP: Final = (
 )
 
 
+async def obey_lines(stream: TextIO, obey: Callable[[str], Awaitable[str]]) -> None:
+    """A headless host's keyboard: `obey` each line of `stream` until it ends, saying its
+    answer (a command that fails is said so, and the game goes on)."""
+    lines: asyncio.Queue[str | None] = asyncio.Queue()
+    loop = asyncio.get_running_loop()
+
+    def read() -> None:  # a thread: reading a terminal or a pipe never blocks the game
+        # The host may stop first, closing the loop while this thread still reads.
+        with contextlib.suppress(RuntimeError, ValueError, OSError):
+            for line in stream:
+                loop.call_soon_threadsafe(lines.put_nowait, line)
+            loop.call_soon_threadsafe(lines.put_nowait, None)
+
+    threading.Thread(target=read, name="host-desk", daemon=True).start()
+    while (line := await lines.get()) is not None:
+        if not line.strip():
+            continue
+        try:
+            say(await obey(line))
+        except Exception as error:  # a command that fails must not stop the game
+            say(f"That did not work: {error}")
+
+
 class HostDesk:
     """The headless host's keyboard: one command a line on standard input."""
 
@@ -149,25 +172,8 @@ class HostDesk:
 
     async def run(self, stream: TextIO) -> None:
         """Obey each line of `stream` until it ends."""
-        lines: asyncio.Queue[str | None] = asyncio.Queue()
-        loop = asyncio.get_running_loop()
-
-        def read() -> None:  # a thread: reading a terminal or a pipe never blocks the game
-            # The host may stop first, closing the loop while this thread still reads.
-            with contextlib.suppress(RuntimeError, ValueError, OSError):
-                for line in stream:
-                    loop.call_soon_threadsafe(lines.put_nowait, line)
-                loop.call_soon_threadsafe(lines.put_nowait, None)
-
-        threading.Thread(target=read, name="host-desk", daemon=True).start()
         self.reading = True
-        while (line := await lines.get()) is not None:
-            if not line.strip():
-                continue
-            try:
-                say(await self.obey(line))
-            except Exception as error:  # a command that fails must not stop the game
-                say(f"That did not work: {error}")
+        await obey_lines(stream, self.obey)
         self.reading = False
 
     async def rematch_wanted(self) -> bool:

@@ -1,16 +1,17 @@
-"""Wordsy games on the LAN: what a host announces over mDNS, and what `join` lists."""
+"""Games on the LAN (Wordsy, tile games): what a host announces over mDNS, what `join` lists."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from net import PROTOCOL_VERSION
 from net.discovery import Advertiser, Browser, Service
 from wordsy_tui.game.config import GAME
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.scrabble.state import TileGameState
 from wordsy_tui.text import shown, unsafe_characters
 
 SERVICE_TYPE: Final = "_wordsy._tcp.local."
@@ -60,6 +61,30 @@ def properties(
     if ssh_port is not None:
         record["ssh"] = str(ssh_port)
     return record
+
+
+def tile_properties(
+    state: TileGameState, host: str, pin_required: bool, ssh_port: int | None = None
+) -> dict[str, str]:
+    """A tile game's TXT record: the same keys, its game's name in `game`, and in `rules`
+    its board (Wordfeud's random board, or the standard one)."""
+    record = {
+        "v": str(PROTOCOL_VERSION),
+        "game": state.config.game.value,
+        "host": host,
+        "players": str(len(state.players)),
+        "seats": str(state.config.max_players),
+        "phase": "lobby" if state.phase.value in ("new", "lobby") else state.phase.value,
+        "pin": "1" if pin_required else "0",
+        "rules": "random board" if state.config.random_board else "standard",
+    }
+    if ssh_port is not None:
+        record["ssh"] = str(ssh_port)
+    return record
+
+
+Describe = Callable[[Any, str, bool, int | None], dict[str, str]]
+"""A game's TXT record from its state, the host's name, the PIN's need and the SSH port."""
 
 
 def game_name_problem(name: str) -> str | None:
@@ -128,7 +153,10 @@ class Announcer:
         host: str,
         pin_required: bool,
         interfaces: Sequence[str] | None = None,
+        describe: Describe = properties,
     ) -> None:
+        self.describe = describe
+        """The TXT record of the game's state: Wordsy's `properties`, `tile_properties`."""
         self.game_name = game_name
         self.host = host
         self.pin_required = pin_required
@@ -138,15 +166,15 @@ class Announcer:
         self._advertiser: Advertiser | None = None
         self._sent: dict[str, str] | None = None
 
-    async def start(self, state: GameState, port: int) -> None:
-        self._sent = properties(state, self.host, self.pin_required, self.ssh_port)
+    async def start(self, state: GameState | TileGameState, port: int) -> None:
+        self._sent = self.describe(state, self.host, self.pin_required, self.ssh_port)
         self._advertiser = Advertiser(
             SERVICE_TYPE, self.game_name, port, self._sent, interfaces=self.interfaces
         )
         await self._advertiser.start()
 
-    async def update(self, state: GameState) -> None:
-        wanted = properties(state, self.host, self.pin_required, self.ssh_port)
+    async def update(self, state: GameState | TileGameState) -> None:
+        wanted = self.describe(state, self.host, self.pin_required, self.ssh_port)
         if self._advertiser is not None and wanted != self._sent:
             self._sent = wanted
             with contextlib.suppress(OSError):

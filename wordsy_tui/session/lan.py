@@ -87,9 +87,43 @@ ANNOUNCED: Final = (
 _log = logging.getLogger("wordsy_tui.lan")
 
 
-def requirements(dictionary: str) -> dict[str, str]:
+def requirements(dictionary: str, game: str = GAME) -> dict[str, str]:
     """What host and client must share: the game, and the exact word list."""
-    return {"game": GAME, "dictionary": dictionary}
+    return {"game": game, "dictionary": dictionary}
+
+
+async def first_contact(client: Client) -> None:
+    """Start `client`: raises `net.Refused` with a reason for people when turned away, and
+    ConnectionError when the host does not answer in time (the caller stops the client)."""
+    try:
+        async with asyncio.timeout(FIRST_CONTACT_SECONDS):
+            await client.start()
+    except TimeoutError:
+        problem = client.last_problem or "it did not answer"
+        raise ConnectionError(f"No answer from the host: {problem}.") from None
+    except Refused as refused:
+        if refused.reason != NAME_TAKEN or client.reclaim or client.role != "player":
+            raise
+        hint = "If that seat is yours from another machine, add --reclaim: the host is asked."
+        raise Refused(refused.reason, f"{refused.message} {hint}") from None
+
+
+async def start_serving(host: Host) -> None:
+    """Start `host`; on the default port, a port already taken falls back to a free one."""
+    try:
+        await host.start()
+    except OSError as error:
+        if host.config.port != DEFAULT_PORT or error.errno != errno.EADDRINUSE:
+            raise
+        await host.stop()
+        host.config = dataclasses.replace(host.config, port=0)
+        await host.start()
+
+
+def reachable_addresses(bind: str) -> list[str]:
+    """Where players on the LAN reach a host bound to `bind` (shown for `join --connect`)."""
+    everywhere = bind in ("", "0.0.0.0", "::")
+    return (lan_addresses() or ["127.0.0.1"]) if everywhere else [bind]
 
 
 def closing_words(state: GameState, by: str | None) -> tuple[str, bool]:
@@ -153,18 +187,7 @@ class NetSession(Session):
         and ConnectionError when the host does not answer in time."""
         self._pump = asyncio.get_running_loop().create_task(self._read())
         try:
-            async with asyncio.timeout(FIRST_CONTACT_SECONDS):
-                await self.client.start()
-        except TimeoutError:
-            await self.stop()
-            problem = self.client.last_problem or "it did not answer"
-            raise ConnectionError(f"No answer from the host: {problem}.") from None
-        except Refused as refused:
-            await self.stop()
-            if refused.reason != NAME_TAKEN or self.client.reclaim or self.me is None:
-                raise
-            hint = "If that seat is yours from another machine, add --reclaim: the host is asked."
-            raise Refused(refused.reason, f"{refused.message} {hint}") from None
+            await first_contact(self.client)
         except BaseException:
             await self.stop()
             raise
@@ -419,8 +442,7 @@ class LanHost:
         """A rematch is seating its players in their order: nobody else is seated now."""
         self._leaving: set[str] = set()
         """Seats whose players left the lobby, until net has forgotten them too."""
-        everywhere = bind in ("", "0.0.0.0", "::")
-        self.addresses = (lan_addresses() or ["127.0.0.1"]) if everywhere else [bind]
+        self.addresses = reachable_addresses(bind)
         """Where players on the LAN reach this host (shown for `join --connect`)."""
         self._tasks: set[asyncio.Task[object]] = set()
 
@@ -444,14 +466,7 @@ class LanHost:
         On the default port, a port already taken falls back to a free one.
         """
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            await self.host.start()
-        except OSError as error:
-            if self.host.config.port != DEFAULT_PORT or error.errno != errno.EADDRINUSE:
-                raise
-            await self.host.stop()
-            self.host.config = dataclasses.replace(self.host.config, port=0)
-            await self.host.start()
+        await start_serving(self.host)
         self.clock = Clock(submit=self.submit)
         if self.state.phase is Phase.NEW:
             await self.submit(cmd.CreateGame(self.config))

@@ -14,6 +14,7 @@ import random
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.scrabble import commands as cmd
@@ -35,7 +36,7 @@ from wordsy_tui.scrabble.legal import allowed
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.view import for_seat, state_for_seat
 from wordsy_tui.scrabble.words import Words, shipped_words
-from wordsy_tui.session.base import Rejected
+from wordsy_tui.session.base import LinkChanged, Rejected
 
 BOT_PAUSE_SECONDS = 0.8
 """Between two computer players' moves, so a person sees each one land."""
@@ -50,6 +51,8 @@ class TilesChanged:
 
 
 TileUpdate = TilesChanged | Rejected
+TableUpdate = TilesChanged | Rejected | LinkChanged
+"""What a table's session tells the app: a LAN session also says when its link changes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,46 @@ class LastTurn:
 
     state: TileGameState
     rack: tuple[str, ...]
+
+
+class TileTable(Protocol):
+    """What the board screen (`TileApp`) uses of a tile game's session: offline
+    (`TileSession`) or across the LAN (`session.tilelan.TileNetSession`)."""
+
+    me: str
+    state: TileGameState
+    """The player's own view."""
+    last_turn: LastTurn | None
+    leave_question: str
+    """What leaving asks the player (what becomes of the game and their seat)."""
+
+    async def start(self) -> None: ...
+    async def stop(self) -> None: ...
+    def updates(self) -> AsyncIterator[TableUpdate]: ...
+    async def start_game(self) -> str | None: ...
+    async def play(self, placement: Sequence[tuple[int, str]]) -> str | None: ...
+    async def exchange(self, tiles: Sequence[str]) -> str | None: ...
+    async def pass_turn(self) -> str | None: ...
+    async def challenge(self) -> str | None: ...
+    async def accept(self) -> str | None: ...
+
+    @property
+    def asked_to_judge(self) -> bool: ...
+
+    def best_of_last_turn(self) -> Hint | None: ...
+
+
+def best_of(last: LastTurn | None, dawg: Callable[[int], Dawg]) -> Hint | None:
+    """The highest-scoring play the player had on their last turn (None: none)."""
+    if last is None:
+        return None
+    hints = best_moves(last.state, last.rack, dawg(TILE_STYLES[Level.EXPERT].vocabulary))
+    return hints[0] if hints else None
+
+
+def asked_to_judge(state: TileGameState, me: str) -> bool:
+    """Someone else's play waits for `me` to challenge it or let it stand (Scrabble)."""
+    return allowed(state, me, cmd.Challenge())
 
 
 def bot_name(number: int, level: Level) -> str:
@@ -97,6 +140,7 @@ class TileSession:
         self.last_turn: LastTurn | None = None
         self._updates: asyncio.Queue[TileUpdate] = asyncio.Queue()
         self._bots_busy = asyncio.Lock()
+        self.leave_question = "Leave this game? It is not kept."
 
     @property
     def words(self) -> Words:
@@ -157,21 +201,17 @@ class TileSession:
         """The computer players are moving (the player's keys wait for them)."""
         return self._bots_busy.locked()
 
+    async def start_game(self) -> str | None:
+        return await self.send(cmd.StartGame())  # solo games start by themselves
+
     @property
     def asked_to_judge(self) -> bool:
         """A computer player's play waits for us to challenge it or let it stand before
         the next computer player moves (our own turn would let it stand anyway)."""
-        return allowed(self.state, self.me, cmd.Challenge())
+        return asked_to_judge(self.state, self.me)
 
     def best_of_last_turn(self) -> Hint | None:
-        """The highest-scoring play the player had on their last turn (None: none)."""
-        last = self.last_turn
-        if last is None:
-            return None
-        hints = best_moves(
-            last.state, last.rack, self._dawg_for(TILE_STYLES[Level.EXPERT].vocabulary)
-        )
-        return hints[0] if hints else None
+        return best_of(self.last_turn, self._dawg_for)
 
     # -- the computer players ------------------------------------------------
 

@@ -1,7 +1,8 @@
-"""TileApp: a tile game (Scrabble, Words with Friends, Wordfeud) against computer players.
+"""TileApp: a tile game (Scrabble, Words with Friends, Wordfeud), solo or across the LAN.
 
-The app follows a `TileSession` (its updates arrive in a worker) and acts
-through it; it never decides a rule itself. The board screen lays the play,
+The app follows a `TileTable` session (offline `TileSession`, or a seat at a LAN host:
+`TileNetSession`); its updates arrive in a worker and it acts through it; it never
+decides a rule itself. The board screen lays the play,
 scores it live with the rules' own `assess`, and shows the rest of the table.
 """
 
@@ -21,6 +22,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from net import Refused
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.tiles.board import BoardPicture, TileBoard
@@ -38,14 +40,16 @@ from wordsy_tui.app.tiles.panel import (
 )
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.board import place
 from wordsy_tui.scrabble.bots import Hint
+from wordsy_tui.scrabble.legal import allowed
 from wordsy_tui.scrabble.notation import move_text
 from wordsy_tui.scrabble.rulesets import BLANK
 from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.session.base import Rejected
-from wordsy_tui.session.tiles import TilesChanged, TileSession
+from wordsy_tui.session.base import LinkChanged, Rejected
+from wordsy_tui.session.tiles import TilesChanged, TileTable
 from wordsy_tui.text import shown
 
 SIDE_WIDTH: Final = 31
@@ -67,9 +71,10 @@ class BoardScreen(Screen[None]):
         Binding("f4", "app.best", "Best", id="tile-best", key_display="F4"),
         Binding("f5", "challenge", "Challenge", id="tile-challenge", key_display="F5"),
         Binding("f1", "help", "Help", id="tile-help", key_display="F1"),
+        Binding("f6", "start_game", "Start", id="tile-start", key_display="F6"),
     ]
 
-    def __init__(self, session: TileSession) -> None:
+    def __init__(self, session: TileTable) -> None:
         super().__init__()
         self.session = session
         self.draft = Draft()
@@ -103,6 +108,8 @@ class BoardScreen(Screen[None]):
         # Only Scrabble has challenges: the other games' key bar goes without the key.
         if action == "challenge":
             return self.state.rules.challenges
+        if action == "start_game":  # the lobby of a LAN table: its first person starts
+            return allowed(self.state, self.session.me, cmd.StartGame())
         return True
 
     # -- keys ---------------------------------------------------------------------
@@ -169,6 +176,9 @@ class BoardScreen(Screen[None]):
         tiles = [c.upper() if c != "*" else BLANK for c in answer if not c.isspace()]
         self._act(self.session.exchange(tiles), f"You exchanged {len(tiles)} tiles.")
 
+    def action_start_game(self) -> None:
+        self._act(self.session.start_game(), None)
+
     def action_help(self) -> None:
         self.app.push_screen(TileHelpScreen())
 
@@ -202,6 +212,8 @@ class BoardScreen(Screen[None]):
             title += f" · {whose}"
         elif state.phase is Phase.OVER:
             title += " · game over"
+        elif state.phase is Phase.LOBBY:
+            title = f"{state.rules.title} · {lobby_text(state, me)}"
         self.query_one("#title-bar", Static).update(title)
         drafted = dict(self.draft.placed)
         playing = state.phase is Phase.PLAYING
@@ -267,6 +279,15 @@ class BoardScreen(Screen[None]):
                     self.say(f"{shown(player)} loses this turn to the failed challenge.")
 
 
+def lobby_text(state: TileGameState, me: str) -> str:
+    """Who is seated before the game starts, and who starts it."""
+    seated = ", ".join(shown(p) for p in state.players) or "nobody yet"
+    captain = state.captain
+    if captain == me:
+        return f"seated: {seated} · F6 starts the game"
+    return f"seated: {seated} · {shown(captain) if captain else 'the host'} starts the game"
+
+
 def judge_text(state: TileGameState) -> Text:
     """The question a computer player's play puts to us (Scrabble)."""
     assert state.pending is not None
@@ -290,7 +311,7 @@ class TileApp(App[None]):
         ),
     ]
 
-    def __init__(self, session: TileSession) -> None:
+    def __init__(self, session: TileTable) -> None:
         super().__init__()
         self.session = session
         self.board_screen = BoardScreen(session)
@@ -302,7 +323,7 @@ class TileApp(App[None]):
         self._fit_window(self.size)
         self.push_screen(self.board_screen)
         self._follow()
-        self.run_worker(self.session.start(), group="session-start")
+        self._start_session()
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_window(event.size)
@@ -315,6 +336,14 @@ class TileApp(App[None]):
         if screen not in self._guarded and screen.is_attached:
             self._guarded.add(screen)
             screen.mount(TooSmall())
+
+    @work(group="session-start")
+    async def _start_session(self) -> None:
+        try:
+            await self.session.start()
+        except (Refused, ConnectionError, OSError) as error:
+            # Turned away, or nobody there: said on the terminal the app gives back.
+            self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
 
     @work(group="session", exclusive=True)
     async def _follow(self) -> None:
@@ -329,6 +358,8 @@ class TileApp(App[None]):
                         self.push_screen(GameOverScreen(state, self.session.me))
                 case Rejected(message):
                     screen.say(shown(message), "bold")
+                case LinkChanged(_up, message, final):
+                    screen.say(shown(message), "bold" if final else "")
 
     @work(group="best", exclusive=True)
     async def action_best(self) -> None:
@@ -344,7 +375,7 @@ class TileApp(App[None]):
     @work(group="dialog")
     async def action_leave(self) -> None:
         if self.session.state.phase is Phase.OVER or await self.push_screen_wait(
-            ConfirmScreen("Leave this game? It is not kept.")
+            ConfirmScreen(self.session.leave_question)
         ):
             await self.session.stop()
             self.exit()

@@ -1,0 +1,526 @@
+"""A tile game (Scrabble, Words with Friends, Wordfeud) across the LAN.
+
+The host runs the rules as `scrabble.hosted.TileGame` on a `net.Host`: it alone
+holds the bag and the racks, and each peer receives its own seat's view. A
+player's `TileNetSession` folds the (redacted) events it receives into that
+view and sends its verbs as commands; it is the same table as the offline
+`TileSession` for the board screen. The host's own computer players are
+ordinary clients of it (`TileBot`): each sees what its seat sees, no more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
+from pathlib import Path
+from typing import Final
+
+from net import (
+    Client,
+    ClientConfig,
+    Host,
+    HostConfig,
+    Refused,
+    SeatKeys,
+    default_log_dir,
+    new_game_id,
+)
+from net import client as net_client
+from net.protocol import REQUIREMENTS_MISMATCH
+from wordsy_tui.bots.levels import Level
+from wordsy_tui.game.names import name_problem
+from wordsy_tui.scrabble import commands as cmd
+from wordsy_tui.scrabble import events as ev
+from wordsy_tui.scrabble.bots import TILE_STYLES, Hint, decide_turn, respond, vocabulary_dawg
+from wordsy_tui.scrabble.codec import (
+    SEAT,
+    CodecError,
+    decode_event,
+    decode_snapshot,
+    encode,
+)
+from wordsy_tui.scrabble.config import TileGameConfig
+from wordsy_tui.scrabble.dawg import Dawg
+from wordsy_tui.scrabble.evolve import evolve
+from wordsy_tui.scrabble.hosted import TileGame
+from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.scrabble.state import Phase, TileGameState
+from wordsy_tui.scrabble.words import Words
+from wordsy_tui.session.base import LinkChanged, Rejected
+from wordsy_tui.session.discovery import Announcer
+from wordsy_tui.session.lan import (
+    APP_NAME,
+    DEFAULT_PORT,
+    MAX_CLOSING_WORDS,
+    REQUIREMENT_NAMES,
+    SeatBook,
+    first_contact,
+    reachable_addresses,
+    requirements,
+    start_serving,
+)
+from wordsy_tui.session.tiles import (
+    BOT_PAUSE_SECONDS,
+    LastTurn,
+    TableUpdate,
+    TilesChanged,
+    asked_to_judge,
+    best_of,
+    bot_name,
+)
+
+PROBE_SECONDS: Final = 5.0
+"""How long `game_at` waits for each answer before it leaves the host to Wordsy's join."""
+JUDGE_SECONDS: Final = 20.0
+"""How long a computer player whose turn is next leaves the people to challenge the last
+play (its own move lets the play stand); multiplied by its pace."""
+TURNS: Final = (cmd.Play, cmd.Exchange, cmd.Pass)
+"""The commands after which "what was the best move?" looks at the position before them."""
+
+_log = logging.getLogger("wordsy_tui.tilelan")
+
+
+class TileNetSession:
+    """A player's seat at a tile game across the network: `TileTable` over a `net.Client`."""
+
+    def __init__(self, client: Client, dawg: Callable[[int], Dawg] | None = None) -> None:
+        self.client = client
+        self.me = client.name
+        self.state = TileGameState()
+        """The player's own view: the fold of the events the host sent this seat."""
+        self.last_turn: LastTurn | None = None
+        self.presence: dict[str, bool] = {}
+        self.leave_question = "Leave the table? Your seat is kept: join again to take it back."
+        self._dawg = dawg or vocabulary_dawg
+        self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
+        self._pump: asyncio.Task[None] | None = None
+
+    @classmethod
+    def join(
+        cls,
+        address: str,
+        port: int,
+        name: str,
+        game: GameName,
+        dictionary: str,
+        *,
+        pin: str | None = None,
+        token: str | None = None,
+        keys: SeatKeys | None = None,
+        reclaim: bool = False,
+    ) -> TileNetSession:
+        """`keys`: where the seat's token outlives this program (a restart takes the seat
+        back, as Wordsy's joiners do); `token`: a seat's token known already."""
+        client = Client(
+            address,
+            port,
+            name,
+            pin=pin,
+            token=token,
+            requirements=requirements(dictionary, game.value),
+            keys=keys,
+            reclaim=reclaim,
+        )
+        return cls(client)
+
+    async def start(self) -> None:
+        """Connect; raises `net.Refused` with a reason for people when turned away, and
+        ConnectionError when the host does not answer in time."""
+        self._pump = asyncio.get_running_loop().create_task(self._read())
+        try:
+            await first_contact(self.client)
+        except BaseException:
+            await self.stop()
+            raise
+
+    async def stop(self) -> None:
+        if self._pump is not None:
+            self._pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pump
+        await self.client.close()
+
+    async def updates(self) -> AsyncIterator[TableUpdate]:
+        while True:
+            yield await self.changed()
+
+    async def changed(self) -> TableUpdate:
+        """The next update (cancelling the wait loses none)."""
+        return await self._updates.get()
+
+    def publish(self, update: TableUpdate) -> None:
+        self._updates.put_nowait(update)
+
+    async def _read(self) -> None:
+        async for update in self.client.updates():
+            match update:
+                case net_client.Event(body=body):
+                    try:
+                        event = decode_event(body)
+                    except CodecError:
+                        # A host of another build; the view hash check will resync us.
+                        _log.warning("skipping an event this version cannot read: %r", body)
+                        continue
+                    self.state = evolve(self.state, event)
+                    self.publish(TilesChanged(self.state, (event,)))
+                case net_client.Reset(snapshot=snapshot):
+                    try:
+                        self.state = (
+                            TileGameState() if snapshot is None else decode_snapshot(snapshot)
+                        )
+                    except CodecError:
+                        _log.warning("skipping a snapshot this version cannot read")
+                        continue
+                    self.publish(TilesChanged(self.state, ()))
+                case net_client.Presence(seats=seats):
+                    self.presence = dict(seats)
+                case net_client.Link(final=True, detail=detail) if self.client.closed:
+                    # The host's own sentence: who ended the game and what comes next.
+                    self.publish(LinkChanged(False, detail[:MAX_CLOSING_WORDS], final=True))
+                case net_client.Link(final=True, detail=detail):
+                    self.publish(Rejected(detail[:MAX_CLOSING_WORDS]))
+                case net_client.Link(connected=up, detail=detail):
+                    message = "connected" if up else f"connection lost: {detail or 'no answer'}"
+                    self.publish(LinkChanged(up, message[:MAX_CLOSING_WORDS]))
+
+    # -- the player's actions ----------------------------------------------------
+
+    async def send(self, command: cmd.Command) -> str | None:
+        """Ask the host; the rule's message when it is refused, else None."""
+        before = self.state
+        try:
+            result = await self.client.command(encode(command))
+        except net_client.Closed as closed:
+            return closed.message  # said once already, on the banner
+        if not result.accepted:
+            self.publish(Rejected(result.message[:MAX_CLOSING_WORDS]))
+            return result.message
+        if isinstance(command, TURNS):
+            self.last_turn = LastTurn(before, before.rack(self.me))
+        return None
+
+    async def start_game(self) -> str | None:
+        return await self.send(cmd.StartGame())
+
+    async def play(self, placement: Sequence[tuple[int, str]]) -> str | None:
+        return await self.send(cmd.Play(tuple(placement)))
+
+    async def exchange(self, tiles: Sequence[str]) -> str | None:
+        return await self.send(cmd.Exchange(tuple(tiles)))
+
+    async def pass_turn(self) -> str | None:
+        return await self.send(cmd.Pass())
+
+    async def challenge(self) -> str | None:
+        return await self.send(cmd.Challenge())
+
+    async def accept(self) -> str | None:
+        return await self.send(cmd.Accept())
+
+    @property
+    def asked_to_judge(self) -> bool:
+        return asked_to_judge(self.state, self.me)
+
+    def best_of_last_turn(self) -> Hint | None:
+        return best_of(self.last_turn, self._dawg)
+
+
+async def game_at(address: str, port: int, dictionary: str) -> GameName | None:
+    """Which tile game the host at `address:port` plays; None when it plays none of them
+    (Wordsy), or does not answer.
+
+    Asked at the door without sitting down: a hello with each tile game's requirements
+    and a seat token nobody holds. The host checks the requirements first; its refusal
+    says either that they differ (another game) or that the token is unknown (this game).
+    """
+    for game in GameName:
+        probe = Client(
+            address,
+            port,
+            "probe",
+            token=secrets.token_hex(16),
+            requirements=requirements(dictionary, game.value),
+            config=ClientConfig(connect_timeout=PROBE_SECONDS),
+        )
+        try:
+            async with asyncio.timeout(PROBE_SECONDS):
+                await probe.start()
+        except Refused as refused:
+            if refused.reason != REQUIREMENTS_MISMATCH:
+                return game
+            continue
+        except (TimeoutError, OSError):
+            return None
+        finally:
+            await probe.close()
+        return game  # welcomed with a token nobody holds: still, it plays this game
+    return None
+
+
+class TileBot:
+    """A computer player of the host's: an ordinary client that sees only its own seat."""
+
+    def __init__(
+        self,
+        session: TileNetSession,
+        level: Level,
+        words: Callable[[], Words],
+        *,
+        pace: float = 1.0,
+        dawg: Callable[[int], Dawg] | None = None,
+    ) -> None:
+        self.session = session
+        self.level = level
+        self.words = words
+        """The agreed word list, for judging a play (it is public)."""
+        self.pace = pace
+        """Multiplies the pause before each move: tests play fast bots."""
+        self._dawg = dawg or vocabulary_dawg
+        self.rng = random.Random()
+        self._task: asyncio.Task[None] | None = None
+        self._judging: tuple[object, float] | None = None
+        """The play waiting for the people's judgement, and until when the bot waits."""
+
+    @property
+    def name(self) -> str:
+        return self.session.me
+
+    async def start(self) -> None:
+        await self.session.start()
+        self._task = asyncio.get_running_loop().create_task(self._play())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await self.session.stop()
+
+    async def _play(self) -> None:
+        refused_in: TileGameState | None = None
+        """The view in which the host refused the bot's move: there it passes instead."""
+        wait: float | None = None
+        while True:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(wait):
+                    await self.session.changed()
+            view = self.session.state
+            command, wait = await self._next(view)
+            if command is None:
+                continue
+            if view is refused_in:
+                command = cmd.Pass()
+            if self.pace:
+                await asyncio.sleep(BOT_PAUSE_SECONDS * self.pace)
+            if await self.session.send(command) is not None:
+                refused_in = view
+
+    async def _next(self, view: TileGameState) -> tuple[cmd.Command | None, float | None]:
+        """What the bot does from this view of its seat (judge a play, or take its turn),
+        or how long it waits for the people to judge the play before its turn settles it."""
+        if view.phase is not Phase.PLAYING:
+            return None, None
+        me = self.name
+        judged = respond(view, me, self.words())
+        if judged is not None:
+            return judged, None
+        pending = view.pending
+        if pending is not None and any(
+            p not in view.bots and p != pending.player and p not in pending.accepted_by
+            for p in view.players
+        ):
+            # Playing now would let the play stand before a person could challenge it.
+            loop = asyncio.get_running_loop()
+            key = (pending.player, pending.placement)
+            if self._judging is None or self._judging[0] != key:
+                self._judging = (key, loop.time() + JUDGE_SECONDS * self.pace)
+            left = self._judging[1] - loop.time()
+            if left > 0:
+                return None, left
+        style = TILE_STYLES[self.level]
+        turn = await asyncio.to_thread(decide_turn, view, me, style, self.rng, self._dawg)
+        return turn, None
+
+
+def closing_words(state: TileGameState, by: str | None) -> tuple[str, bool]:
+    """What the players are told when the host stops the game, and whether the host can
+    resume it (not yet for the tile games: its log stays saved, for the record)."""
+    who = by or "The host"
+    if state.phase is Phase.OVER:
+        return f"The game is over: {by or 'the host'} has closed it.", False
+    return f"{who} ended the game. Its log is saved on the host.", False
+
+
+class TileLanHost:
+    """The authoritative host of one tile game: rules, log, seats, bots, advertisement."""
+
+    def __init__(
+        self,
+        config: TileGameConfig,
+        *,
+        dictionary: str,
+        bind: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        pin: str | None = None,
+        log_path: Path | None = None,
+        words: Words | None = None,
+        on_event: Callable[[TileGameState, ev.Event], None] | None = None,
+        announce: Announcer | None = None,
+        bot_pace: float = 1.0,
+        dawg: Callable[[int], Dawg] | None = None,
+        max_spectators: int = HostConfig.max_spectators,
+    ) -> None:
+        self.config = config
+        self.dictionary = dictionary
+        self.pin = pin
+        self.log_path = log_path or default_log_dir(APP_NAME) / f"{new_game_id()}.log"
+        self.on_event = on_event
+        self.announce = announce
+        self.bot_pace = bot_pace
+        self._dawg = dawg
+        # The game deals from its own secret generator: only this process holds the bag.
+        self.game = TileGame(words, random.Random(secrets.randbits(128)), self._on_event)
+        self.host = Host(
+            self.game,
+            self.log_path,
+            HostConfig(
+                bind=bind,
+                port=port,
+                pin=pin,
+                requirements=requirements(dictionary, config.game.value),
+                requirement_names=REQUIREMENT_NAMES,
+                max_spectators=max_spectators,
+            ),
+            on_presence=self._on_presence,
+            on_notice=self._notice,
+        )
+        self.on_notice: Callable[[str], None] | None = None
+        """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
+        self.addresses = reachable_addresses(bind)
+        """Where players on the LAN reach this host (shown for `join --connect`)."""
+        self.seat_book = SeatBook.beside(self.log_path)
+        self.bots: dict[str, TileBot] = {}
+        self._tasks: set[asyncio.Task[object]] = set()
+
+    @property
+    def state(self) -> TileGameState:
+        return self.game.state
+
+    @property
+    def port(self) -> int:
+        return self.host.address[1]
+
+    async def start(self) -> None:
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        await start_serving(self.host)
+        if self.state.phase is Phase.NEW:
+            await self.submit(cmd.CreateGame(self.config))
+        if self.announce is not None:
+            await self.announce.start(self.state, self.port)
+
+    async def stop(self, by: str | None = None) -> None:
+        """End the game here; every player is told who ended it (`by`: the hosting
+        player; None: the host)."""
+        if self.announce is not None:
+            await self.announce.stop()
+        for bot in list(self.bots.values()):
+            await bot.stop()
+        for task in list(self._tasks):
+            task.cancel()
+        await self.host.stop(*closing_words(self.state, by))
+
+    async def submit(self, command: cmd.Command, seat: str | None = None) -> str | None:
+        """A command from the host itself (for `seat`, when given); the refusal, if any."""
+        body = encode(command)
+        if seat is not None:
+            body[SEAT] = seat
+        result = await self.host.submit(body)
+        return None if result.accepted else result.message
+
+    async def start_game(self) -> str | None:
+        """Start the game now, with whoever is seated (the host may, like the captain)."""
+        return await self.submit(cmd.StartGame())
+
+    async def add_bot(self, level: Level) -> str:
+        """Seat one of the host's computer players, a client of its own like anyone's."""
+        number = len(self.bots) + 1
+        while (name := bot_name(number, level)) in self.state.players:
+            number += 1
+        self.game.bots.add(name)
+        session = TileNetSession.join(
+            "127.0.0.1",
+            self.port,
+            name,
+            self.config.game,
+            self.dictionary,
+            pin=self.pin,
+        )
+        bot = TileBot(session, level, lambda: self.game.words, pace=self.bot_pace, dawg=self._dawg)
+        try:
+            await bot.start()
+        except BaseException:
+            self.game.bots.discard(name)
+            raise
+        self.bots[name] = bot
+        self.seat_book.keep(name, session.client.token, bot=level.value)
+        return name
+
+    def _spawn(self, coro: Coroutine[object, object, object]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _on_event(self, state: TileGameState, event: ev.Event) -> None:
+        if self.announce is not None and isinstance(
+            event, ev.PlayerJoined | ev.GameStarted | ev.GameEnded
+        ):
+            self._spawn(self.announce.update(state))
+        if self.on_event is not None:
+            self.on_event(state, event)
+
+    def _notice(self, line: str) -> None:
+        if self.on_notice is not None:
+            self.on_notice(line)
+
+    def _on_presence(self, seats: Mapping[str, bool]) -> None:
+        # A newly seated player sits down in the game's lobby; net has admitted them.
+        if self.state.phase is not Phase.LOBBY:
+            return
+        for seat in seats:
+            bot = seat in self.game.bots
+            if seat not in self.state.players and name_problem(seat, bot=bot) is None:
+                self._spawn(self.submit(cmd.JoinGame(bot=bot), seat=seat))
+
+
+class TileHostSession(TileNetSession):
+    """The hosting player's seat: a `TileLanHost`, and a client of it over loopback."""
+
+    def __init__(self, me: str, server: TileLanHost, bots: Sequence[Level] = ()) -> None:
+        super().__init__(Client("127.0.0.1", 0, me))
+        self.server = server
+        self.bots_to_seat = tuple(bots)
+        self.leave_question = "Leave? The game ends for everyone at the table."
+
+    async def start(self) -> None:
+        await self.server.start()
+        me = self.me
+        self.client = Client(
+            "127.0.0.1",
+            self.server.port,
+            me,
+            pin=self.server.pin,
+            token=self.server.seat_book.token(me),
+            requirements=requirements(self.server.dictionary, self.server.config.game.value),
+        )
+        await super().start()
+        self.server.seat_book.keep(me, self.client.token, host=True)
+        for level in self.bots_to_seat:
+            await self.server.add_bot(level)
+
+    async def stop(self) -> None:
+        await super().stop()
+        await self.server.stop(by=self.me)
