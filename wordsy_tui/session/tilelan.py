@@ -92,6 +92,8 @@ class TileNetSession:
         self.me = client.name
         self.state = TileGameState()
         """The player's own view: the fold of the events the host sent this seat."""
+        self.seq = 0
+        """The host's sequence number of the last event folded into `state`."""
         self.last_turn: LastTurn | None = None
         self.presence: dict[str, bool] = {}
         self.leave_question = "Leave the table? Your seat is kept: join again to take it back."
@@ -158,16 +160,16 @@ class TileNetSession:
     async def _read(self) -> None:
         async for update in self.client.updates():
             match update:
-                case net_client.Event(body=body):
+                case net_client.Event(seq=seq, body=body):
                     try:
                         event = decode_event(body)
                     except CodecError:
                         # A host of another build; the view hash check will resync us.
                         _log.warning("skipping an event this version cannot read: %r", body)
                         continue
-                    self.state = evolve(self.state, event)
+                    self.state, self.seq = evolve(self.state, event), seq
                     self.publish(TilesChanged(self.state, (event,)))
-                case net_client.Reset(snapshot=snapshot):
+                case net_client.Reset(seq=seq, snapshot=snapshot):
                     try:
                         self.state = (
                             TileGameState() if snapshot is None else decode_snapshot(snapshot)
@@ -175,6 +177,7 @@ class TileNetSession:
                     except CodecError:
                         _log.warning("skipping a snapshot this version cannot read")
                         continue
+                    self.seq = seq
                     self.publish(TilesChanged(self.state, ()))
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
