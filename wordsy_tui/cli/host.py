@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from wordsy_tui.cli.options import bounded_int, game_name, player_name
+from wordsy_tui.cli.solo import GAMES, TILE_MAX_PLAYERS
 from wordsy_tui.game.config import (
     BOT_LEVELS,
     DEFAULT_BOT_LEVEL,
@@ -37,6 +38,13 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=player_name,
         default=None,
         help="your name at the table (when resuming: the seat you had, found by itself)",
+    )
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="wordsy",
+        help="wordsy (default); scrabble, wwf (Words with Friends) or wordfeud: a tile game "
+        "on a 15x15 board, at the same table (not yet with --ssh, --web or --resume)",
     )
     parser.add_argument(
         "--game-name",
@@ -225,6 +233,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("--bots must leave at least one seat for a person")
     if args.salvage and args.resume is None:
         parser.error("--salvage goes with --resume GAME")
+    if args.game != "wordsy":
+        return run_tiles(args, parser)
     for flag, module, extra in (("ssh", "asyncssh", "ssh"), ("web", "textual_serve", "web")):
         if getattr(args, flag) is not None and importlib.util.find_spec(module) is None:
             parser.error(f"--{flag} needs {module}: `uv sync` or install wordsy-tui[{extra}]")
@@ -308,3 +318,44 @@ def check_log(log_path: Path, resume: str, *, salvage: bool) -> bool:
         damage = salvage_log(log_path)
         print(damage.describe() if damage else f"{log_path.name} has no damage to salvage.")
     return True
+
+
+def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """`host --game scrabble|wwf|wordfeud`: the tile game's host, headless or at its board."""
+    for flag in ("ssh", "web", "resume"):
+        if getattr(args, flag) is not None:
+            parser.error(f"--{flag} is for Wordsy only so far; drop it with --game {args.game}")
+    seats = min(args.seats, TILE_MAX_PLAYERS)
+    if args.bots >= seats:
+        parser.error(f"--bots must leave at least one of the {seats} seats for a person")
+    from wordsy_tui.bots.levels import Level
+    from wordsy_tui.cli.serve_tiles import (
+        TileHostOptions,
+        serve_tiles_headless,
+        serve_tiles_with_app,
+    )
+    from wordsy_tui.scrabble.config import TileGameConfig
+    from wordsy_tui.scrabble.rulesets import GameName
+
+    options = TileHostOptions(
+        config=TileGameConfig(GameName(args.game), max_players=seats),
+        name=None if args.headless else args.name or default_name(),
+        game_name=args.game_name,
+        bots=args.bots,
+        bot_level=Level(args.bot_level),
+        pin=args.pin,
+        port=args.port,
+        bind=args.bind,
+        interfaces=args.interface,
+        advertise=not args.no_advertise,
+        max_spectators=args.max_spectators,
+    )
+    try:
+        if args.headless:
+            return asyncio.run(serve_tiles_headless(options))
+        return serve_tiles_with_app(options)
+    except KeyboardInterrupt:
+        return 130
+    except OSError as error:
+        print(f"wordsy-tui host: error: {error}", file=sys.stderr)
+        return 1

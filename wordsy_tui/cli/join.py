@@ -13,6 +13,7 @@ from wordsy_tui.session.names import default_name
 
 if TYPE_CHECKING:
     from wordsy_tui.cli.serve import LanPlay
+    from wordsy_tui.scrabble.rulesets import GameName
     from wordsy_tui.session.lan import NetSession
 
 
@@ -103,7 +104,9 @@ async def play_bot(
 def join_with_app(args: argparse.Namespace, name: str) -> int:
     from wordsy_tui.app import WordsyApp
     from wordsy_tui.cli.serve import HostOptions, LanPlay
+    from wordsy_tui.front.seat import from_environment
     from wordsy_tui.game.config import GameConfig
+    from wordsy_tui.session.tilelan import game_at
 
     # Joining can lead to hosting from the menu; that game uses the defaults.
     lan = LanPlay(
@@ -114,10 +117,36 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
     )
     session = None
     connect: tuple[str, int] | None = args.connect  # what `host_port` made of HOST:PORT
+    if connect is not None and not args.spectate and from_environment() == (None, None):
+        tiles = asyncio.run(game_at(*connect, lan.dictionary))
+        if tiles is not None:  # a tile game: its board screen, not Wordsy's
+            return join_tiles(connect, name, tiles, args)
     if connect is not None:
         session = front_session(connect, name, args.pin, args.spectate, lan)
         session = session or lan.join(*connect, name, args.pin)
     return WordsyApp(session, lan=lan, name=name, browse=session is None).run_to_end()
+
+
+def join_tiles(
+    address: tuple[str, int], name: str, game: GameName, args: argparse.Namespace
+) -> int:
+    """A seat at a tile game's host, at its board screen; the seat's token is kept on disk,
+    so the same join command takes the seat back."""
+    from wordsy_tui.cli.serve_tiles import run_tile_app
+    from wordsy_tui.referee import dictionary_hash
+    from wordsy_tui.session.lan import player_keys
+    from wordsy_tui.session.tilelan import TileNetSession
+
+    session = TileNetSession.join(
+        *address,
+        name,
+        game,
+        dictionary_hash(),
+        pin=args.pin,
+        keys=player_keys(),
+        reclaim=args.reclaim,
+    )
+    return run_tile_app(session)
 
 
 def front_session(

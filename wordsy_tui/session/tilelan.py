@@ -523,6 +523,8 @@ class TileHostSession(TileNetSession):
         self.server.seat_book.keep(me, self.client.token, host=True)
         for level in self.bots_to_seat:
             await self.server.add_bot(level)
+        where = ", ".join(f"{a}:{self.server.port}" for a in self.server.addresses)
+        self.publish(LinkChanged(True, f"Players join with: wordsy-tui join --connect {where}"))
 
     async def stop(self) -> None:
         await super().stop()

@@ -1,0 +1,112 @@
+"""`wordsy-tui host --game scrabble --headless` as a person runs it, and `join --connect`
+opening the tile game's board screen."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_host import JOIN_LINE, _hear_ctrl_c, interrupt
+from tests.net.helpers import wait_until
+from wordsy_tui.referee import dictionary_hash
+from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.scrabble.state import HIDDEN, Phase
+from wordsy_tui.session.tilelan import TileNetSession
+
+
+async def start_tile_host(
+    data_home: Path, *args: str
+) -> tuple[asyncio.subprocess.Process, int, list[bytes]]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "wordsy_tui",
+        "host",
+        "--headless",
+        "--no-advertise",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        "0",
+        *args,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+        env={**os.environ, "XDG_DATA_HOME": str(data_home)},
+        preexec_fn=_hear_ctrl_c,
+    )
+    assert process.stdout is not None
+    lines: list[bytes] = []
+    async with asyncio.timeout(60):  # a guard against a hang, not a timing assertion
+        while True:
+            line = await process.stdout.readline()
+            assert line, b"".join(lines).decode()
+            lines.append(line)
+            match = JOIN_LINE.search(line)
+            if match:
+                return process, int(match[1]), lines
+    raise AssertionError("unreachable")
+
+
+async def test_a_headless_scrabble_host_seats_a_player_and_its_bot_starts_on_command(
+    tmp_path: Path,
+) -> None:
+    process, port, _ = await start_tile_host(
+        tmp_path, "--game", "scrabble", "--bots", "1", "--bot-level", "easy"
+    )
+    ann = TileNetSession.join("127.0.0.1", port, "Ann", GameName.SCRABBLE, dictionary_hash())
+    try:
+        await ann.start()
+        await wait_until(lambda: len(ann.state.players) == 2, timeout=60)
+        assert ann.state.captain == "Ann"
+        assert ann.state.phase is Phase.LOBBY
+        assert process.stdin is not None
+        process.stdin.write(b"start\n")
+        await process.stdin.drain()
+        await wait_until(lambda: ann.state.phase is Phase.PLAYING, timeout=60)
+        await wait_until(lambda: len(ann.state.rack("Ann")) == 7)
+        bot = next(p for p in ann.state.players if p != "Ann")
+        assert ann.state.config.game is GameName.SCRABBLE
+        assert set(ann.state.rack(bot)) == {HIDDEN}  # the bot's rack stays on the host
+    finally:
+        await ann.stop()
+    code, output = await interrupt(process)
+    assert code == 130
+    assert b"Ann sat down" in output
+    assert b"The game starts" in output
+    assert b"Host stopped. The game's log is kept at" in output
+    logs = list((tmp_path / "wordsy-tui" / "games").glob("*.log"))
+    assert len(logs) == 1
+    assert logs[0].stat().st_size > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (("--game", "wwf", "--ssh"), b"--ssh is for Wordsy only"),
+        (("--game", "wordfeud", "--bots", "4"), b"--bots"),
+    ],
+)
+async def test_what_a_tile_host_cannot_do_yet_is_said(
+    tmp_path: Path, args: tuple[str, ...], problem: bytes
+) -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "wordsy_tui",
+        "host",
+        "--headless",
+        "--no-advertise",
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
+    )
+    async with asyncio.timeout(60):
+        output, _ = await process.communicate()
+    assert process.returncode == 2
+    assert problem in output

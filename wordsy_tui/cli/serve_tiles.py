@@ -1,0 +1,158 @@
+"""Hosting and joining a tile game (Scrabble, Words with Friends, Wordfeud) on the LAN:
+headless with log lines, or at the board screen (`TileApp`)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, TextIO
+
+from wordsy_tui.bots.levels import Level
+from wordsy_tui.cli.serve import LINGER_AFTER_GAME_SECONDS, obey_lines, say
+from wordsy_tui.scrabble import events as ev
+from wordsy_tui.scrabble.config import TileGameConfig
+from wordsy_tui.scrabble.state import Phase, TileGameState
+from wordsy_tui.session.discovery import Announcer, tile_properties
+from wordsy_tui.session.lan import DEFAULT_PORT
+from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
+
+EventHook = Callable[[TileGameState, ev.Event], None]
+
+DESK_HELP: Final = (
+    "Commands: 'start' starts the game with the players seated (at least two); "
+    "'players' lists the seats; 'help' shows this. Ctrl-C ends the game for everyone."
+)
+
+
+@dataclass(frozen=True)
+class TileHostOptions:
+    config: TileGameConfig
+    name: str | None
+    """The host's own player; None for a headless host."""
+    game_name: str | None = None
+    bots: int = 0
+    bot_level: Level = Level.MEDIUM
+    pin: str | None = None
+    port: int | None = None
+    bind: str = "0.0.0.0"
+    interfaces: list[str] | None = None
+    advertise: bool = True
+    max_spectators: int = 1000
+
+    def announcer(self) -> Announcer | None:
+        if not self.advertise:
+            return None
+        title = self.config.rules.title
+        host = self.name or "a headless host"
+        game_name = self.game_name or (f"{self.name}'s {title}" if self.name else title)
+        return Announcer(
+            game_name, host, self.pin is not None, self.interfaces, describe=tile_properties
+        )
+
+
+def make_tile_server(options: TileHostOptions, on_event: EventHook | None = None) -> TileLanHost:
+    from wordsy_tui.referee import dictionary_hash
+
+    return TileLanHost(
+        options.config,
+        dictionary=dictionary_hash(),
+        bind=options.bind,
+        port=DEFAULT_PORT if options.port is None else options.port,
+        pin=options.pin,
+        on_event=on_event,
+        announce=options.announcer(),
+        max_spectators=options.max_spectators,
+    )
+
+
+def tile_line(state: TileGameState, event: ev.Event) -> str | None:
+    """A line for the host's log about what happened; never a rack's tiles (the log is
+    read on the host's screen, beside the players)."""
+    match event:
+        case ev.PlayerJoined(player, bot):
+            return f"{player}{' (computer)' if bot else ''} sat down"
+        case ev.GameStarted(order):
+            return f"The game starts: {', '.join(order)}"
+        case ev.TilesPlayed(player, _placement, words, score, bingo):
+            formed = ", ".join(word for word, _ in words)
+            return f"{player} played {formed} for {score}{' with a bingo' if bingo else ''}"
+        case ev.TilesExchanged(player, _returned, _drawn, count):
+            return f"{player} exchanged {count} tiles"
+        case ev.Passed(player):
+            return f"{player} passed"
+        case ev.ChallengeDecided(challenger, upheld, refused):
+            if upheld:
+                return f"{challenger} challenged: {', '.join(refused)} refused, play withdrawn"
+            return f"{challenger} challenged, but every word is good"
+        case ev.GameEnded(_out, _racks, adjustments, winners):
+            changes = ", ".join(f"{p} {a:+d}" for p, a in adjustments)
+            scores = ", ".join(f"{p} {s}" for p, s in state.scores.items())
+            return f"Game over. Adjustments: {changes}. Final: {scores}. Won: {', '.join(winners)}"
+    return None
+
+
+class TileDesk:
+    """The headless tile host's keyboard: one command a line on standard input."""
+
+    def __init__(self, server: TileLanHost) -> None:
+        self.server = server
+
+    async def obey(self, line: str) -> str:
+        verb = line.strip().split(" ", 1)[0]
+        if verb == "start":
+            problem = await self.server.start_game()
+            return problem or "Started."
+        if verb == "players":
+            state, presence = self.server.state, self.server.host.presence
+            seats = [f"{p} ({'here' if presence.get(p) else 'away'})" for p in state.players]
+            return "Seats: " + (", ".join(seats) or "none yet")
+        if verb in ("help", "?"):
+            return DESK_HELP
+        return f"Unknown command {verb!r}. {DESK_HELP}"
+
+
+async def serve_tiles_headless(options: TileHostOptions, commands: TextIO | None = None) -> int:
+    over = asyncio.Event()
+
+    def tell(state: TileGameState, event: ev.Event) -> None:
+        line = tile_line(state, event)
+        if line is not None:
+            say(line)
+        if state.phase is Phase.OVER:
+            over.set()
+
+    server = make_tile_server(options, tell)
+    await server.start()
+    server.on_notice = say
+    desk = TileDesk(server)
+    reading = asyncio.get_running_loop().create_task(obey_lines(commands or sys.stdin, desk.obey))
+    try:
+        for address in server.addresses:
+            say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
+        say(f"{options.config.rules.title}: the game's log is saved to {server.log_path}")
+        for _ in range(options.bots):
+            say(f"{await server.add_bot(options.bot_level)} is ready")
+        say("Type 'start' once the players are seated ('help' lists the commands).")
+        await over.wait()
+        await asyncio.sleep(LINGER_AFTER_GAME_SECONDS)  # the clients see the end arrive
+    finally:
+        reading.cancel()
+        await server.stop()
+        say(f"Host stopped. The game's log is kept at {server.log_path}")
+    return 0
+
+
+def serve_tiles_with_app(options: TileHostOptions) -> int:
+    assert options.name is not None
+    server = make_tile_server(options)
+    return run_tile_app(TileHostSession(options.name, server, [options.bot_level] * options.bots))
+
+
+def run_tile_app(session: TileNetSession) -> int:
+    from wordsy_tui.app.tiles.app import TileApp
+
+    app = TileApp(session)
+    app.run()
+    return app.return_code or 0
