@@ -110,3 +110,49 @@ async def test_what_a_tile_host_cannot_do_yet_is_said(
         output, _ = await process.communicate()
     assert process.returncode == 2
     assert problem in output
+
+
+async def test_join_connect_opens_the_tile_games_board_in_its_lobby(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.widgets import Static
+
+    from wordsy_tui.app.tiles import app as tile_app
+    from wordsy_tui.bots.levels import Level
+    from wordsy_tui.cli import build_parser
+    from wordsy_tui.scrabble.config import TileGameConfig
+    from wordsy_tui.session.tilelan import TileLanHost
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    server = TileLanHost(
+        TileGameConfig(GameName.WWF),
+        dictionary=dictionary_hash(),
+        bind="127.0.0.1",
+        port=0,
+        log_path=tmp_path / "wwf.log",
+        bot_pace=0,
+    )
+    await server.start()
+    opened: list[tile_app.TileApp] = []
+    monkeypatch.setattr(tile_app.TileApp, "run", lambda self: opened.append(self))
+    parser = build_parser()
+    args = parser.parse_args(["join", "--connect", f"127.0.0.1:{server.port}", "--name", "Ann"])
+    try:
+        assert await asyncio.to_thread(args.run, args, args.parser) == 0
+        (app,) = opened
+        assert app.session.state.phase is Phase.NEW  # not connected before the app runs
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(lambda: "Ann" in server.state.players)
+            await server.add_bot(Level.EASY)
+            await wait_until(lambda: len(app.session.state.players) == 2)
+            await pilot.pause()
+            title = str(app.screen.query_one("#title-bar", Static).render())
+            assert "Words with Friends" in title
+            assert "F6 starts the game" in title
+            await pilot.press("f6")
+            await wait_until(lambda: app.session.state.phase is Phase.PLAYING)
+            await wait_until(lambda: len(app.session.state.rack("Ann")) == 7)
+            await pilot.press("ctrl+q")
+            await pilot.press("y")
+    finally:
+        await server.stop()

@@ -176,3 +176,18 @@ async def test_the_door_tells_which_tile_game_a_host_plays(server: TileLanHost) 
     assert await game_at("127.0.0.1", server.port, DICTIONARY) is GameName.SCRABBLE
     assert server.host.presence == {}  # asking took no seat
     assert await game_at("127.0.0.1", server.port, "another list") is None
+
+
+async def test_the_door_of_a_wordsy_host_answers_no_tile_game(tmp_path: Path) -> None:
+    from wordsy_tui.game.config import GameConfig
+    from wordsy_tui.session.lan import LanHost
+
+    wordsy = LanHost(
+        GameConfig(), dictionary=DICTIONARY, bind="127.0.0.1", port=0, log_path=tmp_path / "w.log"
+    )
+    await wordsy.start()
+    try:
+        assert await game_at("127.0.0.1", wordsy.port, DICTIONARY) is None
+        assert wordsy.host.presence == {}
+    finally:
+        await wordsy.stop()
