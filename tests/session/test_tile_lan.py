@@ -191,3 +191,29 @@ async def test_the_door_of_a_wordsy_host_answers_no_tile_game(tmp_path: Path) ->
         assert wordsy.host.presence == {}
     finally:
         await wordsy.stop()
+
+
+async def test_the_hosting_player_sits_first_seats_the_bots_and_ends_the_game_for_all(
+    tmp_path: Path,
+) -> None:
+    from wordsy_tui.session.base import LinkChanged
+    from wordsy_tui.session.tilelan import TileHostSession
+
+    server = tile_host(tmp_path)
+    hosting = TileHostSession("ann", server, [Level.EASY])
+    await hosting.start()
+    bob = join(server, "bob")
+    await bob.start()
+    await wait_until(lambda: len(hosting.state.players) == 3)
+    assert hosting.state.captain == "ann"
+    told = []
+    while not hosting._updates.empty():
+        if isinstance(update := hosting._updates.get_nowait(), LinkChanged):
+            told.append(update)
+    assert any("join --connect 127.0.0.1:" in u.message for u in told)
+    assert await hosting.start_game() is None
+    await wait_until(lambda: bob.state.phase is Phase.PLAYING)
+    await hosting.stop()
+    await wait_until(lambda: bob.client.closed is not None)
+    assert "ann ended the game" in bob.client.closed.message
+    await bob.stop()
