@@ -110,7 +110,9 @@ class BoardScreen(Screen[None]):
             return self.state.rules.challenges
         if action == "start_game":  # the lobby of a LAN table: its first person starts
             return allowed(self.state, self.session.me, cmd.StartGame())
-        return True
+        # Nothing to play in a lobby yet: room in the key bar for the start.
+        lobby = self.state.phase is Phase.LOBBY
+        return not (lobby and action in ("play", "exchange", "pass_turn"))
 
     # -- keys ---------------------------------------------------------------------
 
