@@ -18,27 +18,22 @@ from wordsy_tui.scrabble.state import HIDDEN, Phase
 from wordsy_tui.session.tilelan import TileNetSession
 
 
-async def start_tile_host(
-    data_home: Path, *args: str
-) -> tuple[asyncio.subprocess.Process, int, list[bytes]]:
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "wordsy_tui",
-        "host",
-        "--headless",
-        "--no-advertise",
-        "--bind",
-        "127.0.0.1",
-        "--port",
-        "0",
-        *args,
+async def headless_host(data_home: Path, *args: str) -> asyncio.subprocess.Process:
+    """`wordsy-tui host --headless --no-advertise ARGS`, its keyboard a pipe of ours."""
+    return await asyncio.create_subprocess_exec(
+        *(sys.executable, "-m", "wordsy_tui", "host", "--headless", "--no-advertise", *args),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
         env={**os.environ, "XDG_DATA_HOME": str(data_home)},
-        preexec_fn=_hear_ctrl_c,
+        preexec_fn=_hear_ctrl_c,  # the tests' Ctrl-C must reach it
     )
+
+
+async def start_tile_host(
+    data_home: Path, *args: str
+) -> tuple[asyncio.subprocess.Process, int, list[bytes]]:
+    process = await headless_host(data_home, "--bind", "127.0.0.1", "--port", "0", *args)
     assert process.stdout is not None
     lines: list[bytes] = []
     async with asyncio.timeout(60):  # a guard against a hang, not a timing assertion
@@ -94,18 +89,7 @@ async def test_a_headless_scrabble_host_seats_a_player_and_its_bot_starts_on_com
 async def test_what_a_tile_host_cannot_do_yet_is_said(
     tmp_path: Path, args: tuple[str, ...], problem: bytes
 ) -> None:
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "wordsy_tui",
-        "host",
-        "--headless",
-        "--no-advertise",
-        *args,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
-    )
+    process = await headless_host(tmp_path, *args)
     async with asyncio.timeout(60):
         output, _ = await process.communicate()
     assert process.returncode == 2

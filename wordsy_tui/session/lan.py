@@ -375,7 +375,29 @@ class SeatBook:
         spare.replace(self.path)
 
 
-class LanHost:
+class ServedTable:
+    """What a game's host process does the same way whatever the game: its port, its
+    background tasks, the host's warnings for its screen or log."""
+
+    host: Host
+    on_notice: Callable[[str], None] | None
+    _tasks: set[asyncio.Task[object]]
+
+    @property
+    def port(self) -> int:
+        return self.host.address[1]
+
+    def _spawn(self, coro: Coroutine[object, object, object]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _notice(self, line: str) -> None:
+        if self.on_notice is not None:
+            self.on_notice(line)
+
+
+class LanHost(ServedTable):
     """The authoritative host of one game: rules, log, clock, bots, advertisement."""
 
     def __init__(
@@ -456,10 +478,6 @@ class LanHost:
     def state(self) -> GameState:
         return self.game.state
 
-    @property
-    def port(self) -> int:
-        return self.host.address[1]
-
     async def start(self) -> None:
         """Replay the log if it exists (a resumed game), then serve.
 
@@ -505,11 +523,6 @@ class LanHost:
             return "Nothing is waiting to be ended."
         return await self.submit(alarm.command)
 
-    def _spawn(self, coro: Coroutine[object, object, object]) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
     def _on_event(self, state: GameState, event: ev.Event) -> None:
         if self.clock is not None:
             self.clock.observe(state)
@@ -539,10 +552,6 @@ class LanHost:
             clock.hurry(self.absent_grace)
         elif clock.hurried:
             clock.relax()
-
-    def _notice(self, line: str) -> None:
-        if self.on_notice is not None:
-            self.on_notice(line)
 
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
         self.game.presence = dict(seats)

@@ -15,7 +15,7 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -58,6 +58,7 @@ from wordsy_tui.session.lan import (
     MAX_CLOSING_WORDS,
     REQUIREMENT_NAMES,
     SeatBook,
+    ServedTable,
     first_contact,
     reachable_addresses,
     requirements,
@@ -68,6 +69,7 @@ from wordsy_tui.session.tiles import (
     LastTurn,
     TableUpdate,
     TilesChanged,
+    TileVerbs,
     asked_to_judge,
     best_of,
     bot_name,
@@ -84,7 +86,7 @@ TURNS: Final = (cmd.Play, cmd.Exchange, cmd.Pass)
 _log = logging.getLogger("wordsy_tui.tilelan")
 
 
-class TileNetSession:
+class TileNetSession(TileVerbs):
     """A player's seat at a tile game across the network: `TileTable` over a `net.Client`."""
 
     def __init__(self, client: Client, dawg: Callable[[int], Dawg] | None = None) -> None:
@@ -205,24 +207,6 @@ class TileNetSession:
         if isinstance(command, TURNS):
             self.last_turn = LastTurn(before, before.rack(self.me))
         return None
-
-    async def start_game(self) -> str | None:
-        return await self.send(cmd.StartGame())
-
-    async def play(self, placement: Sequence[tuple[int, str]]) -> str | None:
-        return await self.send(cmd.Play(tuple(placement)))
-
-    async def exchange(self, tiles: Sequence[str]) -> str | None:
-        return await self.send(cmd.Exchange(tuple(tiles)))
-
-    async def pass_turn(self) -> str | None:
-        return await self.send(cmd.Pass())
-
-    async def challenge(self) -> str | None:
-        return await self.send(cmd.Challenge())
-
-    async def accept(self) -> str | None:
-        return await self.send(cmd.Accept())
 
     @property
     def asked_to_judge(self) -> bool:
@@ -358,7 +342,7 @@ def closing_words(state: TileGameState, by: str | None) -> tuple[str, bool]:
     return f"{who} ended the game. Its log is saved on the host.", False
 
 
-class TileLanHost:
+class TileLanHost(ServedTable):
     """The authoritative host of one tile game: rules, log, seats, bots, advertisement."""
 
     def __init__(
@@ -412,10 +396,6 @@ class TileLanHost:
     @property
     def state(self) -> TileGameState:
         return self.game.state
-
-    @property
-    def port(self) -> int:
-        return self.host.address[1]
 
     async def start(self) -> None:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -472,11 +452,6 @@ class TileLanHost:
         self.seat_book.keep(name, session.client.token, bot=level.value)
         return name
 
-    def _spawn(self, coro: Coroutine[object, object, object]) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
     def _on_event(self, state: TileGameState, event: ev.Event) -> None:
         if self.announce is not None and isinstance(
             event, ev.PlayerJoined | ev.GameStarted | ev.GameEnded
@@ -484,10 +459,6 @@ class TileLanHost:
             self._spawn(self.announce.update(state))
         if self.on_event is not None:
             self.on_event(state, event)
-
-    def _notice(self, line: str) -> None:
-        if self.on_notice is not None:
-            self.on_notice(line)
 
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
         # A newly seated player sits down in the game's lobby; net has admitted them.

@@ -103,12 +103,37 @@ def asked_to_judge(state: TileGameState, me: str) -> bool:
     return allowed(state, me, cmd.Challenge())
 
 
+class TileVerbs:
+    """A player's verbs as the tile game's commands, through the session's own `send`."""
+
+    async def send(self, command: cmd.Command) -> str | None:
+        raise NotImplementedError
+
+    async def start_game(self) -> str | None:
+        return await self.send(cmd.StartGame())  # solo games start by themselves
+
+    async def play(self, placement: Sequence[tuple[int, str]]) -> str | None:
+        return await self.send(cmd.Play(tuple(placement)))
+
+    async def exchange(self, tiles: Sequence[str]) -> str | None:
+        return await self.send(cmd.Exchange(tuple(tiles)))
+
+    async def pass_turn(self) -> str | None:
+        return await self.send(cmd.Pass())
+
+    async def challenge(self) -> str | None:
+        return await self.send(cmd.Challenge())
+
+    async def accept(self) -> str | None:
+        return await self.send(cmd.Accept())
+
+
 def bot_name(number: int, level: Level) -> str:
     """The same names the LAN host gives its computer players."""
     return f"Bot {number} ({level.value})"
 
 
-class TileSession:
+class TileSession(TileVerbs):
     """One person against computer players, offline."""
 
     def __init__(
@@ -181,28 +206,10 @@ class TileSession:
         await self.bots_act()
         return None
 
-    async def play(self, placement: Sequence[tuple[int, str]]) -> str | None:
-        return await self.send(cmd.Play(tuple(placement)))
-
-    async def exchange(self, tiles: Sequence[str]) -> str | None:
-        return await self.send(cmd.Exchange(tuple(tiles)))
-
-    async def pass_turn(self) -> str | None:
-        return await self.send(cmd.Pass())
-
-    async def challenge(self) -> str | None:
-        return await self.send(cmd.Challenge())
-
-    async def accept(self) -> str | None:
-        return await self.send(cmd.Accept())
-
     @property
     def bots_busy(self) -> bool:
         """The computer players are moving (the player's keys wait for them)."""
         return self._bots_busy.locked()
-
-    async def start_game(self) -> str | None:
-        return await self.send(cmd.StartGame())  # solo games start by themselves
 
     @property
     def asked_to_judge(self) -> bool:
