@@ -144,8 +144,9 @@ async def play_a_whole_game(server: TileLanHost) -> None:
     final = ann.state
     assert set(final.adjustments) == {"ann", "bob", bot}
     assert final.winners
-    assert any(turn.player == bot and turn.kind == "play" for turn in final.turns)
-    assert {t.player for t in final.turns if t.kind == "play"} >= {"ann", "bob"}
+    # Everyone took turns (with this small word list a hand may hold no play at all).
+    assert {t.player for t in final.turns} == {"ann", "bob", bot}
+    assert any(t.kind == "play" for t in final.turns)
     for session in sessions:
         await session.stop()
 
