@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -96,6 +97,18 @@ def test_a_bot_with_no_play_exchanges():
     command = decide_turn(view, player, TILE_STYLES[Level.EASY], random.Random(1), small)  # type: ignore[arg-type]
     assert isinstance(command, cmd.Exchange)
     assert sorted(command.tiles) == sorted("VVWWXJK")
+
+
+def test_on_a_board_blocked_for_a_whole_round_a_bot_passes_so_the_game_can_end():
+    table = Table(GameName.WWF)
+    player = table.state.turn
+    other = next(p for p in table.state.players if p != player)
+    table.give(other, "EEEEEEE")
+    table.give(player, "VVWWXJK")
+    blocked = dataclasses.replace(table.state, scoreless_run=len(table.state.players))
+    view = state_for_seat(blocked, player)
+    command = decide_turn(view, player, TILE_STYLES[Level.EASY], random.Random(1), small)  # type: ignore[arg-type]
+    assert command == cmd.Pass()
 
 
 def test_a_bot_challenges_a_word_not_in_the_list_and_accepts_a_good_one():

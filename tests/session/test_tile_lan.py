@@ -102,7 +102,7 @@ def assert_views(server: TileLanHost, sessions: list[TileNetSession]) -> None:
 
 # Not Wordfeud here: with this small word list its board blocks, and a bot that cannot
 # play exchanges every turn; only passes in a row end a Wordfeud game, so it never ends.
-@pytest.mark.parametrize("game", [GameName.SCRABBLE, GameName.WWF])
+@pytest.mark.parametrize("game", list(GameName))
 async def test_two_people_and_a_host_bot_play_a_whole_game(game: GameName, tmp_path: Path) -> None:
     server = tile_host(tmp_path, game)
     await server.start()

@@ -153,5 +153,9 @@ def decide_turn(
     )
     move = choose_move(moves, style, rng)
     if move is None:
+        # A whole round without a score: the board is blocked for everyone. Exchanging
+        # again could go on for ever where only passes end a game (Wordfeud): pass.
+        if view.scoreless_run >= len(view.players):
+            return cmd.Pass()
         return _exchange(view, seat)
     return cmd.Play(move.placement)
