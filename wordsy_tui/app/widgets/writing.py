@@ -70,12 +70,21 @@ class WritingPane(Horizontal, ReportsFailures):
             if self.me is None:
                 yield Static("You are watching: words appear at the reveal.", id="watching")
             else:
-                yield DraftPanel()
+                draft = DraftPanel()
+                draft.judge_now = self._judge_now
+                yield draft
         with Vertical(id="side"):
             yield Countdown(self._now, warn=True, id="timer")
             yield PlayerList()
             yield SoloCard()
             yield ChatLog()
+
+    def on_mount(self) -> None:
+        if self.me is not None:
+            self.watch(self.query_one(DraftPanel), "cards_used", self._mark_cards, init=False)
+
+    def _mark_cards(self, used: frozenset[int]) -> None:
+        self.query_one(BoardCards).used = used
 
     def watch_state(self, old: GameState, state: GameState) -> None:
         self.query_one(BoardCards).board = state.board
@@ -124,11 +133,15 @@ class WritingPane(Horizontal, ReportsFailures):
         self.query_one(PlayerList).presence = presence
 
     def on_draft_panel_scored(self, event: DraftPanel.Scored) -> None:
-        self.query_one(BoardCards).used = frozenset(card.slot for card in event.score.cards)
         if self.state.phase is Phase.WRITING and self.me and not self.state.draft(self.me).locked:
             wordsy_app(self).write_draft(event.word)
-        if event.word:
+        draft = self.query_one(DraftPanel)
+        if draft.asks_referee and draft.word == event.word:
             self.judge(event.word)
+
+    def _judge_now(self, word: str) -> Verdict | None:
+        state = self.state
+        return wordsy_app(self).advisor.judge_now(word, state.played, state.config.ruleset)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def judge(self, word: str) -> None:
