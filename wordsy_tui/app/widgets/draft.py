@@ -88,7 +88,7 @@ class WordInput(KeyedInput):
             self._typing = False
 
     def refresh(self, *regions, repaint=True, layout=False, recompose=False):
-        if getattr(self, "_typing", False) and not self.styles.auto_dimensions:
+        if getattr(self, "_typing", False) and not self.styles.auto_dimensions and not __import__("os").environ.get("NOHACK"):
             layout = False
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
@@ -109,9 +109,10 @@ class Line(Static):
         if shown == self._shown:
             return
         self._shown = shown
-        height = self.content_size.height
+        width, height = self.content_size
         self.update(text, layout=False)
-        width = self.content_size.width
+        if height == 1 and "\n" not in text.plain and text.cell_len <= width:
+            return  # one line before and after
         if not width or self.get_content_height(Size(0, 0), Size(0, 0), width) != height:
             self.refresh(layout=True)
 

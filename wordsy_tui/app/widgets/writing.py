@@ -77,7 +77,11 @@ class WritingPane(Horizontal, ReportsFailures):
             yield Countdown(self._now, warn=True, id="timer")
             yield PlayerList()
             yield SoloCard()
-            yield ChatLog()
+            session = wordsy_app(self).session
+            if session is not None and session.can_chat:
+                # Not there at all where nobody else can hear (solo, replays): a hidden widget
+                # would still be styled, laid out and visited at every key.
+                yield ChatLog()
 
     def on_mount(self) -> None:
         if self.me is not None:
