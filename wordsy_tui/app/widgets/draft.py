@@ -9,9 +9,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive, var
-from textual.geometry import Size
 from textual.widgets import Input, Static
 
 from wordsy_tui.app.node import wordsy_app
@@ -80,18 +80,6 @@ class WordInput(KeyedInput):
             # once a key (lower case put in and raised after would redraw everything twice).
             super().replace(letters.upper(), start, end)
 
-    def _watch_value(self, value: str) -> None:
-        self._typing = True
-        try:
-            super()._watch_value(value)
-        finally:
-            self._typing = False
-
-    def refresh(self, *regions, repaint=True, layout=False, recompose=False):
-        if getattr(self, "_typing", False) and not self.styles.auto_dimensions and not __import__("os").environ.get("NOHACK"):
-            layout = False
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
     def restricted(self) -> None:
         self.post_message(self.Ignored(f"a word has at most {MAX_WORD_LENGTH} letters"))
 
@@ -124,14 +112,6 @@ def no_verdict(word: str) -> Verdict | None:
 class DraftPanel(Vertical):
     """The word being written, scored live against the board."""
 
-    class Scored(Message):
-        """The draft changed; `score` says which cards it uses."""
-
-        def __init__(self, word: str, score: WordScore) -> None:
-            super().__init__()
-            self.word = word
-            self.score = score
-
     board: reactive[Board] = reactive(Board)
     handicap: reactive[bool] = reactive(False)
     # Always: the same verdict (ALLOWED) for another word is another line. A var: the
@@ -140,9 +120,10 @@ class DraftPanel(Vertical):
     locked: reactive[bool] = reactive(False)
     may_flip: reactive[bool] = reactive(False)
     """Locked in, and the timer is still there to take."""
-    cards_used: var[frozenset[int]] = var(frozenset, always_update=True)
-    """Slots of the cards the word scores, set as it is scored: a watcher marks them on
-    the board in the same frame (always: the board may have been cleared meanwhile)."""
+    score: var[WordScore] = var(lambda: WordScore("", 0, ()), always_update=True)
+    """The word as last scored, set each time it is: the pane's watcher marks its cards on
+    the board and sends the word, in the same step as the key (always: the board may have
+    been cleared meanwhile)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -213,14 +194,13 @@ class DraftPanel(Vertical):
         else:
             line = Text(explain(score) if word else "Your word scores the cards it uses.")
         self.query_one("#live-score", Line).show(line)
-        self.cards_used = frozenset(card.slot for card in score.cards)
         # The verdict goes with the score, in the same frame, when it can be had at once;
         # else the one shown stays while it is still about this word.
         verdict = self.judge_now(word) if word else None
         self.asks_referee = bool(word) and verdict is None
         if verdict is not None or word != self._judged:
             self.hint = verdict
-        self.post_message(self.Scored(word, score))
+        self.score = score
 
     def watch_hint(self, hint: Verdict | None) -> None:
         self._judged = self.word if hint is not None else ""

@@ -22,6 +22,7 @@ from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.legal import allowed
 from wordsy_tui.game.referee import Verdict
+from wordsy_tui.game.scoring import WordScore
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.text import shown
@@ -85,10 +86,7 @@ class WritingPane(Horizontal, ReportsFailures):
 
     def on_mount(self) -> None:
         if self.me is not None:
-            self.watch(self.query_one(DraftPanel), "cards_used", self._mark_cards, init=False)
-
-    def _mark_cards(self, used: frozenset[int]) -> None:
-        self.query_one(BoardCards).used = used
+            self.watch(self.query_one(DraftPanel), "score", self._scored, init=False)
 
     def watch_state(self, old: GameState, state: GameState) -> None:
         self.query_one(BoardCards).board = state.board
@@ -136,12 +134,12 @@ class WritingPane(Horizontal, ReportsFailures):
     def watch_presence(self, presence: Mapping[str, bool]) -> None:
         self.query_one(PlayerList).presence = presence
 
-    def on_draft_panel_scored(self, event: DraftPanel.Scored) -> None:
+    def _scored(self, score: WordScore) -> None:
+        self.query_one(BoardCards).used = frozenset(card.slot for card in score.cards)
         if self.state.phase is Phase.WRITING and self.me and not self.state.draft(self.me).locked:
-            wordsy_app(self).write_draft(event.word)
-        draft = self.query_one(DraftPanel)
-        if draft.asks_referee and draft.word == event.word:
-            self.judge(event.word)
+            wordsy_app(self).write_draft(score.word)
+        if self.query_one(DraftPanel).asks_referee:
+            self.judge(score.word)
 
     def _judge_now(self, word: str) -> Verdict | None:
         state = self.state
