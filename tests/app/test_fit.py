@@ -59,34 +59,20 @@ async def test_a_small_window_is_told_its_size_on_every_screen_and_the_game_come
         assert size_word_shown(pilot) is None
 
 
-async def test_a_dialog_opened_while_small_is_covered_too() -> None:
+async def test_a_window_made_small_covers_the_table_up_and_a_dialog_opened_then() -> None:
     session = fx.ScriptedSession("Ann", fx.writing_state(), Deadline("timer", fx.NOW + 20))
     async with fx.make_app(fx.Scene("small", lambda: session)).run_test(size=(80, 24)) as pilot:
         await fx.settle(pilot)
         assert size_word_shown(pilot) is None
         await pilot.resize_terminal(70, 30)
         await pilot.pause()
+        # The word is mounted on a screen once the window is too small: the table's too.
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert "it is 70x30 now" in (size_word_shown(pilot) or "")
         await pilot.press("f1")
         await pilot.pause()
         assert type(pilot.app.screen).__name__ == "HelpScreen"
         assert size_word_shown(pilot) is not None
-
-
-async def test_a_window_made_too_small_covers_the_screen_already_up() -> None:
-    # The word is mounted on a screen only once the window is too small for it.
-    session = fx.ScriptedSession("Ann", fx.writing_state(), Deadline("timer", fx.NOW + 20))
-    async with fx.make_app(fx.Scene("small", lambda: session)).run_test(size=(80, 24)) as pilot:
-        await fx.settle(pilot)
-        assert size_word_shown(pilot) is None
-        await pilot.resize_terminal(70, 30)
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, GameScreen)
-        shown = size_word_shown(pilot)
-        assert shown is not None
-        assert "it is 70x30 now" in shown
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert size_word_shown(pilot) is None
 
 
 async def test_a_wide_window_spreads_the_table_out_and_a_narrow_one_packs_it_again() -> None:
