@@ -59,13 +59,16 @@ async def test_a_small_window_is_told_its_size_on_every_screen_and_the_game_come
         assert size_word_shown(pilot) is None
 
 
-async def test_a_dialog_opened_while_small_is_covered_too() -> None:
+async def test_a_window_made_small_covers_the_table_up_and_a_dialog_opened_then() -> None:
     session = fx.ScriptedSession("Ann", fx.writing_state(), Deadline("timer", fx.NOW + 20))
     async with fx.make_app(fx.Scene("small", lambda: session)).run_test(size=(80, 24)) as pilot:
         await fx.settle(pilot)
         assert size_word_shown(pilot) is None
         await pilot.resize_terminal(70, 30)
         await pilot.pause()
+        # The word is mounted on a screen once the window is too small: the table's too.
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert "it is 70x30 now" in (size_word_shown(pilot) or "")
         await pilot.press("f1")
         await pilot.pause()
         assert type(pilot.app.screen).__name__ == "HelpScreen"

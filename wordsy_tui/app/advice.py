@@ -45,6 +45,7 @@ class Advisor:
         self._best = best
         # The first question may come from a hint's thread and the table's reveal at once.
         self._referee_lock = threading.Lock()
+        self._answered = False
 
     @property
     def referee(self) -> Referee:
@@ -60,7 +61,19 @@ class Advisor:
             return self._referee
 
     def judge(self, word: str, earlier: Sequence[PlayedWord], ruleset: Ruleset) -> Verdict:
-        return self.referee.judge(word, earlier, ruleset)
+        verdict = self.referee.judge(word, earlier, ruleset)
+        # The referee has its word list now: later questions take microseconds.
+        self._answered = True
+        return verdict
+
+    def judge_now(
+        self, word: str, earlier: Sequence[PlayedWord], ruleset: Ruleset
+    ) -> Verdict | None:
+        """The verdict when the referee can give it at once (it has answered before, so its
+        word list is in), for a caller that must not wait; else None: ask `judge` on a thread."""
+        if not self._answered:
+            return None
+        return self.judge(word, earlier, ruleset)
 
     def best_word(
         self,

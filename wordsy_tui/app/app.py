@@ -186,8 +186,8 @@ class WordsyApp(App[None]):
     # -- following the session ---------------------------------------------
 
     def on_mount(self) -> None:
-        # Every screen, dialogs too, gets the too-small word as it comes up: the guard
-        # lives on the screens, so no change of screen can drop it.
+        # Every screen, dialogs too, gets the too-small word as it comes up (or as the window
+        # becomes too small): the guard lives on the screens, so no change of screen drops it.
         self.screen_change_signal.subscribe(self, self._guard_screen)
         self._guard_screen(self.screen)
         self._fit_window(self.size)
@@ -207,7 +207,11 @@ class WordsyApp(App[None]):
         self._fit_window(event.size)
 
     def _fit_window(self, size: Size) -> None:
-        self.set_class(too_small(size), TOO_SMALL_CLASS)
+        small = too_small(size)
+        self.set_class(small, TOO_SMALL_CLASS)
+        if small:
+            for screen in self.screen_stack:
+                self._guard_screen(screen)
         wide = is_wide(size)
         if wide != self.has_class(WIDE_CLASS):
             self.set_class(wide, WIDE_CLASS)
@@ -216,6 +220,8 @@ class WordsyApp(App[None]):
                     board.big = wide
 
     def _guard_screen(self, screen: Screen[object]) -> None:
+        if not self.has_class(TOO_SMALL_CLASS):
+            return  # mounted once the window is too small: until then it is in no frame
         if screen not in self._guarded and screen.is_attached:  # (not one already closed)
             self._guarded.add(screen)
             screen.mount(TooSmall())

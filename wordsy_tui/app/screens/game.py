@@ -52,7 +52,8 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         app = wordsy_app(self)
         yield Static(markup=False, id="title-bar")
-        yield LinkBanner(id="banner")
+        # The link's banner is mounted when the link first has something to say (never in
+        # solo): a hidden widget would still be styled, laid out and visited at every key.
         # The reveal's pane is mounted at the first reveal: it has no part in the first frame.
         with ContentSwitcher(initial="writing"):
             yield WritingPane(app.now, app.me, id="writing")
@@ -63,6 +64,12 @@ class GameScreen(Screen[None]):
         self.watch(app, "state", self._show_state)
         self.watch(app, "deadline", self._show_deadline)
         self.watch(app, "presence", self._show_presence)
+        self.watch(app, "link_problem", self._mount_banner)
+        self.watch(app, "game_closed", self._mount_banner)
+
+    def _mount_banner(self, said: str | None) -> None:
+        if said is not None and not self.query(LinkBanner):
+            self.mount(LinkBanner(id="banner"), after="#title-bar")
 
     def _show_state(self, state: GameState) -> None:
         app = wordsy_app(self)

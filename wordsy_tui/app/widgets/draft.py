@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import string
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.widgets import Input, Static
 
 from wordsy_tui.app.node import wordsy_app
@@ -74,34 +76,69 @@ class WordInput(KeyedInput):
         if dropped:
             self.post_message(self.Ignored(ignored_hint(dropped)))
         if letters or not text:
-            super().replace(letters, start, end)
+            # Capitals, as players write on their sheets: put in as such, the input changes
+            # once a key (lower case put in and raised after would redraw everything twice).
+            super().replace(letters.upper(), start, end)
 
     def restricted(self) -> None:
         self.post_message(self.Ignored(f"a word has at most {MAX_WORD_LENGTH} letters"))
 
 
+class Line(Static):
+    """A line of text that redraws only when its text changes, and lays the screen out
+    again only when its height does (a key changes the live score, rarely its height)."""
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(markup=False, id=id)
+        self._shown: tuple[str, object, object] | None = None
+
+    def show(self, text: Text) -> None:
+        shown = (text.plain, text.spans, text.style)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        width, height = self.content_size
+        self.update(text, layout=False)
+        if height == 1 and "\n" not in text.plain and text.cell_len <= width:
+            return  # one line before and after
+        if not width or self.get_content_height(Size(0, 0), Size(0, 0), width) != height:
+            self.refresh(layout=True)
+
+
+def no_verdict(word: str) -> Verdict | None:
+    return None
+
+
 class DraftPanel(Vertical):
     """The word being written, scored live against the board."""
 
-    class Scored(Message):
-        """The draft changed; `score` says which cards it uses."""
-
-        def __init__(self, word: str, score: WordScore) -> None:
-            super().__init__()
-            self.word = word
-            self.score = score
-
     board: reactive[Board] = reactive(Board)
     handicap: reactive[bool] = reactive(False)
-    hint: reactive[Verdict | None] = reactive(None)
+    # Always: the same verdict (ALLOWED) for another word is another line. A var: the
+    # hint's own line redraws, not the whole panel.
+    hint: var[Verdict | None] = var(None, always_update=True)
     locked: reactive[bool] = reactive(False)
     may_flip: reactive[bool] = reactive(False)
     """Locked in, and the timer is still there to take."""
+    score: var[WordScore] = var(lambda: WordScore("", 0, ()), always_update=True)
+    """The word as last scored, set each time it is: the pane's watcher marks its cards on
+    the board and sends the word, in the same step as the key (always: the board may have
+    been cleared meanwhile)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.judge_now: Callable[[str], Verdict | None] = no_verdict
+        """The referee's verdict on a word when it can be had at once (the word list is
+        in), else None: the pane then asks on a thread and sets `hint` when it answers."""
+        self._judged = ""
+        """The word `hint` is about."""
+        self.asks_referee = False
+        """The last rescore had no verdict at once: the pane asks the referee on a thread."""
 
     def compose(self) -> ComposeResult:
         yield WordInput()
-        yield Static(markup=False, id="live-score")
-        yield Static(markup=False, id="hint")
+        yield Line(id="live-score")
+        yield Line(id="hint")
         # What the word left out stays said while the player types on (until the next round).
         yield Static(markup=False, id="ignored")
 
@@ -113,15 +150,22 @@ class DraftPanel(Vertical):
         self.query_one(WordInput).value = word
         self.query_one("#ignored", Static).update("")
 
+    def on_mount(self) -> None:
+        # Rescored in the same step as the key that changed the word (not when its Changed
+        # message comes round): the word and its score reach the screen in one frame.
+        self.watch(self.query_one(WordInput), "value", self._word_changed, init=False)
+
     def on_input_changed(self, event: Input.Changed) -> None:
-        event.stop()
-        if event.value != event.value.upper():
-            # Capitals, as players write on their sheets; this fires Changed once more.
-            cursor = event.input.cursor_position
-            event.input.value = event.value.upper()
-            event.input.cursor_position = cursor
+        event.stop()  # handled as the value changed
+
+    def _word_changed(self, value: str) -> None:
+        if value != value.upper():
+            # Capitals, as players write on their sheets; this comes back here once more.
+            word_input = self.query_one(WordInput)
+            cursor = word_input.cursor_position
+            word_input.value = value.upper()
+            word_input.cursor_position = cursor
             return
-        self.hint = None
         self._rescore()
 
     def on_word_input_ignored(self, event: WordInput.Ignored) -> None:
@@ -149,10 +193,17 @@ class DraftPanel(Vertical):
                 line.append("\nSpace still takes the timer: you become the fastest player.")
         else:
             line = Text(explain(score) if word else "Your word scores the cards it uses.")
-        self.query_one("#live-score", Static).update(line)
-        self.post_message(self.Scored(word, score))
+        self.query_one("#live-score", Line).show(line)
+        # The verdict goes with the score, in the same frame, when it can be had at once;
+        # else the one shown stays while it is still about this word.
+        verdict = self.judge_now(word) if word else None
+        self.asks_referee = bool(word) and verdict is None
+        if verdict is not None or word != self._judged:
+            self.hint = verdict
+        self.score = score
 
     def watch_hint(self, hint: Verdict | None) -> None:
+        self._judged = self.word if hint is not None else ""
         text = Text()
         if hint is not None and self.word:
             if hint.ok:
@@ -161,5 +212,7 @@ class DraftPanel(Vertical):
             else:
                 text.append("! ", "bold")
                 text.append(hint.message)
-        self.query_one("#hint", Static).update(text)
-        self.set_class(hint is not None and not hint.ok, "-warning")
+        hint_line = self.query_one("#hint", Line)
+        hint_line.show(text)
+        # On the line itself: a class on the panel would restyle all it holds, at every key.
+        hint_line.set_class(hint is not None and not hint.ok, "-warning")

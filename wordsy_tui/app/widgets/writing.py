@@ -22,6 +22,7 @@ from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.legal import allowed
 from wordsy_tui.game.referee import Verdict
+from wordsy_tui.game.scoring import WordScore
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.text import shown
@@ -70,12 +71,22 @@ class WritingPane(Horizontal, ReportsFailures):
             if self.me is None:
                 yield Static("You are watching: words appear at the reveal.", id="watching")
             else:
-                yield DraftPanel()
+                draft = DraftPanel()
+                draft.judge_now = self._judge_now
+                yield draft
         with Vertical(id="side"):
             yield Countdown(self._now, warn=True, id="timer")
             yield PlayerList()
             yield SoloCard()
-            yield ChatLog()
+            session = wordsy_app(self).session
+            if session is not None and session.can_chat:
+                # Not there at all where nobody else can hear (solo, replays): a hidden widget
+                # would still be styled, laid out and visited at every key.
+                yield ChatLog()
+
+    def on_mount(self) -> None:
+        if self.me is not None:
+            self.watch(self.query_one(DraftPanel), "score", self._scored, init=False)
 
     def watch_state(self, old: GameState, state: GameState) -> None:
         self.query_one(BoardCards).board = state.board
@@ -123,12 +134,16 @@ class WritingPane(Horizontal, ReportsFailures):
     def watch_presence(self, presence: Mapping[str, bool]) -> None:
         self.query_one(PlayerList).presence = presence
 
-    def on_draft_panel_scored(self, event: DraftPanel.Scored) -> None:
-        self.query_one(BoardCards).used = frozenset(card.slot for card in event.score.cards)
+    def _scored(self, score: WordScore) -> None:
+        self.query_one(BoardCards).used = frozenset(card.slot for card in score.cards)
         if self.state.phase is Phase.WRITING and self.me and not self.state.draft(self.me).locked:
-            wordsy_app(self).write_draft(event.word)
-        if event.word:
-            self.judge(event.word)
+            wordsy_app(self).write_draft(score.word)
+        if self.query_one(DraftPanel).asks_referee:
+            self.judge(score.word)
+
+    def _judge_now(self, word: str) -> Verdict | None:
+        state = self.state
+        return wordsy_app(self).advisor.judge_now(word, state.played, state.config.ruleset)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def judge(self, word: str) -> None:

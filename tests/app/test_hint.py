@@ -1,0 +1,69 @@
+"""The referee's hint under the word: the first answer comes from a thread (the word list
+loads), later ones with the key that changed the word, always about the word on screen."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from textual.widgets import Static
+
+from tests.app.fixtures import FixedAdvisor
+from tests.app.test_solo import until
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.app.solo import solo_session
+from wordsy_tui.game.config import Difficulty
+from wordsy_tui.game.referee import ALLOWED, PlayedWord, Reason, Verdict
+from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.game.state import Phase
+
+
+class ZedReferee:
+    """Refuses words with a Z; records which thread asked."""
+
+    def __init__(self) -> None:
+        self.threads: list[bool] = []
+
+    def judge(self, word: str, earlier: Sequence[PlayedWord], ruleset: Ruleset) -> Verdict:
+        self.threads.append(threading.current_thread() is threading.main_thread())
+        if "Z" in word.upper():
+            return Verdict(False, Reason.NOT_A_WORD, f"{word.upper()} has a Z")
+        return ALLOWED  # one object for every allowed word
+
+
+class ZedAdvisor(FixedAdvisor):
+    def __init__(self, referee: ZedReferee) -> None:
+        super().__init__()
+        self._referee = referee
+
+
+def hint(app: WordsyApp) -> str:
+    return str(app.screen.query_one("#hint", Static).render())
+
+
+async def test_the_hint_follows_every_key_once_the_referee_has_answered() -> None:
+    referee = ZedReferee()
+    session = solo_session("Ann", Difficulty.NORMAL, referee, seed=11)
+    app = WordsyApp(session, name="Ann", advisor=ZedAdvisor(referee), bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        await pilot.press("a")
+        # The first question goes to a thread: the word list may still be loading.
+        await until(pilot, lambda: hint(app) == "✓ A is in the word list")
+        assert referee.threads == [False]
+        await pilot.press("b")
+        await pilot.pause()
+        # The same verdict object for another word is another line.
+        assert hint(app) == "✓ AB is in the word list"
+        assert referee.threads[-1] is True  # answered with the key, on the UI's own thread
+        await pilot.press("z")
+        await pilot.pause()
+        assert hint(app) == "! ABZ has a Z"
+        assert app.screen.query_one("#hint").has_class("-warning")
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert hint(app) == "✓ AB is in the word list"
+        assert not app.screen.query_one("#hint").has_class("-warning")
+        await pilot.press("backspace", "backspace")
+        await pilot.pause()
+        assert hint(app) == ""
