@@ -108,6 +108,56 @@ async def first_contact(client: Client) -> None:
         raise Refused(refused.reason, f"{refused.message} {hint}") from None
 
 
+class HostLink:
+    """A session's line to its host: a client and the task that reads its updates. What
+    every game's network session does the same way: connect, hang up, tell the player
+    what became of the link, and ask the host."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self._pump: asyncio.Task[None] | None = None
+
+    async def open(self, client: Client, read: Coroutine[Any, Any, None]) -> None:
+        """Read `client`'s updates with `read`, then wait for the host's first answer;
+        raises as `first_contact` does, the line closed again. (The client is given here:
+        a hosting player's is made only once its host has a port.)"""
+        self.client = client
+        self._pump = asyncio.get_running_loop().create_task(read)
+        try:
+            await first_contact(self.client)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        if self._pump is not None:
+            self._pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pump
+        await self.client.close()
+
+    def news(self, link: net_client.Link) -> LinkChanged | Rejected:
+        """What the player is told of a change of the link."""
+        if link.final and self.client.closed:
+            # The host's own sentence: it says who ended the game and what comes next.
+            return LinkChanged(False, link.detail[:MAX_CLOSING_WORDS], final=True)
+        if link.final:
+            return Rejected(link.detail[:MAX_CLOSING_WORDS])  # e.g. the host removed our seat
+        message = (
+            "connected" if link.connected else f"connection lost: {link.detail or 'no answer'}"
+        )
+        return LinkChanged(link.connected, message[:MAX_CLOSING_WORDS])
+
+    async def ask(self, wire: dict[str, Any]) -> tuple[str | None, bool]:
+        """Send a command: None when the host applied it, else the reason; and whether
+        the player still has to be told (not when the game was ended: the banner said so)."""
+        try:
+            result = await self.client.command(wire)
+        except net_client.Closed as closed:
+            return closed.message, False
+        return (None, False) if result.accepted else (result.message, True)
+
+
 async def start_serving(host: Host) -> None:
     """Start `host`; on the default port, a port already taken falls back to a free one."""
     try:
@@ -151,7 +201,7 @@ class NetSession(Session):
     def __init__(self, client: Client) -> None:
         super().__init__(None if client.role == "spectator" else client.name)
         self.client = client
-        self._pump: asyncio.Task[None] | None = None
+        self._link = HostLink(client)
 
     @classmethod
     def join(
@@ -185,11 +235,10 @@ class NetSession(Session):
     async def start(self) -> None:
         """Connect; raises `net.Refused` with a reason for people when turned away,
         and ConnectionError when the host does not answer in time."""
-        self._pump = asyncio.get_running_loop().create_task(self._read())
         try:
-            await first_contact(self.client)
+            await self._link.open(self.client, self._read())
         except BaseException:
-            await self.stop()
+            self.clock.cancel()
             raise
         await self._keep_words_beside_the_token()
 
@@ -210,11 +259,7 @@ class NetSession(Session):
 
     async def stop(self) -> None:
         self.clock.cancel()
-        if self._pump is not None:
-            self._pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pump
-        await self.client.close()
+        await self._link.close()
 
     async def _read(self) -> None:
         async for update in self.client.updates():
@@ -242,16 +287,11 @@ class NetSession(Session):
                     self.publish(ChatHeard(name[:MAX_NAME], text[:MAX_CHAT_CHARS], watching))
                 case net_client.SayRefused(code=code, message=message):
                     self.publish(ChatRefused(code, message[:MAX_CLOSING_WORDS]))
-                case net_client.Link(final=True, detail=detail) if self.client.closed:
-                    # The host's own sentence: it says who ended the game and what comes next.
-                    self.publish(LinkChanged(False, detail[:MAX_CLOSING_WORDS], final=True))
-                case net_client.Link(final=True, detail=detail):
-                    self.publish(Rejected(detail))  # e.g. the host removed our seat
-                case net_client.Link(connected=up, detail=detail):
-                    if up:  # the catch-up comes next: its alarm counts from the host's time
+                case net_client.Link() as link:
+                    if link.connected and not link.final:
+                        # The catch-up comes next: its alarm counts from the host's time.
                         self.clock.told(self.client.note)
-                    message = "connected" if up else f"connection lost: {detail or 'no answer'}"
-                    self.publish(LinkChanged(up, message))
+                    self.publish(self._link.news(link))
 
     async def leave_table(self) -> None:
         # The host frees the seat as it leaves, and may hang up before its answer arrives.
@@ -272,14 +312,10 @@ class NetSession(Session):
         return None
 
     async def send(self, command: cmd.Command) -> str | None:
-        try:
-            result = await self.client.command(encode(command))
-        except net_client.Closed as closed:
-            return closed.message  # the game was ended: said once already, on the banner
-        if result.accepted:
-            return None
-        self.publish(Rejected(result.message))
-        return result.message
+        problem, tell = await self._link.ask(encode(command))
+        if tell and problem is not None:
+            self.publish(Rejected(problem[:MAX_CLOSING_WORDS]))
+        return problem
 
 
 class SeatBook:

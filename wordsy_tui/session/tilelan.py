@@ -57,9 +57,9 @@ from wordsy_tui.session.lan import (
     DEFAULT_PORT,
     MAX_CLOSING_WORDS,
     REQUIREMENT_NAMES,
+    HostLink,
     SeatBook,
     ServedTable,
-    first_contact,
     reachable_addresses,
     requirements,
     start_serving,
@@ -101,7 +101,7 @@ class TileNetSession(TileVerbs):
         self.leave_question = "Leave the table? Your seat is kept: join again to take it back."
         self._dawg = dawg or vocabulary_dawg
         self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
-        self._pump: asyncio.Task[None] | None = None
+        self._link = HostLink(client)
 
     @classmethod
     def join(
@@ -134,19 +134,10 @@ class TileNetSession(TileVerbs):
     async def start(self) -> None:
         """Connect; raises `net.Refused` with a reason for people when turned away, and
         ConnectionError when the host does not answer in time."""
-        self._pump = asyncio.get_running_loop().create_task(self._read())
-        try:
-            await first_contact(self.client)
-        except BaseException:
-            await self.stop()
-            raise
+        await self._link.open(self.client, self._read())
 
     async def stop(self) -> None:
-        if self._pump is not None:
-            self._pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pump
-        await self.client.close()
+        await self._link.close()
 
     async def updates(self) -> AsyncIterator[TableUpdate]:
         while True:
@@ -183,27 +174,19 @@ class TileNetSession(TileVerbs):
                     self.publish(TilesChanged(self.state, ()))
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
-                case net_client.Link(final=True, detail=detail) if self.client.closed:
-                    # The host's own sentence: who ended the game and what comes next.
-                    self.publish(LinkChanged(False, detail[:MAX_CLOSING_WORDS], final=True))
-                case net_client.Link(final=True, detail=detail):
-                    self.publish(Rejected(detail[:MAX_CLOSING_WORDS]))
-                case net_client.Link(connected=up, detail=detail):
-                    message = "connected" if up else f"connection lost: {detail or 'no answer'}"
-                    self.publish(LinkChanged(up, message[:MAX_CLOSING_WORDS]))
+                case net_client.Link() as link:
+                    self.publish(self._link.news(link))
 
     # -- the player's actions ----------------------------------------------------
 
     async def send(self, command: cmd.Command) -> str | None:
         """Ask the host; the rule's message when it is refused, else None."""
         before = self.state
-        try:
-            result = await self.client.command(encode(command))
-        except net_client.Closed as closed:
-            return closed.message  # said once already, on the banner
-        if not result.accepted:
-            self.publish(Rejected(result.message[:MAX_CLOSING_WORDS]))
-            return result.message
+        problem, tell = await self._link.ask(encode(command))
+        if problem is not None:
+            if tell:
+                self.publish(Rejected(problem[:MAX_CLOSING_WORDS]))
+            return problem
         if isinstance(command, TURNS):
             self.last_turn = LastTurn(before, before.rack(self.me))
         return None
