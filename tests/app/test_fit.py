@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 from rich.console import Console
@@ -17,10 +18,13 @@ from wordsy_tui.app.screens.vote import VoteScreen
 from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.app.widgets.draft import WordInput
 from wordsy_tui.app.widgets.fit import TooSmall
+from wordsy_tui.app.widgets.reveal import word_entry, word_line
 from wordsy_tui.app.widgets.scoresheet import SheetView
 from wordsy_tui.app.widgets.timer import Countdown, time_bar
 from wordsy_tui.game import commands as cmd
+from wordsy_tui.game.scoresheet import Box
 from wordsy_tui.game.scoring import score_word
+from wordsy_tui.game.state import Draft
 from wordsy_tui.session.clock import Deadline
 
 
@@ -234,3 +238,10 @@ def on_screen(pilot: Pilot[None]) -> str:
     console = Console(width=width, height=height, file=io.StringIO(), record=True)
     console.print(pilot.app.screen._compositor.render_update(full=True))
     return console.export_text()
+
+
+def test_a_one_line_entry_says_when_there_is_no_word() -> None:
+    state = fx.reveal_state()
+    wordless = dataclasses.replace(state, drafts={**state.drafts, "Carl": Draft()})
+    line = word_line(word_entry(wordless, "Carl", "Ann", Box.NONE), wordless, "Carl")
+    assert str(line) == "Carl · no word this round"

@@ -12,13 +12,19 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, TextIO
+from typing import TYPE_CHECKING, Final, Protocol, TextIO
 
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import Session
-from wordsy_tui.session.discovery import Announcer, FoundGame, browse
+from wordsy_tui.session.discovery import (
+    Announcer,
+    Describe,
+    FoundGame,
+    browse,
+    properties,
+)
 from wordsy_tui.session.lan import (
     DEFAULT_PORT,
     LOBBY_GRACE_SECONDS,
@@ -66,11 +72,35 @@ class HostOptions:
     """`--web`: serve the game as a web page on this port too (None: not)."""
 
     def announcer(self) -> Announcer | None:
-        if not self.advertise:
-            return None
-        host = self.name or "a headless host"
-        game_name = self.game_name or (f"{self.name}'s game" if self.name else "Wordsy")
-        return Announcer(game_name, host, self.pin is not None, self.interfaces)
+        return announcer_for(self, "game", "Wordsy")
+
+
+class Announced(Protocol):
+    """What a host's options say about its advertisement on the LAN."""
+
+    @property
+    def name(self) -> str | None: ...
+    @property
+    def game_name(self) -> str | None: ...
+    @property
+    def pin(self) -> str | None: ...
+    @property
+    def interfaces(self) -> list[str] | None: ...
+    @property
+    def advertise(self) -> bool: ...
+
+
+def announcer_for(
+    options: Announced, what: str, headless_title: str, describe: Describe = properties
+) -> Announcer | None:
+    """The advertisement of a host: "Ann's game" (`what`), or `headless_title` for a
+    headless host, unless the host named its game; None when it does not advertise."""
+    if not options.advertise:
+        return None
+    host = options.name or "a headless host"
+    title = options.name and f"{options.name}'s {what}"
+    game_name = options.game_name or title or headless_title
+    return Announcer(game_name, host, options.pin is not None, options.interfaces, describe)
 
 
 def make_server(options: HostOptions, on_event: EventHook | None = None) -> LanHost:

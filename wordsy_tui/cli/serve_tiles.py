@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final, TextIO
 
 from wordsy_tui.bots.levels import Level
-from wordsy_tui.cli.serve import LINGER_AFTER_GAME_SECONDS, obey_lines, say
+from wordsy_tui.cli.serve import LINGER_AFTER_GAME_SECONDS, announcer_for, obey_lines, say
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.state import Phase, TileGameState
@@ -42,14 +42,8 @@ class TileHostOptions:
     max_spectators: int = 1000
 
     def announcer(self) -> Announcer | None:
-        if not self.advertise:
-            return None
         title = self.config.rules.title
-        host = self.name or "a headless host"
-        game_name = self.game_name or (f"{self.name}'s {title}" if self.name else title)
-        return Announcer(
-            game_name, host, self.pin is not None, self.interfaces, describe=tile_properties
-        )
+        return announcer_for(self, title, title, tile_properties)
 
 
 def make_tile_server(options: TileHostOptions, on_event: EventHook | None = None) -> TileLanHost:

@@ -101,7 +101,7 @@ def word_line(entry: Text, state: GameState, player: str) -> Text:
     if draft.revealed:
         first.append("  ✗" if draft.voided else "  ✓", "bold")
     elif rest:
-        first.append(" ·").append_text(rest[0])  # "no word this round", or "revealing…"
+        first.append(f" · {rest[0].plain.strip()}")  # "no word this round", or "revealing…"
     if any(r.penalty and r.challenger == player for r in state.challenges):
         first.append(f"  {PENALTY}", "bold")
     return first
