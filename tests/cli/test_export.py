@@ -9,9 +9,14 @@ import pytest
 from net.log import encode_record
 from tests.cli.test_score import run
 from tests.game.table import Table as WordsyTable
-from tests.scrabble.test_gcg import SCRIPTED, renamed, scripted_game
+from tests.net.helpers import wait_until
+from tests.scrabble.test_gcg import SCRIPTED, play_back, read_gcg, renamed, scripted_game
+from tests.session.test_tile_lan import tile_host
+from wordsy_tui.bots.levels import Level
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.codec import encode
+from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.scrabble.state import Phase
 
 GAME = "g1"
 
@@ -141,3 +146,25 @@ def test_a_hostile_game_name_in_a_refusal_is_escaped(capsys, games):
     line = refusal(capsys, "\x1b[2Jgame", "--gcg")
     assert "\x1b" not in line
     assert "\\x1b[2Jgame" in line
+
+
+async def test_a_game_the_host_played_to_its_end_exports_from_its_log(capsys, tmp_path):
+    """A real host's log on disk: two of its computer players play a whole game."""
+    server = tile_host(tmp_path, GameName.SCRABBLE)
+    await server.start()
+    try:
+        for _ in range(2):
+            await server.add_bot(Level.EASY)
+        await wait_until(lambda: len(server.state.players) == 2)
+        assert await server.start_game() is None
+        await wait_until(lambda: server.state.phase is Phase.OVER, timeout=120)
+    finally:
+        await server.stop()
+    code, out, _ = run(capsys, "export", str(server.log_path), "--gcg")
+    assert code == 0
+    board, totals = play_back(out, GameName.SCRABBLE, server.state.premiums)
+    assert board == server.state.board
+    assert totals == dict(server.state.scores)
+    players = read_gcg(out).players
+    assert list(players.values()) == list(server.state.players)
+    assert set(players) == {"Bot_1_(easy)", "Bot_2_(easy)"}

@@ -126,7 +126,8 @@ def squares_of(where: str, length: int) -> list[int]:
 
 def play_back(text: str, game: GameName, premiums: str) -> tuple[str, dict[str, int]]:
     """Every move of the record replayed on an empty board through the rules: each play's
-    squares, rack and score checked, each total added up. The board and the scores."""
+    squares, rack and score checked, each total added up. The board, and the scores by
+    player (full name)."""
     rules = RULES[game]
     record = read_gcg(text)
     board, totals = EMPTY_BOARD, dict.fromkeys(record.players, 0)
@@ -160,7 +161,7 @@ def play_back(text: str, game: GameName, premiums: str) -> tuple[str, dict[str, 
                 pytest.fail(f"not a move: {tokens}")
         totals[nick] += points
         assert totals[nick] == total
-    return board, totals
+    return board, {record.players[nick]: points for nick, points in totals.items()}
 
 
 class Judged:
