@@ -9,9 +9,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from wordsy_tui.text import shown
+
+if TYPE_CHECKING:
+    from wordsy_tui.scrabble import events as ev
 
 ERROR: Final = 2
 TILE_GAMES: Final = "Scrabble, Words with Friends and Wordfeud"
@@ -86,12 +89,13 @@ def log_of(game: str) -> Path:
         return path
     if path.exists():
         raise ExportError(f"{shown(str(path))} is not a game log")
-    if Path(game) == path or path.name != f"{game}.log":
+    if path == Path(game):
         raise ExportError(f"{shown(str(path))}: no such file")
-    raise ExportError(f"no saved game {shown(game)} (the host saves its games in {path.parent})")
+    folder = shown(str(path.parent))
+    raise ExportError(f"no saved game {shown(game)} (the host saves its games in {folder})")
 
 
-def tile_events(path: Path) -> list[Any]:
+def tile_events(path: Path) -> list[ev.Event]:
     """The tile game's events in the log at `path`, read without changing it."""
     from net.log import survey
     from wordsy_tui.scrabble.codec import CodecError, decode_event
