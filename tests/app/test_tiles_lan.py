@@ -1,0 +1,88 @@
+"""A tile game across the LAN (127.0.0.1), played at the board screen: the hosting
+player's app, a guest's app and one of the host's computer players, a whole game per
+ruleset. Each person presses keys on their own screen from what it shows them (their own
+rack only); at the end both screens show the same scores as the host's state.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.app.tile_fixtures import keys_for, until
+from tests.session.test_tile_lan import DAWG, DICTIONARY, tile_host
+from wordsy_tui.app.tiles.app import TileApp
+from wordsy_tui.app.tiles.dialogs import GameOverScreen
+from wordsy_tui.bots.levels import Level
+from wordsy_tui.scrabble.legal import may_play
+from wordsy_tui.scrabble.movegen import generate
+from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.scrabble.state import HIDDEN, Phase
+from wordsy_tui.session.tilelan import TileHostSession, TileNetSession
+
+BOT = Level.EASY
+
+
+def waiting_on(app: TileApp) -> bool:
+    """This person's screen asks them for something now."""
+    session = app.session
+    return (
+        session.state.phase is Phase.OVER
+        or session.asked_to_judge
+        or may_play(session.state, session.me)
+    )
+
+
+async def move(pilot: Pilot[None], app: TileApp) -> None:
+    """Let a play waiting on us stand (Enter), else lay our best play with the keys and
+    press Enter, else pass (F3)."""
+    session = app.session
+    view, me = session.state, session.me
+    if session.asked_to_judge and view.turn != me:
+        await pilot.press("enter")
+        return
+    rack = view.rack(me)
+    assert HIDDEN not in rack  # our own tiles, never hidden from us
+    moves = generate(view.board, rack, view.rules, DAWG, view.premiums)
+    if not moves:
+        await pilot.press("f3")
+        return
+    best = max(moves, key=lambda m: (m.score, m.placement))
+    await pilot.press(*keys_for(app.board_screen, best), "enter")
+
+
+@pytest.mark.parametrize("game", list(GameName))
+async def test_two_apps_and_a_bot_play_a_whole_game(game: GameName, tmp_path: Path) -> None:
+    server = tile_host(tmp_path, game)
+    ann = TileApp(TileHostSession("Ann", server, bots=(BOT,)))
+    async with ann.run_test(size=(80, 24)) as host:
+        await until(host, lambda: len(ann.session.state.players) == 2)
+        bob = TileApp(TileNetSession.join("127.0.0.1", server.port, "Bob", game, DICTIONARY))
+        async with bob.run_test(size=(80, 24)) as guest:
+            await until(host, lambda: "Bob" in ann.session.state.players)
+            await host.press("f6")  # Ann, seated first, starts the game
+            await until(guest, lambda: bob.session.state.phase is not Phase.LOBBY)
+            players = {ann: host, bob: guest}
+            for _step in range(400):
+                if server.state.phase is Phase.OVER:
+                    break
+                for app, pilot in players.items():
+                    await until(pilot, lambda: waiting_on(ann) or waiting_on(bob), tries=6000)
+                    if app.session.state.phase is not Phase.OVER and waiting_on(app):
+                        seq = app.session.seq
+                        await move(pilot, app)
+                        await until(pilot, lambda a=app, s=seq: a.session.seq > s)
+            assert server.state.phase is Phase.OVER
+            for app, pilot in players.items():
+                await until(pilot, lambda a=app: isinstance(a.screen, GameOverScreen))
+                result = str(app.screen.query_one("#result").render())
+                for player, score in server.state.scores.items():
+                    assert player in result
+                    assert str(score) in result
+            final = server.state
+            # Both people's plays went through their keys, and the bot played too.
+            played = {t.player for t in final.turns if t.kind == "play" and t.score > 0}
+            assert {"Ann", "Bob"} <= played
+            assert len(final.players) == 3
