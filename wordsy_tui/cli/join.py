@@ -104,10 +104,11 @@ async def play_bot(
 def join_with_app(args: argparse.Namespace, name: str) -> int:
     from wordsy_tui.app import WordsyApp
     from wordsy_tui.cli.serve import HostOptions, LanPlay
-    from wordsy_tui.front.seat import from_environment
+    from wordsy_tui.front.seat import take_the_terminal
     from wordsy_tui.game.config import GameConfig
     from wordsy_tui.session.tilelan import game_at
 
+    take_the_terminal()
     # Joining can lead to hosting from the menu; that game uses the defaults.
     lan = LanPlay(
         HostOptions(GameConfig(), name),
@@ -117,11 +118,10 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
     )
     session = None
     connect: tuple[str, int] | None = args.connect  # what `host_port` made of HOST:PORT
-    if connect is not None and not args.spectate and from_environment() == (None, None):
+    if connect is not None:
         tiles = asyncio.run(game_at(*connect, lan.dictionary))
         if tiles is not None:  # a tile game: its board screen, not Wordsy's
             return join_tiles(connect, name, tiles, args)
-    if connect is not None:
         session = front_session(connect, name, args.pin, args.spectate, lan)
         session = session or lan.join(*connect, name, args.pin)
     return WordsyApp(session, lan=lan, name=name, browse=session is None).run_to_end()
@@ -130,22 +130,38 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
 def join_tiles(
     address: tuple[str, int], name: str, game: GameName, args: argparse.Namespace
 ) -> int:
-    """A seat at a tile game's host, at its board screen; the seat's token is kept on disk,
-    so the same join command takes the seat back."""
+    """A seat at a tile game's host, at its board screen; the seat's token is kept on disk
+    (by the SSH front, for a player it started), so the same join takes the seat back."""
     from wordsy_tui.cli.serve_tiles import run_tile_app
+    from wordsy_tui.front.seat import KeptTileSeat, from_environment
     from wordsy_tui.referee import dictionary_hash
+    from wordsy_tui.scrabble.rulesets import RULES
     from wordsy_tui.session.lan import player_keys
     from wordsy_tui.session.tilelan import TileNetSession
 
-    session = TileNetSession.join(
-        *address,
-        name,
-        game,
-        dictionary_hash(),
-        pin=args.pin,
-        keys=player_keys(),
-        reclaim=args.reclaim,
-    )
+    if args.spectate:
+        print(
+            f"wordsy-tui join: watching {RULES[game].title} is not possible yet: "
+            "join with a name to play.",
+            file=sys.stderr,
+        )
+        return 1
+    front_pin, seat_file = from_environment()
+    pin = args.pin or front_pin
+    if seat_file is not None:
+        session: TileNetSession = KeptTileSeat.kept(
+            seat_file, address, name, game, dictionary_hash(), pin
+        )
+    else:
+        session = TileNetSession.join(
+            *address,
+            name,
+            game,
+            dictionary_hash(),
+            pin=pin,
+            keys=player_keys(),
+            reclaim=args.reclaim,
+        )
     return run_tile_app(session)
 
 
@@ -154,9 +170,8 @@ def front_session(
 ) -> NetSession | None:
     """The session of a player the SSH or web front started (see `wordsy_tui.front.seat`):
     its PIN and kept seat come in the environment, not on the command line."""
-    from wordsy_tui.front.seat import KeptSeat, from_environment, take_the_terminal
+    from wordsy_tui.front.seat import KeptSeat, from_environment
 
-    take_the_terminal()
     front_pin, seat_file = from_environment()
     if front_pin is None and seat_file is None:
         return None

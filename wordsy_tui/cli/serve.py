@@ -31,6 +31,7 @@ from wordsy_tui.session.lan import (
     HostSession,
     LanHost,
     NetSession,
+    ServedTable,
     player_keys,
 )
 from wordsy_tui.session.narrate import narrate
@@ -342,7 +343,7 @@ def tell_chat(name: str, role: str, text: str) -> None:
     say(f"Chat · {name}{' (watching)' if role == 'spectator' else ''}: {text}")
 
 
-def front_lines(server: LanHost) -> list[str]:
+def front_lines(server: ServedTable) -> list[str]:
     """How to join over SSH or the web, when the host serves them."""
     lines: list[str] = getattr(server, "front_lines", [])
     return lines

@@ -7,16 +7,27 @@ import asyncio
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, TextIO
+from functools import partial
+from typing import TYPE_CHECKING, Final, TextIO
 
 from wordsy_tui.bots.levels import Level
-from wordsy_tui.cli.serve import LINGER_AFTER_GAME_SECONDS, announcer_for, obey_lines, say
+from wordsy_tui.cli.serve import (
+    LINGER_AFTER_GAME_SECONDS,
+    announcer_for,
+    front_lines,
+    obey_lines,
+    say,
+)
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.session.discovery import Announcer, tile_properties
 from wordsy_tui.session.lan import DEFAULT_PORT
 from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
+
+if TYPE_CHECKING:
+    # Its shape only: a host without fronts never loads them.
+    from wordsy_tui.front.host import FrontedTileHost
 
 EventHook = Callable[[TileGameState, ev.Event], None]
 
@@ -40,6 +51,10 @@ class TileHostOptions:
     interfaces: list[str] | None = None
     advertise: bool = True
     max_spectators: int = 1000
+    ssh_port: int | None = None
+    """`--ssh`: serve the game over SSH on this port too (None: not)."""
+    web_port: int | None = None
+    """`--web`: serve the game as a web page on this port too (None: not)."""
 
     def announcer(self) -> Announcer | None:
         title = self.config.rules.title
@@ -49,7 +64,13 @@ class TileHostOptions:
 def make_tile_server(options: TileHostOptions, on_event: EventHook | None = None) -> TileLanHost:
     from wordsy_tui.referee import dictionary_hash
 
-    return TileLanHost(
+    host_class: type[TileLanHost] | partial[FrontedTileHost] = TileLanHost
+    if options.ssh_port is not None or options.web_port is not None:
+        from wordsy_tui.front.host import FrontedTileHost, FrontOptions
+
+        fronts = FrontOptions(options.ssh_port, options.web_port)
+        host_class = partial(FrontedTileHost, fronts=fronts)
+    return host_class(
         options.config,
         dictionary=dictionary_hash(),
         bind=options.bind,
@@ -125,6 +146,8 @@ async def serve_tiles_headless(options: TileHostOptions, commands: TextIO | None
     try:
         for address in server.addresses:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
+        for line in front_lines(server):
+            say(line)
         say(f"{options.config.rules.title}: the game's log is saved to {server.log_path}")
         for _ in range(options.bots):
             say(f"{await server.add_bot(options.bot_level)} is ready")

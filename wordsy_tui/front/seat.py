@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Final
 
-from net import Refused
+from net import Client, Refused
 from net.protocol import UNKNOWN_TOKEN
+from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.session.lan import NetSession
+from wordsy_tui.session.tilelan import TileNetSession
 
 FRONT_ENV: Final = "WORDSY_TUI_FRONT"
 PIN_ENV: Final = "WORDSY_TUI_PIN"
@@ -49,6 +52,22 @@ def write_token(path: Path, token: str) -> None:
     spare.replace(path)
 
 
+async def sit_down(client: Client, start: Callable[[], Awaitable[None]], seat_file: Path) -> None:
+    """Start a session (`start`) on `client` with the token kept in `seat_file`, and keep the
+    token the host gives back; whatever the game, its seat is kept the same way."""
+    try:
+        await start()
+    except Refused as refusal:
+        if refusal.reason != UNKNOWN_TOKEN or client.token is None:
+            raise
+        # The seat is gone (left in the lobby, another game): sit down anew.
+        client.token = None
+        client.refusal = None
+        await start()
+    if client.token is not None and client.role == "player":
+        write_token(seat_file, client.token)
+
+
 class KeptSeat(NetSession):
     """A session whose seat token lives in a file the front keeps for the player's name."""
 
@@ -70,17 +89,32 @@ class KeptSeat(NetSession):
         return session
 
     async def start(self) -> None:
-        try:
-            await super().start()
-        except Refused as refusal:
-            if refusal.reason != UNKNOWN_TOKEN or self.client.token is None:
-                raise
-            # The seat is gone (left in the lobby, another game): sit down anew.
-            self.client.token = None
-            self.client.refusal = None
-            await super().start()
-        if self.client.token is not None and self.me is not None:
-            write_token(self.seat_file, self.client.token)
+        await sit_down(self.client, super().start, self.seat_file)
+
+
+class KeptTileSeat(TileNetSession):
+    """A tile game's seat (Scrabble, Words with Friends, Wordfeud) kept as `KeptSeat` is."""
+
+    seat_file: Path
+
+    @classmethod
+    def kept(
+        cls,
+        seat_file: Path,
+        address: tuple[str, int],
+        name: str,
+        game: GameName,
+        dictionary: str,
+        pin: str | None,
+    ) -> KeptTileSeat:
+        token = read_token(seat_file)
+        session = cls.join(*address, name, game, dictionary, pin=pin, token=token)
+        assert isinstance(session, KeptTileSeat)
+        session.seat_file = seat_file
+        return session
+
+    async def start(self) -> None:
+        await sit_down(self.client, super().start, self.seat_file)
 
 
 def take_the_terminal() -> None:
