@@ -11,9 +11,9 @@ from wordsy_tui.session.lan import LanHost
 from wordsy_tui.session.tilelan import TileLanHost
 
 if TYPE_CHECKING:
-    from wordsy_tui.session.discovery import Announcer
     from wordsy_tui.front.ssh import SshFront
     from wordsy_tui.front.web import WebFront
+    from wordsy_tui.session.discovery import Announcer
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ import sys
 from pathlib import Path, PurePath
 from typing import ClassVar, Final
 
-from textual._path import CSSPathType
 from textual import events, on
+from textual._path import CSSPathType
 from textual.app import App
 from textual.widgets import Static
 
