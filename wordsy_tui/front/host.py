@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from net import Host
 from wordsy_tui.session.lan import LanHost
@@ -66,6 +66,8 @@ class Fronted:
 
     fronts: FrontOptions
     bind: str
+    watching: ClassVar[bool] = True
+    """Whether the game has seats for watching (a tile game has none yet)."""
     ssh: SshFront | None
     web: WebFront | None
 
@@ -139,7 +141,8 @@ class Fronted:
             lines.append(f"SSH host key: {self.ssh.fingerprint}")
         if self.web is not None:
             lines += [f"Join in a browser: http://{a}:{self.web.port}/" for a in addresses]
-            lines.append("Anyone who can reach the web page can watch or join (with the PIN).")
+            who = "watch or join" if self.watching else "join"
+            lines.append(f"Anyone who can reach the web page can {who} (with the PIN).")
         return lines
 
     def reachable_addresses(self) -> list[str]:
@@ -154,3 +157,5 @@ class FrontedHost(Fronted, LanHost):
 
 class FrontedTileHost(Fronted, TileLanHost):
     """`TileLanHost` (Scrabble, Words with Friends, Wordfeud) with the same fronts."""
+
+    watching = False
