@@ -186,21 +186,44 @@ async def test_join_without_an_address_opens_the_games_list_and_esc_goes_to_the_
 
 
 async def test_a_game_this_program_cannot_play_is_listed_but_not_joined() -> None:
-    scrabble = FoundGame(
-        "Cat's Scrabble", "cat", "192.168.1.40", 47474, 1, 4, "lobby", False, "-", False
+    chess = FoundGame(
+        "Cat's chess", "cat", "192.168.1.40", 47474, 1, 2, "lobby", False, "-", False
     )
-    scrabble = dataclasses.replace(scrabble, game="scrabble")
-    lan = FakeLan(games=(scrabble,))
+    chess = dataclasses.replace(chess, game="chess")
+    lan = FakeLan(games=(chess,))
     app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), browse=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.screen.query_one("#games", DataTable)
         await until(pilot, lambda: table.row_count == 1)
-        assert "lobby (scrabble)" in [str(cell) for cell in table.get_row_at(0)]
+        assert "lobby (chess)" in [str(cell) for cell in table.get_row_at(0)]
         await settle(pilot, ("enter",))
         assert lan.joined == []
         told = [n.message for n in app._notifications]
-        assert "Cat's Scrabble plays scrabble, which this program cannot join." in told
+        assert "Cat's chess plays chess, which this program cannot join." in told
+    assert await app.afterwards() == 0
+    assert lan.tile_tables == []
+
+
+async def test_a_tile_game_in_the_list_opens_its_own_board_once_the_list_has_closed() -> None:
+    wwf = FoundGame("Cat's game", "cat", "192.168.1.40", 47474, 1, 4, "lobby", True, "-", True)
+    wwf = dataclasses.replace(wwf, game="wwf")
+    lan = FakeLan(games=(wwf,))
+    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), browse=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one("#games", DataTable)
+        await until(pilot, lambda: table.row_count == 1)
+        # The list says which game it is, whatever the host named it.
+        assert "lobby (Words with Friends)" in [str(cell) for cell in table.get_row_at(0)]
+        await settle(pilot, ("enter",))
+        assert isinstance(app.screen, PromptScreen)
+        await pilot.press(*"4711", "enter")
+        await until(pilot, lambda: not app.is_running)
+    assert lan.joined == []  # not as a Wordsy game
+    assert lan.tile_tables == []  # not before this app has given the terminal back
+    assert await app.afterwards() == 0
+    assert lan.tile_tables == [("192.168.1.40", 47474, "Ann", "4711", "wwf")]
 
 
 async def test_connecting_to_a_typed_address() -> None:

@@ -132,37 +132,19 @@ def join_tiles(
 ) -> int:
     """A seat at a tile game's host, at its board screen; the seat's token is kept on disk
     (by the SSH front, for a player it started), so the same join takes the seat back."""
-    from wordsy_tui.cli.serve_tiles import run_tile_app
+    from wordsy_tui.cli.serve_tiles import no_watching, run_tile_app, tile_seat
     from wordsy_tui.front.seat import KeptTileSeat, from_environment
     from wordsy_tui.referee import dictionary_hash
-    from wordsy_tui.scrabble.rulesets import RULES
-    from wordsy_tui.session.lan import player_keys
-    from wordsy_tui.session.tilelan import TileNetSession
 
     if args.spectate:
-        print(
-            f"wordsy-tui join: watching {RULES[game].title} is not possible yet: "
-            "join with a name to play.",
-            file=sys.stderr,
-        )
+        print(f"wordsy-tui join: {no_watching(game)}", file=sys.stderr)
         return 1
     front_pin, seat_file = from_environment()
     pin = args.pin or front_pin
-    if seat_file is not None:
-        session: TileNetSession = KeptTileSeat.kept(
-            seat_file, address, name, game, dictionary_hash(), pin
-        )
-    else:
-        session = TileNetSession.join(
-            *address,
-            name,
-            game,
-            dictionary_hash(),
-            pin=pin,
-            keys=player_keys(),
-            reclaim=args.reclaim,
-        )
-    return run_tile_app(session)
+    if seat_file is None:
+        return run_tile_app(tile_seat(address, name, game, pin, reclaim=args.reclaim))
+    kept = KeptTileSeat.kept(seat_file, address, name, game, dictionary_hash(), pin)
+    return run_tile_app(kept)
 
 
 def front_session(

@@ -396,6 +396,21 @@ class LanPlay:
             reclaim=self.reclaim,
         )
 
+    async def play_tiles(
+        self, address: str, port: int, name: str, pin: str | None, game: str
+    ) -> int:
+        """A tile game picked in the LAN's list, on its own board screen."""
+        from wordsy_tui.cli.serve_tiles import no_watching, play_tile_app, tile_seat
+        from wordsy_tui.scrabble.rulesets import GameName
+
+        tiles = GameName(game)
+        if self.spectate:
+            print(f"wordsy-tui join: {no_watching(tiles)}", file=sys.stderr)
+            return 1
+        return await play_tile_app(
+            tile_seat((address, port), name, tiles, pin, reclaim=self.reclaim)
+        )
+
     async def keep_hosting(self, session: Session) -> int:
         """The hosting player left `session`'s game running: serve it on, headless."""
         if not isinstance(session, HostSession):

@@ -20,9 +20,10 @@ from wordsy_tui.cli.serve import (
 )
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.config import TileGameConfig
+from wordsy_tui.scrabble.rulesets import RULES, GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.session.discovery import Announcer, tile_properties
-from wordsy_tui.session.lan import DEFAULT_PORT
+from wordsy_tui.session.lan import DEFAULT_PORT, player_keys
 from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
 
 if TYPE_CHECKING:
@@ -173,3 +174,28 @@ def run_tile_app(session: TileNetSession) -> int:
     app = TileApp(session)
     app.run()
     return app.return_code or 0
+
+
+async def play_tile_app(session: TileNetSession) -> int:
+    """`run_tile_app` on a running event loop (after another app has closed on it)."""
+    from wordsy_tui.app.tiles.app import TileApp
+
+    app = TileApp(session)
+    await app.run_async()
+    return app.return_code or 0
+
+
+def tile_seat(
+    address: tuple[str, int], name: str, game: GameName, pin: str | None, *, reclaim: bool
+) -> TileNetSession:
+    """A person's seat at a tile game's host; its token kept on disk, so the same join
+    takes the seat back."""
+    from wordsy_tui.referee import dictionary_hash
+
+    return TileNetSession.join(
+        *address, name, game, dictionary_hash(), pin=pin, keys=player_keys(), reclaim=reclaim
+    )
+
+
+def no_watching(game: GameName) -> str:
+    return f"watching {RULES[game].title} is not possible yet: join with a name to play."
