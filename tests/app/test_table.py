@@ -215,7 +215,7 @@ async def test_a_tile_game_in_the_list_opens_its_own_board_once_the_list_has_clo
         table = app.screen.query_one("#games", DataTable)
         await until(pilot, lambda: table.row_count == 1)
         # The list says which game it is, whatever the host named it.
-        assert "lobby (Words with Friends)" in [str(cell) for cell in table.get_row_at(0)]
+        assert "lobby (WWF)" in [str(cell) for cell in table.get_row_at(0)]
         await settle(pilot, ("enter",))
         assert isinstance(app.screen, PromptScreen)
         await pilot.press(*"4711", "enter")

@@ -145,6 +145,18 @@ class Fronted:
             lines.append(f"Anyone who can reach the web page can {who} (with the PIN).")
         return lines
 
+    @property
+    def front_hint(self) -> str:
+        """How to join, in the one line a board screen has for it: the fronts first."""
+        first = self.reachable_addresses()[0]
+        ways = []
+        if self.ssh is not None:
+            ways.append(f"ssh -p {self.ssh.port} NAME@{first}")
+        if self.web is not None:
+            ways.append(f"http://{first}:{self.web.port}/")
+        ways.append(f"join --connect {first}:{self._table().port}")
+        return "Join: " + " · ".join(ways)
+
     def reachable_addresses(self) -> list[str]:
         if self.bind in ("", "0.0.0.0", "::"):
             return list(self._table().addresses)

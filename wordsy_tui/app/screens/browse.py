@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.text import Text
 from textual import work
@@ -17,9 +17,12 @@ from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.game.config import GAME
-from wordsy_tui.scrabble.rulesets import RULES
+from wordsy_tui.scrabble.rulesets import RULES, GameName
 from wordsy_tui.session.discovery import FoundGame
 from wordsy_tui.text import shown
+
+SHORT_TITLES: Final = {GameName.WWF: "WWF"}
+"""A tile game's name where a column of the list has room for a word or so."""
 
 
 def parse_address(text: str) -> tuple[str, int] | None:
@@ -145,7 +148,7 @@ def _other(game: FoundGame) -> str:
     or two."""
     if game.game == GAME:
         return "other version"
-    title = next((r.title for name, r in RULES.items() if name.value == game.game), None)
+    title = next((SHORT_TITLES.get(n, r.title) for n, r in RULES.items() if n == game.game), None)
     if title is None:
         return shown(game.game)
     return title if game.compatible else f"{title}, other version"
