@@ -21,7 +21,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = commands.add_parser(
         "join",
         help="join a game on the LAN",
-        description="List the Wordsy games on the LAN, live, and join one. "
+        description="List the games on the LAN (Wordsy, Scrabble, Words with Friends, "
+        "Wordfeud), live, and join one: a tile game opens its own board. "
         "Use --connect where multicast is blocked.",
     )
     parser.add_argument("--name", type=player_name, default=None, help="your name at the table")
@@ -32,7 +33,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="join the host at this address directly (as the host's screen shows it)",
     )
     parser.add_argument("--pin", help="the game's PIN, if it has one")
-    parser.add_argument("--spectate", action="store_true", help="watch without playing")
+    parser.add_argument(
+        "--spectate", action="store_true", help="watch without playing (Wordsy only so far)"
+    )
     parser.add_argument(
         "--reclaim",
         action="store_true",
