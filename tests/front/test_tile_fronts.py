@@ -4,6 +4,7 @@ opens that game's board; its seat is kept for the name as Wordsy's is."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import asyncssh
@@ -91,3 +92,23 @@ async def test_a_browser_tab_at_a_words_with_friends_host_asks_a_name_and_opens_
     assert "Words with Friends" in board
     assert "seated: Cat" in board
     assert await browser.requests_elsewhere() == []
+
+
+async def test_a_headless_tile_host_stays_after_the_game_while_its_ssh_players_read_the_end(
+    monkeypatch,
+):
+    from wordsy_tui.cli import serve_tiles
+
+    monkeypatch.setattr(serve_tiles, "LINGER_AFTER_GAME_SECONDS", 0)
+    monkeypatch.setattr(serve_tiles, "FRONT_LINGER_SECONDS", 600)
+
+    class Served:
+        front_sessions = 1
+
+    server = Served()
+    lingering = asyncio.get_running_loop().create_task(serve_tiles.linger(server))
+    await asyncio.sleep(0.2)
+    assert not lingering.done()  # a player over SSH is still reading the results
+    server.front_sessions = 0  # they leave
+    async with asyncio.timeout(60):  # a guard, not a timing assertion
+        await lingering

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     # Its shape only: a host without fronts never loads them.
     from wordsy_tui.front.host import FrontedTileHost
 
+FRONT_LINGER_SECONDS: Final = 60.0
+"""The longest a headless host stays after the game for its SSH and web players."""
+
 EventHook = Callable[[TileGameState, ev.Event], None]
 
 DESK_HELP: Final = (
@@ -154,12 +157,27 @@ async def serve_tiles_headless(options: TileHostOptions, commands: TextIO | None
             say(f"{await server.add_bot(options.bot_level)} is ready")
         say("Type 'start' once the players are seated ('help' lists the commands).")
         await over.wait()
-        await asyncio.sleep(LINGER_AFTER_GAME_SECONDS)  # the clients see the end arrive
+        await linger(server)
     finally:
         reading.cancel()
         await server.stop()
         say(f"Host stopped. The game's log is kept at {server.log_path}")
     return 0
+
+
+async def linger(server: TileLanHost) -> None:
+    """After the game: the clients see the end arrive; and players over SSH or the web,
+    whose screens end with the host, get time to read it (or leave sooner)."""
+    await asyncio.sleep(LINGER_AFTER_GAME_SECONDS)
+    if getattr(server, "front_sessions", 0):
+        say(
+            "The game is over: the host stops once its SSH and web players leave "
+            f"(at most {FRONT_LINGER_SECONDS:.0f} s)."
+        )
+    loop = asyncio.get_running_loop()
+    until = loop.time() + FRONT_LINGER_SECONDS
+    while getattr(server, "front_sessions", 0) and loop.time() < until:
+        await asyncio.sleep(0.5)
 
 
 def serve_tiles_with_app(options: TileHostOptions) -> int:

@@ -146,6 +146,12 @@ class Fronted:
         return lines
 
     @property
+    def front_sessions(self) -> int:
+        """SSH sessions and browser tabs open now."""
+        ssh = len(self.ssh.sessions) if self.ssh is not None else 0
+        return ssh + (self.web.tabs.total() if self.web is not None else 0)
+
+    @property
     def front_hint(self) -> str:
         """How to join, in the one line a board screen has for it: the fronts first."""
         first = self.reachable_addresses()[0]
