@@ -136,7 +136,7 @@ def join_tiles(
     """A seat at a tile game's host, at its board screen; the seat's token is kept on disk
     (by the SSH front, for a player it started), so the same join takes the seat back."""
     from wordsy_tui.cli.serve_tiles import no_watching, run_tile_app, tile_seat
-    from wordsy_tui.front.seat import KeptTileSeat, from_environment
+    from wordsy_tui.front.seat import KeptTileSeat, from_environment, read_token
     from wordsy_tui.referee import dictionary_hash
 
     if args.spectate:
@@ -146,7 +146,10 @@ def join_tiles(
     pin = args.pin or front_pin
     if seat_file is None:
         return run_tile_app(tile_seat(address, name, game, pin, reclaim=args.reclaim))
-    kept = KeptTileSeat.kept(seat_file, address, name, game, dictionary_hash(), pin)
+    token = read_token(seat_file)
+    kept = KeptTileSeat.join(*address, name, game, dictionary_hash(), pin=pin, token=token)
+    assert isinstance(kept, KeptTileSeat)
+    kept.seat_file = seat_file
     return run_tile_app(kept)
 
 

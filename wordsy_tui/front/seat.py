@@ -16,11 +16,10 @@ import contextlib
 import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Final
+from typing import Any, Final, cast
 
 from net import Client, Refused
 from net.protocol import UNKNOWN_TOKEN
-from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.session.lan import NetSession
 from wordsy_tui.session.tilelan import TileNetSession
 
@@ -68,10 +67,20 @@ async def sit_down(client: Client, start: Callable[[], Awaitable[None]], seat_fi
         write_token(seat_file, client.token)
 
 
-class KeptSeat(NetSession):
-    """A session whose seat token lives in a file the front keeps for the player's name."""
+class SeatFile:
+    """Mixed in before a network session class: its seat token lives in a file the front
+    keeps for the player's name (`seat_file`, set before it starts)."""
 
     seat_file: Path
+    client: Client
+
+    async def start(self) -> None:
+        # The session's own start, next in the order of classes.
+        await sit_down(self.client, cast(Any, super()).start, self.seat_file)
+
+
+class KeptSeat(SeatFile, NetSession):
+    """A Wordsy session whose seat token lives in a file the front keeps."""
 
     @classmethod
     def kept(
@@ -88,33 +97,9 @@ class KeptSeat(NetSession):
         session.seat_file = seat_file
         return session
 
-    async def start(self) -> None:
-        await sit_down(self.client, super().start, self.seat_file)
 
-
-class KeptTileSeat(TileNetSession):
-    """A tile game's seat (Scrabble, Words with Friends, Wordfeud) kept as `KeptSeat` is."""
-
-    seat_file: Path
-
-    @classmethod
-    def kept(
-        cls,
-        seat_file: Path,
-        address: tuple[str, int],
-        name: str,
-        game: GameName,
-        dictionary: str,
-        pin: str | None,
-    ) -> KeptTileSeat:
-        token = read_token(seat_file)
-        session = cls.join(*address, name, game, dictionary, pin=pin, token=token)
-        assert isinstance(session, KeptTileSeat)
-        session.seat_file = seat_file
-        return session
-
-    async def start(self) -> None:
-        await sit_down(self.client, super().start, self.seat_file)
+class KeptTileSeat(SeatFile, TileNetSession):
+    """A tile game's seat (Scrabble, Words with Friends, Wordfeud), kept the same way."""
 
 
 def take_the_terminal() -> None:
