@@ -11,7 +11,7 @@ import asyncssh
 
 from tests.front.fronts import SshPlayer
 from tests.front.test_openssh import ssh_command, terminal  # noqa: F401 (a fixture)
-from tests.front.test_web import browser  # noqa: F401 (a fixture)
+from tests.front.test_web import answer, browser  # noqa: F401 (a fixture)
 
 F3 = "\x1bOR"
 F6 = "\x1b[17~"
@@ -83,11 +83,7 @@ async def test_a_browser_tab_at_a_words_with_friends_host_asks_a_name_and_opens_
     await browser.wait_for("Your name at the table")
     await browser.enter()  # no name: a tile game has no seats for watching yet
     await browser.wait_for("no seats for")
-    await browser.type("Cat")
-    await browser.enter()
-    await browser.wait_for("This game has a PIN")
-    await browser.type("4711")
-    await browser.enter()
+    await answer(browser, "Cat", "4711")
     board = await browser.wait_for("F6 starts the game")
     assert "Words with Friends" in board
     assert "seated: Cat" in board
