@@ -358,6 +358,7 @@ class FakeLan:
     def __init__(self, games: Sequence[FoundGame] = GAMES) -> None:
         self.games = list(games)
         self.joined: list[tuple[str, int, str, str | None]] = []
+        self.tile_tables: list[tuple[str, int, str, str | None, str]] = []
         self.kept: Session | None = None
         self.hosted: list[tuple[str, HostSetup | None]] = []
 
@@ -371,6 +372,12 @@ class FakeLan:
     def join(self, address: str, port: int, name: str, pin: str | None) -> Session:
         self.joined.append((address, port, name, pin))
         return ScriptedSession(name, new_table(("Beth", name)).state)
+
+    async def play_tiles(
+        self, address: str, port: int, name: str, pin: str | None, game: str
+    ) -> int:
+        self.tile_tables.append((address, port, name, pin, game))
+        return 0
 
     async def keep_hosting(self, session: Session) -> int:
         self.kept = session

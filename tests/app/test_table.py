@@ -185,22 +185,47 @@ async def test_join_without_an_address_opens_the_games_list_and_esc_goes_to_the_
         assert isinstance(app.screen, MenuScreen)
 
 
+def listing(game: str, pin_required: bool, compatible: bool) -> tuple[FakeLan, WordsyApp]:
+    """`wordsy-tui join` with one game of `game` listed on the LAN."""
+    found = FoundGame("Cat's game", "cat", "192.168.1.40", 47474, 1, 4, "lobby", False, "-", True)
+    found = dataclasses.replace(found, game=game, pin_required=pin_required, compatible=compatible)
+    lan = FakeLan(games=(found,))
+    return lan, WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), browse=True)
+
+
+async def listed_phase(pilot, app: WordsyApp) -> str:
+    """The Phase cell of the one game listed, once it shows."""
+    await settle(pilot)
+    table = app.screen.query_one("#games", DataTable)
+    await until(pilot, lambda: table.row_count == 1)
+    return str(table.get_row_at(0)[3])
+
+
 async def test_a_game_this_program_cannot_play_is_listed_but_not_joined() -> None:
-    scrabble = FoundGame(
-        "Cat's Scrabble", "cat", "192.168.1.40", 47474, 1, 4, "lobby", False, "-", False
-    )
-    scrabble = dataclasses.replace(scrabble, game="scrabble")
-    lan = FakeLan(games=(scrabble,))
-    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), browse=True)
+    lan, app = listing("chess", pin_required=False, compatible=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        table = app.screen.query_one("#games", DataTable)
-        await until(pilot, lambda: table.row_count == 1)
-        assert "lobby (scrabble)" in [str(cell) for cell in table.get_row_at(0)]
+        assert await listed_phase(pilot, app) == "lobby (chess)"
         await settle(pilot, ("enter",))
         assert lan.joined == []
         told = [n.message for n in app._notifications]
-        assert "Cat's Scrabble plays scrabble, which this program cannot join." in told
+        assert "Cat's game plays chess, which this program cannot join." in told
+    assert await app.afterwards() == 0
+    assert lan.tile_tables == []
+
+
+async def test_a_tile_game_in_the_list_opens_its_own_board_once_the_list_has_closed() -> None:
+    lan, app = listing("wwf", pin_required=True, compatible=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # The list says which game it is, whatever the host named it.
+        assert await listed_phase(pilot, app) == "lobby (WWF)"
+        await settle(pilot, ("enter",))
+        assert isinstance(app.screen, PromptScreen)
+        await pilot.press(*"4711", "enter")
+        await until(pilot, lambda: not app.is_running)
+    assert lan.joined == []  # not as a Wordsy game
+    assert lan.tile_tables == []  # not before this app has given the terminal back
+    assert await app.afterwards() == 0
+    assert lan.tile_tables == [("192.168.1.40", 47474, "Ann", "4711", "wwf")]
 
 
 async def test_connecting_to_a_typed_address() -> None:

@@ -82,7 +82,7 @@ async def test_a_headless_scrabble_host_seats_a_player_and_its_bot_starts_on_com
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
-        (("--game", "wwf", "--ssh"), b"--ssh is for Wordsy only"),
+        (("--game", "wwf", "--resume"), b"--resume is for Wordsy only so far"),
         (("--game", "wordfeud", "--bots", "4"), b"--bots"),
     ],
 )

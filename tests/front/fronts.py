@@ -47,7 +47,8 @@ class HostWithFronts:
         )
         assert self.process.stdout is not None
         async with asyncio.timeout(GUARD_SECONDS):
-            while not any("The game is saved" in line for line in self.lines):
+            # Wordsy: "The game is saved to ..."; a tile game: "...: the game's log is saved to".
+            while not any("saved to" in line for line in self.lines):
                 line = (await self.process.stdout.readline()).decode()
                 assert line, f"the host ended early: {self.lines}"
                 self.lines.append(line.rstrip())

@@ -27,14 +27,19 @@ async def test_a_browser_tab_asks_the_name_and_reaches_the_lobby(host, browser):
     await browser.start()
     await browser.open(f"http://127.0.0.1:{host.web_port}/")
     await browser.wait_for("Your name at the table")
-    await browser.type("Cat")
-    await browser.enter()
-    await browser.wait_for("This game has a PIN")
-    await browser.type("4711")
-    await browser.enter()
+    await answer(browser, "Cat", "4711")
     lobby = await browser.wait_for("Cat (you)")
     assert "Lobby" in lobby
     assert await browser.requests_elsewhere() == []
+
+
+async def answer(browser: Browser, name: str, pin: str) -> None:
+    """The tab's two questions: the name, then the PIN."""
+    await browser.type(name)
+    await browser.enter()
+    await browser.wait_for("This game has a PIN")
+    await browser.type(pin)
+    await browser.enter()
 
 
 def test_the_page_leaves_out_what_it_would_fetch_from_the_internet():

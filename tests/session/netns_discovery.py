@@ -1,4 +1,5 @@
-"""Wordsy's discovery for real over mDNS: only inside test_discovery.py's private namespace."""
+"""Discovery for real over mDNS (Wordsy's and a tile game's): only inside test_discovery.py's
+private namespace."""
 
 from __future__ import annotations
 
@@ -7,9 +8,15 @@ import asyncio
 import pytest
 
 from tests.net.netns_discovery import in_private_namespace
+from wordsy_tui.cli import serve_tiles
+from wordsy_tui.cli.serve import HostOptions, LanPlay
 from wordsy_tui.game.config import GameConfig
-from wordsy_tui.session.discovery import Announcer, FoundGame, browse
+from wordsy_tui.referee import dictionary_hash
+from wordsy_tui.scrabble.config import TileGameConfig
+from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.session.discovery import Announcer, FoundGame, browse, tile_properties
 from wordsy_tui.session.lan import LanHost, NetSession
+from wordsy_tui.session.tilelan import TileLanHost, TileNetSession
 
 LOOPBACK = ["127.0.0.1"]
 
@@ -49,4 +56,45 @@ async def test_a_hosted_game_is_listed_updated_and_withdrawn(tmp_path):
     await guest.stop()
     await host.stop()
     assert await until(games, lambda found: found == []) == []
+    await games.aclose()
+
+
+async def test_a_tile_game_is_listed_with_its_game_and_its_seat_taken_from_the_list(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    announce = Announcer(
+        "Cat's Words with Friends", "Cat", False, interfaces=LOOPBACK, describe=tile_properties
+    )
+    host = TileLanHost(
+        TileGameConfig(GameName.WWF),
+        dictionary=dictionary_hash(),
+        bind="127.0.0.1",
+        port=0,
+        log_path=tmp_path / "wwf.log",
+        announce=announce,
+    )
+    games = browse(interfaces=LOOPBACK)
+    await host.start()
+    try:
+        (game,) = await until(games, lambda found: len(found) == 1)
+        assert (game.name, game.game, game.compatible) == ("Cat's Words with Friends", "wwf", True)
+        # What the list's Enter does once the app has closed: the board, seated at this host.
+        seats: list[TileNetSession] = []
+
+        async def board(session: TileNetSession) -> int:
+            await session.start()
+            seats.append(session)
+            return 0
+
+        monkeypatch.setattr(serve_tiles, "play_tile_app", board)
+        lan = LanPlay(HostOptions(GameConfig(), "Dan"))
+        assert await lan.play_tiles(game.address, game.port, "Dan", None, game.game) == 0
+        (dan,) = seats
+        listed = await until(games, lambda found: found and found[0].players == 1)
+        assert listed[0].players == 1
+        assert dan.state.players == ("Dan",)
+        await dan.stop()
+    finally:
+        await host.stop()
     await games.aclose()

@@ -6,7 +6,10 @@ from net import PROTOCOL_VERSION
 from net.discovery import Service
 from tests.game.table import Table
 from tests.net.test_discovery import run_pytest_in_private_netns
-from wordsy_tui.session.discovery import found_game, properties
+from wordsy_tui.scrabble.config import TileGameConfig
+from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.scrabble.state import TileGameState
+from wordsy_tui.session.discovery import found_game, properties, tile_properties
 
 HERE = Path(__file__).parent
 
@@ -45,14 +48,26 @@ def test_another_protocol_version_is_listed_as_incompatible():
 
 
 def test_wordsy_discovery_in_a_private_network_namespace():
-    assert "1 passed" in run_pytest_in_private_netns(HERE / "netns_discovery.py")
+    assert "2 passed" in run_pytest_in_private_netns(HERE / "netns_discovery.py")
 
 
 def test_another_game_is_listed_as_one_this_program_cannot_join():
-    props = {"v": str(PROTOCOL_VERSION), "game": "scrabble", "players": "1", "seats": "4"}
-    game = found_game(Service("Cat's Scrabble", ("192.0.2.7",), 1, props))
+    props = {"v": str(PROTOCOL_VERSION), "game": "chess", "players": "1", "seats": "2"}
+    game = found_game(Service("Cat's chess", ("192.0.2.7",), 1, props))
     assert game is not None
-    assert (game.game, game.compatible) == ("scrabble", False)
+    assert (game.game, game.compatible) == ("chess", False)
+
+
+@pytest.mark.parametrize("tiles", list(GameName))
+def test_a_tile_game_is_listed_as_one_this_program_joins(tiles):
+    state = TileGameState(config=TileGameConfig(tiles, max_players=3))
+    props = tile_properties(state, "Cat", pin_required=False)
+    game = found_game(Service("Cat's table", ("192.0.2.7",), 47474, props))
+    assert game is not None
+    assert (game.game, game.compatible, game.seats) == (tiles.value, True, 3)
+    older = found_game(Service("Cat's table", ("192.0.2.7",), 1, {**props, "v": "0"}))
+    assert older is not None
+    assert not older.compatible
 
 
 def test_a_host_from_before_the_game_field_plays_wordsy():

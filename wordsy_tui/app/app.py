@@ -151,6 +151,9 @@ class WordsyApp(App[None]):
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
         self._left_running: Session | None = None
+        self._tile_table: tuple[str, int, str, str | None, str] | None = None
+        """A tile game picked in the LAN's list, played on its own board once the app ends:
+        (address, port, name, PIN, game)."""
         self._rematch_question: str | None = None
         """The host's rematch, to ask about once its lobby is on screen."""
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
@@ -176,6 +179,9 @@ class WordsyApp(App[None]):
         session, self._left_running = self._left_running, None
         if session is not None and self.lan is not None:
             return await self.lan.keep_hosting(session)
+        tiles, self._tile_table = self._tile_table, None
+        if tiles is not None and self.lan is not None:
+            return await self.lan.play_tiles(*tiles)
         return self.return_code or 0
 
     @property
@@ -848,6 +854,17 @@ class WordsyApp(App[None]):
             )
             return
         self.play(self.lan.join(address, port, self.player_name, pin))
+
+    def join_tile_game(self, address: str, port: int, pin: str | None, game: str) -> None:
+        """A tile game (Scrabble, Words with Friends, Wordfeud) has its own app: this one
+        closes, and `afterwards` opens that game's board in the same terminal."""
+        if self.lan is None:
+            self.notify(
+                "Joining is not available here: run 'wordsy-tui join'.", severity="warning"
+            )
+            return
+        self._tile_table = (address, port, self.player_name, pin, game)
+        self.exit()
 
     def show_saved_games(self) -> None:
         from wordsy_tui.app.screens.saved import SavedGamesScreen

@@ -43,6 +43,14 @@ class Lan(Protocol):
         """A session with the host at `address` (not started yet)."""
         ...
 
+    async def play_tiles(
+        self, address: str, port: int, name: str, pin: str | None, game: str
+    ) -> int:
+        """Sit down at the tile game (`game`: scrabble, wwf, wordfeud) at `address` and play
+        it on its own board screen in this terminal (after this app has closed); the
+        program's exit status."""
+        ...
+
     async def keep_hosting(self, session: Session) -> int:
         """Serve on, headless, the game of a `host` session whose player left it running
         (after the app has closed); the program's exit status."""

@@ -44,7 +44,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         choices=GAMES,
         default="wordsy",
         help="wordsy (default); scrabble, wwf (Words with Friends) or wordfeud: a tile game "
-        "on a 15x15 board, at the same table (not yet with --ssh, --web or --resume)",
+        "on a 15x15 board, at the same table (not yet with --resume)",
     )
     parser.add_argument(
         "--game-name",
@@ -233,11 +233,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("--bots must leave at least one seat for a person")
     if args.salvage and args.resume is None:
         parser.error("--salvage goes with --resume GAME")
-    if args.game != "wordsy":
-        return run_tiles(args, parser)
     for flag, module, extra in (("ssh", "asyncssh", "ssh"), ("web", "textual_serve", "web")):
         if getattr(args, flag) is not None and importlib.util.find_spec(module) is None:
             parser.error(f"--{flag} needs {module}: `uv sync` or install wordsy-tui[{extra}]")
+    if args.game != "wordsy":
+        return run_tiles(args, parser)
     try:
         log_path = resolve_log(args.resume)
     except FileNotFoundError as error:
@@ -322,9 +322,11 @@ def check_log(log_path: Path, resume: str, *, salvage: bool) -> bool:
 
 def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """`host --game scrabble|wwf|wordfeud`: the tile game's host, headless or at its board."""
-    for flag in ("ssh", "web", "resume"):
-        if getattr(args, flag) is not None:
-            parser.error(f"--{flag} is for Wordsy only so far; drop it with --game {args.game}")
+    if args.resume is not None:
+        parser.error(
+            f"--resume is for Wordsy only so far: a {args.game} game cannot be continued "
+            "yet (its log stays saved, for the record); drop --resume to start a new one"
+        )
     seats = min(args.seats, TILE_MAX_PLAYERS)
     if args.bots >= seats:
         parser.error(f"--bots must leave at least one of the {seats} seats for a person")
@@ -349,6 +351,8 @@ def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         interfaces=args.interface,
         advertise=not args.no_advertise,
         max_spectators=args.max_spectators,
+        ssh_port=args.ssh,
+        web_port=args.web,
     )
     try:
         if args.headless:

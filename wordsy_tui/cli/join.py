@@ -21,7 +21,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = commands.add_parser(
         "join",
         help="join a game on the LAN",
-        description="List the Wordsy games on the LAN, live, and join one. "
+        description="List the games on the LAN (Wordsy, Scrabble, Words with Friends, "
+        "Wordfeud), live, and join one: a tile game opens its own board. "
         "Use --connect where multicast is blocked.",
     )
     parser.add_argument("--name", type=player_name, default=None, help="your name at the table")
@@ -32,7 +33,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="join the host at this address directly (as the host's screen shows it)",
     )
     parser.add_argument("--pin", help="the game's PIN, if it has one")
-    parser.add_argument("--spectate", action="store_true", help="watch without playing")
+    parser.add_argument(
+        "--spectate", action="store_true", help="watch without playing (Wordsy only so far)"
+    )
     parser.add_argument(
         "--reclaim",
         action="store_true",
@@ -104,10 +107,11 @@ async def play_bot(
 def join_with_app(args: argparse.Namespace, name: str) -> int:
     from wordsy_tui.app import WordsyApp
     from wordsy_tui.cli.serve import HostOptions, LanPlay
-    from wordsy_tui.front.seat import from_environment
+    from wordsy_tui.front.seat import take_the_terminal
     from wordsy_tui.game.config import GameConfig
     from wordsy_tui.session.tilelan import game_at
 
+    take_the_terminal()
     # Joining can lead to hosting from the menu; that game uses the defaults.
     lan = LanPlay(
         HostOptions(GameConfig(), name),
@@ -117,11 +121,10 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
     )
     session = None
     connect: tuple[str, int] | None = args.connect  # what `host_port` made of HOST:PORT
-    if connect is not None and not args.spectate and from_environment() == (None, None):
+    if connect is not None:
         tiles = asyncio.run(game_at(*connect, lan.dictionary))
         if tiles is not None:  # a tile game: its board screen, not Wordsy's
             return join_tiles(connect, name, tiles, args)
-    if connect is not None:
         session = front_session(connect, name, args.pin, args.spectate, lan)
         session = session or lan.join(*connect, name, args.pin)
     return WordsyApp(session, lan=lan, name=name, browse=session is None).run_to_end()
@@ -130,23 +133,24 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
 def join_tiles(
     address: tuple[str, int], name: str, game: GameName, args: argparse.Namespace
 ) -> int:
-    """A seat at a tile game's host, at its board screen; the seat's token is kept on disk,
-    so the same join command takes the seat back."""
-    from wordsy_tui.cli.serve_tiles import run_tile_app
+    """A seat at a tile game's host, at its board screen; the seat's token is kept on disk
+    (by the SSH front, for a player it started), so the same join takes the seat back."""
+    from wordsy_tui.cli.serve_tiles import no_watching, run_tile_app, tile_seat
+    from wordsy_tui.front.seat import KeptTileSeat, from_environment, read_token
     from wordsy_tui.referee import dictionary_hash
-    from wordsy_tui.session.lan import player_keys
-    from wordsy_tui.session.tilelan import TileNetSession
 
-    session = TileNetSession.join(
-        *address,
-        name,
-        game,
-        dictionary_hash(),
-        pin=args.pin,
-        keys=player_keys(),
-        reclaim=args.reclaim,
-    )
-    return run_tile_app(session)
+    if args.spectate:
+        print(f"wordsy-tui join: {no_watching(game)}", file=sys.stderr)
+        return 1
+    front_pin, seat_file = from_environment()
+    pin = args.pin or front_pin
+    if seat_file is None:
+        return run_tile_app(tile_seat(address, name, game, pin, reclaim=args.reclaim))
+    token = read_token(seat_file)
+    kept = KeptTileSeat.join(*address, name, game, dictionary_hash(), pin=pin, token=token)
+    assert isinstance(kept, KeptTileSeat)
+    kept.seat_file = seat_file
+    return run_tile_app(kept)
 
 
 def front_session(
@@ -154,9 +158,8 @@ def front_session(
 ) -> NetSession | None:
     """The session of a player the SSH or web front started (see `wordsy_tui.front.seat`):
     its PIN and kept seat come in the environment, not on the command line."""
-    from wordsy_tui.front.seat import KeptSeat, from_environment, take_the_terminal
+    from wordsy_tui.front.seat import KeptSeat, from_environment
 
-    take_the_terminal()
     front_pin, seat_file = from_environment()
     if front_pin is None and seat_file is None:
         return None

@@ -31,6 +31,7 @@ from wordsy_tui.session.lan import (
     HostSession,
     LanHost,
     NetSession,
+    ServedTable,
     player_keys,
 )
 from wordsy_tui.session.narrate import narrate
@@ -342,7 +343,7 @@ def tell_chat(name: str, role: str, text: str) -> None:
     say(f"Chat · {name}{' (watching)' if role == 'spectator' else ''}: {text}")
 
 
-def front_lines(server: LanHost) -> list[str]:
+def front_lines(server: ServedTable) -> list[str]:
     """How to join over SSH or the web, when the host serves them."""
     lines: list[str] = getattr(server, "front_lines", [])
     return lines
@@ -393,6 +394,21 @@ class LanPlay:
             spectate=self.spectate,
             keys=None if self.spectate else player_keys(),
             reclaim=self.reclaim,
+        )
+
+    async def play_tiles(
+        self, address: str, port: int, name: str, pin: str | None, game: str
+    ) -> int:
+        """A tile game picked in the LAN's list, on its own board screen."""
+        from wordsy_tui.cli.serve_tiles import no_watching, play_tile_app, tile_seat
+        from wordsy_tui.scrabble.rulesets import GameName
+
+        tiles = GameName(game)
+        if self.spectate:
+            print(f"wordsy-tui join: {no_watching(tiles)}", file=sys.stderr)
+            return 1
+        return await play_tile_app(
+            tile_seat((address, port), name, tiles, pin, reclaim=self.reclaim)
         )
 
     async def keep_hosting(self, session: Session) -> int:

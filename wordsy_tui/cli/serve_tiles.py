@@ -7,16 +7,31 @@ import asyncio
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, TextIO
+from functools import partial
+from typing import TYPE_CHECKING, Final, TextIO
 
 from wordsy_tui.bots.levels import Level
-from wordsy_tui.cli.serve import LINGER_AFTER_GAME_SECONDS, announcer_for, obey_lines, say
+from wordsy_tui.cli.serve import (
+    LINGER_AFTER_GAME_SECONDS,
+    announcer_for,
+    front_lines,
+    obey_lines,
+    say,
+)
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.config import TileGameConfig
+from wordsy_tui.scrabble.rulesets import RULES, GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.session.discovery import Announcer, tile_properties
-from wordsy_tui.session.lan import DEFAULT_PORT
+from wordsy_tui.session.lan import DEFAULT_PORT, player_keys
 from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
+
+if TYPE_CHECKING:
+    # Its shape only: a host without fronts never loads them.
+    from wordsy_tui.front.host import FrontedTileHost
+
+FRONT_LINGER_SECONDS: Final = 60.0
+"""The longest a headless host stays after the game for its SSH and web players."""
 
 EventHook = Callable[[TileGameState, ev.Event], None]
 
@@ -40,6 +55,10 @@ class TileHostOptions:
     interfaces: list[str] | None = None
     advertise: bool = True
     max_spectators: int = 1000
+    ssh_port: int | None = None
+    """`--ssh`: serve the game over SSH on this port too (None: not)."""
+    web_port: int | None = None
+    """`--web`: serve the game as a web page on this port too (None: not)."""
 
     def announcer(self) -> Announcer | None:
         title = self.config.rules.title
@@ -49,7 +68,13 @@ class TileHostOptions:
 def make_tile_server(options: TileHostOptions, on_event: EventHook | None = None) -> TileLanHost:
     from wordsy_tui.referee import dictionary_hash
 
-    return TileLanHost(
+    host_class: type[TileLanHost] | partial[FrontedTileHost] = TileLanHost
+    if options.ssh_port is not None or options.web_port is not None:
+        from wordsy_tui.front.host import FrontedTileHost, FrontOptions
+
+        fronts = FrontOptions(options.ssh_port, options.web_port)
+        host_class = partial(FrontedTileHost, fronts=fronts)
+    return host_class(
         options.config,
         dictionary=dictionary_hash(),
         bind=options.bind,
@@ -125,17 +150,34 @@ async def serve_tiles_headless(options: TileHostOptions, commands: TextIO | None
     try:
         for address in server.addresses:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
+        for line in front_lines(server):
+            say(line)
         say(f"{options.config.rules.title}: the game's log is saved to {server.log_path}")
         for _ in range(options.bots):
             say(f"{await server.add_bot(options.bot_level)} is ready")
         say("Type 'start' once the players are seated ('help' lists the commands).")
         await over.wait()
-        await asyncio.sleep(LINGER_AFTER_GAME_SECONDS)  # the clients see the end arrive
+        await linger(server)
     finally:
         reading.cancel()
         await server.stop()
         say(f"Host stopped. The game's log is kept at {server.log_path}")
     return 0
+
+
+async def linger(server: TileLanHost) -> None:
+    """After the game: the clients see the end arrive; and players over SSH or the web,
+    whose screens end with the host, get time to read it (or leave sooner)."""
+    await asyncio.sleep(LINGER_AFTER_GAME_SECONDS)
+    if getattr(server, "front_sessions", 0):
+        say(
+            "The game is over: the host stops once its SSH and web players leave "
+            f"(at most {FRONT_LINGER_SECONDS:.0f} s)."
+        )
+    loop = asyncio.get_running_loop()
+    until = loop.time() + FRONT_LINGER_SECONDS
+    while getattr(server, "front_sessions", 0) and loop.time() < until:
+        await asyncio.sleep(0.5)
 
 
 def serve_tiles_with_app(options: TileHostOptions) -> int:
@@ -150,3 +192,28 @@ def run_tile_app(session: TileNetSession) -> int:
     app = TileApp(session)
     app.run()
     return app.return_code or 0
+
+
+async def play_tile_app(session: TileNetSession) -> int:
+    """`run_tile_app` on a running event loop (after another app has closed on it)."""
+    from wordsy_tui.app.tiles.app import TileApp
+
+    app = TileApp(session)
+    await app.run_async()
+    return app.return_code or 0
+
+
+def tile_seat(
+    address: tuple[str, int], name: str, game: GameName, pin: str | None, *, reclaim: bool
+) -> TileNetSession:
+    """A person's seat at a tile game's host; its token kept on disk, so the same join
+    takes the seat back."""
+    from wordsy_tui.referee import dictionary_hash
+
+    return TileNetSession.join(
+        *address, name, game, dictionary_hash(), pin=pin, keys=player_keys(), reclaim=reclaim
+    )
+
+
+def no_watching(game: GameName) -> str:
+    return f"watching {RULES[game].title} is not possible yet: join with a name to play."

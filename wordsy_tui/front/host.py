@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
+from net import Host
 from wordsy_tui.session.lan import LanHost
+from wordsy_tui.session.tilelan import TileLanHost
 
 if TYPE_CHECKING:
     from wordsy_tui.front.ssh import SshFront
     from wordsy_tui.front.web import WebFront
+    from wordsy_tui.session.discovery import Announcer
 
 
 @dataclass(frozen=True)
@@ -28,41 +32,83 @@ def loopback_for(bind: str) -> str:
     return "::1" if bind == "::" else bind
 
 
-class FrontedHost(LanHost):
-    """`LanHost` that also serves its game over SSH and the web while it runs."""
+class _Seats(Protocol):
+    @property
+    def max_players(self) -> int: ...
+
+
+class _Served(Protocol):
+    """What the fronts need of the table they serve: its game's host, log and advertisement."""
+
+    host: Host
+    pin: str | None
+    log_path: Path
+    addresses: list[str]
+    announce: Announcer | None
+
+    @property
+    def port(self) -> int: ...
+
+    @property
+    def config(self) -> _Seats: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    async def start(self) -> None: ...
+
+    async def stop(self, by: str | None = None) -> None: ...
+
+
+class Fronted:
+    """Serves a table's game over SSH and the web while it runs: mixed in before the table's
+    host class (`LanHost`, `TileLanHost`), whose start and stop it wraps."""
+
+    fronts: FrontOptions
+    bind: str
+    watching: ClassVar[bool] = True
+    """Whether the game has seats for watching (a tile game has none yet)."""
+    ssh: SshFront | None
+    web: WebFront | None
 
     def __init__(self, *args: Any, fronts: FrontOptions, bind: str, **kwargs: Any) -> None:
-        super().__init__(*args, bind=bind, **kwargs)
+        # The table's own constructor, next in the order of classes.
+        cast(Any, super()).__init__(*args, bind=bind, **kwargs)
         self.fronts = fronts
         self.bind = bind
-        self.ssh: SshFront | None = None
-        self.web: WebFront | None = None
+        self.ssh = None
+        self.web = None
+
+    def _table(self) -> _Served:
+        # The class this is mixed into is the table: the protocol names what is used of it.
+        return cast(_Served, self)
 
     async def start(self) -> None:
+        table = self._table()
         # The advertisement waits for the fronts: it carries the SSH port they got.
-        announce, self.announce = self.announce, None
-        await super().start()
+        announce, table.announce = table.announce, None
+        await cast(_Served, super()).start()
         try:
-            await self._start_fronts()
+            await self._start_fronts(table)
             if announce is not None:
                 announce.ssh_port = self.ssh.port if self.ssh is not None else None
-                self.announce = announce
-                await announce.start(self.state, self.port)
+                table.announce = announce
+                await announce.start(table.state, table.port)
         except BaseException:
             await self.stop()
             raise
 
-    async def _start_fronts(self) -> None:
-        game = (loopback_for(self.bind), self.port)
+    async def _start_fronts(self, table: _Served) -> None:
+        game = (loopback_for(self.bind), table.port)
         if self.fronts.ssh_port is not None:
             from wordsy_tui.front.ssh import SshFront, SshLimits
 
-            watchers = min(self.fronts.ssh_watchers, self.host.config.max_spectators)
+            watchers = min(self.fronts.ssh_watchers, table.host.config.max_spectators)
             self.ssh = SshFront(
                 game_address=game,
-                seats_folder=self.log_path.with_suffix(".ssh"),
-                pin=self.pin,
-                limits=SshLimits(max_sessions=self.config.max_players + watchers),
+                seats_folder=table.log_path.with_suffix(".ssh"),
+                pin=table.pin,
+                limits=SshLimits(max_sessions=table.config.max_players + watchers),
                 bind=self.bind,
                 port=self.fronts.ssh_port,
                 watchers=watchers,
@@ -72,7 +118,7 @@ class FrontedHost(LanHost):
             from wordsy_tui.front.web import WebFront
 
             self.web = WebFront(
-                game_address=game, bind=self.bind, port=self.fronts.web_port, pin=self.pin
+                game_address=game, bind=self.bind, port=self.fronts.web_port, pin=table.pin
             )
             await self.web.start()
 
@@ -83,7 +129,7 @@ class FrontedHost(LanHost):
         if self.web is not None:
             await self.web.stop()
             self.web = None
-        await super().stop(by)
+        await cast(_Served, super()).stop(by)
 
     @property
     def front_lines(self) -> list[str]:
@@ -95,8 +141,39 @@ class FrontedHost(LanHost):
             lines.append(f"SSH host key: {self.ssh.fingerprint}")
         if self.web is not None:
             lines += [f"Join in a browser: http://{a}:{self.web.port}/" for a in addresses]
-            lines.append("Anyone who can reach the web page can watch or join (with the PIN).")
+            who = "watch or join" if self.watching else "join"
+            lines.append(f"Anyone who can reach the web page can {who} (with the PIN).")
         return lines
 
+    @property
+    def front_sessions(self) -> int:
+        """SSH sessions and browser tabs open now."""
+        ssh = len(self.ssh.sessions) if self.ssh is not None else 0
+        return ssh + (self.web.tabs.total() if self.web is not None else 0)
+
+    @property
+    def front_hint(self) -> str:
+        """How to join, in the one line a board screen has for it: the fronts first."""
+        first = self.reachable_addresses()[0]
+        ways = []
+        if self.ssh is not None:
+            ways.append(f"ssh -p {self.ssh.port} NAME@{first}")
+        if self.web is not None:
+            ways.append(f"http://{first}:{self.web.port}/")
+        ways.append(f"join --connect {first}:{self._table().port}")
+        return "Join: " + " · ".join(ways)
+
     def reachable_addresses(self) -> list[str]:
-        return list(self.addresses) if self.bind in ("", "0.0.0.0", "::") else [self.bind]
+        if self.bind in ("", "0.0.0.0", "::"):
+            return list(self._table().addresses)
+        return [self.bind]
+
+
+class FrontedHost(Fronted, LanHost):
+    """`LanHost` that also serves its game over SSH and the web while it runs."""
+
+
+class FrontedTileHost(Fronted, TileLanHost):
+    """`TileLanHost` (Scrabble, Words with Friends, Wordfeud) with the same fronts."""
+
+    watching = False

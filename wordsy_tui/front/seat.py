@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Final
+from typing import Any, Final, cast
 
-from net import Refused
+from net import Client, Refused
 from net.protocol import UNKNOWN_TOKEN
 from wordsy_tui.session.lan import NetSession
+from wordsy_tui.session.tilelan import TileNetSession
 
 FRONT_ENV: Final = "WORDSY_TUI_FRONT"
 PIN_ENV: Final = "WORDSY_TUI_PIN"
@@ -49,10 +51,36 @@ def write_token(path: Path, token: str) -> None:
     spare.replace(path)
 
 
-class KeptSeat(NetSession):
-    """A session whose seat token lives in a file the front keeps for the player's name."""
+async def sit_down(client: Client, start: Callable[[], Awaitable[None]], seat_file: Path) -> None:
+    """Start a session (`start`) on `client` with the token kept in `seat_file`, and keep the
+    token the host gives back; whatever the game, its seat is kept the same way."""
+    try:
+        await start()
+    except Refused as refusal:
+        if refusal.reason != UNKNOWN_TOKEN or client.token is None:
+            raise
+        # The seat is gone (left in the lobby, another game): sit down anew.
+        client.token = None
+        client.refusal = None
+        await start()
+    if client.token is not None and client.role == "player":
+        write_token(seat_file, client.token)
+
+
+class SeatFile:
+    """Mixed in before a network session class: its seat token lives in a file the front
+    keeps for the player's name (`seat_file`, set before it starts)."""
 
     seat_file: Path
+    client: Client
+
+    async def start(self) -> None:
+        # The session's own start, next in the order of classes.
+        await sit_down(self.client, cast(Any, super()).start, self.seat_file)
+
+
+class KeptSeat(SeatFile, NetSession):
+    """A Wordsy session whose seat token lives in a file the front keeps."""
 
     @classmethod
     def kept(
@@ -69,18 +97,9 @@ class KeptSeat(NetSession):
         session.seat_file = seat_file
         return session
 
-    async def start(self) -> None:
-        try:
-            await super().start()
-        except Refused as refusal:
-            if refusal.reason != UNKNOWN_TOKEN or self.client.token is None:
-                raise
-            # The seat is gone (left in the lobby, another game): sit down anew.
-            self.client.token = None
-            self.client.refusal = None
-            await super().start()
-        if self.client.token is not None and self.me is not None:
-            write_token(self.seat_file, self.client.token)
+
+class KeptTileSeat(SeatFile, TileNetSession):
+    """A tile game's seat (Scrabble, Words with Friends, Wordfeud), kept the same way."""
 
 
 def take_the_terminal() -> None:

@@ -12,44 +12,54 @@ the host's own PIN backoff allows (the front says how long to wait, in PIN_WAIT_
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hmac
 import os
 import sys
-from pathlib import Path
-from typing import Final
+from pathlib import Path, PurePath
+from typing import ClassVar, Final
 
+from textual import events, on
+from textual._path import CSSPathType
+from textual.app import App
 from textual.widgets import Static
 
 from wordsy_tui.app import app as app_module
 from wordsy_tui.app.app import WordsyApp
 from wordsy_tui.app.screens.prompt import PromptScreen
+from wordsy_tui.app.tiles import app as tile_module
+from wordsy_tui.app.tiles.app import BoardScreen, TileApp
 from wordsy_tui.cli.options import host_port
 from wordsy_tui.front.seat import PIN_WAIT_ENV, WRONG_PIN_EXIT, from_environment
 from wordsy_tui.game.names import name_problem, normal_name
+from wordsy_tui.referee import dictionary_hash
+from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.session.tilelan import TileNetSession, game_at
 from wordsy_tui.text import shown
 
 READ_SECONDS: Final = 4.0
 """How long a tab that can only say no stays open to be read."""
 
 
-class TabApp(WordsyApp):
-    """The join client, which asks the name first and never shows the start menu."""
+def beside(module_file: str, css: CSSPathType | None) -> list[str | PurePath]:
+    """An app's style sheets named relative to its module, made absolute for a subclass that
+    lives elsewhere (Textual looks for relative ones beside the subclass's module)."""
+    sheets = css if isinstance(css, list) else [] if css is None else [css]
+    return [Path(module_file).parent / sheet for sheet in sheets]
 
-    # Textual finds a relative CSS path beside the module of the class: the app's own.
-    CSS_PATH = str(Path(app_module.__file__).with_name("wordsy.tcss"))
 
-    def __init__(self, address: tuple[str, int], pin: str | None, pin_wait: float = 0.0) -> None:
-        from wordsy_tui.cli.serve import HostOptions, LanPlay
-        from wordsy_tui.game.config import GameConfig
+class TabQuestions(App[None]):
+    """What a tab asks before it joins, whatever the game: the name, then the PIN."""
 
-        self.play_lan = LanPlay(HostOptions(GameConfig(), None))
-        super().__init__(None, lan=self.play_lan, name="Player")
-        self.address = address
-        self.pin = pin
-        self.pin_wait = pin_wait
-        """Seconds before this browser's address may guess the PIN again (0: now)."""
+    address: tuple[str, int]
+    pin: str | None
+    pin_wait: float
+    """Seconds before this browser's address may guess the PIN again (0: now)."""
+    player_name: str
+    may_watch: ClassVar[bool] = True
+    """Whether an empty name watches the game (a tile game has no spectators yet)."""
 
-    def back_to_menu(self) -> None:
+    def ask_name(self) -> None:
         if self.pin is not None and self.pin_wait > 0:
             self._say_and_end(
                 f"Too many wrong PINs from your address lately: try again in "
@@ -57,20 +67,20 @@ class TabApp(WordsyApp):
                 1,
             )
             return
-        # Here instead of the menu (which could host or play solo on the host's machine).
-        self.push_screen(
-            PromptScreen("Your name at the table (leave it empty to watch):", "Name"),
-            self._named,
-        )
+        empty = " (leave it empty to watch)" if self.may_watch else ""
+        self.push_screen(PromptScreen(f"Your name at the table{empty}:", "Name"), self._named)
 
     def _named(self, typed: str | None) -> None:
         name = normal_name(typed or "")
+        problem: object = None
         if name:
             problem = name_problem(name, ())  # at an empty table: no bot-shaped names either
-            if problem is not None:
-                self.notify(shown(str(problem)), severity="warning", markup=False)
-                self.back_to_menu()
-                return
+        elif not self.may_watch:
+            problem = "This game has no seats for watching yet: type a name to play."
+        if problem is not None:
+            self.notify(shown(str(problem)), severity="warning", markup=False)
+            self.ask_name()
+            return
         self.player_name = name
         if self.pin is None:
             self._join(None)
@@ -89,6 +99,30 @@ class TabApp(WordsyApp):
         self.set_timer(READ_SECONDS, lambda: self.exit(return_code=code, message=message))
 
     def _join(self, pin: str | None) -> None:
+        raise NotImplementedError
+
+
+class TabApp(TabQuestions, WordsyApp):
+    """The join client, which asks the name first and never shows the start menu."""
+
+    # Textual finds a relative CSS path beside the module of the class: the app's own.
+    CSS_PATH = str(Path(app_module.__file__).with_name("wordsy.tcss"))
+
+    def __init__(self, address: tuple[str, int], pin: str | None, pin_wait: float = 0.0) -> None:
+        from wordsy_tui.cli.serve import HostOptions, LanPlay
+        from wordsy_tui.game.config import GameConfig
+
+        self.play_lan = LanPlay(HostOptions(GameConfig(), None))
+        super().__init__(None, lan=self.play_lan, name="Player")
+        self.address = address
+        self.pin = pin
+        self.pin_wait = pin_wait
+
+    def back_to_menu(self) -> None:
+        # Here instead of the menu (which could host or play solo on the host's machine).
+        self.ask_name()
+
+    def _join(self, pin: str | None) -> None:
         from wordsy_tui.session.lan import NetSession
 
         host, port = self.address
@@ -96,6 +130,41 @@ class TabApp(WordsyApp):
         name = self.player_name or "watch"
         dictionary = self.play_lan.dictionary
         self.play(NetSession.join(host, port, name, dictionary, pin=pin, spectate=watching))
+
+
+class TileTabApp(TabQuestions, TileApp):
+    """A tab at a tile game's host (Scrabble, Words with Friends, Wordfeud): the same
+    questions, then the game's board screen."""
+
+    CSS_PATH = beside(tile_module.__file__, TileApp.CSS_PATH)
+    may_watch = False
+
+    def __init__(
+        self, address: tuple[str, int], game: GameName, pin: str | None, pin_wait: float = 0.0
+    ) -> None:
+        self.address = address
+        self.game = game
+        self.pin = pin
+        self.pin_wait = pin_wait
+        self.player_name = ""
+        # The seat is named once the player has said their name (`_join`).
+        super().__init__(self._seat("Player", None))
+
+    def _seat(self, name: str, pin: str | None) -> TileNetSession:
+        from wordsy_tui.referee import dictionary_hash
+
+        return TileNetSession.join(*self.address, name, self.game, dictionary_hash(), pin=pin)
+
+    @on(events.Mount)
+    def _ask_first(self, event: events.Mount) -> None:
+        # Not the tile app's own start (Textual would run it next): the seat has no name yet.
+        event.prevent_default()
+        self.ask_name()
+
+    def _join(self, pin: str | None) -> None:
+        self.session = self._seat(self.player_name, pin)
+        self.board_screen = BoardScreen(self.session)
+        TileApp.on_mount(self)  # the board screen, following the session, as `join` shows it
 
 
 def _seconds(text: str | None) -> float:
@@ -113,8 +182,15 @@ def main(argv: list[str] | None = None) -> int:
     pin, _seat = from_environment()
     if args.pin_required and pin is None:
         parser.error("the game has a PIN, and none came with this tab")
+    wait = _seconds(os.environ.get(PIN_WAIT_ENV))
     try:
-        return TabApp(args.address, pin, _seconds(os.environ.get(PIN_WAIT_ENV))).run_to_end()
+        host, port = args.address
+        game = asyncio.run(game_at(host, port, dictionary_hash()))
+        if game is not None:  # a tile game's host: its board screen
+            tiles = TileTabApp(args.address, game, pin, wait)
+            tiles.run()
+            return tiles.return_code or 0
+        return TabApp(args.address, pin, wait).run_to_end()
     except KeyboardInterrupt:
         return 130
 

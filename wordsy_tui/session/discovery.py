@@ -11,10 +11,13 @@ from net import PROTOCOL_VERSION
 from net.discovery import Advertiser, Browser, Service
 from wordsy_tui.game.config import GAME
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import TileGameState
 from wordsy_tui.text import shown, unsafe_characters
 
 SERVICE_TYPE: Final = "_wordsy._tcp.local."
+GAMES: Final = frozenset({GAME, *(game.value for game in GameName)})
+"""The games this program joins from the list: Wordsy and the tile games."""
 MAX_GAME_NAME_BYTES: Final = 63
 """A DNS label: the longest instance name mDNS can carry."""
 
@@ -31,7 +34,8 @@ class FoundGame:
     pin_required: bool
     ruleset: str
     compatible: bool
-    """Speaks our protocol version; an incompatible game is listed but greyed out."""
+    """Speaks our protocol version and plays a game we know (Wordsy, a tile game); an
+    incompatible game is listed but greyed out."""
     game: str = GAME
     """Which game it plays (a host from before the field plays Wordsy)."""
     ssh_port: int | None = None
@@ -123,7 +127,7 @@ def found_game(service: Service) -> FoundGame | None:
         phase=props.get("phase", "?"),
         pin_required=props.get("pin") == "1",
         ruleset=props.get("rules", "?"),
-        compatible=props.get("v") == str(PROTOCOL_VERSION) and props.get("game", GAME) == GAME,
+        compatible=props.get("v") == str(PROTOCOL_VERSION) and props.get("game", GAME) in GAMES,
         game=props.get("game", GAME),
         ssh_port=port_number(props.get("ssh")),
     )

@@ -478,7 +478,10 @@ class TileHostSession(TileNetSession):
         for level in self.bots_to_seat:
             await self.server.add_bot(level)
         where = ", ".join(f"{a}:{self.server.port}" for a in self.server.addresses)
-        self.publish(LinkChanged(True, f"Players join with: wordsy-tui join --connect {where}"))
+        hint = getattr(self.server, "front_hint", None)  # a host with SSH or web fronts
+        self.publish(
+            LinkChanged(True, hint or f"Players join with: wordsy-tui join --connect {where}")
+        )
 
     async def stop(self) -> None:
         await super().stop()

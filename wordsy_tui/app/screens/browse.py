@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.text import Text
 from textual import work
@@ -17,8 +17,12 @@ from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.game.config import GAME
+from wordsy_tui.scrabble.rulesets import RULES, GameName
 from wordsy_tui.session.discovery import FoundGame
 from wordsy_tui.text import shown
+
+SHORT_TITLES: Final = {GameName.WWF: "WWF"}
+"""A tile game's name where a column of the list has room for a word or so."""
 
 
 def parse_address(text: str) -> tuple[str, int] | None:
@@ -80,7 +84,9 @@ class BrowseScreen(Screen[None], ReportsFailures):
                 Text(shown(game.name)),
                 Text(shown(game.host)),
                 f"{game.players}/{game.seats}",
-                Text(phase if game.compatible else f"{phase} ({_other(game)})"),
+                Text(
+                    phase if game.game == GAME and game.compatible else f"{phase} ({_other(game)})"
+                ),
                 "PIN" if game.pin_required else "-",
                 f"port {game.ssh_port}" if game.ssh_port else "-",
             )
@@ -105,10 +111,10 @@ class BrowseScreen(Screen[None], ReportsFailures):
         if game.pin_required:
             self.app.push_screen(
                 PromptScreen(f"{shown(game.name)} needs a PIN:", "PIN", password=True),
-                lambda pin: self._join(game.address, game.port, pin) if pin else None,
+                lambda pin: self._join(game.address, game.port, pin, game.game) if pin else None,
             )
         else:
-            self._join(game.address, game.port, None)
+            self._join(game.address, game.port, None, game.game)
 
     def action_connect(self) -> None:
         self.app.push_screen(
@@ -127,13 +133,22 @@ class BrowseScreen(Screen[None], ReportsFailures):
             lambda pin: self._join(*address, pin),
         )
 
-    def _join(self, address: str, port: int, pin: str | None) -> None:
-        wordsy_app(self).join_game(address, port, pin)
+    def _join(self, address: str, port: int, pin: str | None, game: str = GAME) -> None:
+        if game == GAME:
+            wordsy_app(self).join_game(address, port, pin)
+        else:  # a tile game: its own board screen
+            wordsy_app(self).join_tile_game(address, port, pin, game)
 
     def action_back(self) -> None:
         wordsy_app(self).back_to_menu()
 
 
 def _other(game: FoundGame) -> str:
-    """Why a listed game cannot be joined, in a word or two."""
-    return "other version" if game.game == GAME else shown(game.game)
+    """Which game a listed game plays when not Wordsy, or why it cannot be joined, in a word
+    or two."""
+    if game.game == GAME:
+        return "other version"
+    title = next((SHORT_TITLES.get(n, r.title) for n, r in RULES.items() if n == game.game), None)
+    if title is None:
+        return shown(game.game)
+    return title if game.compatible else f"{title}, other version"
