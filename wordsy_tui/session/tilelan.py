@@ -51,6 +51,7 @@ from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.words import Words
 from wordsy_tui.session.base import LinkChanged, Rejected
+from wordsy_tui.session.clock import AlarmClock, Deadline
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.lan import (
     APP_NAME,
@@ -73,7 +74,10 @@ from wordsy_tui.session.tiles import (
     asked_to_judge,
     best_of,
     bot_name,
+    tile_alarm,
 )
+
+TileClock = AlarmClock[TileGameState, cmd.Command]
 
 PROBE_SECONDS: Final = 5.0
 """How long `game_at` waits for each answer before it leaves the host to Wordsy's join."""
@@ -102,6 +106,8 @@ class TileNetSession(TileVerbs):
         self._dawg = dawg or vocabulary_dawg
         self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
         self._link = HostLink(client)
+        self.clock = TileClock(tile_alarm)
+        """The host's countdown of the wait running now, as this seat shows it."""
 
     @classmethod
     def join(
@@ -137,7 +143,12 @@ class TileNetSession(TileVerbs):
         await self._link.open(self.client, self._read())
 
     async def stop(self) -> None:
+        self.clock.cancel()
         await self._link.close()
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return self.clock.deadline
 
     async def updates(self) -> AsyncIterator[TableUpdate]:
         while True:
@@ -161,6 +172,7 @@ class TileNetSession(TileVerbs):
                         _log.warning("skipping an event this version cannot read: %r", body)
                         continue
                     self.state, self.seq = evolve(self.state, event), seq
+                    self.clock.observe(self.state)
                     self.publish(TilesChanged(self.state, (event,)))
                 case net_client.Reset(seq=seq, snapshot=snapshot):
                     try:
@@ -171,10 +183,14 @@ class TileNetSession(TileVerbs):
                         _log.warning("skipping a snapshot this version cannot read")
                         continue
                     self.seq = seq
+                    self.clock.observe(self.state)
                     self.publish(TilesChanged(self.state, ()))
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
                 case net_client.Link() as link:
+                    if link.connected and not link.final:
+                        # The catch-up comes next: its wait counts from the host's time.
+                        self.clock.told(self.client.note)
                     self.publish(self._link.news(link))
 
     # -- the player's actions ----------------------------------------------------
@@ -367,9 +383,12 @@ class TileLanHost(ServedTable):
             ),
             on_presence=self._on_presence,
             on_notice=self._notice,
+            welcome_note=lambda: self.clock.note() if self.clock is not None else None,
         )
         self.on_notice: Callable[[str], None] | None = None
         """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
+        self.clock: TileClock | None = None
+        """Ends each wait when its limit has passed (made once the loop runs: `start`)."""
         self.addresses = reachable_addresses(bind)
         """Where players on the LAN reach this host (shown for `join --connect`)."""
         self.seat_book = SeatBook.beside(self.log_path)
@@ -383,8 +402,10 @@ class TileLanHost(ServedTable):
     async def start(self) -> None:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         await start_serving(self.host)
+        self.clock = TileClock(tile_alarm, submit=self.submit)
         if self.state.phase is Phase.NEW:
             await self.submit(cmd.CreateGame(self.config))
+        self.clock.observe(self.state)
         if self.announce is not None:
             await self.announce.start(self.state, self.port)
 
@@ -395,6 +416,8 @@ class TileLanHost(ServedTable):
             await self.announce.stop()
         for bot in list(self.bots.values()):
             await bot.stop()
+        if self.clock is not None:
+            self.clock.cancel()
         for task in list(self._tasks):
             task.cancel()
         await self.host.stop(*closing_words(self.state, by))
@@ -436,6 +459,8 @@ class TileLanHost(ServedTable):
         return name
 
     def _on_event(self, state: TileGameState, event: ev.Event) -> None:
+        if self.clock is not None:
+            self.clock.observe(state)
         if self.announce is not None and isinstance(
             event, ev.PlayerJoined | ev.GameStarted | ev.GameEnded
         ):
