@@ -54,8 +54,10 @@ def test_the_countdown_reads_in_minutes_and_hurries_at_the_end() -> None:
     assert clock_text(None, 0.0).plain == ""
     assert clock_text(Deadline("turn", 300.0, 300), 0.5).plain == "5:00 left"
     assert clock_text(Deadline("turn", 75.0, 300), 0.0).plain == "1:15 left"
-    hurry = clock_text(Deadline("turn", 20.0, 300), 0.0)
-    assert hurry.plain == "0:20 left, hurry"
+    hurry = clock_text(Deadline("turn", 30.0, 300), 0.0)
+    assert hurry.plain == "0:30 left, hurry"
     assert hurry.style == "bold"  # and said in words, for terminals without colour
-    assert clock_text(Deadline("challenges", 42.0, 60), 0.0).plain == "challenges close in 0:42"
+    # A short limit hurries in its last quarter only.
+    assert clock_text(Deadline("challenges", 16.0, 20), 0.0).plain == "0:16 left"
+    assert clock_text(Deadline("challenges", 5.0, 20), 0.0).plain == "0:05 left, hurry"
     assert clock_text(Deadline("turn", 1.0, 300), 9.0).plain == "0:00 left, hurry"

@@ -260,6 +260,10 @@ class BoardScreen(Screen[None]):
         title = f"{state.rules.title} · bag {state.bag_count}"
         if self.session.asked_to_judge:
             title += " · your call: challenge or let it stand"
+        elif state.phase is Phase.PLAYING and state.pending is not None:
+            player = state.pending.player
+            whose = "your play" if player == me else f"{shown(player)}'s play"
+            title += f" · {whose} may be challenged"
         elif state.phase is Phase.PLAYING and state.turn is not None:
             whose = "your turn" if state.turn == me else f"{shown(state.turn)}'s turn"
             title += f" · {whose}"

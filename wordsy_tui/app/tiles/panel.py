@@ -26,7 +26,8 @@ from wordsy_tui.text import shown
 NAME_WIDTH: Final = 14
 """A computer player's name, "Bot 1 (medium)", fits whole."""
 HURRY_SECONDS: Final = 30
-"""From here on the time left is shown in bold (and said: "hurry")."""
+"""From here on (or the last quarter of a shorter limit) the time left is shown in bold
+and said: "hurry"."""
 
 
 def cut(text: str, width: int) -> str:
@@ -176,14 +177,12 @@ def seconds_left(deadline: Deadline | None, now: float) -> int | None:
 
 
 def clock_text(deadline: Deadline | None, now: float) -> Text:
-    """The host's countdown of the wait running now, for the title bar ("" without one)."""
+    """The host's countdown of the wait running now, for the title bar ("" without one);
+    the title says what is waited for (a turn, or challenges)."""
     left = seconds_left(deadline, now)
     if deadline is None or left is None:
         return Text("")
-    time = f"{left // 60}:{left % 60:02d}"
-    hurry = left <= HURRY_SECONDS
-    if deadline.label == "challenges":
-        text = f"challenges close in {time}"
-    else:
-        text = f"{time} left" + (", hurry" if hurry else "")
+    # The last quarter of a short limit, at most the last 30 s of a long one.
+    hurry = left <= min(HURRY_SECONDS, (deadline.seconds or HURRY_SECONDS * 4) / 4)
+    text = f"{left // 60}:{left % 60:02d} left" + (", hurry" if hurry else "")
     return Text(text, "bold" if hurry else "")
