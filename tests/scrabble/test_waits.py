@@ -179,3 +179,17 @@ def test_timed_out_turns_replay_to_the_same_state():
     time_up(table)
     time_up(table)
     assert replay(table.log[logged:], given) == table.state
+
+
+def test_whose_move_ends_each_wait():
+    table = Table(players=("ann", "bob", "cy"), rng=FixedDraw(["A", "B", "C"]))
+    table.give("ann", "HORNXYZ")
+    turn = waiting(table.state)
+    assert turn is not None
+    assert turn.waits_for(table.state) == {"ann"}
+    table.play("ann", "8H HORN")
+    window = waiting(table.state)
+    assert window is not None
+    assert window.waits_for(table.state) == {"bob", "cy"}
+    table.do("cy", cmd.Accept())
+    assert window.waits_for(table.state) == {"bob"}

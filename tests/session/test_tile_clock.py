@@ -151,3 +151,27 @@ async def test_a_returning_seat_counts_down_from_the_hosts_time(tmp_path: Path) 
             await session.stop()
     finally:
         await server.stop()
+
+
+async def test_a_turn_whose_player_has_gone_ends_after_a_grace(tmp_path: Path) -> None:
+    # A limit nobody waits out in a test: bob's turn ends because bob is gone, not timed.
+    server = clocked_host(tmp_path, GameName.WWF, 3600)
+    server.absent_grace = 0.2
+    await server.start()
+    try:
+        ann, bob = join(server, "ann"), join(server, "bob")
+        await ann.start()
+        await wait_until(lambda: "ann" in server.state.players)
+        await bob.start()
+        await wait_until(lambda: len(server.state.players) == 2)
+        assert await ann.start_game() is None
+        await wait_until(lambda: bob.state.phase is Phase.PLAYING)
+        await bob.stop()  # bob's program closed during ann's turn
+        await wait_until(lambda: server.host.presence.get("bob") is False)
+        assert server.state.turn == "ann"  # ann is here: her turn runs its own limit
+        assert await ann.pass_turn() is None
+        await wait_until(lambda: ev.Passed("bob", timed_out=True) in logged(server), timeout=30)
+        await wait_until(lambda: server.state.turn == "ann")
+        await ann.stop()
+    finally:
+        await server.stop()

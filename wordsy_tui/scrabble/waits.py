@@ -25,6 +25,14 @@ class Wait:
     seconds: int
     """Its limit."""
 
+    def waits_for(self, state: TileGameState) -> frozenset[str]:
+        """Whose move ends this wait before its limit: the turn's player; for the window,
+        everyone but the play's player who has not let it stand yet."""
+        if not self.challenges or state.pending is None:
+            return frozenset({self.player})
+        judged = state.pending.accepted_by | {self.player}
+        return frozenset(p for p in state.players if p not in judged)
+
     @property
     def command(self) -> cmd.TimeUp:
         """What the host's clock sends when the limit has passed."""

@@ -49,6 +49,7 @@ from wordsy_tui.scrabble.evolve import evolve
 from wordsy_tui.scrabble.hosted import TileGame
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
+from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words
 from wordsy_tui.session.base import LinkChanged, Rejected
 from wordsy_tui.session.clock import AlarmClock, Deadline
@@ -84,6 +85,10 @@ PROBE_SECONDS: Final = 5.0
 JUDGE_SECONDS: Final = 20.0
 """How long a computer player whose turn is next leaves the people to challenge the last
 play (its own move lets the play stand); multiplied by its pace."""
+ABSENT_GRACE_SECONDS: Final = 30.0
+"""How long a wait on players who have all gone (their programs closed or cut off) still
+runs, while someone else is at the table: a restarted program takes its seat back in time,
+and a player who left costs the others this, not a whole turn limit."""
 TURNS: Final = (cmd.Play, cmd.Exchange, cmd.Pass)
 """The commands after which "what was the best move?" looks at the position before them."""
 
@@ -359,8 +364,10 @@ class TileLanHost(ServedTable):
         bot_pace: float = 1.0,
         dawg: Callable[[int], Dawg] | None = None,
         max_spectators: int = HostConfig.max_spectators,
+        absent_grace: float = ABSENT_GRACE_SECONDS,
     ) -> None:
         self.config = config
+        self.absent_grace = absent_grace
         self.dictionary = dictionary
         self.pin = pin
         self.log_path = log_path or default_log_dir(APP_NAME) / f"{new_game_id()}.log"
@@ -461,6 +468,7 @@ class TileLanHost(ServedTable):
     def _on_event(self, state: TileGameState, event: ev.Event) -> None:
         if self.clock is not None:
             self.clock.observe(state)
+            self._mind_the_absent()
         if self.announce is not None and isinstance(
             event, ev.PlayerJoined | ev.GameStarted | ev.GameEnded
         ):
@@ -468,7 +476,23 @@ class TileLanHost(ServedTable):
         if self.on_event is not None:
             self.on_event(state, event)
 
+    def _mind_the_absent(self) -> None:
+        """A wait whose people have all gone ends after a short grace, while someone else
+        is at the table (one back in time finds the wait's own limit running again)."""
+        clock, state = self.clock, self.state
+        wait = waiting(state)
+        if clock is None or wait is None:
+            return
+        presence = self.host.presence
+        people = [p for p in wait.waits_for(state) if p not in state.bots]
+        someone_here = any(presence.get(p) for p in state.players if p not in state.bots)
+        if people and someone_here and not any(presence.get(p) for p in people):
+            clock.hurry(self.absent_grace)
+        elif clock.hurried:
+            clock.relax()
+
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
+        self._mind_the_absent()
         # A newly seated player sits down in the game's lobby; net has admitted them.
         if self.state.phase is not Phase.LOBBY:
             return
