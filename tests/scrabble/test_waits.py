@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from tests.scrabble.table import FixedDraw, Table
+from tests.scrabble.test_game import scrabble_table
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.config import CHALLENGE_SECONDS, DEFAULT_TURN_SECONDS, TileGameConfig
@@ -25,13 +26,6 @@ def time_up(table: Table) -> list[ev.Event]:
     wait = waiting(table.state)
     assert wait is not None
     return table.do(None, wait.command)
-
-
-def scrabble_table() -> Table:
-    table = Table(rng=FixedDraw(["A", "B"]))
-    table.give("ann", "HORNXYZ")
-    table.give("bob", "FAMEEEE")
-    return table
 
 
 def test_nothing_is_waited_for_before_the_game_or_after_it():

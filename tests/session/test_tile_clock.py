@@ -8,16 +8,13 @@ host records, never on how long something took.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.net.helpers import FAST, wait_until
-from tests.scrabble.test_movegen import WORDS
-from tests.session.test_tile_lan import DAWG, DICTIONARY, act, join
+from tests.net.helpers import wait_until
+from tests.session.test_tile_lan import act, join, tile_host
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.codec import decode_event
-from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.legal import may_play
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase
@@ -25,18 +22,17 @@ from wordsy_tui.session.tilelan import TileLanHost, TileNetSession
 
 
 def clocked_host(tmp_path: Path, game: GameName, seconds: int) -> TileLanHost:
-    server = TileLanHost(
-        TileGameConfig(game, turn_seconds=seconds),
-        dictionary=DICTIONARY,
-        bind="127.0.0.1",
-        port=0,
-        log_path=tmp_path / f"{game}.log",
-        words=frozenset(WORDS),
-        bot_pace=0,
-        dawg=lambda _vocabulary: DAWG,
-    )
-    server.host.config = dataclasses.replace(server.host.config, **FAST)
-    return server
+    return tile_host(tmp_path, game, turn_seconds=seconds)
+
+
+async def seated(server: TileLanHost) -> tuple[TileNetSession, TileNetSession]:
+    """ann and bob at the table, ann first (the captain)."""
+    ann, bob = join(server, "ann"), join(server, "bob")
+    await ann.start()
+    await wait_until(lambda: "ann" in server.state.players)
+    await bob.start()
+    await wait_until(lambda: len(server.state.players) == 2)
+    return ann, bob
 
 
 def logged(server: TileLanHost) -> list[ev.Event]:
@@ -69,11 +65,7 @@ async def test_a_player_who_left_the_table_does_not_stall_it(tmp_path: Path) -> 
     server = clocked_host(tmp_path, GameName.SCRABBLE, 1)
     await server.start()
     try:
-        ann, bob = join(server, "ann"), join(server, "bob")
-        await ann.start()
-        await wait_until(lambda: "ann" in server.state.players)
-        await bob.start()
-        await wait_until(lambda: len(server.state.players) == 2)
+        ann, bob = await seated(server)
         assert await ann.start_game() is None
         await wait_until(lambda: server.state.phase is Phase.PLAYING)
         await bob.stop()  # bob's program closed, and nobody comes back to his seat
@@ -101,11 +93,7 @@ async def test_a_table_where_nobody_moves_still_finishes(tmp_path: Path) -> None
     server = clocked_host(tmp_path, GameName.WORDFEUD, 1)
     await server.start()
     try:
-        ann, bob = join(server, "ann"), join(server, "bob")
-        await ann.start()
-        await wait_until(lambda: "ann" in server.state.players)
-        await bob.start()
-        await wait_until(lambda: len(server.state.players) == 2)
+        ann, bob = await seated(server)
         assert await ann.start_game() is None
         await wait_until(lambda: ann.state.phase is Phase.OVER, timeout=60)
         timed_out = [e for e in logged(server) if isinstance(e, ev.Passed) and e.timed_out]
@@ -122,11 +110,7 @@ async def test_a_returning_seat_counts_down_from_the_hosts_time(tmp_path: Path) 
     server = clocked_host(tmp_path, GameName.WWF, 600)
     await server.start()
     try:
-        ann, bob = join(server, "ann"), join(server, "bob")
-        await ann.start()
-        await wait_until(lambda: "ann" in server.state.players)
-        await bob.start()
-        await wait_until(lambda: len(server.state.players) == 2)
+        ann, bob = await seated(server)
         assert await ann.start_game() is None
         await wait_until(lambda: bob.deadline is not None and bob.state.turn == "ann")
         assert bob.deadline is not None
@@ -159,11 +143,7 @@ async def test_a_turn_whose_player_has_gone_ends_after_a_grace(tmp_path: Path) -
     server.absent_grace = 0.2
     await server.start()
     try:
-        ann, bob = join(server, "ann"), join(server, "bob")
-        await ann.start()
-        await wait_until(lambda: "ann" in server.state.players)
-        await bob.start()
-        await wait_until(lambda: len(server.state.players) == 2)
+        ann, bob = await seated(server)
         assert await ann.start_game() is None
         await wait_until(lambda: bob.state.phase is Phase.PLAYING)
         await bob.stop()  # bob's program closed during ann's turn
