@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from wordsy_tui import __version__
-from wordsy_tui.cli import check, doctor, host, join, menu, replay, score, solo
+from wordsy_tui.cli import check, doctor, export, host, join, menu, replay, score, solo
 
-SUBCOMMANDS = (host, join, solo, score, check, replay, doctor, menu)
+SUBCOMMANDS = (host, join, solo, score, check, replay, export, doctor, menu)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,144 @@
+"""`wordsy-tui export GAME --gcg [-o FILE]`: a finished tile game's record, for Scrabble tools.
+
+GAME is found as `replay` finds it (a saved game's id, or a log's path). The log is
+only read. Every refusal is one line on standard error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from wordsy_tui.text import shown
+
+if TYPE_CHECKING:
+    from wordsy_tui.scrabble import events as ev
+
+ERROR: Final = 2
+TILE_GAMES: Final = "Scrabble, Words with Friends and Wordfeud"
+
+
+class ExportError(Exception):
+    """Why GAME cannot be exported, in one sentence for the person who asked."""
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "export",
+        help="write a finished Scrabble, Words with Friends or Wordfeud game as GCG",
+        description="Write a finished tile game the host saved as GCG, the record format "
+        "that Scrabble tools (Quackle, Woogles, macondo) read: every move with the rack it "
+        "was played from, and the end's rack adjustments. Only a finished game exports: "
+        "until the end its racks are secret. Solo games are not saved, so only hosted "
+        "games (host --game ...) export. The log is only read.",
+    )
+    parser.add_argument(
+        "game",
+        metavar="GAME",
+        help="a saved game's id (as the host printed its log's name) or a game log's path",
+    )
+    parser.add_argument(
+        "--gcg",
+        action="store_true",
+        required=True,
+        help="the format: GCG (the only one)",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write the record to FILE instead of standard output",
+    )
+    parser.set_defaults(run=run, parser=parser)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from wordsy_tui.scrabble.gcg import GcgError, NotFinished, export_gcg
+
+    try:
+        path = log_of(args.game)
+        events = tile_events(path)
+        try:
+            record = export_gcg(events, game_id=path.stem)
+        except NotFinished as why:
+            raise ExportError(
+                f"{shown(path.stem)} is not finished ({why}): a game exports once it is "
+                "over, since until then its racks are secret"
+            ) from None
+        except GcgError as why:
+            raise ExportError(f"{shown(path.name)} cannot be exported: {why}") from None
+        if args.output is None:
+            sys.stdout.write(record)
+            return 0
+        write(Path(args.output), record)
+    except ExportError as why:
+        print(f"wordsy-tui export: error: {why}", file=sys.stderr)
+        return ERROR
+    print(f"Wrote the game's GCG record to {shown(args.output)}")
+    return 0
+
+
+def log_of(game: str) -> Path:
+    """The log of GAME, as `replay` finds it; ExportError when there is none."""
+    from wordsy_tui.cli.replay import game_path
+
+    path = game_path(game)
+    if path.is_file():
+        return path
+    if path.exists():
+        raise ExportError(f"{shown(str(path))} is not a game log")
+    if path == Path(game):
+        raise ExportError(f"{shown(str(path))}: no such file")
+    folder = shown(str(path.parent))
+    raise ExportError(f"no saved game {shown(game)} (the host saves its games in {folder})")
+
+
+def tile_events(path: Path) -> list[ev.Event]:
+    """The tile game's events in the log at `path`, read without changing it."""
+    from net.log import survey
+    from wordsy_tui.scrabble.codec import CodecError, decode_event
+
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ExportError(f"cannot read {shown(str(path))}: {error.strerror or error}") from None
+    found = survey(data)
+    if found.damaged:
+        raise ExportError(
+            f"{shown(path.name)} is damaged at record {found.damaged_record} "
+            f"({found.reason}): it cannot be exported"
+        )
+    bodies = [record.get("body") for record in found.records if record.get("k") == "event"]
+    if not bodies:
+        raise ExportError(f"{shown(path.name)} holds no game")
+    try:
+        return [decode_event(body) for body in bodies]
+    except CodecError as why:
+        if wordsy_game(bodies):
+            raise ExportError(
+                f"{shown(path.name)} is a Wordsy game: GCG records the tile games "
+                f"({TILE_GAMES}); 'wordsy-tui replay' shows Wordsy games"
+            ) from None
+        raise ExportError(
+            f"{shown(path.name)} is not a game log this version can read ({shown(str(why))})"
+        ) from None
+
+
+def wordsy_game(bodies: list[Any]) -> bool:
+    from wordsy_tui.session.codec import CodecError, decode_event
+
+    try:
+        for body in bodies:
+            decode_event(body)
+    except CodecError:
+        return False
+    return True
+
+
+def write(path: Path, record: str) -> None:
+    try:
+        path.write_text(record, encoding="utf-8")
+    except OSError as error:
+        raise ExportError(f"cannot write {shown(str(path))}: {error.strerror or error}") from None
