@@ -20,6 +20,7 @@ from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.movegen import Move
 from wordsy_tui.scrabble.rulesets import SIZE, GameName
 from wordsy_tui.scrabble.state import Phase
+from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.tiles import TileSession
 
 TILE_SEED = 5
@@ -106,15 +107,36 @@ class TileScene:
     """The player's turns played before the picture."""
     lay_next: bool = True
     """Lay (not play) the next best play, to show the live score."""
+    clock_left: int | None = None
+    """Show the host's countdown with this many seconds left, as a LAN seat does."""
 
 
 TILE_SCENES = (
     TileScene("tiles-scrabble", GameName.SCRABBLE, 3),
     TileScene("tiles-wwf", GameName.WWF, 2, lay_next=False),
+    TileScene("tiles-wordfeud-clock", GameName.WORDFEUD, 1, clock_left=137),
 )
+FROZEN_NOW = 1000.0
+"""The screen's clock in pictures with a countdown: it never moves."""
+
+
+class ClockedTileSession(TileSession):
+    """The seeded game, with a host's turn limit frozen at `left` seconds (the picture of a
+    LAN seat's countdown; the rules and bots are the solo game's)."""
+
+    def __init__(self, game: GameName, left: int) -> None:
+        base = tile_session(game)
+        super().__init__(ME, base.config, base.bots.values(), seed=TILE_SEED, bot_pause=0)
+        self.left = left
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return Deadline("turn", FROZEN_NOW + self.left, self.config.turn_seconds)
 
 
 def make_tile_app(scene: TileScene) -> TileApp:
+    if scene.clock_left is not None:
+        return TileApp(ClockedTileSession(scene.game, scene.clock_left), now=lambda: FROZEN_NOW)
     return TileApp(tile_session(scene.game))
 
 

@@ -84,6 +84,9 @@ async def test_a_headless_scrabble_host_seats_a_player_and_its_bot_starts_on_com
     [
         (("--game", "wwf", "--resume"), b"--resume is for Wordsy only so far"),
         (("--game", "wordfeud", "--bots", "4"), b"--bots"),
+        (("--game", "scrabble", "--turn-limit", "5"), b"--turn-limit must be from 10 to 86400"),
+        (("--game", "wwf", "--turn-limit", "2m"), b"--turn-limit must be a whole number"),
+        (("--turn-limit", "60"), b"--turn-limit is for the tile games"),
     ],
 )
 async def test_what_a_tile_host_cannot_do_yet_is_said(
@@ -94,6 +97,36 @@ async def test_what_a_tile_host_cannot_do_yet_is_said(
         output, _ = await process.communicate()
     assert process.returncode == 2
     assert problem in output
+
+
+def test_the_turn_limit_reaches_the_game_and_has_a_default() -> None:
+    from wordsy_tui.cli import build_parser
+    from wordsy_tui.cli.host import tile_config
+    from wordsy_tui.scrabble.config import DEFAULT_TURN_SECONDS
+
+    parser = build_parser()
+    limited = tile_config(parser.parse_args(["host", "--game", "wwf", "--turn-limit", "45"]))
+    assert limited.game is GameName.WWF
+    assert limited.turn_seconds == 45
+    assert limited.challenge_seconds == 45
+    default = tile_config(parser.parse_args(["host", "--game", "scrabble"]))
+    assert default.turn_seconds == DEFAULT_TURN_SECONDS
+
+
+def test_the_hosts_log_says_when_time_ran_out() -> None:
+    from wordsy_tui.cli.serve_tiles import tile_line
+    from wordsy_tui.scrabble import events as ev
+    from wordsy_tui.scrabble.state import TileGameState
+
+    state = TileGameState()
+    assert tile_line(state, ev.Passed("Bob")) == "Bob passed"
+    assert tile_line(state, ev.Passed("Bob", timed_out=True)) == (
+        "Bob's time ran out: the host passed"
+    )
+    assert tile_line(state, ev.PlayAccepted(timed_out=True)) == (
+        "Time for challenges ran out: the play stands"
+    )
+    assert tile_line(state, ev.PlayAccepted()) is None
 
 
 async def test_join_connect_opens_the_tile_games_board_in_its_lobby(

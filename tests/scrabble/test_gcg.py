@@ -23,6 +23,7 @@ from wordsy_tui.scrabble.movegen import generate, shipped_dawg
 from wordsy_tui.scrabble.rulesets import RULES, SIZE, GameName
 from wordsy_tui.scrabble.state import Phase
 from wordsy_tui.scrabble.view import for_seat
+from wordsy_tui.scrabble.waits import waiting
 
 SCRIPTED = """\
 #character-encoding UTF-8
@@ -194,7 +195,9 @@ class Players:
             if phony or self.rng.random() < 0.1:
                 table.do(challenger, cmd.Challenge())
             else:
-                table.do(None, cmd.CloseChallenges())
+                window = waiting(state)  # nobody challenged: the host's clock closes it
+                assert window is not None
+                table.do(None, window.command)
             return
         seat = state.turn
         assert seat is not None

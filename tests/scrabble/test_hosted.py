@@ -95,7 +95,7 @@ def test_the_hosts_own_commands_are_refused_from_a_seat():
     send(table, "ann", cmd.StartGame())
     turn = table.state.turn
     assert turn is not None
-    assert refusal(table, turn, encode(cmd.CloseChallenges())).code == "host-only"
+    assert refusal(table, turn, encode(cmd.TimeUp(turn, 0))).code == "host-only"
 
 
 def test_malformed_commands_are_refused_not_crashed_on():

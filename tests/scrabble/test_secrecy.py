@@ -324,7 +324,7 @@ async def test_refusals_reach_only_the_sender_and_change_nothing(
     assert await table.refused(other, encode(cmd.Pass())) == "not-your-turn"
     assert await table.refused(turn, {**encode(cmd.Pass()), "seat": other}) == "not-your-seat"
     assert await table.refused(turn, encode(cmd.Exchange(("\x1b[2J",)))) == "control-characters"
-    assert await table.refused(turn, encode(cmd.CloseChallenges())) == "host-only"
+    assert await table.refused(turn, encode(cmd.TimeUp(turn, 0))) == "host-only"
     assert await table.refused(turn, {"kind": "Pass", "player": turn}) == "malformed-command"
     with pytest.raises(Refused) as late:
         await table.connect("cy")

@@ -15,6 +15,7 @@ from wordsy_tui.scrabble.movegen import generate
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import HIDDEN, Phase
 from wordsy_tui.scrabble.view import for_seat, state_for_seat, unseen
+from wordsy_tui.scrabble.waits import waiting
 
 
 def played_game(game: GameName, seed: int) -> Table:
@@ -29,7 +30,9 @@ def played_game(game: GameName, seed: int) -> Table:
         if state.phase is Phase.OVER:
             break
         if state.pending is not None:
-            table.do(None, cmd.CloseChallenges())
+            wait = waiting(state)
+            assert wait is not None
+            table.do(None, wait.command)
             continue
         seat = state.turn
         moves = generate(state.board, state.rack(seat), state.rules, dawg, state.premiums)

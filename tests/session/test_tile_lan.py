@@ -34,9 +34,15 @@ DICTIONARY = "test-words"
 PEOPLE = ("ann", "bob")
 
 
-def tile_host(tmp_path: Path, game: GameName = GameName.SCRABBLE) -> TileLanHost:
+def tile_host(
+    tmp_path: Path, game: GameName = GameName.SCRABBLE, turn_seconds: int | None = None
+) -> TileLanHost:
+    """`turn_seconds`: the host's turn limit (None: the default)."""
+    config = TileGameConfig(game)
+    if turn_seconds is not None:
+        config = dataclasses.replace(config, turn_seconds=turn_seconds)
     server = TileLanHost(
-        TileGameConfig(game),
+        config,
         dictionary=DICTIONARY,
         bind="127.0.0.1",
         port=0,

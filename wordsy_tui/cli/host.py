@@ -23,6 +23,11 @@ from wordsy_tui.game.config import (
     GameConfig,
 )
 from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.scrabble.config import CHALLENGE_SECONDS as TILE_CHALLENGE_SECONDS
+from wordsy_tui.scrabble.config import DEFAULT_TURN_SECONDS as TILE_TURN_SECONDS
+from wordsy_tui.scrabble.config import MAX_TURN_SECONDS as TILE_MAX_TURN_SECONDS
+from wordsy_tui.scrabble.config import MIN_TURN_SECONDS as TILE_MIN_TURN_SECONDS
+from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.session.names import default_name
 
 
@@ -96,6 +101,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="SECONDS",
         help="the longest a round waits when nobody flips the timer, or with --no-timer, "
         "and the challenges with no window (default %(default)s)",
+    )
+    parser.add_argument(
+        "--turn-limit",
+        type=bounded_int(TILE_MIN_TURN_SECONDS, TILE_MAX_TURN_SECONDS, "--turn-limit"),
+        default=None,
+        metavar="SECONDS",
+        help="tile games: the longest a turn may last; then the host passes for the player "
+        "(a player who walked away or left never stalls the table). A play waits for "
+        f"challenges at most {TILE_CHALLENGE_SECONDS} s, never longer than a turn "
+        f"({TILE_MIN_TURN_SECONDS}-{TILE_MAX_TURN_SECONDS}, default {TILE_TURN_SECONDS})",
     )
     parser.add_argument(
         "--handicap",
@@ -238,6 +253,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--{flag} needs {module}: `uv sync` or install wordsy-tui[{extra}]")
     if args.game != "wordsy":
         return run_tiles(args, parser)
+    if args.turn_limit is not None:
+        parser.error(
+            "--turn-limit is for the tile games (--game scrabble, wwf or wordfeud); "
+            "Wordsy's rounds end with --timer and --wait-limit"
+        )
     try:
         log_path = resolve_log(args.resume)
     except FileNotFoundError as error:
@@ -320,6 +340,17 @@ def check_log(log_path: Path, resume: str, *, salvage: bool) -> bool:
     return True
 
 
+def tile_config(args: argparse.Namespace) -> TileGameConfig:
+    """The tile game `host --game` makes: its ruleset, seats and turn limit."""
+    from wordsy_tui.scrabble.rulesets import GameName
+
+    return TileGameConfig(
+        GameName(args.game),
+        max_players=min(args.seats, TILE_MAX_PLAYERS),
+        turn_seconds=TILE_TURN_SECONDS if args.turn_limit is None else args.turn_limit,
+    )
+
+
 def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """`host --game scrabble|wwf|wordfeud`: the tile game's host, headless or at its board."""
     if args.resume is not None:
@@ -336,11 +367,9 @@ def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         serve_tiles_headless,
         serve_tiles_with_app,
     )
-    from wordsy_tui.scrabble.config import TileGameConfig
-    from wordsy_tui.scrabble.rulesets import GameName
 
     options = TileHostOptions(
-        config=TileGameConfig(GameName(args.game), max_players=seats),
+        config=tile_config(args),
         name=None if args.headless else args.name or default_name(),
         game_name=args.game_name,
         bots=args.bots,

@@ -99,8 +99,10 @@ def tile_line(state: TileGameState, event: ev.Event) -> str | None:
             return f"{player} played {formed} for {score}{' with a bingo' if bingo else ''}"
         case ev.TilesExchanged(player, _returned, _drawn, count):
             return f"{player} exchanged {count} tiles"
-        case ev.Passed(player):
-            return f"{player} passed"
+        case ev.Passed(player, timed_out):
+            return f"{player}'s time ran out: the host passed" if timed_out else f"{player} passed"
+        case ev.PlayAccepted(timed_out=True):
+            return "Time for challenges ran out: the play stands"
         case ev.ChallengeDecided(challenger, upheld, refused):
             if upheld:
                 return f"{challenger} challenged: {', '.join(refused)} refused, play withdrawn"

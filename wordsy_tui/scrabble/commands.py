@@ -54,18 +54,19 @@ class Accept:
 
 
 @dataclass(frozen=True, slots=True)
-class CloseChallenges:
-    """The host's clock: the time to challenge the last play is up."""
+class TimeUp:
+    """The host's clock: the wait it names has lasted its limit (see `scrabble.waits`).
+
+    It names the wait, not just "now", so an alarm that rings as the player moves can
+    never end the next wait: the rules refuse it as over.
+    """
+
+    player: str
+    """Whose turn it is (for the challenge window: who made the play)."""
+    turns: int
+    """How many turns the move list held when the wait began."""
+    challenges: bool = False
+    """True: the challenge window of `player`'s play; False: `player`'s turn."""
 
 
-Command = (
-    CreateGame
-    | JoinGame
-    | StartGame
-    | Play
-    | Exchange
-    | Pass
-    | Challenge
-    | Accept
-    | CloseChallenges
-)
+Command = CreateGame | JoinGame | StartGame | Play | Exchange | Pass | Challenge | Accept | TimeUp

@@ -10,6 +10,13 @@ from wordsy_tui.scrabble.rulesets import RULES, GameName, Rules
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 """The boxed game's four racks (rulebook 002)."""
+DEFAULT_TURN_SECONDS: Final = 300
+"""Five minutes a turn: room to think over a rack, yet a player who walked away costs the
+table only this long (docs/RULES.md, "The turn limit")."""
+MIN_TURN_SECONDS: Final = 10
+MAX_TURN_SECONDS: Final = 24 * 3600
+CHALLENGE_SECONDS: Final = 60
+"""The longest a play waits for the table to challenge it or let it stand (Scrabble)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +25,13 @@ class TileGameConfig:
     random_board: bool = False
     """Wordfeud's random board: premiums shuffled at the start (see rulesets.random_layout)."""
     max_players: int = MAX_PLAYERS
+    turn_seconds: int = DEFAULT_TURN_SECONDS
+    """The host's limit on a turn: when it has passed, the host passes for the player."""
+
+    @property
+    def challenge_seconds(self) -> int:
+        """The limit on the challenge window: never longer than a turn."""
+        return min(CHALLENGE_SECONDS, self.turn_seconds)
 
     @property
     def rules(self) -> Rules:

@@ -22,6 +22,7 @@ from wordsy_tui.scrabble.config import MIN_PLAYERS
 from wordsy_tui.scrabble.evolve import evolve
 from wordsy_tui.scrabble.rulesets import BLANK, LETTERS, EndCount, random_layout
 from wordsy_tui.scrabble.state import Phase, TileGameState
+from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words, is_word
 
 _Outcome = Outcome[TileGameState, ev.Event]
@@ -56,12 +57,8 @@ def decide(
             _challenge(out, _named(seat), _need(rng), words)
         case cmd.Accept():
             _accept(out, _named(seat), _need(rng))
-        case cmd.CloseChallenges():
-            if seat is not None:
-                raise errors.ChallengeError("Only the host's clock closes the challenges.")
-            if out.state.pending is None or not out.state.rules.challenges:
-                raise errors.ChallengeError("No play is waiting for challenges.")
-            _settle(out, _need(rng))
+        case cmd.TimeUp():
+            _time_up(out, seat, command, _need(rng))
         case _:
             raise TypeError(f"not a command: {command!r}")
     return out.events
@@ -206,12 +203,12 @@ def _play(
         _settle(out, _need(rng))
 
 
-def _settle(out: _Outcome, rng: random.Random) -> None:
+def _settle(out: _Outcome, rng: random.Random, *, timed_out: bool = False) -> None:
     """The play on the board stands: its player draws, and the turn moves on."""
     pending = out.state.pending
     if pending is None:
         return
-    out.add(ev.PlayAccepted())
+    out.add(ev.PlayAccepted(timed_out))
     _refill(out, pending.player, rng)
     _after_turn(out, pending.player, rng)
 
@@ -274,6 +271,22 @@ def _accept(out: _Outcome, player: str, rng: random.Random) -> None:
         _settle(out, rng)
 
 
+def _time_up(out: _Outcome, seat: str | None, command: cmd.TimeUp, rng: random.Random) -> None:
+    """The host's clock: the wait it names has lasted its limit. A turn ends as a pass
+    (it counts towards the passes or scoreless turns that end a game); a play nobody
+    challenged in time stands, as if the next player had started their turn."""
+    if seat is not None:
+        raise errors.ClockError("Only the host's clock says when time is up.")
+    wait = waiting(out.state)
+    if wait is None or wait.command != command:
+        raise errors.ClockError("That wait is over: the player has moved, or the game has.")
+    if command.challenges:
+        _settle(out, rng, timed_out=True)
+        return
+    out.add(ev.Passed(command.player, timed_out=True))
+    _after_turn(out, command.player, rng)
+
+
 def _after_turn(out: _Outcome, player: str, rng: random.Random) -> None:
     """The turn of `player` is over: the game ends, or the next player's turn starts
     (skipping anyone who lost a turn to a challenge)."""
@@ -307,7 +320,12 @@ def _stalled(state: TileGameState) -> bool:
     needed = rules.end_turns * (len(state.players) if rules.end_turns_each else 1)
     if run < needed:
         return False
-    return not (rules.end_unless_all_zero and not any(state.scores.values()))
+    if rules.end_unless_all_zero and not any(state.scores.values()):
+        # Words with Friends spares a game nobody has scored in yet, for players who pass
+        # by choice; turns the host passed because time ran out are nobody's choice, and
+        # would otherwise go on for ever at an empty table.
+        return all(turn.timed_out for turn in state.turns[-needed:])
+    return True
 
 
 def _end(out: _Outcome, went_out: str | None) -> None:

@@ -6,6 +6,7 @@ from wordsy_tui.game.errors import RuleError, SeatingError, UnknownPlayer, Wrong
 
 __all__ = [
     "ChallengeError",
+    "ClockError",
     "ExchangeError",
     "NotYourTurn",
     "PlacementError",
@@ -46,3 +47,9 @@ class ExchangeError(RuleError):
 
 class ChallengeError(RuleError):
     code = "challenge"
+
+
+class ClockError(RuleError):
+    """A `TimeUp` from anyone but the host's clock, or for a wait that is over."""
+
+    code = "clock"

@@ -77,6 +77,9 @@ class ChallengeWaived:
 class PlayAccepted:
     """The play stands: nobody may challenge it any more."""
 
+    timed_out: bool = False
+    """The host's clock closed the challenge window."""
+
 
 @dataclass(frozen=True, slots=True)
 class TilesExchanged:
@@ -90,6 +93,8 @@ class TilesExchanged:
 @dataclass(frozen=True, slots=True)
 class Passed:
     player: str
+    timed_out: bool = False
+    """The host passed for `player`: their turn lasted its limit."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,7 +97,7 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
                 return state
             waived = state.pending.accepted_by | {player}
             return replace(state, pending=replace(state.pending, accepted_by=waived))
-        case ev.PlayAccepted():
+        case ev.PlayAccepted(_timed_out):
             pending = state.pending
             if pending is None:
                 return state
@@ -121,8 +121,8 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
             exchanged = replace(state, racks={**state.racks, player: rack}, bag=after)
             turn = Turn(player, "exchange", count=count)
             return _scoreless(exchanged, turn, passed=False)
-        case ev.Passed(player):
-            return _scoreless(state, Turn(player, "pass"), passed=True)
+        case ev.Passed(player, timed_out):
+            return _scoreless(state, Turn(player, "pass", timed_out=timed_out), passed=True)
         case ev.TurnLost(player):
             lost = replace(state, skip=state.skip - {player})
             return _scoreless(lost, Turn(player, "lost"), passed=True)

@@ -27,7 +27,7 @@ from wordsy_tui.scrabble.words import Words, shipped_words
 from wordsy_tui.session import seam
 
 # The host's own set-up and clock; no seat may send these.
-HOST_ONLY: Final = (cmd.CreateGame, cmd.CloseChallenges)
+HOST_ONLY: Final = (cmd.CreateGame, cmd.TimeUp)
 
 
 class TileGame:

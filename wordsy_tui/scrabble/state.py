@@ -45,6 +45,8 @@ class Turn:
     words: tuple[tuple[str, int], ...] = ()
     count: int = 0
     """Tiles exchanged."""
+    timed_out: bool = False
+    """A pass the host made for the player when their time was up."""
 
 
 @dataclass(frozen=True, slots=True)

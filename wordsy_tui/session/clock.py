@@ -2,7 +2,8 @@
 
 The game never reads a clock; the host turns elapsed time into commands. The
 same `alarm_for` tells every client what is counting down, so each shows the
-countdown from its own monotonic clock.
+countdown from its own monotonic clock. `AlarmClock` is the machinery for any
+game (the tile games give it their own alarms); `Clock` is Wordsy's.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.legal import may_offer_meant_word
@@ -22,13 +23,18 @@ AFTER_VOTE_SECONDS: Final = 10.0
 # ... and when a player whose word just fell may offer the word they meant, time to type it.
 OFFER_SECONDS: Final = 30.0
 
+S = TypeVar("S")
+"""A game's state."""
+C = TypeVar("C")
+"""A game's command."""
+
 
 @dataclass(frozen=True, slots=True)
-class Alarm:
+class Alarm(Generic[C]):
     key: tuple[object, ...]
     """Identifies one running deadline: a new key starts a new countdown."""
     seconds: float
-    command: cmd.Command
+    command: C
     label: str
     pauses: bool = False
     """Another alarm (a vote) only pauses this one: when this key comes back, its countdown
@@ -36,7 +42,7 @@ class Alarm:
     after_vote: float = AFTER_VOTE_SECONDS
 
 
-def alarm_for(state: GameState) -> Alarm | None:
+def alarm_for(state: GameState) -> Alarm[cmd.Command] | None:
     config = state.config
     key: tuple[object, ...]
     if state.phase is Phase.WRITING and state.timer_running and config.timer_seconds:
@@ -71,13 +77,19 @@ class Deadline:
     """The alarm's whole length (for the timer's bar); None when not known."""
 
 
-class Clock:
-    """Follows the state's alarm; with `submit`, it also fires the alarm's command."""
+class AlarmClock(Generic[S, C]):
+    """Follows the state's alarm (`alarms` says which runs); with `submit`, it also fires
+    the alarm's command."""
 
-    def __init__(self, submit: Callable[[cmd.Command], Awaitable[object]] | None = None) -> None:
+    def __init__(
+        self,
+        alarms: Callable[[S], Alarm[C] | None],
+        submit: Callable[[C], Awaitable[object]] | None = None,
+    ) -> None:
+        self._alarms = alarms
         self._submit = submit
         self._key: tuple[object, ...] | None = None
-        self._alarm: Alarm | None = None
+        self._alarm: Alarm[C] | None = None
         self._due: float | None = None
         """When the running alarm rings by itself (`deadline` may be earlier: `hurry`)."""
         self._task: asyncio.Task[None] | None = None
@@ -114,14 +126,14 @@ class Clock:
             self._due = asyncio.get_running_loop().time() + min(self._alarm.seconds, left)
             self._ring_at(self._due)
 
-    def _told_left(self, alarm: Alarm) -> float:
+    def _told_left(self, alarm: Alarm[C]) -> float:
         told, self._told = self._told, None
         assert told is not None
         return min(alarm.seconds, told[1])
 
-    def observe(self, state: GameState) -> None:
+    def observe(self, state: S) -> None:
         """Track `state`'s alarm: a new alarm restarts the countdown, the same one runs on."""
-        alarm = alarm_for(state)
+        alarm = self._alarms(state)
         key = alarm.key if alarm else None
         if key == self._key:
             return
@@ -137,7 +149,7 @@ class Clock:
         self._due = now + (self._told_left(alarm) if told else self._seconds(alarm))
         self._ring_at(self._due)
 
-    def _seconds(self, alarm: Alarm) -> float:
+    def _seconds(self, alarm: Alarm[C]) -> float:
         """The alarm's whole time, or what was left of it when another interrupted it."""
         if not alarm.pauses:
             return alarm.seconds  # (what was paused waits for its alarm to come back)
@@ -170,7 +182,7 @@ class Clock:
         if self._submit is not None:
             self._task = asyncio.get_running_loop().create_task(self._ring(self._alarm, at))
 
-    async def _ring(self, alarm: Alarm, at: float) -> None:
+    async def _ring(self, alarm: Alarm[C], at: float) -> None:
         await asyncio.sleep(max(0.0, at - asyncio.get_running_loop().time()))
         assert self._submit is not None
         await self._submit(alarm.command)
@@ -179,3 +191,10 @@ class Clock:
         if self._task is not None:
             self._task.cancel()
             self._task = None
+
+
+class Clock(AlarmClock[GameState, cmd.Command]):
+    """Wordsy's clock: its alarms are `alarm_for`'s."""
+
+    def __init__(self, submit: Callable[[cmd.Command], Awaitable[object]] | None = None) -> None:
+        super().__init__(alarm_for, submit)

@@ -49,8 +49,10 @@ from wordsy_tui.scrabble.evolve import evolve
 from wordsy_tui.scrabble.hosted import TileGame
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
+from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words
 from wordsy_tui.session.base import LinkChanged, Rejected
+from wordsy_tui.session.clock import AlarmClock, Deadline
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.lan import (
     APP_NAME,
@@ -73,13 +75,20 @@ from wordsy_tui.session.tiles import (
     asked_to_judge,
     best_of,
     bot_name,
+    tile_alarm,
 )
+
+TileClock = AlarmClock[TileGameState, cmd.Command]
 
 PROBE_SECONDS: Final = 5.0
 """How long `game_at` waits for each answer before it leaves the host to Wordsy's join."""
 JUDGE_SECONDS: Final = 20.0
 """How long a computer player whose turn is next leaves the people to challenge the last
 play (its own move lets the play stand); multiplied by its pace."""
+ABSENT_GRACE_SECONDS: Final = 30.0
+"""How long a wait on players who have all gone (their programs closed or cut off) still
+runs, while someone else is at the table: a restarted program takes its seat back in time,
+and a player who left costs the others this, not a whole turn limit."""
 TURNS: Final = (cmd.Play, cmd.Exchange, cmd.Pass)
 """The commands after which "what was the best move?" looks at the position before them."""
 
@@ -102,6 +111,8 @@ class TileNetSession(TileVerbs):
         self._dawg = dawg or vocabulary_dawg
         self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
         self._link = HostLink(client)
+        self.clock = TileClock(tile_alarm)
+        """The host's countdown of the wait running now, as this seat shows it."""
 
     @classmethod
     def join(
@@ -137,7 +148,12 @@ class TileNetSession(TileVerbs):
         await self._link.open(self.client, self._read())
 
     async def stop(self) -> None:
+        self.clock.cancel()
         await self._link.close()
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return self.clock.deadline
 
     async def updates(self) -> AsyncIterator[TableUpdate]:
         while True:
@@ -161,6 +177,7 @@ class TileNetSession(TileVerbs):
                         _log.warning("skipping an event this version cannot read: %r", body)
                         continue
                     self.state, self.seq = evolve(self.state, event), seq
+                    self.clock.observe(self.state)
                     self.publish(TilesChanged(self.state, (event,)))
                 case net_client.Reset(seq=seq, snapshot=snapshot):
                     try:
@@ -171,10 +188,14 @@ class TileNetSession(TileVerbs):
                         _log.warning("skipping a snapshot this version cannot read")
                         continue
                     self.seq = seq
+                    self.clock.observe(self.state)
                     self.publish(TilesChanged(self.state, ()))
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
                 case net_client.Link() as link:
+                    if link.connected and not link.final:
+                        # The catch-up comes next: its wait counts from the host's time.
+                        self.clock.told(self.client.note)
                     self.publish(self._link.news(link))
 
     # -- the player's actions ----------------------------------------------------
@@ -343,8 +364,10 @@ class TileLanHost(ServedTable):
         bot_pace: float = 1.0,
         dawg: Callable[[int], Dawg] | None = None,
         max_spectators: int = HostConfig.max_spectators,
+        absent_grace: float = ABSENT_GRACE_SECONDS,
     ) -> None:
         self.config = config
+        self.absent_grace = absent_grace
         self.dictionary = dictionary
         self.pin = pin
         self.log_path = log_path or default_log_dir(APP_NAME) / f"{new_game_id()}.log"
@@ -367,9 +390,12 @@ class TileLanHost(ServedTable):
             ),
             on_presence=self._on_presence,
             on_notice=self._notice,
+            welcome_note=lambda: self.clock.note() if self.clock is not None else None,
         )
         self.on_notice: Callable[[str], None] | None = None
         """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
+        self.clock: TileClock | None = None
+        """Ends each wait when its limit has passed (made once the loop runs: `start`)."""
         self.addresses = reachable_addresses(bind)
         """Where players on the LAN reach this host (shown for `join --connect`)."""
         self.seat_book = SeatBook.beside(self.log_path)
@@ -383,8 +409,10 @@ class TileLanHost(ServedTable):
     async def start(self) -> None:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         await start_serving(self.host)
+        self.clock = TileClock(tile_alarm, submit=self.submit)
         if self.state.phase is Phase.NEW:
             await self.submit(cmd.CreateGame(self.config))
+        self.clock.observe(self.state)
         if self.announce is not None:
             await self.announce.start(self.state, self.port)
 
@@ -395,6 +423,8 @@ class TileLanHost(ServedTable):
             await self.announce.stop()
         for bot in list(self.bots.values()):
             await bot.stop()
+        if self.clock is not None:
+            self.clock.cancel()
         for task in list(self._tasks):
             task.cancel()
         await self.host.stop(*closing_words(self.state, by))
@@ -436,6 +466,9 @@ class TileLanHost(ServedTable):
         return name
 
     def _on_event(self, state: TileGameState, event: ev.Event) -> None:
+        if self.clock is not None:
+            self.clock.observe(state)
+            self._mind_the_absent()
         if self.announce is not None and isinstance(
             event, ev.PlayerJoined | ev.GameStarted | ev.GameEnded
         ):
@@ -443,7 +476,23 @@ class TileLanHost(ServedTable):
         if self.on_event is not None:
             self.on_event(state, event)
 
+    def _mind_the_absent(self) -> None:
+        """A wait whose people have all gone ends after a short grace, while someone else
+        is at the table (one back in time finds the wait's own limit running again)."""
+        clock, state = self.clock, self.state
+        wait = waiting(state)
+        if clock is None or wait is None:
+            return
+        presence = self.host.presence
+        people = [p for p in wait.waits_for(state) if p not in state.bots]
+        someone_here = any(presence.get(p) for p in state.players if p not in state.bots)
+        if people and someone_here and not any(presence.get(p) for p in people):
+            clock.hurry(self.absent_grace)
+        elif clock.hurried:
+            clock.relax()
+
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
+        self._mind_the_absent()
         # A newly seated player sits down in the game's lobby; net has admitted them.
         if self.state.phase is not Phase.LOBBY:
             return

@@ -35,8 +35,10 @@ from wordsy_tui.scrabble.evolve import evolve
 from wordsy_tui.scrabble.legal import allowed
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.view import for_seat, state_for_seat
+from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words, shipped_words
 from wordsy_tui.session.base import LinkChanged, Rejected
+from wordsy_tui.session.clock import Alarm, Deadline
 
 BOT_PAUSE_SECONDS = 0.8
 """Between two computer players' moves, so a person sees each one land."""
@@ -63,6 +65,16 @@ class LastTurn:
     rack: tuple[str, ...]
 
 
+def tile_alarm(state: TileGameState) -> Alarm[cmd.Command] | None:
+    """The tile game's running alarm, for `clock.AlarmClock`: the rules' wait, as the host
+    counts it down (and every client shows it)."""
+    wait = waiting(state)
+    if wait is None:
+        return None
+    label = "challenges" if wait.challenges else "turn"
+    return Alarm((label, wait.player, wait.turns), wait.seconds, wait.command, label)
+
+
 class TileTable(Protocol):
     """What the board screen (`TileApp`) uses of a tile game's session: offline
     (`TileSession`) or across the LAN (`session.tilelan.TileNetSession`)."""
@@ -86,6 +98,11 @@ class TileTable(Protocol):
 
     @property
     def asked_to_judge(self) -> bool: ...
+
+    @property
+    def deadline(self) -> Deadline | None:
+        """When the host's clock ends the wait running now; None: no limit runs."""
+        ...
 
     def best_of_last_turn(self) -> Hint | None: ...
 
@@ -219,6 +236,10 @@ class TileSession(TileVerbs):
 
     def best_of_last_turn(self) -> Hint | None:
         return best_of(self.last_turn, self._dawg_for)
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return None  # alone with computer players: nobody else waits on the player
 
     # -- the computer players ------------------------------------------------
 

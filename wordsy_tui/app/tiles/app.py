@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections.abc import Callable
 from typing import ClassVar, Final
 
 from rich.text import Text
@@ -29,6 +30,7 @@ from wordsy_tui.app.tiles.board import BoardPicture, TileBoard
 from wordsy_tui.app.tiles.dialogs import BlankScreen, GameOverScreen, TileHelpScreen
 from wordsy_tui.app.tiles.draft import Draft
 from wordsy_tui.app.tiles.panel import (
+    clock_text,
     last_play_squares,
     move_lines,
     moves_text,
@@ -36,6 +38,7 @@ from wordsy_tui.app.tiles.panel import (
     preview_text,
     rack_text,
     scores_text,
+    seconds_left,
     unseen_text,
 )
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
@@ -52,6 +55,7 @@ from wordsy_tui.session.base import LinkChanged, Rejected
 from wordsy_tui.session.tiles import TilesChanged, TileTable
 from wordsy_tui.text import shown
 
+CLOCK_TICK_SECONDS: Final = 0.25
 SIDE_WIDTH: Final = 31
 """The column beside the board at 80x24: 80 less the board's 48 and a rule."""
 
@@ -74,11 +78,15 @@ class BoardScreen(Screen[None]):
         Binding("f6", "start_game", "Start", id="tile-start", key_display="F6"),
     ]
 
-    def __init__(self, session: TileTable) -> None:
+    def __init__(self, session: TileTable, now: Callable[[], float] | None = None) -> None:
         super().__init__()
         self.session = session
+        self.now = now or (lambda: asyncio.get_running_loop().time())
+        """The monotonic clock the host's deadlines are in (tests freeze it)."""
         self.draft = Draft()
         self.message: Text = Text("")
+        self._shown_left: int | None = None
+        """The whole seconds left that the title bar shows (it repaints on a new one)."""
 
     @property
     def state(self) -> TileGameState:
@@ -100,6 +108,13 @@ class BoardScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.redraw()
+        # Over SSH every repaint costs bytes: look a few times a second, repaint the title
+        # only when the whole seconds left change.
+        self.set_interval(CLOCK_TICK_SECONDS, self._tick)
+
+    def _tick(self) -> None:
+        if seconds_left(self.session.deadline, self.now()) != self._shown_left:
+            self._show_title()
 
     def on_resize(self, event: events.Resize) -> None:
         self.redraw()
@@ -206,17 +221,7 @@ class BoardScreen(Screen[None]):
             return
         self.refresh_bindings()
         state, me = self.state, self.session.me
-        title = f"{state.rules.title} · bag {state.bag_count}"
-        if self.session.asked_to_judge:
-            title += " · your call: challenge or let it stand"
-        elif state.phase is Phase.PLAYING and state.turn is not None:
-            whose = "your turn" if state.turn == me else f"{shown(state.turn)}'s turn"
-            title += f" · {whose}"
-        elif state.phase is Phase.OVER:
-            title += " · game over"
-        elif state.phase is Phase.LOBBY:
-            title = f"{state.rules.title} · {lobby_text(state, me)}"
-        self.query_one("#title-bar", Static).update(title)
+        self._show_title()
         drafted = dict(self.draft.placed)
         playing = state.phase is Phase.PLAYING
         self.query_one(TileBoard).show(
@@ -250,6 +255,28 @@ class BoardScreen(Screen[None]):
             shown_preview = preview_text(None)
         self.query_one("#preview", Static).update(shown_preview)
 
+    def _show_title(self) -> None:
+        state, me = self.state, self.session.me
+        title = f"{state.rules.title} · bag {state.bag_count}"
+        if self.session.asked_to_judge:
+            title += " · your call: challenge or let it stand"
+        elif state.phase is Phase.PLAYING and state.pending is not None:
+            player = state.pending.player
+            whose = "your play" if player == me else f"{shown(player)}'s play"
+            title += f" · {whose} may be challenged"
+        elif state.phase is Phase.PLAYING and state.turn is not None:
+            whose = "your turn" if state.turn == me else f"{shown(state.turn)}'s turn"
+            title += f" · {whose}"
+        elif state.phase is Phase.OVER:
+            title += " · game over"
+        elif state.phase is Phase.LOBBY:
+            title = f"{state.rules.title} · {lobby_text(state, me)}"
+        deadline, now = self.session.deadline, self.now()
+        self._shown_left = seconds_left(deadline, now)
+        clock = clock_text(deadline, now)
+        shown_title = Text(title) + (Text(" · ") + clock if clock else Text(""))
+        self.query_one("#title-bar", Static).update(shown_title)
+
     def tell(self, events: tuple[ev.Event, ...]) -> None:
         """A line about what the others just did (our own moves say so themselves)."""
         me = self.session.me
@@ -275,8 +302,14 @@ class BoardScreen(Screen[None]):
                         )
                 case ev.TilesExchanged(player, _r, _d, count) if player != me:
                     self.say(f"{shown(player)} exchanged {count} tiles.")
+                case ev.Passed(player, timed_out=True):
+                    whom = "you" if player == me else shown(player)
+                    whose = "Your" if player == me else f"{shown(player)}'s"
+                    self.say(f"{whose} time ran out: the host passed for {whom}.", "bold")
                 case ev.Passed(player) if player != me:
                     self.say(f"{shown(player)} passed.")
+                case ev.PlayAccepted(timed_out=True):
+                    self.say(f"Nobody challenged in time: {last_play_text(self.state)}", "bold")
                 case ev.TurnLost(player):
                     self.say(f"{shown(player)} loses this turn to the failed challenge.")
 
@@ -288,6 +321,15 @@ def lobby_text(state: TileGameState, me: str) -> str:
     if captain == me:
         return f"seated: {seated} · F6 starts the game"
     return f"seated: {seated} · {shown(captain) if captain else 'the host'} starts the game"
+
+
+def last_play_text(state: TileGameState) -> str:
+    """Whose play just stood, and its words."""
+    play = next((t for t in reversed(state.turns) if t.kind == "play"), None)
+    if play is None:
+        return "the play stands."
+    words = ", ".join(w for w, _ in play.words)
+    return f"{shown(play.player)}'s {words} stands."
 
 
 def judge_text(state: TileGameState) -> Text:
@@ -313,10 +355,10 @@ class TileApp(App[None]):
         ),
     ]
 
-    def __init__(self, session: TileTable) -> None:
+    def __init__(self, session: TileTable, now: Callable[[], float] | None = None) -> None:
         super().__init__()
         self.session = session
-        self.board_screen = BoardScreen(session)
+        self.board_screen = BoardScreen(session, now)
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         self._told_over = False
 

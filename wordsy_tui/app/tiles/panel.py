@@ -7,6 +7,7 @@ through `text.shown`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -19,10 +20,14 @@ from wordsy_tui.scrabble.notation import move_text
 from wordsy_tui.scrabble.rulesets import BLANK, Rules
 from wordsy_tui.scrabble.state import TileGameState, Turn
 from wordsy_tui.scrabble.view import unseen
+from wordsy_tui.session.clock import Deadline
 from wordsy_tui.text import shown
 
 NAME_WIDTH: Final = 14
 """A computer player's name, "Bot 1 (medium)", fits whole."""
+HURRY_SECONDS: Final = 30
+"""From here on (or the last quarter of a shorter limit) the time left is shown in bold
+and said: "hurry"."""
 
 
 def cut(text: str, width: int) -> str:
@@ -81,7 +86,7 @@ def _turn_line(turn: Turn, board: str, rules: Rules) -> MoveLine:
             return MoveLine(turn.player, f"exchanged {turn.count}", 0)
         case "lost":
             return MoveLine(turn.player, "lost the turn", 0)
-    return MoveLine(turn.player, "passed", 0)
+    return MoveLine(turn.player, "passed (time up)" if turn.timed_out else "passed", 0)
 
 
 def last_play_squares(state: TileGameState) -> tuple[int, ...]:
@@ -164,3 +169,20 @@ def preview_text(result: Assessment | str | None) -> Text:
     words = " + ".join(f"{w.word} {w.score}" for w in result.words)
     bingo = " + bingo" if result.bingo else ""
     return Text.assemble(("Play: ", "bold"), f"{words}{bingo} = ", (f"{result.score}", "bold"))
+
+
+def seconds_left(deadline: Deadline | None, now: float) -> int | None:
+    """Whole seconds until the host's clock ends the wait; None when no limit runs."""
+    return None if deadline is None else max(0, math.ceil(deadline.at - now))
+
+
+def clock_text(deadline: Deadline | None, now: float) -> Text:
+    """The host's countdown of the wait running now, for the title bar ("" without one);
+    the title says what is waited for (a turn, or challenges)."""
+    left = seconds_left(deadline, now)
+    if deadline is None or left is None:
+        return Text("")
+    # The last quarter of a short limit, at most the last 30 s of a long one.
+    hurry = left <= min(HURRY_SECONDS, (deadline.seconds or HURRY_SECONDS * 4) / 4)
+    text = f"{left // 60}:{left % 60:02d} left" + (", hurry" if hurry else "")
+    return Text(text, "bold" if hurry else "")

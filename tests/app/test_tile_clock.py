@@ -1,0 +1,63 @@
+"""The board screen of a LAN tile game shows the host's countdown, and says so when the
+host passed for a player whose time ran out (127.0.0.1; a tiny limit)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from textual.widgets import Static
+
+from tests.app.tile_fixtures import board_screen, until
+from tests.session.test_tile_clock import clocked_host
+from tests.session.test_tile_lan import join
+from wordsy_tui.app.tiles.app import TileApp
+from wordsy_tui.app.tiles.panel import clock_text, move_lines
+from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.scrabble.state import Phase
+from wordsy_tui.session.clock import Deadline
+
+
+def text_of(app: TileApp, selector: str) -> str:
+    return str(board_screen(app).query_one(selector, Static).render())
+
+
+async def test_the_player_sees_the_time_left_and_the_hosts_pass(tmp_path: Path) -> None:
+    server = clocked_host(tmp_path, GameName.WORDFEUD, 2)
+    await server.start()
+    ann, bob = join(server, "ann"), join(server, "bob")
+    app = TileApp(ann)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "ann" in server.state.players, tries=6000)
+            await bob.start()
+            await until(pilot, lambda: len(ann.state.players) == 2, tries=6000)
+            await pilot.press("f6")
+            await until(pilot, lambda: ann.state.phase is Phase.PLAYING, tries=6000)
+            await until(pilot, lambda: "left" in text_of(app, "#title-bar"), tries=6000)
+            assert re.search(r"(your|bob.s) turn · 0:0\d left", text_of(app, "#title-bar"))
+            # Nobody moves: the host passes for ann, then bob, then ann; the game ends.
+            said = "Your time ran out: the host passed for you."
+            await until(pilot, lambda: said in text_of(app, "#message"), tries=6000)
+            await until(pilot, lambda: ann.state.phase is Phase.OVER, tries=6000)
+            lines = [line.what for line in move_lines(ann.state)]
+            assert lines == ["passed (time up)"] * 3
+            await pilot.press("escape")
+            assert "left" not in text_of(app, "#title-bar")  # no wait runs once it is over
+    finally:
+        await bob.stop()
+        await ann.stop()
+        await server.stop()
+
+
+def test_the_countdown_reads_in_minutes_and_hurries_at_the_end() -> None:
+    assert clock_text(None, 0.0).plain == ""
+    assert clock_text(Deadline("turn", 300.0, 300), 0.5).plain == "5:00 left"
+    assert clock_text(Deadline("turn", 75.0, 300), 0.0).plain == "1:15 left"
+    hurry = clock_text(Deadline("turn", 30.0, 300), 0.0)
+    assert hurry.plain == "0:30 left, hurry"
+    assert hurry.style == "bold"  # and said in words, for terminals without colour
+    # A short limit hurries in its last quarter only.
+    assert clock_text(Deadline("challenges", 16.0, 20), 0.0).plain == "0:16 left"
+    assert clock_text(Deadline("challenges", 5.0, 20), 0.0).plain == "0:05 left, hurry"
+    assert clock_text(Deadline("turn", 1.0, 300), 9.0).plain == "0:00 left, hurry"
