@@ -412,6 +412,8 @@ class TileApp(ChattingApp):
             return self.can_chat and self.screen is self.board_screen
         if action == "mute":
             return self.check_action("chat", parameters) and self._muting() is not None
+        if action == "best":  # of one's own last turn: a spectator has none
+            return self.me is not None
         return True
 
     def _muting(self) -> Muting | None:
