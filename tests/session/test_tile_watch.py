@@ -89,7 +89,8 @@ async def test_chat_reaches_players_and_spectators_and_the_host_mutes(
     for session in (ann, bob, watcher):
         await session.start()
     assert server.captain == "ann"
-    assert ann.can_chat and watcher.can_chat
+    assert ann.can_chat
+    assert watcher.can_chat
 
     assert await bob.say("  good luck  ") is None
     for session in (ann, bob, watcher):
@@ -104,7 +105,8 @@ async def test_chat_reaches_players_and_spectators_and_the_host_mutes(
     assert "reach nobody" in server.mute("dora")
     assert await watcher.say("boo") is None
     refused = await heard(watcher, ChatRefused)
-    assert isinstance(refused, ChatRefused) and refused.code == MUTED
+    assert isinstance(refused, ChatRefused)
+    assert refused.code == MUTED
     assert await bob.say("anyone?") is None
     assert await heard(ann, ChatHeard) == ChatHeard("bob", "anyone?")  # not dora's "boo"
     assert server.unmute("dora") == "dora may chat again."
