@@ -15,8 +15,8 @@ from textual.widgets import Static
 
 from tests.app.test_fit import on_screen
 from tests.app.tile_fixtures import until
-from tests.net.helpers import wait_until
-from tests.session.test_tile_lan import DICTIONARY, act, join, tile_host
+from tests.session.test_tile_lan import DICTIONARY, join, tile_host
+from tests.session.test_tile_watch import play_out
 from wordsy_tui.app.screens.chat import ChatScreen
 from wordsy_tui.app.screens.remove import PickScreen
 from wordsy_tui.app.tiles.app import BoardScreen, TileApp
@@ -82,15 +82,7 @@ async def test_a_spectator_watches_a_whole_game_read_only(tmp_path: Path) -> Non
             assert "every rack is hidden" in text
             assert "Chat: Ctrl+T to talk" in text
             assert keys_shown(pilot) == {"help", "chat", "leave"}
-            exchanged: set[str] = set()
-            for _step in range(400):
-                if server.state.phase is Phase.OVER:
-                    break
-                await wait_until(
-                    lambda: server.state.phase is Phase.OVER or may_play(ann.state, "ann"),
-                    timeout=60,
-                )
-                await act(ann, server, exchanged)
+            await play_out(server, [ann])
             await until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
             assert app.session.state == state_for_seat(server.state, None)
             assert server.host.spectators == 1
