@@ -39,7 +39,7 @@ from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     # Its shape only: a headless host never loads the app.
-    from wordsy_tui.app.lan import HostSetup
+    from wordsy_tui.app.lan import HostSetup, TileHostSetup
     from wordsy_tui.front.host import FrontedHost
 
 EventHook = Callable[[GameState, ev.Event], None]
@@ -410,6 +410,30 @@ class LanPlay:
         return await play_tile_app(
             tile_seat((address, port), name, tiles, pin, reclaim=self.reclaim)
         )
+
+    async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
+        """A tile game hosted from the start menu: `host --game`'s host, with the form's
+        options in place of its flags (the rest as the program was started)."""
+        from wordsy_tui.bots.levels import Level
+        from wordsy_tui.cli.serve_tiles import TileHostOptions, host_tiles_with_app
+
+        started = self.options
+        options = TileHostOptions(
+            config=setup.config,
+            name=name,
+            game_name=started.game_name,
+            bots=setup.bots,
+            bot_level=Level(setup.bot_level),
+            pin=setup.pin,
+            port=started.port,
+            bind=started.bind,
+            interfaces=started.interfaces,
+            advertise=started.advertise,
+            max_spectators=started.max_spectators,
+            ssh_port=started.ssh_port,
+            web_port=started.web_port,
+        )
+        return await host_tiles_with_app(options)
 
     async def keep_hosting(self, session: Session) -> int:
         """The hosting player left `session`'s game running: serve it on, headless."""

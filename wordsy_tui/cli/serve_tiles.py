@@ -183,9 +183,17 @@ async def linger(server: TileLanHost) -> None:
 
 
 def serve_tiles_with_app(options: TileHostOptions) -> int:
+    return asyncio.run(host_tiles_with_app(options))
+
+
+async def host_tiles_with_app(options: TileHostOptions) -> int:
+    """The hosting player's board screen, on a running event loop: `host --game`'s, and the
+    start menu's after its app has closed."""
     assert options.name is not None
     server = make_tile_server(options)
-    return run_tile_app(TileHostSession(options.name, server, [options.bot_level] * options.bots))
+    return await play_tile_app(
+        TileHostSession(options.name, server, [options.bot_level] * options.bots)
+    )
 
 
 def run_tile_app(session: TileNetSession) -> int:
