@@ -160,8 +160,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--ssh",
         2222,
         "serve the game over SSH too (default port 2222): friends run "
-        "`ssh -p 2222 NAME@HOST`, or `ssh -p 2222 watch@HOST` to watch; the host key's "
-        "fingerprint is shown",
+        "`ssh -p 2222 NAME@HOST` to play, or `ssh -p 2222 watch@HOST` to watch a Wordsy "
+        "game; the host key's fingerprint is shown",
     )
     front_flag(
         parser,
