@@ -447,6 +447,12 @@ SCENES: tuple[Scene, ...] = (
     Scene("menu", lambda: None),
     Scene("browse", lambda: None, ("j",), lambda: FakeLan()),
     Scene("host_form", lambda: None, ("h",), lambda: FakeLan()),
+    # A tile game chosen: its own options, Wordsy's hidden.
+    Scene(
+        "host_form_tiles", lambda: None, ("h", "tab", "space", "down", "enter"), lambda: FakeLan()
+    ),
+    Scene("solo_games", lambda: None, ("s",)),
+    Scene("solo_tiles", lambda: None, ("s", "down", "enter")),
     Scene("saved_games", lambda: None, ("p",), saved=lambda: SAVED_GAMES),
     Scene("lobby_host", lobby_host_session),
     Scene("lobby_guest", lambda: ScriptedSession("Beth", lobby_state(), chat=CHAT[:1])),
