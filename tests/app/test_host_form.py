@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from tests.app.fixtures import (
@@ -21,6 +22,12 @@ from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.rulesets import GameName
+
+
+async def open_the_form(pilot: Pilot[None], app: WordsyApp) -> None:
+    await settle(pilot)
+    await pilot.press("h")
+    await until(pilot, lambda: isinstance(app.screen, HostFormScreen))
 
 
 def form(**typed: str) -> HostChoice | FormProblem:
@@ -64,9 +71,7 @@ async def test_the_form_asks_a_name_then_hosts_with_every_option() -> None:
     lan = FakeLan()
     app = WordsyApp(None, lan=lan, advisor=FixedAdvisor(), bell=False)  # no name given
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("h")
-        await until(pilot, lambda: isinstance(app.screen, HostFormScreen))
+        await open_the_form(pilot, app)
         assert app.screen.query_one("#name", Input).value == ""  # not the login's name
         await pilot.press("enter")  # no name: the form says so and stays
         assert isinstance(app.screen, HostFormScreen)
@@ -92,9 +97,7 @@ async def test_a_name_typed_before_is_offered_and_esc_goes_back() -> None:
     lan = FakeLan()
     app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("h")
-        await until(pilot, lambda: isinstance(app.screen, HostFormScreen))
+        await open_the_form(pilot, app)
         assert app.screen.query_one("#name", Input).value == "Ann"
         # Past the game to the timer: empty, it is no timer.
         await pilot.press("tab", "tab", "backspace", "backspace", "enter")
@@ -179,9 +182,7 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
     lan = FakeLan()
     app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("h")
-        await until(pilot, lambda: isinstance(app.screen, HostFormScreen))
+        await open_the_form(pilot, app)
         wordsy = ["row-name", "row-game", "row-timer", "row-ruleset", "row-seats", "row-pin"]
         assert shown_rows(app.screen) == [*wordsy, "row-bots", "row-level", "row-meant"]
         # Keys only: Tab to the game, open its list, Scrabble is the next one down.

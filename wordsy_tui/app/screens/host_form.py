@@ -126,8 +126,10 @@ def read_form(
         return FormProblem("level", f"Their level is one of {', '.join(BOT_LEVELS)}.")
     pin_given = pin.strip() or None
     if turn_seconds is not None:
-        config = TileGameConfig(GameName(game), max_players=seat_count, turn_seconds=turn_seconds)
-        return HostChoice(player, TileHostSetup(config, bot_count, level, pin_given))
+        tiles_config = TileGameConfig(
+            GameName(game), max_players=seat_count, turn_seconds=turn_seconds
+        )
+        return HostChoice(player, TileHostSetup(tiles_config, bot_count, level, pin_given))
     try:
         rules = Ruleset(ruleset)
     except ValueError:
@@ -241,16 +243,7 @@ class HostFormScreen(Screen[HostChoice | None]):
                 "Computer players",
                 KeyedInput("0", restrict=digits, max_length=1, id="bots", compact=True),
             )
-            yield from form_row(
-                "Their level",
-                Select(
-                    [(level, level) for level in BOT_LEVELS],
-                    value=DEFAULT_BOT_LEVEL,
-                    allow_blank=False,
-                    id="level",
-                    compact=True,
-                ),
-            )
+            yield from form_row("Their level", level_field("level"))
             yield from form_row(
                 "Meant words",
                 Select(
@@ -318,6 +311,12 @@ class HostFormScreen(Screen[HostChoice | None]):
         if isinstance(widget, Select):
             return str(widget.value)
         return self.query_one(f"#{field}", Input).value
+
+
+def level_field(field_id: str) -> Select[str]:
+    """The computer players' level, as `--bot-level` takes it."""
+    levels = [(level, level) for level in BOT_LEVELS]
+    return Select(levels, value=DEFAULT_BOT_LEVEL, allow_blank=False, id=field_id, compact=True)
 
 
 def form_row(label: str, field: Widget) -> ComposeResult:

@@ -16,10 +16,10 @@ from textual.widgets._select import SelectOverlay
 from textual.widgets.option_list import Option
 
 from wordsy_tui.app.node import wordsy_app
-from wordsy_tui.app.screens.host_form import GAMES, form_row
+from wordsy_tui.app.screens.host_form import GAMES, form_row, level_field
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
-from wordsy_tui.game.config import BOT_LEVELS, DEFAULT_BOT_LEVEL, GAME, Difficulty
+from wordsy_tui.game.config import DEFAULT_BOT_LEVEL, GAME, Difficulty
 from wordsy_tui.game.names import MAX_NAME_LENGTH, name_problem, normal_name
 from wordsy_tui.scrabble.config import MAX_PLAYERS as TILE_MAX_PLAYERS
 
@@ -191,16 +191,7 @@ class TileSoloScreen(ModalScreen[TileSolo | None]):
                     compact=True,
                 ),
             )
-            yield from form_row(
-                "Their level",
-                Select(
-                    [(level, level) for level in BOT_LEVELS],
-                    value=DEFAULT_BOT_LEVEL,
-                    allow_blank=False,
-                    id="solo-level",
-                    compact=True,
-                ),
-            )
+            yield from form_row("Their level", level_field("solo-level"))
             yield Static(
                 "Space opens a list · Enter plays · easy knows everyday words, "
                 "expert every word and the best move",
