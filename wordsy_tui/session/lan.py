@@ -40,7 +40,7 @@ from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GAME, GameConfig
 from wordsy_tui.game.errors import SeatingError
-from wordsy_tui.game.legal import allowed, refusal, waiting_for, with_word_written
+from wordsy_tui.game.legal import allowed, refusal, waiting_for
 from wordsy_tui.game.names import name_key, name_problem
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
@@ -805,19 +805,22 @@ class Bot:
                     self._turn = asyncio.get_running_loop().create_task(turn)
 
     def _next_turn(self, state: GameState) -> Coroutine[object, object, None] | None:
+        from wordsy_tui.bots.turns import Step, next_step
+
         me = self.session.me
         assert me is not None
-        if allowed(state, cmd.LockIn(me)):
-            return self._write(state.round)
-        if allowed(state, cmd.Vote(me, True)):
-            return self._vote()
-        # A bot says it is ready only once no vote is open: it may still be asked for one.
-        if state.challenge is None and allowed(state, cmd.Ready(me)):
-            return self._ready(state.round)
+        match next_step(state, me):
+            case Step.WRITE:
+                return self._write(state.round)
+            case Step.VOTE:
+                return self._vote()
+            case Step.READY:
+                return self._ready(state.round)
         return None
 
     async def _write(self, round_no: int) -> None:
         from wordsy_tui.bots import plan_round
+        from wordsy_tui.bots.turns import may_flip_after_writing
 
         state = self.session.state
         me = self.session.me
@@ -844,14 +847,15 @@ class Bot:
         if self.session.state.round != round_no or self.session.state.phase is not Phase.WRITING:
             return
         await self.session.write(plan.word)
-        written = with_word_written(self.session.state, me)
-        may_flip = plan.flips and allowed(written, cmd.FlipTimer(me))
+        may_flip = plan.flips and may_flip_after_writing(self.session.state, me)
         if not (may_flip and await self.session.flip() is None):
             await self.session.lock_in()
 
     async def _wait_to_write(self, think: float, round_no: int) -> None:
         """Think, but write before the sand runs out once someone has flipped, and before
         the host's wait limit closes a round nobody flipped."""
+        from wordsy_tui.bots.turns import people_done
+
         loop = asyncio.get_running_loop()
         until = loop.time() + think
         hurry = self.rng.uniform(1.5, 4.0) * self.pace
@@ -862,7 +866,7 @@ class Bot:
             deadline = self.session.clock.deadline
             if deadline is not None and deadline.label in ("timer", "writing"):
                 until = min(until, deadline.at - hurry)
-            if _people_done(state):
+            if people_done(state):
                 # Everyone else is waiting on the computer players: write within moments.
                 until = min(until, loop.time() + hurry)
             await asyncio.sleep(min(0.5, max(0.0, until - loop.time())))
@@ -880,12 +884,6 @@ class Bot:
         await asyncio.sleep(self.rng.uniform(2.0, 5.0) * self.pace)
         if self.session.state.round == round_no:
             await self.session.ready()
-
-
-def _people_done(state: GameState) -> bool:
-    """The table waits only for computer players now (the rules say whom it waits for:
-    a person who locked in, or left the game, is not waited for)."""
-    return waiting_for(state) <= state.bots and any(p not in state.bots for p in state.active)
 
 
 class HostSession(NetSession):
