@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
 from wordsy_tui.bots.levels import Level
@@ -54,6 +55,8 @@ class TileHostOptions:
     bind: str = "0.0.0.0"
     interfaces: list[str] | None = None
     advertise: bool = True
+    log_path: Path | None = None
+    """`--resume`: the saved game to continue (None: a new game)."""
     max_spectators: int = 1000
     ssh_port: int | None = None
     """`--ssh`: serve the game over SSH on this port too (None: not)."""
@@ -80,6 +83,7 @@ def make_tile_server(options: TileHostOptions, on_event: EventHook | None = None
         bind=options.bind,
         port=DEFAULT_PORT if options.port is None else options.port,
         pin=options.pin,
+        log_path=options.log_path,
         on_event=on_event,
         announce=options.announcer(),
         max_spectators=options.max_spectators,
@@ -154,16 +158,25 @@ async def serve_tiles_headless(options: TileHostOptions, commands: TextIO | None
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
         for line in front_lines(server):
             say(line)
-        say(f"{options.config.rules.title}: the game's log is saved to {server.log_path}")
-        for _ in range(options.bots):
-            say(f"{await server.add_bot(options.bot_level)} is ready")
-        say("Type 'start' once the players are seated ('help' lists the commands).")
+        title = server.state.rules.title
+        if options.log_path is None:
+            say(f"{title}: the game's log is saved to {server.log_path}")
+            for _ in range(options.bots):
+                say(f"{await server.add_bot(options.bot_level)} is ready")
+            say("Type 'start' once the players are seated ('help' lists the commands).")
+        else:  # its computer players are back already; its people join again
+            say(
+                f"{title}, resumed from {server.log_path}: "
+                "its players join again to take their seats back"
+            )
         await over.wait()
         await linger(server)
     finally:
         reading.cancel()
         await server.stop()
-        say(f"Host stopped. The game's log is kept at {server.log_path}")
+        resume = f" (wordsy-tui host --game {server.config.game.value} --resume)"
+        saved = "" if server.state.phase is Phase.OVER else resume
+        say(f"Host stopped. The game's log is kept at {server.log_path}{saved}")
     return 0
 
 

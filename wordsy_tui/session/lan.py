@@ -57,6 +57,7 @@ from wordsy_tui.session.clock import Clock, alarm_for
 from wordsy_tui.session.codec import CodecError, decode_event, encode
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.hosted import WordsyGame
+from wordsy_tui.session.seam import Seating
 
 APP_NAME: Final = "wordsy-tui"
 DEFAULT_PORT: Final = 47474
@@ -176,15 +177,17 @@ def reachable_addresses(bind: str) -> list[str]:
     return (lan_addresses() or ["127.0.0.1"]) if everywhere else [bind]
 
 
-def closing_words(state: GameState, by: str | None) -> tuple[str, bool]:
+def closing_words(
+    state: Seating, by: str | None, resume: str = "wordsy-tui host --resume"
+) -> tuple[str, bool]:
     """What the players are told when the host stops the game (`by` its hosting player, or
-    None for a headless host), and whether it can be resumed."""
+    None for a headless host), and whether it can be resumed (with the command `resume`)."""
     who = by or "The host"
-    if state.phase is Phase.OVER:
+    if state.phase == Phase.OVER:  # every game's phases name the end so
         return f"The game is over: {by or 'the host'} has closed it.", False
     return (
         f"{who} ended the game. It is saved: the host can resume it with "
-        "`wordsy-tui host --resume`; then run your join command again to take your seat back "
+        f"`{resume}`; then run your join command again to take your seat back "
         "(or to watch again).",
         True,
     )

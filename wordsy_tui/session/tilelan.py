@@ -62,6 +62,7 @@ from wordsy_tui.session.lan import (
     HostLink,
     SeatBook,
     ServedTable,
+    closing_words,
     reachable_addresses,
     requirements,
     start_serving,
@@ -337,15 +338,6 @@ class TileBot:
         return turn, None
 
 
-def closing_words(state: TileGameState, by: str | None) -> tuple[str, bool]:
-    """What the players are told when the host stops the game, and whether the host can
-    resume it (not yet for the tile games: its log stays saved, for the record)."""
-    who = by or "The host"
-    if state.phase is Phase.OVER:
-        return f"The game is over: {by or 'the host'} has closed it.", False
-    return f"{who} ended the game. Its log is saved on the host.", False
-
-
 class TileLanHost(ServedTable):
     """The authoritative host of one tile game: rules, log, seats, bots, advertisement."""
 
@@ -412,7 +404,11 @@ class TileLanHost(ServedTable):
         self.clock = TileClock(tile_alarm, submit=self.submit)
         if self.state.phase is Phase.NEW:
             await self.submit(cmd.CreateGame(self.config))
+        # A resumed game's wait starts again in full: the log records no clock.
         self.clock.observe(self.state)
+        for name, seat in self.seat_book.read().items():
+            if name in self.state.bots and seat.get("bot") in [level.value for level in Level]:
+                await self._seat_bot(name, Level(seat["bot"]), self.seat_book.token(name))
         if self.announce is not None:
             await self.announce.start(self.state, self.port)
 
@@ -427,7 +423,8 @@ class TileLanHost(ServedTable):
             self.clock.cancel()
         for task in list(self._tasks):
             task.cancel()
-        await self.host.stop(*closing_words(self.state, by))
+        resume = f"wordsy-tui host --game {self.config.game.value} --resume"
+        await self.host.stop(*closing_words(self.state, by, resume))
 
     async def submit(self, command: cmd.Command, seat: str | None = None) -> str | None:
         """A command from the host itself (for `seat`, when given); the refusal, if any."""
@@ -446,6 +443,11 @@ class TileLanHost(ServedTable):
         number = len(self.bots) + 1
         while (name := bot_name(number, level)) in self.state.players:
             number += 1
+        await self._seat_bot(name, level)
+        return name
+
+    async def _seat_bot(self, name: str, level: Level, token: str | None = None) -> None:
+        """Sit a computer player down (`token`: its seat's, to take it back on resuming)."""
         self.game.bots.add(name)
         session = TileNetSession.join(
             "127.0.0.1",
@@ -454,6 +456,7 @@ class TileLanHost(ServedTable):
             self.config.game,
             self.dictionary,
             pin=self.pin,
+            token=token,
         )
         bot = TileBot(session, level, lambda: self.game.words, pace=self.bot_pace, dawg=self._dawg)
         try:
@@ -463,7 +466,6 @@ class TileLanHost(ServedTable):
             raise
         self.bots[name] = bot
         self.seat_book.keep(name, session.client.token, bot=level.value)
-        return name
 
     def _on_event(self, state: TileGameState, event: ev.Event) -> None:
         if self.clock is not None:
@@ -522,9 +524,10 @@ class TileHostSession(TileNetSession):
             token=self.server.seat_book.token(me),
             requirements=requirements(self.server.dictionary, self.server.config.game.value),
         )
+        resumed = me in self.server.state.players
         await super().start()
         self.server.seat_book.keep(me, self.client.token, host=True)
-        for level in self.bots_to_seat:
+        for level in () if resumed else self.bots_to_seat:
             await self.server.add_bot(level)
         where = ", ".join(f"{a}:{self.server.port}" for a in self.server.addresses)
         hint = getattr(self.server, "front_hint", None)  # a host with SSH or web fronts
