@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Final, TextIO
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.cli.serve import (
     LINGER_AFTER_GAME_SECONDS,
+    Desk,
     announcer_for,
     front_lines,
-    obey_lines,
     say,
 )
 from wordsy_tui.scrabble import events as ev
@@ -38,6 +38,7 @@ EventHook = Callable[[TileGameState, ev.Event], None]
 
 DESK_HELP: Final = (
     "Commands: 'start' starts the game with the players seated (at least two); "
+    "'rematch' plays again after the game, with the same seats and options; "
     "'players' lists the seats; 'help' shows this. Ctrl-C ends the game for everyone."
 )
 
@@ -118,17 +119,16 @@ def tile_line(state: TileGameState, event: ev.Event) -> str | None:
     return None
 
 
-class TileDesk:
+class TileDesk(Desk[TileLanHost]):
     """The headless tile host's keyboard: one command a line on standard input."""
-
-    def __init__(self, server: TileLanHost) -> None:
-        self.server = server
 
     async def obey(self, line: str) -> str:
         verb = line.strip().split(" ", 1)[0]
         if verb == "start":
             problem = await self.server.start_game()
             return problem or "Started."
+        if verb == "rematch":
+            return await self.rematch()
         if verb == "players":
             state, presence = self.server.state, self.server.host.presence
             seats = [f"{p} ({'here' if presence.get(p) else 'away'})" for p in state.players]
@@ -152,7 +152,7 @@ async def serve_tiles_headless(options: TileHostOptions, commands: TextIO | None
     await server.start()
     server.on_notice = say
     desk = TileDesk(server)
-    reading = asyncio.get_running_loop().create_task(obey_lines(commands or sys.stdin, desk.obey))
+    reading = asyncio.get_running_loop().create_task(desk.run(commands or sys.stdin))
     try:
         for address in server.addresses:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
@@ -170,6 +170,9 @@ async def serve_tiles_headless(options: TileHostOptions, commands: TextIO | None
                 "its players join again to take their seats back"
             )
         await over.wait()
+        while await desk.rematch_wanted():
+            over.clear()  # the next game is on
+            await over.wait()
         await linger(server)
     finally:
         reading.cancel()

@@ -47,16 +47,18 @@ from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.dawg import Dawg
 from wordsy_tui.scrabble.evolve import evolve
 from wordsy_tui.scrabble.hosted import TileGame
+from wordsy_tui.scrabble.legal import allowed
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words
-from wordsy_tui.session.base import LinkChanged, Rejected
+from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
 from wordsy_tui.session.clock import AlarmClock, Deadline
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.lan import (
     APP_NAME,
     DEFAULT_PORT,
+    LEAVING_SECONDS,
     MAX_CLOSING_WORDS,
     REQUIREMENT_NAMES,
     HostLink,
@@ -193,6 +195,11 @@ class TileNetSession(TileVerbs):
                     self.publish(TilesChanged(self.state, ()))
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
+                case net_client.Next(message=message):
+                    # A rematch: the new game's view follows (a reset, then its events).
+                    self.state, self.seq, self.last_turn = TileGameState(), 0, None
+                    self.clock.observe(self.state)
+                    self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
                 case net_client.Link() as link:
                     if link.connected and not link.final:
                         # The catch-up comes next: its wait counts from the host's time.
@@ -219,6 +226,14 @@ class TileNetSession(TileVerbs):
 
     def best_of_last_turn(self) -> Hint | None:
         return best_of(self.last_turn, self._dawg)
+
+    async def leave_table(self) -> None:
+        """Give the seat up before going: in the lobby (a rematch's) it is freed at once."""
+        if allowed(self.state, self.me, cmd.LeaveGame()):
+            # The host frees the seat as it leaves, and may hang up before its answer.
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(LEAVING_SECONDS):
+                    await self.send(cmd.LeaveGame())
 
 
 async def game_at(address: str, port: int, dictionary: str) -> GameName | None:
@@ -367,8 +382,7 @@ class TileLanHost(ServedTable):
         self.announce = announce
         self.bot_pace = bot_pace
         self._dawg = dawg
-        # The game deals from its own secret generator: only this process holds the bag.
-        self.game = TileGame(words, random.Random(secrets.randbits(128)), self._on_event)
+        self.game = self._fresh_game(words)
         self.host = Host(
             self.game,
             self.log_path,
@@ -393,6 +407,12 @@ class TileLanHost(ServedTable):
         self.seat_book = SeatBook.beside(self.log_path)
         self.bots: dict[str, TileBot] = {}
         self._tasks: set[asyncio.Task[object]] = set()
+        self._leaving: set[str] = set()
+        self._seating = False
+
+    def _fresh_game(self, words: Words | None) -> TileGame:
+        # Each game deals from its own secret generator: only this process holds the bag.
+        return TileGame(words, random.Random(secrets.randbits(128)), self._on_event)
 
     @property
     def state(self) -> TileGameState:
@@ -467,12 +487,37 @@ class TileLanHost(ServedTable):
         self.bots[name] = bot
         self.seat_book.keep(name, session.client.token, bot=level.value)
 
+    async def rematch(self, by: str | None = None) -> str | None:
+        """Play again, from the end of the game, with the same table: a new game (a new id
+        and log; the last one stays saved) with the same options, its players seated again
+        in their order, its computer players too. The guests' connections stay open; their
+        programs ask them whether they stay. Why not, or None when it began."""
+        old = self.state
+        if old.phase is not Phase.OVER:
+            return "The game is not over yet: a rematch starts from its end."
+        # In the last game's order of play; the hosting player first, who starts it.
+        seats = [p for p in old.players if p not in old.bots or p in self.bots]
+        seats.sort(key=lambda p: p != self.seat_book.host_seat())
+        game = self._fresh_game(self.game.words)
+        game.bots = {b for b in self.game.bots if b in seats}
+        self.game = game
+
+        async def seat() -> None:
+            await self.submit(cmd.CreateGame(old.config))
+            for name in seats:
+                await self.submit(cmd.JoinGame(bot=name in game.bots), seat=name)
+
+        await self._next_game(game, seats, by, seat)
+        return None
+
     def _on_event(self, state: TileGameState, event: ev.Event) -> None:
         if self.clock is not None:
             self.clock.observe(state)
             self._mind_the_absent()
+        if isinstance(event, ev.PlayerLeft):
+            self._left_lobby(event.player)
         if self.announce is not None and isinstance(
-            event, ev.PlayerJoined | ev.GameStarted | ev.GameEnded
+            event, ev.PlayerJoined | ev.PlayerLeft | ev.GameStarted | ev.GameEnded
         ):
             self._spawn(self.announce.update(state))
         if self.on_event is not None:
@@ -496,11 +541,15 @@ class TileLanHost(ServedTable):
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
         self._mind_the_absent()
         # A newly seated player sits down in the game's lobby; net has admitted them.
-        if self.state.phase is not Phase.LOBBY:
+        if self.state.phase is not Phase.LOBBY or self._seating:
             return
         for seat in seats:
             bot = seat in self.game.bots
-            if seat not in self.state.players and name_problem(seat, bot=bot) is None:
+            if (
+                seat not in self.state.players
+                and seat not in self._leaving
+                and name_problem(seat, bot=bot) is None
+            ):
                 self._spawn(self.submit(cmd.JoinGame(bot=bot), seat=seat))
 
 
@@ -538,3 +587,10 @@ class TileHostSession(TileNetSession):
     async def stop(self) -> None:
         await super().stop()
         await self.server.stop(by=self.me)
+
+    @property
+    def hosting(self) -> bool:
+        return True
+
+    async def rematch(self) -> str | None:
+        return await self.server.rematch(by=self.me)
