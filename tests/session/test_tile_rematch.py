@@ -8,12 +8,12 @@ from pathlib import Path
 
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import join, play_to_the_end, tile_host
-from wordsy_tui.bots.levels import Level
+from tests.session.test_tile_resume import ann_hosts_bob
 from wordsy_tui.cli.serve_tiles import TileDesk
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase
 from wordsy_tui.session.base import NextGame
-from wordsy_tui.session.tilelan import TileHostSession, TileNetSession
+from wordsy_tui.session.tilelan import TileNetSession
 
 
 async def next_game_told(session: TileNetSession) -> str:
@@ -26,14 +26,9 @@ async def next_game_told(session: TileNetSession) -> str:
 async def test_a_rematch_seats_the_same_table_in_a_new_lobby_and_a_guest_may_leave(
     tmp_path: Path,
 ) -> None:
-    server = tile_host(tmp_path, GameName.WWF)
-    ann = TileHostSession("ann", server, [Level.EASY])
-    await ann.start()
-    bob = join(server, "bob")
+    server, ann, bob = await ann_hosts_bob(tmp_path)
     desk = TileDesk(server)
     try:
-        await bob.start()
-        await wait_until(lambda: len(server.state.players) == 3)
         (bot,) = server.bots
         seated = server.state.players
         assert await ann.start_game() is None

@@ -11,18 +11,24 @@ from tests.session.test_tile_lan import act, join, tile_host
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.session.tilelan import TileHostSession
+from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
 
 
-async def test_a_stopped_tile_host_resumes_its_game_with_every_seat_taken_back(
-    tmp_path: Path,
-) -> None:
+async def ann_hosts_bob(tmp_path: Path) -> tuple[TileLanHost, TileHostSession, TileNetSession]:
+    """Ann hosts Words with Friends with a computer player; Bob has joined: all seated."""
     server = tile_host(tmp_path, GameName.WWF)
     ann = TileHostSession("ann", server, [Level.EASY])
     await ann.start()
     bob = join(server, "bob")
     await bob.start()
     await wait_until(lambda: len(server.state.players) == 3)
+    return server, ann, bob
+
+
+async def test_a_stopped_tile_host_resumes_its_game_with_every_seat_taken_back(
+    tmp_path: Path,
+) -> None:
+    server, ann, bob = await ann_hosts_bob(tmp_path)
     assert await ann.start_game() is None
     exchanged: set[str] = set()
     while len(server.state.turns) < 4:  # a few moves: a board, scores, smaller racks
