@@ -298,8 +298,10 @@ class GameLog:
             raise LogDamaged(path, found)
         if found.torn:
             # Keep the bad tail for a post-mortem, then cut it so appends follow valid data.
+            # Owner-only as the log itself: a torn record may hold a game's secret.
             saved_to = path.with_name(f"{path.name}.damaged-{found.intact}")
-            saved_to.write_bytes(data[found.intact :])
+            saved_to.unlink(missing_ok=True)
+            _write_new(saved_to, data[found.intact :])
             with path.open("r+b") as f:
                 f.truncate(found.intact)
                 os.fsync(f.fileno())

@@ -19,7 +19,7 @@ from textual.worker import WorkerCancelled
 
 from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.advice import ALL_LEVELS, Advisor, BestWord, Meaning
-from wordsy_tui.app.lan import HostSetup
+from wordsy_tui.app.lan import HostSetup, TileHostSetup
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.board import Board
@@ -361,6 +361,7 @@ class FakeLan:
         self.tile_tables: list[tuple[str, int, str, str | None, str]] = []
         self.kept: Session | None = None
         self.hosted: list[tuple[str, HostSetup | None]] = []
+        self.hosted_tiles: list[tuple[str, TileHostSetup]] = []
 
     async def browse(self) -> AsyncIterator[Sequence[FoundGame]]:
         yield self.games
@@ -377,6 +378,10 @@ class FakeLan:
         self, address: str, port: int, name: str, pin: str | None, game: str
     ) -> int:
         self.tile_tables.append((address, port, name, pin, game))
+        return 0
+
+    async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
+        self.hosted_tiles.append((name, setup))
         return 0
 
     async def keep_hosting(self, session: Session) -> int:
@@ -442,6 +447,12 @@ SCENES: tuple[Scene, ...] = (
     Scene("menu", lambda: None),
     Scene("browse", lambda: None, ("j",), lambda: FakeLan()),
     Scene("host_form", lambda: None, ("h",), lambda: FakeLan()),
+    # A tile game chosen: its own options, Wordsy's hidden.
+    Scene(
+        "host_form_tiles", lambda: None, ("h", "tab", "space", "down", "enter"), lambda: FakeLan()
+    ),
+    Scene("solo_games", lambda: None, ("s",)),
+    Scene("solo_tiles", lambda: None, ("s", "down", "enter")),
     Scene("saved_games", lambda: None, ("p",), saved=lambda: SAVED_GAMES),
     Scene("lobby_host", lobby_host_session),
     Scene("lobby_guest", lambda: ScriptedSession("Beth", lobby_state(), chat=CHAT[:1])),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from tests.app.fixtures import (
@@ -14,11 +15,19 @@ from tests.app.fixtures import (
 )
 from tests.app.test_solo import until
 from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.lan import HostSetup
+from wordsy_tui.app.lan import HostSetup, TileHostSetup
 from wordsy_tui.app.screens.host_form import FormProblem, HostChoice, HostFormScreen, read_form
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.scrabble.config import TileGameConfig
+from wordsy_tui.scrabble.rulesets import GameName
+
+
+async def open_the_form(pilot: Pilot[None], app: WordsyApp) -> None:
+    await settle(pilot)
+    await pilot.press("h")
+    await until(pilot, lambda: isinstance(app.screen, HostFormScreen))
 
 
 def form(**typed: str) -> HostChoice | FormProblem:
@@ -62,15 +71,14 @@ async def test_the_form_asks_a_name_then_hosts_with_every_option() -> None:
     lan = FakeLan()
     app = WordsyApp(None, lan=lan, advisor=FixedAdvisor(), bell=False)  # no name given
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("h")
-        await until(pilot, lambda: isinstance(app.screen, HostFormScreen))
+        await open_the_form(pilot, app)
         assert app.screen.query_one("#name", Input).value == ""  # not the login's name
         await pilot.press("enter")  # no name: the form says so and stays
         assert isinstance(app.screen, HostFormScreen)
         assert "1 to 20 characters" in str(app.screen.query_one("#form-problem").render())
         assert lan.hosted == []
-        await pilot.press(*"Dora", "tab", "backspace", "backspace", *"45", "tab")
+        # Past the game (Wordsy stays chosen) to the timer.
+        await pilot.press(*"Dora", "tab", "tab", "backspace", "backspace", *"45", "tab")
         app.screen.query_one("#ruleset", Select).value = Ruleset.SECOND_EDITION.value
         await pilot.press("tab", "backspace", "4", "tab", *"1234", "tab", "backspace", "2")
         app.screen.query_one("#level", Select).value = "hard"
@@ -89,11 +97,10 @@ async def test_a_name_typed_before_is_offered_and_esc_goes_back() -> None:
     lan = FakeLan()
     app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("h")
-        await until(pilot, lambda: isinstance(app.screen, HostFormScreen))
+        await open_the_form(pilot, app)
         assert app.screen.query_one("#name", Input).value == "Ann"
-        await pilot.press("tab", "backspace", "backspace", "enter")  # empty timer: no timer
+        # Past the game to the timer: empty, it is no timer.
+        await pilot.press("tab", "tab", "backspace", "backspace", "enter")
         await until(pilot, lambda: isinstance(app.session, FakeHostSession))
         assert lan.hosted == [("Ann", HostSetup(GameConfig(timer_seconds=None)))]
     app = WordsyApp(None, lan=FakeLan(), name="Ann", advisor=FixedAdvisor(), bell=False)
@@ -137,3 +144,95 @@ def test_meant_words_are_off_unless_the_form_turns_them_on() -> None:
     answer = form(meant="sometimes")
     assert isinstance(answer, FormProblem)
     assert answer.field == "meant"
+
+
+def test_a_tile_game_reads_its_own_fields_and_leaves_wordsys_alone() -> None:
+    # Wordsy's timer is out of its bounds here: a tile game has none, so it does not matter.
+    answer = form(game="scrabble", timer="4", seats="3", bots="1", level="hard", turn="120")
+    config = TileGameConfig(GameName.SCRABBLE, max_players=3, turn_seconds=120)
+    assert answer == HostChoice("Ann", TileHostSetup(config, bots=1, bot_level="hard"))
+    pinned = form(game="wordfeud", seats="2", pin=" 99 ")
+    assert pinned == HostChoice(
+        "Ann", TileHostSetup(TileGameConfig(GameName.WORDFEUD, max_players=2), pin="99")
+    )
+
+
+@pytest.mark.parametrize(
+    ("typed", "field"),
+    [
+        ({"seats": "5"}, "seats"),  # four racks in the box
+        ({"turn": "9"}, "turn"),
+        ({"turn": ""}, "turn"),
+        ({"seats": "2", "bots": "2"}, "bots"),
+        ({"game": "chess"}, "game"),
+    ],
+)
+def test_a_tile_game_refuses_what_host_game_refuses(typed: dict[str, str], field: str) -> None:
+    answer = form(**({"game": "wwf", "seats": "4"} | typed))
+    assert isinstance(answer, FormProblem)
+    assert answer.field == field
+
+
+def shown_rows(screen: object) -> list[str]:
+    assert isinstance(screen, HostFormScreen)
+    return [str(row.id) for row in screen.query(".form-row") if row.display]
+
+
+async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> None:
+    lan = FakeLan()
+    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_the_form(pilot, app)
+        wordsy = ["row-name", "row-game", "row-timer", "row-ruleset", "row-seats", "row-pin"]
+        assert shown_rows(app.screen) == [*wordsy, "row-bots", "row-level", "row-meant"]
+        # Keys only: Tab to the game, open its list, Scrabble is the next one down.
+        await pilot.press("tab", "space", "down", "enter")
+        await until(pilot, lambda: app.screen.query_one("#game", Select).value == "scrabble")
+        assert shown_rows(app.screen) == [
+            *("row-name", "row-game", "row-turn", "row-seats"),
+            *("row-pin", "row-bots", "row-level"),
+        ]
+        assert app.screen.query_one("#seats", Input).value == "4"  # Wordsy's 6: too many
+        assert "Seats (2-4)" in str(app.screen.query_one("#row-seats Label").render())
+        await pilot.press("tab", "backspace", "backspace", "backspace", *"90")  # turn limit
+        await pilot.press("tab", "tab", "tab", "backspace", "1", "enter")  # one bot
+        await until(pilot, lambda: not app.is_running)
+    assert lan.hosted == []  # not Wordsy's host: the tile game's, once this app has closed
+    assert lan.hosted_tiles == []
+    assert await app.afterwards() == 0
+    config = TileGameConfig(GameName.SCRABBLE, max_players=4, turn_seconds=90)
+    assert lan.hosted_tiles == [("Ann", TileHostSetup(config, bots=1))]
+    # The tile game over, the start menu comes back.
+    again = app.comeback(0)
+    assert again is not None
+    assert again.lan is lan
+    assert not again._browse_first
+    assert app.comeback(0) is None  # once
+
+
+async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordsy_tui.bots.levels import Level
+    from wordsy_tui.cli import serve_tiles
+    from wordsy_tui.cli.serve import HostOptions, LanPlay
+    from wordsy_tui.session.tilelan import TileHostSession
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    seen: list[tuple[object, ...]] = []
+
+    async def at_the_board(session: TileHostSession) -> int:
+        """In place of the board screen: the host starts, seats its bots, and stops."""
+        await session.start()
+        server = session.server
+        seen.append((session.me, server.config, server.pin, sorted(server.bots)))
+        await session.stop()
+        return 0
+
+    monkeypatch.setattr(serve_tiles, "play_tile_app", at_the_board)
+    started_with = HostOptions(GameConfig(), "Ann", advertise=False, bind="127.0.0.1", port=0)
+    config = TileGameConfig(GameName.WWF, max_players=3, turn_seconds=60)
+    setup = TileHostSetup(config, bots=2, bot_level="expert", pin="4321")
+    assert await LanPlay(started_with).host_tiles("Dora", setup) == 0
+    bots = [f"Bot 1 ({Level.EXPERT})", f"Bot 2 ({Level.EXPERT})"]
+    assert seen == [("Dora", config, "4321", bots)]

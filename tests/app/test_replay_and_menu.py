@@ -6,17 +6,27 @@ import argparse
 from pathlib import Path
 
 import pytest
+from textual.widgets import Select
 
 from tests.app.fixtures import FixedAdvisor, finished_table, settle
 from tests.app.test_solo import until
 from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.replay import ReplaySession, round_frames
 from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.menu import DifficultyScreen, MenuScreen
+from wordsy_tui.app.screens.menu import (
+    DifficultyScreen,
+    MenuScreen,
+    SoloGameScreen,
+    TileSolo,
+    TileSoloScreen,
+)
 from wordsy_tui.app.screens.results import ResultsScreen
+from wordsy_tui.bots.levels import Level
 from wordsy_tui.cli import replay
 from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.state import Phase
+from wordsy_tui.scrabble.config import TileGameConfig
+from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.session.local import LocalSession
 
 
@@ -109,6 +119,8 @@ async def test_the_menu_starts_a_solo_game_at_the_chosen_difficulty() -> None:
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("s")
+        assert isinstance(app.screen, SoloGameScreen)
+        await pilot.press("enter")  # Wordsy, the first choice
         assert isinstance(app.screen, DifficultyScreen)
         await pilot.press("down", "down", "enter")
         await until(pilot, lambda: app.state.phase is Phase.WRITING)
@@ -136,3 +148,40 @@ def test_bad_flags_get_a_clear_error_and_status_2(capsys, argv: list[str]) -> No
         main(argv)
     assert exit_.value.code == 2
     assert "error:" in capsys.readouterr().err
+
+
+async def test_the_menu_opens_a_solo_tile_game_against_the_chosen_computer_players() -> None:
+    app = WordsyApp(None, name="Ann", advisor=FixedAdvisor(), bell=False)  # no LAN needed
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s", "down", "down", "enter")  # Words with Friends
+        await until(pilot, lambda: isinstance(app.screen, TileSoloScreen))
+        assert "Words with Friends" in str(app.screen.query_one("#tile-solo-title").render())
+        # Keys only: two computer players, then Tab to their level, one harder than medium.
+        await pilot.press("space", "down", "enter", "tab", "space", "down", "enter")
+        await until(pilot, lambda: app.screen.query_one("#solo-level", Select).value == "hard")
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.is_running)
+    # Its board is its own app, opened once this one has given the terminal back.
+    assert app.tile_table == TileSolo("wwf", bots=2, level="hard")
+    assert app.session is None
+
+
+def test_a_solo_tile_game_is_what_solo_game_plays() -> None:
+    session = TileSolo("wordfeud", bots=3, level="expert").session("Ann")
+    assert session.me == "Ann"
+    assert session.config == TileGameConfig(GameName.WORDFEUD)
+    assert list(session.bots.values()) == [Level.EXPERT] * 3
+
+
+async def test_esc_leaves_the_solo_choices_for_the_menu() -> None:
+    app = WordsyApp(None, name="Ann", advisor=FixedAdvisor(), bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s", "down", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TileSoloScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("s", "escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+    assert app.tile_table is None

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_host import JOIN_LINE, _hear_ctrl_c, interrupt
+from net import SeatKeys
+from tests.cli.test_host import JOIN_LINE, _hear_ctrl_c, free_port, interrupt
 from tests.net.helpers import wait_until
 from wordsy_tui.referee import dictionary_hash
 from wordsy_tui.scrabble.rulesets import GameName
@@ -82,7 +83,7 @@ async def test_a_headless_scrabble_host_seats_a_player_and_its_bot_starts_on_com
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
-        (("--game", "wwf", "--resume"), b"--resume is for Wordsy only so far"),
+        (("--game", "wwf", "--resume"), b"no saved Words with Friends game 'latest'"),
         (("--game", "wordfeud", "--bots", "4"), b"--bots"),
         (("--game", "scrabble", "--turn-limit", "5"), b"--turn-limit must be from 10 to 86400"),
         (("--game", "wwf", "--turn-limit", "2m"), b"--turn-limit must be a whole number"),
@@ -173,3 +174,75 @@ async def test_join_connect_opens_the_tile_games_board_in_its_lobby(
             await pilot.press("y")
     finally:
         await server.stop()
+
+
+async def let_the_bot_move(ann: TileNetSession) -> None:
+    """Ann passes whenever it is her turn, until the computer player has played a word."""
+    while not any(turn.kind == "play" for turn in ann.state.turns):
+        if ann.state.turn == "Ann":
+            assert await ann.pass_turn() is None
+        await wait_until(lambda: ann.state.turn != "Ann" or bool(ann.state.board.strip(".")))
+        await asyncio.sleep(0.05)
+
+
+async def test_a_killed_tile_host_resumes_and_its_players_take_their_seats_back(
+    tmp_path: Path,
+) -> None:
+    port = str(free_port())
+    keys = SeatKeys(tmp_path / "ann-keys.json")
+    process, _, _ = await start_tile_host(
+        tmp_path, "--game", "wwf", "--bots", "1", "--bot-level", "easy", "--port", port
+    )
+    games = tmp_path / "wordsy-tui" / "games"
+
+    def ann_joins() -> TileNetSession:
+        return TileNetSession.join(
+            "127.0.0.1", int(port), "Ann", GameName.WWF, dictionary_hash(), keys=keys
+        )
+
+    ann = ann_joins()
+    try:
+        await ann.start()
+        await wait_until(lambda: len(ann.state.players) == 2, timeout=60)
+        bot = next(p for p in ann.state.players if p != "Ann")
+        assert await ann.start_game() is None
+        await wait_until(lambda: ann.state.phase is Phase.PLAYING, timeout=60)
+        async with asyncio.timeout(120):
+            await let_the_bot_move(ann)
+        before = ann.state
+        process.kill()  # kill -9, mid-game
+        await process.wait()
+    finally:
+        await ann.stop()
+    (log,) = games.glob("*.log")
+    assert log.stat().st_mode & 0o777 == 0o600  # the bag and every rack are in it
+    (book,) = games.glob("*.seats.json")
+    assert book.stat().st_mode & 0o777 == 0o600
+
+    process, _, lines = await start_tile_host(
+        tmp_path, "--game", "wwf", "--resume", "--port", port
+    )
+    ann = ann_joins()  # the same join again: its kept token takes the seat back
+    try:
+        await ann.start()
+        await wait_until(lambda: ann.state.phase is Phase.PLAYING, timeout=60)
+        assert ann.state.board == before.board
+        assert ann.state.rack("Ann") == before.rack("Ann")
+        assert ann.state.scores == before.scores
+        assert ann.state.turn == before.turn
+        assert ann.state.bag_count == before.bag_count
+        played = len(before.turns)
+        # The game goes on: the computer player is back in its seat and plays its turns.
+        if ann.state.turn == "Ann":
+            assert await ann.pass_turn() is None
+        await wait_until(lambda: any(t.player == bot for t in ann.state.turns[played:]), 120)
+    finally:
+        await ann.stop()
+    code, output = await interrupt(process)
+    assert code == 130
+    output = b"".join(lines) + output
+    assert b"resumed from" in output
+    assert f"{bot} (computer) sat down".encode() in output  # told again, from the log
+    assert b"wordsy-tui host --game wwf --resume" in output
+    assert list(games.glob("*.log")) == [log]
+    assert log.stat().st_mode & 0o777 == 0o600

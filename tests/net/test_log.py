@@ -42,6 +42,7 @@ def test_a_torn_tail_is_reported_and_the_intact_prefix_used(tmp_path):
     assert "torn" in damage.reason
     assert "intact records" in damage.describe()
     assert damage.saved_to.read_bytes() == whole[len(whole) - len(encode_record(RECORDS[4])) : -3]
+    assert damage.saved_to.stat().st_mode & 0o777 == 0o600  # a torn record may hold secrets
     _, again, damage_again = GameLog.open(path)
     assert damage_again is None, "appends after the cut follow valid data"
     assert again[-1]["body"] == {"e": "again"}

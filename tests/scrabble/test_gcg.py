@@ -332,3 +332,21 @@ def test_hostile_names_stay_on_their_line_and_reach_no_terminal_raw():
     assert len(set(nicks)) == 2  # still two players, told apart
     assert all(":" not in nick and " " not in nick for nick in nicks)
     assert record.players[nicks[0]] == "Ann \\x1b[2J\\x0aB: x"
+
+
+def test_a_pass_the_host_made_when_time_ran_out_is_noted():
+    table = Table(rng=FixedDraw(["A", "B"], "?AEHNOR", "AEFMRST"))
+    table.play("ann", "8H HORN")
+    table.do("bob", cmd.Accept())
+    wait = waiting(table.state)
+    assert wait is not None
+    assert wait.player == "bob"
+    table.do(None, wait.command)  # bob walked away: his turn ran out
+    while table.state.phase is not Phase.OVER:
+        assert table.state.turn is not None
+        table.do(table.state.turn, cmd.Pass())
+    record = export_gcg(table.log, "g1").splitlines()
+    at = record.index(">bob: AEFMRST - +0 0")
+    assert record[at + 1] == "#note bob's time ran out: the host passed for them"
+    # Only that pass is noted: the ones the players made themselves are plain.
+    assert sum(line.startswith("#note") for line in record) == 1

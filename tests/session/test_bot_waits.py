@@ -8,10 +8,11 @@ from types import SimpleNamespace
 from typing import cast
 
 from tests.game.table import Table
+from wordsy_tui.bots.turns import people_done
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.lan import Bot, NetSession, _people_done
+from wordsy_tui.session.lan import Bot, NetSession
 
 BOT = "Bot 1 (medium)"
 
@@ -29,14 +30,14 @@ def test_a_person_who_left_is_not_waited_for_by_the_computer_players():
     table.do(cmd.LockIn("Ann"))
     table.do(cmd.LeaveGame("Bob"))  # the hosting player left the game running, say
     assert table.state.phase is Phase.WRITING, "the bot has not written yet"
-    assert _people_done(table.state), "Ann is the only person still playing, and is done"
+    assert people_done(table.state), "Ann is the only person still playing, and is done"
 
 
 def test_a_person_still_writing_is_waited_for():
     table = writing_with_a_bot()
     table.write("Ann", "STAND")
     table.do(cmd.LockIn("Ann"))
-    assert not _people_done(table.state), "Bob is still at the table"
+    assert not people_done(table.state), "Bob is still at the table"
 
 
 async def test_a_bot_writes_before_the_wait_limit_closes_a_round_nobody_flipped():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from rich.text import Text
 from textual import events, work
@@ -64,12 +64,23 @@ from wordsy_tui.text import shown
 if TYPE_CHECKING:
     from wordsy_tui.app.lan import Lan
     from wordsy_tui.app.screens.host_form import HostChoice
+    from wordsy_tui.app.screens.menu import TileSolo
 
 # The draft is sent as the player types, but not on every key: the host
 # sees a new commitment at most this often.
 WRITE_DEBOUNCE_SECONDS: Final = 0.3
 PLAYING: Final = frozenset({Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES})
 PRELOAD_DELAY_SECONDS: Final = 0.5
+
+
+class JoinedTiles(NamedTuple):
+    """A tile game picked in the LAN's list."""
+
+    address: str
+    port: int
+    name: str
+    pin: str | None
+    game: str
 
 
 class WordsyApp(ChattingApp):
@@ -149,9 +160,10 @@ class WordsyApp(ChattingApp):
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
         self._left_running: Session | None = None
-        self._tile_table: tuple[str, int, str, str | None, str] | None = None
-        """A tile game picked in the LAN's list, played on its own board once the app ends:
-        (address, port, name, PIN, game)."""
+        self.tile_table: JoinedTiles | HostChoice | TileSolo | None = None
+        """A tile game picked in the LAN's list, hosted or played solo from the menu: played
+        on its own board (its own app) once this app has closed."""
+        self._tiles_played: JoinedTiles | HostChoice | TileSolo | None = None
         self._rematch_question: str | None = None
         """The host's rematch, to ask about once its lobby is on screen."""
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
@@ -163,8 +175,13 @@ class WordsyApp(ChattingApp):
         return asyncio.run(self._run_to_end())
 
     async def _run_to_end(self) -> int:
-        await self.run_async()
-        return await self.afterwards()
+        app: WordsyApp | None = self
+        status = 0
+        while app is not None:
+            await app.run_async()
+            status = await app.afterwards()
+            app = app.comeback(status)
+        return status
 
     async def afterwards(self) -> int:
         """Once the app has closed: serve on a game its hosting player left running, on
@@ -172,10 +189,43 @@ class WordsyApp(ChattingApp):
         session, self._left_running = self._left_running, None
         if session is not None and self.lan is not None:
             return await self.lan.keep_hosting(session)
-        tiles, self._tile_table = self._tile_table, None
-        if tiles is not None and self.lan is not None:
-            return await self.lan.play_tiles(*tiles)
-        return self.return_code or 0
+        table, self.tile_table = self.tile_table, None
+        if table is None:
+            return self.return_code or 0
+        self._tiles_played = table
+        # (Loaded already, unless the game was picked in the list: the app has closed.)
+        from wordsy_tui.app.lan import TileHostSetup
+        from wordsy_tui.app.screens.host_form import HostChoice
+        from wordsy_tui.app.screens.menu import TileSolo
+
+        match table:
+            case JoinedTiles() if self.lan is not None:
+                return await self.lan.play_tiles(*table)
+            case HostChoice(name, TileHostSetup() as setup) if self.lan is not None:
+                return await self.lan.host_tiles(name, setup)
+            case TileSolo():
+                from wordsy_tui.app.tiles.app import TileApp
+
+                tile_app = TileApp(table.session(self.player_name))
+                await tile_app.run_async()
+                return tile_app.return_code or 0
+        return 1
+
+    def comeback(self, status: int) -> WordsyApp | None:
+        """Once a tile game played from here has ended (not one that could not start: its
+        reason stays on the terminal): the start menu again, or the LAN's list where the
+        game was picked; None when the program ends."""
+        played, self._tiles_played = self._tiles_played, None
+        if played is None or status != 0:
+            return None
+        return WordsyApp(
+            lan=self.lan,
+            name=self.player_name if self.name_chosen else None,
+            advisor=self.advisor,
+            bell=self.bell_on,
+            browse=isinstance(played, JoinedTiles),
+            saved_games=self.saved_games,
+        )
 
     @property
     def me(self) -> str | None:
@@ -792,6 +842,11 @@ class WordsyApp(ChattingApp):
     def start_solo(self, difficulty: Difficulty) -> None:
         self.play(solo_session(self.player_name, difficulty, self.advisor))
 
+    def start_tile_solo(self, choice: TileSolo) -> None:
+        """A tile game has its own app: this one closes, and `afterwards` opens its board."""
+        self.tile_table = choice
+        self.exit()
+
     def host_game(self) -> None:
         if self.lan is None:
             self.notify(
@@ -808,8 +863,14 @@ class WordsyApp(ChattingApp):
     def _host_chosen(self, choice: HostChoice | None) -> None:
         if choice is None or self.lan is None:
             return
+        from wordsy_tui.app.lan import HostSetup
+
         self.player_name, self.name_chosen = choice.name, True
-        self.play(self.lan.host(choice.name, choice.setup))
+        if isinstance(choice.setup, HostSetup):
+            self.play(self.lan.host(choice.name, choice.setup))
+        else:  # a tile game: its own app, once this one has closed (`afterwards`)
+            self.tile_table = choice
+            self.exit()
 
     def browse_games(self) -> None:
         from wordsy_tui.app.screens.browse import BrowseScreen
@@ -832,7 +893,7 @@ class WordsyApp(ChattingApp):
                 "Joining is not available here: run 'wordsy-tui join'.", severity="warning"
             )
             return
-        self._tile_table = (address, port, self.player_name, pin, game)
+        self.tile_table = JoinedTiles(address, port, self.player_name, pin, game)
         self.exit()
 
     def show_saved_games(self) -> None:

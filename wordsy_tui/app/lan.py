@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from wordsy_tui.game.config import DEFAULT_BOT_LEVEL, GameConfig
+from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.session.base import Session
 
 if TYPE_CHECKING:
@@ -24,6 +25,16 @@ class HostSetup:
     """What the host chose on the start menu's form: what `wordsy-tui host` flags set."""
 
     config: GameConfig = field(default_factory=GameConfig)
+    bots: int = 0
+    bot_level: str = DEFAULT_BOT_LEVEL
+    pin: str | None = None
+
+
+@dataclass(frozen=True)
+class TileHostSetup:
+    """A tile game chosen on the start menu's form: what `wordsy-tui host --game` flags set."""
+
+    config: TileGameConfig = field(default_factory=TileGameConfig)
     bots: int = 0
     bot_level: str = DEFAULT_BOT_LEVEL
     pin: str | None = None
@@ -48,6 +59,12 @@ class Lan(Protocol):
     ) -> int:
         """Sit down at the tile game (`game`: scrabble, wwf, wordfeud) at `address` and play
         it on its own board screen in this terminal (after this app has closed); the
+        program's exit status."""
+        ...
+
+    async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
+        """Host the tile game `setup` describes, as `wordsy-tui host --game` does, with
+        `name` at its board screen in this terminal (after this app has closed); the
         program's exit status."""
         ...
 

@@ -49,7 +49,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         choices=GAMES,
         default="wordsy",
         help="wordsy (default); scrabble, wwf (Words with Friends) or wordfeud: a tile game "
-        "on a 15x15 board, at the same table (not yet with --resume)",
+        "on a 15x15 board, at the same table (--resume finds this game's saved games)",
     )
     parser.add_argument(
         "--game-name",
@@ -160,8 +160,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--ssh",
         2222,
         "serve the game over SSH too (default port 2222): friends run "
-        "`ssh -p 2222 NAME@HOST`, or `ssh -p 2222 watch@HOST` to watch; the host key's "
-        "fingerprint is shown",
+        "`ssh -p 2222 NAME@HOST` to play, or `ssh -p 2222 watch@HOST` to watch a Wordsy "
+        "game; the host key's fingerprint is shown",
     )
     front_flag(
         parser,
@@ -224,8 +224,9 @@ def game_config(args: argparse.Namespace) -> GameConfig:
     )
 
 
-def resolve_log(resume: str | None) -> Path | None:
-    """The log file of `--resume GAME`, or None for a new game."""
+def resolve_log(resume: str | None, game: str = "wordsy") -> Path | None:
+    """The log file of `--resume GAME` for a `game` host (wordsy, scrabble, wwf, wordfeud),
+    or None for a new game; without GAME, the latest saved game of that kind."""
     from net.log import default_log_dir, saved_games
     from wordsy_tui.session.lan import APP_NAME
 
@@ -233,14 +234,52 @@ def resolve_log(resume: str | None) -> Path | None:
         return None
     games = default_log_dir(APP_NAME)
     if resume == "latest":
-        found = saved_games(games)[:1]
+        found = [path for path in saved_games(games) if logged_game(path) == game][:1]
     else:
         path = Path(resume)
         found = [path if path.suffix == ".log" else games / f"{resume}.log"]
     if not found or not found[0].is_file():
         listed = ", ".join(p.stem for p in saved_games(games)[:5]) or "none"
-        raise FileNotFoundError(f"no saved game {resume!r} to resume (saved: {listed})")
+        kind = "" if game == "wordsy" else f" {title_of(game)}"
+        raise FileNotFoundError(f"no saved{kind} game {resume!r} to resume (saved: {listed})")
+    logged = logged_game(found[0])
+    if logged is not None and logged != game:
+        raise FileNotFoundError(
+            f"{found[0].stem} is a {title_of(logged)} game, not {title_of(game)}: "
+            f"resume it with --game {logged}"
+        )
     return found[0]
+
+
+def logged_game(path: Path) -> str | None:
+    """Which game a host's log holds, from its first event: "wordsy" or a tile game's
+    name; None when it holds no game this version reads (empty, damaged at the start)."""
+    from net.log import read_log
+    from wordsy_tui.scrabble.codec import decode_event as decode_tile_event
+    from wordsy_tui.scrabble.events import GameCreated as TileGameCreated
+    from wordsy_tui.session.codec import CodecError, decode_event
+
+    try:
+        records, _ = read_log(path)
+    except OSError:
+        return None
+    body = next((r.get("body") for r in records if r.get("k") == "event"), None)
+    try:
+        decode_event(body)
+        return "wordsy"
+    except CodecError:
+        pass
+    try:
+        created = decode_tile_event(body)
+    except CodecError:
+        return None
+    return created.config.game.value if isinstance(created, TileGameCreated) else None
+
+
+def title_of(game: str) -> str:
+    from wordsy_tui.scrabble.rulesets import RULES, GameName
+
+    return "Wordsy" if game == "wordsy" else RULES[GameName(game)].title
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -258,11 +297,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "--turn-limit is for the tile games (--game scrabble, wwf or wordfeud); "
             "Wordsy's rounds end with --timer and --wait-limit"
         )
-    try:
-        log_path = resolve_log(args.resume)
-    except FileNotFoundError as error:
-        parser.error(str(error))
-    name = None if args.headless else own_seat(args.name, log_path, parser)
+    log_path, name = saved_table(args, parser)
     if log_path is not None and not check_log(log_path, args.resume, salvage=args.salvage):
         return 1
     from net import LogDamaged
@@ -299,6 +334,18 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 1
 
 
+def saved_table(
+    args: argparse.Namespace, parser: argparse.ArgumentParser
+) -> tuple[Path | None, str | None]:
+    """The log `--resume` continues (None: a new game) and the hosting player's name (None
+    for a headless host); a bad GAME ends the program with the reason."""
+    try:
+        log_path = resolve_log(args.resume, args.game)
+    except FileNotFoundError as error:
+        parser.error(str(error))
+    return log_path, None if args.headless else own_seat(args.name, log_path, parser)
+
+
 def own_seat(name: str | None, log_path: Path | None, parser: argparse.ArgumentParser) -> str:
     """The hosting player's name: a resumed game's own seat, unless --name says otherwise."""
     from wordsy_tui.game.names import name_problem
@@ -315,10 +362,11 @@ def own_seat(name: str | None, log_path: Path | None, parser: argparse.ArgumentP
     return saved or name or default_name()
 
 
-def check_log(log_path: Path, resume: str, *, salvage: bool) -> bool:
+def check_log(log_path: Path, resume: str, *, salvage: bool, kind: str = "") -> bool:
     """Whether the saved game can go on; a log damaged in the middle only with --salvage.
 
-    A torn tail (a crash mid-write) is left for the host to cut silently.
+    A torn tail (a crash mid-write) is left for the host to cut silently. `kind`: the
+    command's `--game` flag, for a tile game.
     """
     from net.log import LogDamaged, salvage_log, survey
 
@@ -328,7 +376,7 @@ def check_log(log_path: Path, resume: str, *, salvage: bool) -> bool:
         print(
             f"wordsy-tui host: error: {LogDamaged(log_path, found)}\n"
             f"To continue from the {len(found.records)} intact records before the damage, "
-            f"run: wordsy-tui host --resume {shlex.quote(game)} --salvage\n"
+            f"run: wordsy-tui host{kind} --resume {shlex.quote(game)} --salvage\n"
             f"(the damaged file is kept aside; the {found.following_events} events after "
             "the damage are lost).",
             file=sys.stderr,
@@ -353,14 +401,16 @@ def tile_config(args: argparse.Namespace) -> TileGameConfig:
 
 def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """`host --game scrabble|wwf|wordfeud`: the tile game's host, headless or at its board."""
-    if args.resume is not None:
-        parser.error(
-            f"--resume is for Wordsy only so far: a {args.game} game cannot be continued "
-            "yet (its log stays saved, for the record); drop --resume to start a new one"
-        )
     seats = min(args.seats, TILE_MAX_PLAYERS)
     if args.bots >= seats:
         parser.error(f"--bots must leave at least one of the {seats} seats for a person")
+    log_path, name = saved_table(args, parser)
+    kind = f" --game {args.game}"
+    if log_path is not None and not check_log(
+        log_path, args.resume, salvage=args.salvage, kind=kind
+    ):
+        return 1
+    from net import LogDamaged
     from wordsy_tui.bots.levels import Level
     from wordsy_tui.cli.serve_tiles import (
         TileHostOptions,
@@ -370,7 +420,7 @@ def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     options = TileHostOptions(
         config=tile_config(args),
-        name=None if args.headless else args.name or default_name(),
+        name=name,
         game_name=args.game_name,
         bots=args.bots,
         bot_level=Level(args.bot_level),
@@ -379,6 +429,7 @@ def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         bind=args.bind,
         interfaces=args.interface,
         advertise=not args.no_advertise,
+        log_path=log_path,
         max_spectators=args.max_spectators,
         ssh_port=args.ssh,
         web_port=args.web,
@@ -389,6 +440,6 @@ def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return serve_tiles_with_app(options)
     except KeyboardInterrupt:
         return 130
-    except OSError as error:
+    except (LogDamaged, OSError) as error:
         print(f"wordsy-tui host: error: {error}", file=sys.stderr)
         return 1

@@ -44,7 +44,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--bot",
         choices=BOT_LEVELS,
         metavar="LEVEL",
-        help=f"sit down as a computer player instead ({', '.join(BOT_LEVELS)}); needs --connect",
+        help=f"sit down as a computer player instead ({', '.join(BOT_LEVELS)}), of the game "
+        "the host plays (Wordsy or a tile game); needs --connect",
     )
     parser.add_argument(
         "--interface",
@@ -80,13 +81,19 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 async def play_bot(
     address: tuple[str, int], name: str, level: str, pin: str | None, reclaim: bool = False
 ) -> int:
+    """A computer player in `name`'s seat, of the game the host plays (Wordsy's or a tile
+    game's bot: the host at `address` is asked which, as `join --connect` does)."""
     from wordsy_tui.cli.serve import say
     from wordsy_tui.game.state import Phase
     from wordsy_tui.referee import dictionary_hash
     from wordsy_tui.session.lan import Bot, NetSession, player_keys
+    from wordsy_tui.session.tilelan import game_at
 
     if reclaim:
         say(f"Asking the host to hand {name}'s seat to you…")
+    tiles = await game_at(*address, dictionary_hash())
+    if tiles is not None:
+        return await play_tile_bot(address, name, tiles, level, pin, reclaim)
     session = NetSession.join(
         *address, name, dictionary_hash(), pin=pin, keys=player_keys(), reclaim=reclaim
     )
@@ -97,6 +104,43 @@ async def play_bot(
         while bot.session.state.phase is not Phase.OVER:
             await asyncio.sleep(0.5)
         say(f"Game over: {name} scored {bot.session.state.sheets[name].total}")
+    finally:
+        await bot.stop()
+    return 0
+
+
+async def play_tile_bot(
+    address: tuple[str, int],
+    name: str,
+    game: GameName,
+    level: str,
+    pin: str | None,
+    reclaim: bool = False,
+) -> int:
+    """The host's own computer player (`TileBot`), in a seat of ours: like any player's
+    program it sees only its own rack."""
+    from wordsy_tui.bots.levels import Level
+    from wordsy_tui.cli.serve import say
+    from wordsy_tui.cli.serve_tiles import tile_seat
+    from wordsy_tui.scrabble.rulesets import RULES
+    from wordsy_tui.scrabble.state import Phase
+    from wordsy_tui.scrabble.words import shipped_words
+    from wordsy_tui.session.tilelan import TileBot
+
+    session = tile_seat(address, name, game, pin, reclaim=reclaim)
+    # The word list the handshake agreed on: a Scrabble bot judges plays with it.
+    bot = TileBot(session, Level(level), shipped_words)
+    await bot.start()
+    say(f"{name} ({level}) sat down at {RULES[game].title} at {address[0]}:{address[1]}")
+    client = session.client
+    try:
+        while session.state.phase is not Phase.OVER and not (client.closed or client.refusal):
+            await asyncio.sleep(0.5)
+        if session.state.phase is Phase.OVER:
+            say(f"Game over: {name} scored {session.state.scores.get(name, 0)}")
+        else:
+            ended = client.closed or client.refusal
+            say(f"The game ended: {ended.message if ended else 'the host closed it'}")
     finally:
         await bot.stop()
     return 0

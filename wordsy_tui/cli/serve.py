@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Protocol, TextIO
+from typing import TYPE_CHECKING, Final, Generic, Protocol, TextIO, TypeVar
 
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
@@ -39,7 +39,7 @@ from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     # Its shape only: a headless host never loads the app.
-    from wordsy_tui.app.lan import HostSetup
+    from wordsy_tui.app.lan import HostSetup, TileHostSetup
     from wordsy_tui.front.host import FrontedHost
 
 EventHook = Callable[[GameState, ev.Event], None]
@@ -174,32 +174,30 @@ async def obey_lines(stream: TextIO, obey: Callable[[str], Awaitable[str]]) -> N
             say(f"That did not work: {error}")
 
 
-class HostDesk:
-    """The headless host's keyboard: one command a line on standard input."""
+class Rematching(Protocol):
+    """A host that can play again with the same table (Wordsy's and the tile games')."""
 
-    def __init__(self, server: LanHost) -> None:
+    @property
+    def log_path(self) -> Path: ...
+
+    async def rematch(self, by: str | None = None) -> str | None: ...
+
+
+ServerT = TypeVar("ServerT", bound=Rematching)
+
+
+class Desk(Generic[ServerT]):
+    """A headless host's keyboard, one command a line on standard input; what every
+    game's does the same way: read the lines, and after a game, 'rematch'."""
+
+    def __init__(self, server: ServerT) -> None:
         self.server = server
-        self.requests: dict[str, asyncio.Future[bool]] = {}
-        """Requests for a seat from another machine, waiting for 'allow' or 'deny'."""
-        server.on_reclaim = self.ask
         self.reading = False
         """Whether someone can still type here (standard input has not ended)."""
         self.rematched = asyncio.Event()
 
-    async def ask(self, name: str) -> bool:
-        """The host's consent, before anyone takes `name`'s seat."""
-        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self.requests[name] = answer
-        say(
-            f"Someone asks for {name}'s seat from another machine: 'allow {name}' or 'deny {name}'"
-        )
-        try:
-            return await answer
-        except asyncio.CancelledError:
-            say(f"The request for {name}'s seat was withdrawn")
-            raise
-        finally:
-            self.requests.pop(name, None)
+    async def obey(self, line: str) -> str:
+        raise NotImplementedError
 
     async def run(self, stream: TextIO) -> None:
         """Obey each line of `stream` until it ends."""
@@ -224,6 +222,41 @@ class HostDesk:
         self.rematched.clear()
         return True
 
+    async def rematch(self) -> str:
+        problem = await self.server.rematch()
+        if problem is not None:
+            return problem
+        self.rematched.set()
+        return (
+            "Rematch: the same table is back in the lobby, in a new game saved to "
+            f"{self.server.log_path} (the last one stays saved)."
+        )
+
+
+class HostDesk(Desk[LanHost]):
+    """The headless Wordsy host's keyboard."""
+
+    def __init__(self, server: LanHost) -> None:
+        super().__init__(server)
+        self.requests: dict[str, asyncio.Future[bool]] = {}
+        """Requests for a seat from another machine, waiting for 'allow' or 'deny'."""
+        server.on_reclaim = self.ask
+
+    async def ask(self, name: str) -> bool:
+        """The host's consent, before anyone takes `name`'s seat."""
+        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.requests[name] = answer
+        say(
+            f"Someone asks for {name}'s seat from another machine: 'allow {name}' or 'deny {name}'"
+        )
+        try:
+            return await answer
+        except asyncio.CancelledError:
+            say(f"The request for {name}'s seat was withdrawn")
+            raise
+        finally:
+            self.requests.pop(name, None)
+
     async def obey(self, line: str) -> str:
         """Carry out one command line; what to tell the host."""
         verb, _, name = line.strip().partition(" ")
@@ -240,14 +273,7 @@ class HostDesk:
             request.set_result(verb == "allow")
             return f"{name}'s seat is handed over" if verb == "allow" else f"{name} keeps the seat"
         if verb == "rematch":
-            problem = await self.server.rematch()
-            if problem is not None:
-                return problem
-            self.rematched.set()
-            return (
-                "Rematch: the same table is back in the lobby, in a new game saved to "
-                f"{self.server.log_path} (the last one stays saved)."
-            )
+            return await self.rematch()
         if verb == "mute":
             return self.server.mute(name)
         if verb == "unmute":
@@ -412,6 +438,30 @@ class LanPlay:
             spectate=self.spectate,
         )
         return await play_tile_app(seat)
+
+    async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
+        """A tile game hosted from the start menu: `host --game`'s host, with the form's
+        options in place of its flags (the rest as the program was started)."""
+        from wordsy_tui.bots.levels import Level
+        from wordsy_tui.cli.serve_tiles import TileHostOptions, host_tiles_with_app
+
+        started = self.options
+        options = TileHostOptions(
+            config=setup.config,
+            name=name,
+            game_name=started.game_name,
+            bots=setup.bots,
+            bot_level=Level(setup.bot_level),
+            pin=setup.pin,
+            port=started.port,
+            bind=started.bind,
+            interfaces=started.interfaces,
+            advertise=started.advertise,
+            max_spectators=started.max_spectators,
+            ssh_port=started.ssh_port,
+            web_port=started.web_port,
+        )
+        return await host_tiles_with_app(options)
 
     async def keep_hosting(self, session: Session) -> int:
         """The hosting player left `session`'s game running: serve it on, headless."""

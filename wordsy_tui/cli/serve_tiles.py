@@ -8,14 +8,15 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.cli.serve import (
     LINGER_AFTER_GAME_SECONDS,
+    Desk,
     announcer_for,
     front_lines,
-    obey_lines,
     say,
 )
 from wordsy_tui.scrabble import events as ev
@@ -37,6 +38,7 @@ EventHook = Callable[[TileGameState, ev.Event], None]
 
 DESK_HELP: Final = (
     "Commands: 'start' starts the game with the players seated (at least two); "
+    "'rematch' plays again after the game, with the same seats and options; "
     "'players' lists the seats; 'help' shows this. Ctrl-C ends the game for everyone."
 )
 
@@ -54,6 +56,8 @@ class TileHostOptions:
     bind: str = "0.0.0.0"
     interfaces: list[str] | None = None
     advertise: bool = True
+    log_path: Path | None = None
+    """`--resume`: the saved game to continue (None: a new game)."""
     max_spectators: int = 1000
     ssh_port: int | None = None
     """`--ssh`: serve the game over SSH on this port too (None: not)."""
@@ -80,6 +84,7 @@ def make_tile_server(options: TileHostOptions, on_event: EventHook | None = None
         bind=options.bind,
         port=DEFAULT_PORT if options.port is None else options.port,
         pin=options.pin,
+        log_path=options.log_path,
         on_event=on_event,
         announce=options.announcer(),
         max_spectators=options.max_spectators,
@@ -114,17 +119,16 @@ def tile_line(state: TileGameState, event: ev.Event) -> str | None:
     return None
 
 
-class TileDesk:
+class TileDesk(Desk[TileLanHost]):
     """The headless tile host's keyboard: one command a line on standard input."""
-
-    def __init__(self, server: TileLanHost) -> None:
-        self.server = server
 
     async def obey(self, line: str) -> str:
         verb = line.strip().split(" ", 1)[0]
         if verb == "start":
             problem = await self.server.start_game()
             return problem or "Started."
+        if verb == "rematch":
+            return await self.rematch()
         if verb == "players":
             state, presence = self.server.state, self.server.host.presence
             seats = [f"{p} ({'here' if presence.get(p) else 'away'})" for p in state.players]
@@ -148,22 +152,34 @@ async def serve_tiles_headless(options: TileHostOptions, commands: TextIO | None
     await server.start()
     server.on_notice = say
     desk = TileDesk(server)
-    reading = asyncio.get_running_loop().create_task(obey_lines(commands or sys.stdin, desk.obey))
+    reading = asyncio.get_running_loop().create_task(desk.run(commands or sys.stdin))
     try:
         for address in server.addresses:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
         for line in front_lines(server):
             say(line)
-        say(f"{options.config.rules.title}: the game's log is saved to {server.log_path}")
-        for _ in range(options.bots):
-            say(f"{await server.add_bot(options.bot_level)} is ready")
-        say("Type 'start' once the players are seated ('help' lists the commands).")
+        title = server.state.rules.title
+        if options.log_path is None:
+            say(f"{title}: the game's log is saved to {server.log_path}")
+            for _ in range(options.bots):
+                say(f"{await server.add_bot(options.bot_level)} is ready")
+            say("Type 'start' once the players are seated ('help' lists the commands).")
+        else:  # its computer players are back already; its people join again
+            say(
+                f"{title}, resumed from {server.log_path}: "
+                "its players join again to take their seats back"
+            )
         await over.wait()
+        while await desk.rematch_wanted():
+            over.clear()  # the next game is on
+            await over.wait()
         await linger(server)
     finally:
         reading.cancel()
         await server.stop()
-        say(f"Host stopped. The game's log is kept at {server.log_path}")
+        resume = f" (wordsy-tui host --game {server.config.game.value} --resume)"
+        saved = "" if server.state.phase is Phase.OVER else resume
+        say(f"Host stopped. The game's log is kept at {server.log_path}{saved}")
     return 0
 
 
@@ -183,9 +199,17 @@ async def linger(server: TileLanHost) -> None:
 
 
 def serve_tiles_with_app(options: TileHostOptions) -> int:
+    return asyncio.run(host_tiles_with_app(options))
+
+
+async def host_tiles_with_app(options: TileHostOptions) -> int:
+    """The hosting player's board screen, on a running event loop: `host --game`'s, and the
+    start menu's after its app has closed."""
     assert options.name is not None
     server = make_tile_server(options)
-    return run_tile_app(TileHostSession(options.name, server, [options.bot_level] * options.bots))
+    return await play_tile_app(
+        TileHostSession(options.name, server, [options.bot_level] * options.bots)
+    )
 
 
 def run_tile_app(session: TileNetSession) -> int:

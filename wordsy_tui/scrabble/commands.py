@@ -27,6 +27,12 @@ class StartGame:
 
 
 @dataclass(frozen=True, slots=True)
+class LeaveGame:
+    """Give the seat up before the game starts (e.g. a guest who does not stay for a
+    rematch); once it has started, a seat is kept for its player."""
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     placement: tuple[tuple[int, str], ...]
     """New tiles: (square index, letter); a lower-case letter is a blank played as it."""
@@ -69,4 +75,15 @@ class TimeUp:
     """True: the challenge window of `player`'s play; False: `player`'s turn."""
 
 
-Command = CreateGame | JoinGame | StartGame | Play | Exchange | Pass | Challenge | Accept | TimeUp
+Command = (
+    CreateGame
+    | JoinGame
+    | LeaveGame
+    | StartGame
+    | Play
+    | Exchange
+    | Pass
+    | Challenge
+    | Accept
+    | TimeUp
+)

@@ -43,6 +43,11 @@ def decide(
             out.add(ev.GameCreated(config))
         case cmd.JoinGame(bot):
             _join(out, _named(seat), bot)
+        case cmd.LeaveGame():
+            player = _named(seat)
+            _require(state, Phase.LOBBY, "The game has started: your seat is kept for you.")
+            _known(state, player)
+            out.add(ev.PlayerLeft(player))
         case cmd.StartGame():
             _start(out, seat, _need(rng))
         case cmd.Play(placement):

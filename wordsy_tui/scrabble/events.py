@@ -26,6 +26,13 @@ class PlayerJoined:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerLeft:
+    """A player gave their seat up in the lobby."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
 class FirstPlayDrawn:
     """One round of the draw for first play: each player's tile, shown to all and put back."""
 
@@ -122,6 +129,7 @@ class GameEnded:
 Event = (
     GameCreated
     | PlayerJoined
+    | PlayerLeft
     | FirstPlayDrawn
     | GameStarted
     | TilesDrawn

@@ -51,6 +51,9 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
         case ev.PlayerJoined(player, bot):
             bots = state.bots | {player} if bot else state.bots
             return replace(state, players=(*state.players, player), bots=bots)
+        case ev.PlayerLeft(player):
+            players = tuple(p for p in state.players if p != player)
+            return replace(state, players=players, bots=state.bots - {player})
         case ev.FirstPlayDrawn(draws):
             return replace(state, first_draws=(*state.first_draws, draws))
         case ev.GameStarted(order, layout):

@@ -26,6 +26,7 @@ from net import (
     Client,
     Host,
     HostConfig,
+    HostedGame,
     Refused,
     SeatKeys,
     default_keys_path,
@@ -40,7 +41,7 @@ from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GAME, GameConfig
 from wordsy_tui.game.errors import SeatingError
-from wordsy_tui.game.legal import allowed, refusal, waiting_for, with_word_written
+from wordsy_tui.game.legal import allowed, refusal, waiting_for
 from wordsy_tui.game.names import name_key, name_problem
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
@@ -57,6 +58,7 @@ from wordsy_tui.session.clock import Clock, alarm_for
 from wordsy_tui.session.codec import CodecError, decode_event, encode
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.hosted import WordsyGame
+from wordsy_tui.session.seam import Seating
 
 APP_NAME: Final = "wordsy-tui"
 DEFAULT_PORT: Final = 47474
@@ -194,15 +196,17 @@ def reachable_addresses(bind: str) -> list[str]:
     return (lan_addresses() or ["127.0.0.1"]) if everywhere else [bind]
 
 
-def closing_words(state: GameState, by: str | None) -> tuple[str, bool]:
+def closing_words(
+    state: Seating, by: str | None, resume: str = "wordsy-tui host --resume"
+) -> tuple[str, bool]:
     """What the players are told when the host stops the game (`by` its hosting player, or
-    None for a headless host), and whether it can be resumed."""
+    None for a headless host), and whether it can be resumed (with the command `resume`)."""
     who = by or "The host"
-    if state.phase is Phase.OVER:
+    if state.phase == Phase.OVER:  # every game's phases name the end so
         return f"The game is over: {by or 'the host'} has closed it.", False
     return (
         f"{who} ended the game. It is saved: the host can resume it with "
-        "`wordsy-tui host --resume`; then run your join command again to take your seat back "
+        f"`{resume}`; then run your join command again to take your seat back "
         "(or to watch again).",
         True,
     )
@@ -422,11 +426,61 @@ class SeatBook:
 
 class ServedTable:
     """What a game's host process does the same way whatever the game: its port, its
-    background tasks, the host's warnings for its screen or log."""
+    background tasks, the host's warnings for its screen or log, a player leaving the
+    lobby, and a rematch."""
 
     host: Host
     on_notice: Callable[[str], None] | None
+    log_path: Path
+    seat_book: SeatBook
+    bots: dict[str, Any]
+    """The host's own computer players by seat (each game's kind), each with `stop()`."""
     _tasks: set[asyncio.Task[object]]
+    _leaving: set[str]
+    """Seats whose players left the lobby, until net has forgotten them too."""
+    _seating: bool
+    """A rematch is seating its players in their order: nobody else is seated now."""
+
+    def _on_presence(self, seats: Mapping[str, bool]) -> None:
+        raise NotImplementedError
+
+    def _left_lobby(self, player: str) -> None:
+        """Leaving the lobby frees the seat: the name too, and nobody re-seats it."""
+        self._leaving.add(player)
+        self._spawn(self._free_seat(player))
+
+    async def _free_seat(self, name: str) -> None:
+        try:
+            await self.host.remove_seat(name)
+        finally:
+            self._leaving.discard(name)
+
+    async def _next_game(
+        self,
+        game: HostedGame,
+        seats: list[str],
+        by: str | None,
+        seat: Callable[[], Awaitable[object]],
+    ) -> None:
+        """Start `game` (made by the caller, the host's game from now on) as a rematch:
+        a new log beside the last (which stays as it was), the `seats` carried over in
+        their order with their keys, the computer players who are not among them stopped;
+        `seat` then seats them in the new game, before anyone else may sit down."""
+        log_path = self.log_path.parent / f"{new_game_id()}.log"
+        book = SeatBook.beside(log_path)
+        for name, kept in self.seat_book.read().items():
+            if name in seats:
+                book.keep(name, kept.get("token"), kept.get("bot"), kept.get("host") is True)
+        for name in [b for b in self.bots if b not in seats]:
+            await self.bots.pop(name).stop()
+        self.log_path, self.seat_book = log_path, book
+        self._seating = True
+        try:
+            await self.host.next_game(game, log_path, seats, f"{by or 'The host'} wants a rematch")
+            await seat()
+        finally:
+            self._seating = False
+        self._on_presence(self.host.presence)  # whoever came meanwhile, and the absent
 
     @property
     def port(self) -> int:
@@ -620,9 +674,7 @@ class LanHost(ServedTable):
             # After the fan-out of this batch, so every view hash covers the same events.
             asyncio.get_running_loop().call_soon(self.host.broadcast_hash)
         if isinstance(event, ev.PlayerLeft) and state.phase is Phase.LOBBY:
-            # Leaving the lobby frees the seat: the name too, and nobody re-seats it.
-            self._leaving.add(event.player)
-            self._spawn(self._free_seat(event.player))
+            self._left_lobby(event.player)
         if self.announce is not None and isinstance(event, ANNOUNCED):
             self._spawn(self.announce.update(state))
         if self.on_event is not None:
@@ -670,12 +722,6 @@ class LanHost(ServedTable):
         for seat, connected in seats.items():
             if not connected and seat not in self._absent and seat != self.game.captain:
                 self._absent[seat] = loop.call_later(self.lobby_grace, self._free_absent, seat)
-
-    async def _free_seat(self, name: str) -> None:
-        try:
-            await self.host.remove_seat(name)
-        finally:
-            self._leaving.discard(name)
 
     def _free_absent(self, seat: str) -> None:
         self._absent.pop(seat, None)
@@ -754,31 +800,22 @@ class LanHost(ServedTable):
         if old.phase is not Phase.OVER:
             return "The game is not over yet: a rematch starts from the results."
         seats = [p for p in old.active if p not in self.game.bots or p in self.bots]
-        log_path = self.log_path.parent / f"{new_game_id()}.log"
-        book = SeatBook.beside(log_path)
-        for name, seat in self.seat_book.read().items():
-            if name in seats:
-                book.keep(name, seat.get("token"), seat.get("bot"), seat.get("host") is True)
-        for name in [b for b in self.bots if b not in seats]:
-            await self.bots.pop(name).stop()
         # A hosting player who left the last game running starts nothing in this one.
         captain = self.game.captain if self.game.captain in seats else None
         game = self._fresh_game(captain, self.game.referee)
         game.bots = {b for b in self.game.bots if b in seats}
         game.presence = dict(self.game.presence)
-        self.game, self.log_path, self.seat_book = game, log_path, book
-        self._own = {name: session for name, session in self._own.items() if name in seats}
-        for name, session in self._own.items():
-            session.keep_written = functools.partial(book.keep_written, name)
-        self._seating = True
-        try:
-            await self.host.next_game(game, log_path, seats, f"{by or 'The host'} wants a rematch")
+        self.game = game
+
+        async def seat() -> None:
+            self._own = {name: s for name, s in self._own.items() if name in seats}
+            for name, session in self._own.items():
+                session.keep_written = functools.partial(self.seat_book.keep_written, name)
             await self.submit(cmd.CreateGame(old.config))
             for name in seats:
                 await self.submit(cmd.JoinGame(name, bot=name in game.bots))
-        finally:
-            self._seating = False
-        self._on_presence(self.host.presence)  # whoever came meanwhile, and the absent
+
+        await self._next_game(game, seats, by, seat)
         return None
 
 
@@ -826,19 +863,22 @@ class Bot:
                     self._turn = asyncio.get_running_loop().create_task(turn)
 
     def _next_turn(self, state: GameState) -> Coroutine[object, object, None] | None:
+        from wordsy_tui.bots.turns import Step, next_step
+
         me = self.session.me
         assert me is not None
-        if allowed(state, cmd.LockIn(me)):
-            return self._write(state.round)
-        if allowed(state, cmd.Vote(me, True)):
-            return self._vote()
-        # A bot says it is ready only once no vote is open: it may still be asked for one.
-        if state.challenge is None and allowed(state, cmd.Ready(me)):
-            return self._ready(state.round)
+        match next_step(state, me):
+            case Step.WRITE:
+                return self._write(state.round)
+            case Step.VOTE:
+                return self._vote()
+            case Step.READY:
+                return self._ready(state.round)
         return None
 
     async def _write(self, round_no: int) -> None:
         from wordsy_tui.bots import plan_round
+        from wordsy_tui.bots.turns import may_flip_after_writing
 
         state = self.session.state
         me = self.session.me
@@ -865,14 +905,15 @@ class Bot:
         if self.session.state.round != round_no or self.session.state.phase is not Phase.WRITING:
             return
         await self.session.write(plan.word)
-        written = with_word_written(self.session.state, me)
-        may_flip = plan.flips and allowed(written, cmd.FlipTimer(me))
+        may_flip = plan.flips and may_flip_after_writing(self.session.state, me)
         if not (may_flip and await self.session.flip() is None):
             await self.session.lock_in()
 
     async def _wait_to_write(self, think: float, round_no: int) -> None:
         """Think, but write before the sand runs out once someone has flipped, and before
         the host's wait limit closes a round nobody flipped."""
+        from wordsy_tui.bots.turns import people_done
+
         loop = asyncio.get_running_loop()
         until = loop.time() + think
         hurry = self.rng.uniform(1.5, 4.0) * self.pace
@@ -883,7 +924,7 @@ class Bot:
             deadline = self.session.clock.deadline
             if deadline is not None and deadline.label in ("timer", "writing"):
                 until = min(until, deadline.at - hurry)
-            if _people_done(state):
+            if people_done(state):
                 # Everyone else is waiting on the computer players: write within moments.
                 until = min(until, loop.time() + hurry)
             await asyncio.sleep(min(0.5, max(0.0, until - loop.time())))
@@ -901,12 +942,6 @@ class Bot:
         await asyncio.sleep(self.rng.uniform(2.0, 5.0) * self.pace)
         if self.session.state.round == round_no:
             await self.session.ready()
-
-
-def _people_done(state: GameState) -> bool:
-    """The table waits only for computer players now (the rules say whom it waits for:
-    a person who locked in, or left the game, is not waited for)."""
-    return waiting_for(state) <= state.bots and any(p not in state.bots for p in state.active)
 
 
 class HostSession(NetSession):

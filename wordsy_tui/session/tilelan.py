@@ -47,21 +47,24 @@ from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.dawg import Dawg
 from wordsy_tui.scrabble.evolve import evolve
 from wordsy_tui.scrabble.hosted import TileGame
+from wordsy_tui.scrabble.legal import allowed
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words
-from wordsy_tui.session.base import LinkChanged, Rejected
+from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
 from wordsy_tui.session.clock import AlarmClock, Deadline
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.lan import (
     APP_NAME,
     DEFAULT_PORT,
+    LEAVING_SECONDS,
     MAX_CLOSING_WORDS,
     REQUIREMENT_NAMES,
     HostLink,
     SeatBook,
     ServedTable,
+    closing_words,
     reachable_addresses,
     requirements,
     start_serving,
@@ -199,6 +202,11 @@ class TileNetSession(TileVerbs):
                     self.presence = dict(seats)
                 case net_client.Said() | net_client.SayRefused():
                     self.publish(self._link.heard(update))
+                case net_client.Next(message=message):
+                    # A rematch: the new game's view follows (a reset, then its events).
+                    self.state, self.seq, self.last_turn = TileGameState(), 0, None
+                    self.clock.observe(self.state)
+                    self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
                 case net_client.Link() as link:
                     if link.connected and not link.final:
                         # The catch-up comes next: its wait counts from the host's time.
@@ -232,6 +240,14 @@ class TileNetSession(TileVerbs):
 
     def best_of_last_turn(self) -> Hint | None:
         return best_of(self.last_turn, self._dawg)
+
+    async def leave_table(self) -> None:
+        """Give the seat up before going: in the lobby (a rematch's) it is freed at once."""
+        if allowed(self.state, self.me, cmd.LeaveGame()):
+            # The host frees the seat as it leaves, and may hang up before its answer.
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(LEAVING_SECONDS):
+                    await self.send(cmd.LeaveGame())
 
 
 async def game_at(address: str, port: int, dictionary: str) -> GameName | None:
@@ -351,15 +367,6 @@ class TileBot:
         return turn, None
 
 
-def closing_words(state: TileGameState, by: str | None) -> tuple[str, bool]:
-    """What the players are told when the host stops the game, and whether the host can
-    resume it (not yet for the tile games: its log stays saved, for the record)."""
-    who = by or "The host"
-    if state.phase is Phase.OVER:
-        return f"The game is over: {by or 'the host'} has closed it.", False
-    return f"{who} ended the game. Its log is saved on the host.", False
-
-
 class TileLanHost(ServedTable):
     """The authoritative host of one tile game: rules, log, seats, bots, advertisement."""
 
@@ -389,8 +396,7 @@ class TileLanHost(ServedTable):
         self.announce = announce
         self.bot_pace = bot_pace
         self._dawg = dawg
-        # The game deals from its own secret generator: only this process holds the bag.
-        self.game = TileGame(words, random.Random(secrets.randbits(128)), self._on_event)
+        self.game = self._fresh_game(words)
         self.host = Host(
             self.game,
             self.log_path,
@@ -417,6 +423,12 @@ class TileLanHost(ServedTable):
         self.captain: str | None = None
         """The hosting player's seat (its session sets it); None for a headless host."""
         self._tasks: set[asyncio.Task[object]] = set()
+        self._leaving: set[str] = set()
+        self._seating = False
+
+    def _fresh_game(self, words: Words | None) -> TileGame:
+        # Each game deals from its own secret generator: only this process holds the bag.
+        return TileGame(words, random.Random(secrets.randbits(128)), self._on_event)
 
     @property
     def state(self) -> TileGameState:
@@ -428,7 +440,11 @@ class TileLanHost(ServedTable):
         self.clock = TileClock(tile_alarm, submit=self.submit)
         if self.state.phase is Phase.NEW:
             await self.submit(cmd.CreateGame(self.config))
+        # A resumed game's wait starts again in full: the log records no clock.
         self.clock.observe(self.state)
+        for name, seat in self.seat_book.read().items():
+            if name in self.state.bots and seat.get("bot") in [level.value for level in Level]:
+                await self._seat_bot(name, Level(seat["bot"]), self.seat_book.token(name))
         if self.announce is not None:
             await self.announce.start(self.state, self.port)
 
@@ -443,7 +459,8 @@ class TileLanHost(ServedTable):
             self.clock.cancel()
         for task in list(self._tasks):
             task.cancel()
-        await self.host.stop(*closing_words(self.state, by))
+        resume = f"wordsy-tui host --game {self.config.game.value} --resume"
+        await self.host.stop(*closing_words(self.state, by, resume))
 
     async def submit(self, command: cmd.Command, seat: str | None = None) -> str | None:
         """A command from the host itself (for `seat`, when given); the refusal, if any."""
@@ -462,6 +479,11 @@ class TileLanHost(ServedTable):
         number = len(self.bots) + 1
         while (name := bot_name(number, level)) in self.state.players:
             number += 1
+        await self._seat_bot(name, level)
+        return name
+
+    async def _seat_bot(self, name: str, level: Level, token: str | None = None) -> None:
+        """Sit a computer player down (`token`: its seat's, to take it back on resuming)."""
         self.game.bots.add(name)
         session = TileNetSession.join(
             "127.0.0.1",
@@ -470,6 +492,7 @@ class TileLanHost(ServedTable):
             self.config.game,
             self.dictionary,
             pin=self.pin,
+            token=token,
         )
         bot = TileBot(session, level, lambda: self.game.words, pace=self.bot_pace, dawg=self._dawg)
         try:
@@ -479,7 +502,29 @@ class TileLanHost(ServedTable):
             raise
         self.bots[name] = bot
         self.seat_book.keep(name, session.client.token, bot=level.value)
-        return name
+
+    async def rematch(self, by: str | None = None) -> str | None:
+        """Play again, from the end of the game, with the same table: a new game (a new id
+        and log; the last one stays saved) with the same options, its players seated again
+        in their order, its computer players too. The guests' connections stay open; their
+        programs ask them whether they stay. Why not, or None when it began."""
+        old = self.state
+        if old.phase is not Phase.OVER:
+            return "The game is not over yet: a rematch starts from its end."
+        # In the last game's order of play; the hosting player first, who starts it.
+        seats = [p for p in old.players if p not in old.bots or p in self.bots]
+        seats.sort(key=lambda p: p != self.seat_book.host_seat())
+        game = self._fresh_game(self.game.words)
+        game.bots = {b for b in self.game.bots if b in seats}
+        self.game = game
+
+        async def seat() -> None:
+            await self.submit(cmd.CreateGame(old.config))
+            for name in seats:
+                await self.submit(cmd.JoinGame(bot=name in game.bots), seat=name)
+
+        await self._next_game(game, seats, by, seat)
+        return None
 
     def _own_people(self) -> tuple[str | None, Collection[str]]:
         return self.captain, self.bots
@@ -488,8 +533,10 @@ class TileLanHost(ServedTable):
         if self.clock is not None:
             self.clock.observe(state)
             self._mind_the_absent()
+        if isinstance(event, ev.PlayerLeft):
+            self._left_lobby(event.player)
         if self.announce is not None and isinstance(
-            event, ev.PlayerJoined | ev.GameStarted | ev.GameEnded
+            event, ev.PlayerJoined | ev.PlayerLeft | ev.GameStarted | ev.GameEnded
         ):
             self._spawn(self.announce.update(state))
         if self.on_event is not None:
@@ -513,11 +560,15 @@ class TileLanHost(ServedTable):
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
         self._mind_the_absent()
         # A newly seated player sits down in the game's lobby; net has admitted them.
-        if self.state.phase is not Phase.LOBBY:
+        if self.state.phase is not Phase.LOBBY or self._seating:
             return
         for seat in seats:
             bot = seat in self.game.bots
-            if seat not in self.state.players and name_problem(seat, bot=bot) is None:
+            if (
+                seat not in self.state.players
+                and seat not in self._leaving
+                and name_problem(seat, bot=bot) is None
+            ):
                 self._spawn(self.submit(cmd.JoinGame(bot=bot), seat=seat))
 
 
@@ -542,9 +593,10 @@ class TileHostSession(TileNetSession):
             token=self.server.seat_book.token(me),
             requirements=requirements(self.server.dictionary, self.server.config.game.value),
         )
+        resumed = me in self.server.state.players
         await super().start()
         self.server.seat_book.keep(me, self.client.token, host=True)
-        for level in self.bots_to_seat:
+        for level in () if resumed else self.bots_to_seat:
             await self.server.add_bot(level)
         where = ", ".join(f"{a}:{self.server.port}" for a in self.server.addresses)
         hint = getattr(self.server, "front_hint", None)  # a host with SSH or web fronts
@@ -555,3 +607,10 @@ class TileHostSession(TileNetSession):
     async def stop(self) -> None:
         await super().stop()
         await self.server.stop(by=self.me)
+
+    @property
+    def hosting(self) -> bool:
+        return True
+
+    async def rematch(self) -> str | None:
+        return await self.server.rematch(by=self.me)

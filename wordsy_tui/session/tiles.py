@@ -37,7 +37,7 @@ from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.view import for_seat, state_for_seat
 from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words, shipped_words
-from wordsy_tui.session.base import LinkChanged, Rejected
+from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
 from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Alarm, Deadline
 
@@ -54,9 +54,9 @@ class TilesChanged:
 
 
 TileUpdate = TilesChanged | Rejected
-TableUpdate = TilesChanged | Rejected | LinkChanged | ChatHeard | ChatRefused
+TableUpdate = TilesChanged | Rejected | LinkChanged | NextGame | ChatHeard | ChatRefused
 """What a table's session tells the app: a LAN session also says when its link changes,
-and what is said at the table."""
+when the host starts a rematch with its seat in it, and what is said at the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +101,11 @@ class TileTable(Protocol):
     async def pass_turn(self) -> str | None: ...
     async def challenge(self) -> str | None: ...
     async def accept(self) -> str | None: ...
+    async def rematch(self) -> str | None: ...
+    async def leave_table(self) -> None: ...
+
+    @property
+    def hosting(self) -> bool: ...
 
     @property
     def asked_to_judge(self) -> bool: ...
@@ -165,6 +170,18 @@ class TileVerbs:
 
     async def say(self, text: str) -> str | None:
         return "There is nobody here to chat with."
+
+    @property
+    def hosting(self) -> bool:
+        """This program hosts the game (and may start a rematch)."""
+        return False
+
+    async def rematch(self) -> str | None:
+        """Play again with the same table and options; why not, or None when it began."""
+        return "Only the host can start a rematch."
+
+    async def leave_table(self) -> None:
+        """Give the seat up before going, where the rules free it (a LAN game's lobby)."""
 
 
 def bot_name(number: int, level: Level) -> str:

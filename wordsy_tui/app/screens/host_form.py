@@ -15,13 +15,14 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static
 from textual.widgets._select import SelectOverlay
 
-from wordsy_tui.app.lan import HostSetup
+from wordsy_tui.app.lan import HostSetup, TileHostSetup
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.game.config import (
     BOT_LEVELS,
     DEFAULT_BOT_LEVEL,
     DEFAULT_TIMER_SECONDS,
+    GAME,
     MAX_PLAYERS,
     MAX_TIMER_SECONDS,
     MIN_PLAYERS,
@@ -30,8 +31,24 @@ from wordsy_tui.game.config import (
 )
 from wordsy_tui.game.names import MAX_NAME_LENGTH, name_problem, normal_name
 from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.scrabble.config import (
+    DEFAULT_TURN_SECONDS,
+    MAX_TURN_SECONDS,
+    MIN_TURN_SECONDS,
+    TileGameConfig,
+)
+from wordsy_tui.scrabble.config import MAX_PLAYERS as TILE_MAX_PLAYERS
+from wordsy_tui.scrabble.config import MIN_PLAYERS as TILE_MIN_PLAYERS
+from wordsy_tui.scrabble.rulesets import RULES, GameName
 
 MAX_PIN_LENGTH = 32
+GAMES = {GAME: "Wordsy", **{name.value: rules.title for name, rules in RULES.items()}}
+"""The games a table can play, by the name `wordsy-tui host --game` takes."""
+WORDSY_ONLY = ("timer", "ruleset", "meant")
+"""Fields that set what only Wordsy has: hidden while a tile game is chosen."""
+TILES_ONLY = ("turn",)
+WORDSY_HINT = "Empty timer: no time limit · Space opens a list · bots < seats"
+TILES_HINT = "A turn past its limit is passed · Space opens a list · bots < seats"
 RULESET_LABELS = {
     Ruleset.CLASSIC: "classic (first edition)",
     Ruleset.SECOND_EDITION: "second-edition (quick rules)",
@@ -43,7 +60,7 @@ class HostChoice:
     """The form's answer: the hosting player's name and the game's options."""
 
     name: str
-    setup: HostSetup
+    setup: HostSetup | TileHostSetup
 
 
 @dataclass(frozen=True)
@@ -65,14 +82,30 @@ def read_form(
     bots: str,
     level: str,
     meant: str = "off",
+    *,
+    game: str = GAME,
+    turn: str = str(DEFAULT_TURN_SECONDS),
 ) -> HostChoice | FormProblem:
-    """What the fields say, checked with the limits `wordsy-tui host` applies."""
+    """What the fields say, checked with the limits `wordsy-tui host` applies; a tile game
+    (`game`) reads the fields it has and leaves Wordsy's alone."""
     player = normal_name(name)
     problem = name_problem(player)
     if problem is not None:
         return FormProblem("name", str(problem))
-    timer_seconds = None
-    if timer.strip():
+    if game not in GAMES:
+        return FormProblem("game", "Choose a game.")
+    tiles = game != GAME
+    low, high = (TILE_MIN_PLAYERS, TILE_MAX_PLAYERS) if tiles else (MIN_PLAYERS, MAX_PLAYERS)
+    timer_seconds = turn_seconds = None
+    if tiles:
+        turn_seconds = _number(turn)
+        if turn_seconds is None or not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
+            return FormProblem(
+                "turn",
+                f"A turn lasts {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} seconds "
+                f"({DEFAULT_TURN_SECONDS} is five minutes); then the host passes for the player.",
+            )
+    elif timer.strip():
         timer_seconds = _number(timer)
         if timer_seconds is None or not MIN_TIMER_SECONDS <= timer_seconds <= MAX_TIMER_SECONDS:
             return FormProblem(
@@ -81,8 +114,8 @@ def read_form(
                 "(leave it empty for no timer).",
             )
     seat_count = _number(seats)
-    if seat_count is None or not MIN_PLAYERS <= seat_count <= MAX_PLAYERS:
-        return FormProblem("seats", f"Seats are {MIN_PLAYERS} to {MAX_PLAYERS}.")
+    if seat_count is None or not low <= seat_count <= high:
+        return FormProblem("seats", f"Seats are {low} to {high}.")
     bot_count = _number(bots) if bots.strip() else 0
     if bot_count is None or not 0 <= bot_count < seat_count:
         return FormProblem(
@@ -91,6 +124,12 @@ def read_form(
         )
     if level not in BOT_LEVELS:
         return FormProblem("level", f"Their level is one of {', '.join(BOT_LEVELS)}.")
+    pin_given = pin.strip() or None
+    if turn_seconds is not None:
+        tiles_config = TileGameConfig(
+            GameName(game), max_players=seat_count, turn_seconds=turn_seconds
+        )
+        return HostChoice(player, TileHostSetup(tiles_config, bot_count, level, pin_given))
     try:
         rules = Ruleset(ruleset)
     except ValueError:
@@ -103,7 +142,7 @@ def read_form(
         max_players=seat_count,
         meant_words=meant == "on",
     )
-    setup = HostSetup(config, bots=bot_count, bot_level=level, pin=pin.strip() or None)
+    setup = HostSetup(config, bots=bot_count, bot_level=level, pin=pin_given)
     return HostChoice(player, setup)
 
 
@@ -130,9 +169,10 @@ class HostFormScreen(Screen[HostChoice | None]):
 
     def compose(self) -> ComposeResult:
         digits = r"[0-9]*"
-        with Vertical(id="host-form"):
-            yield Static(Text("Host a game on this LAN", "bold"), id="form-title")
-            yield from _row(
+        with Vertical(id="host-form") as form:
+            # In the border: at 80x24 every line inside is a field's.
+            form.border_title = Text("Host a game on this LAN", "bold")
+            yield from form_row(
                 "Your name",
                 KeyedInput(
                     self._name or "",
@@ -143,7 +183,17 @@ class HostFormScreen(Screen[HostChoice | None]):
                     compact=True,
                 ),
             )
-            yield from _row(
+            yield from form_row(
+                "Game",
+                Select(
+                    [(title, game) for game, title in GAMES.items()],
+                    value=GAME,
+                    allow_blank=False,
+                    id="game",
+                    compact=True,
+                ),
+            )
+            yield from form_row(
                 f"Timer ({MIN_TIMER_SECONDS}-{MAX_TIMER_SECONDS} s)",
                 KeyedInput(
                     str(DEFAULT_TIMER_SECONDS),
@@ -154,7 +204,7 @@ class HostFormScreen(Screen[HostChoice | None]):
                     compact=True,
                 ),
             )
-            yield from _row(
+            yield from form_row(
                 "Ruleset",
                 Select(
                     [(RULESET_LABELS[r], r.value) for r in Ruleset],
@@ -164,13 +214,23 @@ class HostFormScreen(Screen[HostChoice | None]):
                     compact=True,
                 ),
             )
-            yield from _row(
+            yield from form_row(
+                "Turn limit (s)",
+                KeyedInput(
+                    str(DEFAULT_TURN_SECONDS),
+                    restrict=digits,
+                    max_length=len(str(MAX_TURN_SECONDS)),
+                    id="turn",
+                    compact=True,
+                ),
+            )
+            yield from form_row(
                 f"Seats ({MIN_PLAYERS}-{MAX_PLAYERS})",
                 KeyedInput(
                     str(MAX_PLAYERS), restrict=digits, max_length=1, id="seats", compact=True
                 ),
             )
-            yield from _row(
+            yield from form_row(
                 "PIN (optional)",
                 KeyedInput(
                     placeholder="none: anyone may join",
@@ -179,21 +239,12 @@ class HostFormScreen(Screen[HostChoice | None]):
                     compact=True,
                 ),
             )
-            yield from _row(
+            yield from form_row(
                 "Computer players",
                 KeyedInput("0", restrict=digits, max_length=1, id="bots", compact=True),
             )
-            yield from _row(
-                "Their level",
-                Select(
-                    [(level, level) for level in BOT_LEVELS],
-                    value=DEFAULT_BOT_LEVEL,
-                    allow_blank=False,
-                    id="level",
-                    compact=True,
-                ),
-            )
-            yield from _row(
+            yield from form_row("Their level", level_field("level"))
+            yield from form_row(
                 "Meant words",
                 Select(
                     [(label, value) for value, label in MEANT_WORDS.items()],
@@ -203,15 +254,31 @@ class HostFormScreen(Screen[HostChoice | None]):
                     compact=True,
                 ),
             )
-            yield Static(
-                "Empty timer: no time limit · Space opens a list · bots < seats",
-                id="form-hint",
-            )
+            yield Static(WORDSY_HINT, id="form-hint")
             yield Static(" ", id="form-problem")
         yield Footer()
 
     def on_mount(self) -> None:
+        self._show_fields_of(GAME)
         self.query_one("#name", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game":
+            self._show_fields_of(str(event.value))
+
+    def _show_fields_of(self, game: str) -> None:
+        """Only the options the chosen game has; what was typed in the others stays."""
+        tiles = game != GAME
+        for field in WORDSY_ONLY:
+            self.query_one(f"#row-{field}").display = not tiles
+        for field in TILES_ONLY:
+            self.query_one(f"#row-{field}").display = tiles
+        low, high = (TILE_MIN_PLAYERS, TILE_MAX_PLAYERS) if tiles else (MIN_PLAYERS, MAX_PLAYERS)
+        self.query_one("#row-seats Label", Label).update(f"Seats ({low}-{high})")
+        seats = self.query_one("#seats", Input)
+        if tiles and (_number(seats.value) or 0) > high:
+            seats.value = str(high)  # Wordsy's six at a four-rack table
+        self.query_one("#form-hint", Static).update(TILES_HINT if tiles else WORDSY_HINT)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (action == "host" and isinstance(self.focused, SelectOverlay))
@@ -226,6 +293,8 @@ class HostFormScreen(Screen[HostChoice | None]):
             self._value("bots"),
             self._value("level"),
             self._value("meant"),
+            game=self._value("game"),
+            turn=self._value("turn"),
         )
         if isinstance(answer, FormProblem):
             # Nothing typed is lost: the form stays, with the field to fix in focus.
@@ -244,5 +313,14 @@ class HostFormScreen(Screen[HostChoice | None]):
         return self.query_one(f"#{field}", Input).value
 
 
-def _row(label: str, field: Widget) -> ComposeResult:
-    yield Horizontal(Label(label, classes="form-label"), field, classes="form-row")
+def level_field(field_id: str) -> Select[str]:
+    """The computer players' level, as `--bot-level` takes it."""
+    levels = [(level, level) for level in BOT_LEVELS]
+    return Select(levels, value=DEFAULT_BOT_LEVEL, allow_blank=False, id=field_id, compact=True)
+
+
+def form_row(label: str, field: Widget) -> ComposeResult:
+    """A labelled field on one line (its row's id: `row-` and the field's)."""
+    yield Horizontal(
+        Label(label, classes="form-label"), field, classes="form-row", id=f"row-{field.id}"
+    )

@@ -55,7 +55,7 @@ from wordsy_tui.scrabble.legal import allowed
 from wordsy_tui.scrabble.notation import move_text
 from wordsy_tui.scrabble.rulesets import BLANK
 from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.session.base import LinkChanged, Rejected
+from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
 from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.tiles import TilesChanged, TileTable
 from wordsy_tui.text import shown
@@ -468,7 +468,10 @@ class TileApp(ChattingApp):
                     screen.redraw()
                     if state.phase is Phase.OVER and not self._told_over:
                         self._told_over = True
-                        self.push_screen(GameOverScreen(state, self.session.me))
+                        rematch = self.action_rematch if self.session.hosting else None
+                        self.push_screen(GameOverScreen(state, self.session.me, rematch))
+                case NextGame(message):
+                    self._next_game(message)
                 case Rejected(message):
                     screen.say(shown(message), "bold")
                 case LinkChanged(_up, message, final):
@@ -477,6 +480,37 @@ class TileApp(ChattingApp):
                     self.post_message(ChatArrived(line))
                 case ChatRefused(code, message):
                     self.post_message(ChatDeclined(code, message))
+
+    def _next_game(self, message: str) -> None:
+        """A rematch with our seat in it: back to the board, in the new game's lobby; a
+        guest is asked whether they stay."""
+        from wordsy_tui.app.screens.confirm import RematchScreen
+
+        self._told_over = False
+        while isinstance(self.screen, GameOverScreen):
+            self.pop_screen()
+        screen = self.board_screen
+        screen.draft.clear()
+        screen.say(f"{shown(message)}: a new game, in its lobby.", "bold")
+        screen.redraw()
+        if not self.session.hosting:
+            self.push_screen(RematchScreen(message), self._stay_or_leave)
+
+    def _stay_or_leave(self, stay: bool | None) -> None:
+        if stay is False:
+            self.run_worker(self._leave_the_table(), group="dialog", exit_on_error=False)
+
+    async def _leave_the_table(self) -> None:
+        await self.session.leave_table()
+        await self.session.stop()
+        self.exit()
+
+    @work(group="rematch", exclusive=True)
+    async def action_rematch(self) -> None:
+        """Play again (the hosting player, from the end): the same table and options."""
+        problem = await self.session.rematch()
+        if problem is not None:
+            self.notify(shown(problem), severity="warning", markup=False)
 
     @work(group="best", exclusive=True)
     async def action_best(self) -> None:

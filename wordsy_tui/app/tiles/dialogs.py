@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -67,13 +68,27 @@ class GameOverScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "dismiss", "See the board", id="over-board", key_display="Esc"),
         Binding("f4", "app.best", "Best last turn", id="over-best", key_display="F4"),
+        # Wordsy's results key: the hosting player plays again with the same table.
+        Binding("r", "rematch", "Play again", id="over-rematch"),
         Binding("ctrl+q", "app.quit", "Quit", id="over-quit", key_display="^q"),
     ]
 
-    def __init__(self, state: TileGameState, me: str | None) -> None:
+    def __init__(
+        self, state: TileGameState, me: str | None, rematch: Callable[[], object] | None = None
+    ) -> None:
+        """`rematch`: plays again with the same table (the hosting player's; None: not
+        this program's to start)."""
         super().__init__()
         self.state = state
         self.me = me
+        self._rematch = rematch
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self._rematch is not None if action == "rematch" else True
+
+    def action_rematch(self) -> None:
+        if self._rematch is not None:
+            self._rematch()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

@@ -1,0 +1,64 @@
+"""The tile game's end at the board screen, across the LAN: the hosting player's `r`
+plays again with the same table; a guest is asked whether they stay, and may leave."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.screen import Screen
+
+from tests.app.tile_fixtures import until
+from tests.session.test_tile_lan import DICTIONARY, act, tile_host
+from wordsy_tui.app.screens.confirm import RematchScreen
+from wordsy_tui.app.tiles.app import TileApp
+from wordsy_tui.app.tiles.dialogs import GameOverScreen
+from wordsy_tui.bots.levels import Level
+from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.scrabble.state import Phase
+from wordsy_tui.session.tilelan import TileHostSession, TileNetSession
+
+
+def keys_shown(screen: Screen[object]) -> list[str]:
+    return [b.binding.description for b in screen.active_bindings.values() if b.enabled]
+
+
+async def test_the_host_plays_again_from_the_end_and_a_guest_leaves(tmp_path: Path) -> None:
+    server = tile_host(tmp_path, GameName.WWF)
+    ann = TileApp(TileHostSession("Ann", server, bots=(Level.EASY,)))
+    async with ann.run_test(size=(80, 24)) as host:
+        await until(host, lambda: len(ann.session.state.players) == 2)
+        session = TileNetSession.join("127.0.0.1", server.port, "Bob", GameName.WWF, DICTIONARY)
+        bob = TileApp(session)
+        async with bob.run_test(size=(80, 24)) as guest:
+            await until(host, lambda: "Bob" in ann.session.state.players)
+            await host.press("f6")
+            await until(guest, lambda: bob.session.state.phase is Phase.PLAYING)
+            exchanged: set[str] = set()
+            while server.state.phase is not Phase.OVER:  # the moves, straight from the seats
+                for app in (ann, bob):
+                    await act(app.session, server, exchanged)  # type: ignore[arg-type]
+                await host.pause()
+            await until(host, lambda: isinstance(ann.screen, GameOverScreen))
+            await until(guest, lambda: isinstance(bob.screen, GameOverScreen))
+            assert "Play again" in keys_shown(ann.screen)
+            assert "Play again" not in keys_shown(bob.screen)  # only the host starts one
+            await guest.press("r")
+            assert server.state.phase is Phase.OVER
+            last_log = server.log_path
+
+            await host.press("r")
+            await until(host, lambda: server.state.phase is Phase.LOBBY)
+            await until(host, lambda: not isinstance(ann.screen, GameOverScreen))
+            assert server.log_path != last_log
+            await until(guest, lambda: isinstance(bob.screen, RematchScreen))
+            question = str(bob.screen.query_one("#question").render())
+            assert "Ann wants a rematch: stay (y) or leave (n)?" in question
+            await until(host, lambda: len(ann.session.state.players) == 3)
+            assert ann.session.state.turns == ()
+            title = str(ann.board_screen.query_one("#title-bar").render())
+            assert "F6 starts the game" in title
+
+            await guest.press("n")
+            await until(host, lambda: "Bob" not in ann.session.state.players)
+            assert "Bob" not in server.host.presence
+            assert len(server.state.players) == 2  # Ann and her computer player
