@@ -54,8 +54,8 @@ Minimal().run()
 
 GAME_MEMORY = """
 from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.advice import Advisor
-from wordsy_tui.app.solo import solo_session
+from wordsy_tui.referee.advice import Advisor
+from wordsy_tui.session.solo import solo_session
 from wordsy_tui.app.widgets.reveal import RevealPane
 from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.state import Phase

@@ -61,9 +61,9 @@ SOLO = (
     COMMON
     + """
 from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.advice import Advisor
+from wordsy_tui.referee.advice import Advisor
 from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.solo import solo_session
+from wordsy_tui.session.solo import solo_session
 from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.state import Phase
 

@@ -18,7 +18,6 @@ from textual.widgets import Input
 from textual.worker import WorkerCancelled
 
 from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.advice import ALL_LEVELS, Advisor, BestWord, Meaning
 from wordsy_tui.app.lan import HostSetup, TileHostSetup
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
@@ -30,6 +29,7 @@ from wordsy_tui.game.evolve import evolve
 from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.state import GameState
+from wordsy_tui.referee.advice import ALL_LEVELS, Advisor, BestWord, Meaning
 from wordsy_tui.session.base import LinkChanged, Session, StateChanged
 from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.session.clock import Deadline

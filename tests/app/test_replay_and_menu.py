@@ -11,7 +11,6 @@ from textual.widgets import Select
 from tests.app.fixtures import FixedAdvisor, finished_table, settle
 from tests.app.test_solo import until
 from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.replay import ReplaySession, round_frames
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.menu import (
     DifficultyScreen,
@@ -28,6 +27,7 @@ from wordsy_tui.game.state import Phase
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.session.local import LocalSession
+from wordsy_tui.session.replay import ReplaySession, round_frames
 
 
 def test_round_frames_end_each_round_then_the_game() -> None:

@@ -12,13 +12,13 @@ from tests.app.fixtures import FixedAdvisor, Table, finish_round, finished_table
 from tests.app.test_replay_and_menu import saved_log
 from tests.app.test_solo import until
 from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.saved import SavedGamesScreen
 from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.cli import main, replay
 from wordsy_tui.game import commands as cmd
+from wordsy_tui.session.replay import ReplaySession
 from wordsy_tui.session.saved import saved_game_list
 
 

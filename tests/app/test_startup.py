@@ -10,7 +10,6 @@ from textual.widgets._footer import FooterKey
 from tests.app.fixtures import FixedAdvisor, ScriptedSession
 from tests.app.test_solo import board_word, solo_app, until
 from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.advice import Advisor
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.widgets.footer import Footer
@@ -18,6 +17,7 @@ from wordsy_tui.app.widgets.reveal import RevealPane
 from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord, Reason
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.referee.advice import Advisor
 
 # Loaded when a game first needs them: none is on the way to solo's first frame.
 LATER = (
@@ -26,7 +26,11 @@ LATER = (
     "wordsy_tui.app.screens.results",
     "wordsy_tui.app.lan",
     "wordsy_tui.bots",
-    "wordsy_tui.referee",
+    # The advisor (referee.advice) comes before the first frame; the word list after.
+    "wordsy_tui.referee.best",
+    "wordsy_tui.referee.judge",
+    "wordsy_tui.referee.lexicon",
+    "wordsy_tui.referee.preload",
     "numpy",
     "msgpack",
     "zeroconf",

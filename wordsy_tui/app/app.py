@@ -24,7 +24,6 @@ from textual.timer import Timer
 from textual.widgets import Input
 from textual.worker import Worker, WorkerState
 
-from wordsy_tui.app.advice import Advisor
 from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import (
     ActionRefused,
@@ -35,10 +34,8 @@ from wordsy_tui.app.messages import (
     PresenceUpdated,
     RematchOffered,
 )
-from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.waiting import WaitingScreen
-from wordsy_tui.app.solo import is_solo, solo_session
 from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, WIDE_CLASS, TooSmall, is_wide, too_small
 from wordsy_tui.app.widgets.timer import Countdown
@@ -47,6 +44,7 @@ from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.legal import allowed, refusal, with_word_written
 from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.referee.advice import Advisor
 from wordsy_tui.session.base import (
     LinkChanged,
     NextGame,
@@ -58,7 +56,9 @@ from wordsy_tui.session.base import (
 from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.names import default_name
+from wordsy_tui.session.replay import ReplaySession
 from wordsy_tui.session.saved import SavedGame, default_saved_games
+from wordsy_tui.session.solo import is_solo, solo_session
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
@@ -902,7 +902,7 @@ class WordsyApp(ChattingApp):
         self._enter(SavedGamesScreen(self.saved_games()))
 
     def replay_game(self, game: SavedGame) -> None:
-        from wordsy_tui.app.replay import replay_of
+        from wordsy_tui.session.replay import replay_of
 
         try:
             session = replay_of(game.path)

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     path = game_path(args.game)
     # Imported here so that `--help` and the other commands do not load Textual.
     from wordsy_tui.app import WordsyApp
-    from wordsy_tui.app.replay import replay_of
+    from wordsy_tui.session.replay import replay_of
 
     try:
         session = replay_of(path)

@@ -58,9 +58,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     # Imported here so that `--help` and the other commands do not load Textual.
     from wordsy_tui.app import WordsyApp
-    from wordsy_tui.app.advice import Advisor
-    from wordsy_tui.app.solo import solo_session
+    from wordsy_tui.referee.advice import Advisor
     from wordsy_tui.session.names import default_name
+    from wordsy_tui.session.solo import solo_session
 
     name = args.name or default_name()
     if args.game != "wordsy":

@@ -2,14 +2,33 @@
 
 The word list loads on first use; call `preload_in_background()` at start-up
 so that first use does not wait.
+
+The names below load their modules when first used (PEP 562): the app's advisor
+(`referee.advice`) is imported before the first frame, the word list and its
+search (with numpy) only once someone asks for a word.
 """
 
 from __future__ import annotations
 
-from wordsy_tui.referee.best import BestWord, best_words
-from wordsy_tui.referee.judge import WordReferee, check_word
-from wordsy_tui.referee.lexicon import Lexicon, dictionary_hash, load_lexicon
-from wordsy_tui.referee.preload import preload_in_background
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from wordsy_tui.referee.best import BestWord, best_words
+    from wordsy_tui.referee.judge import WordReferee, check_word
+    from wordsy_tui.referee.lexicon import Lexicon, dictionary_hash, load_lexicon
+    from wordsy_tui.referee.preload import preload_in_background
+
+_HOMES = {
+    "BestWord": "best",
+    "best_words": "best",
+    "WordReferee": "judge",
+    "check_word": "judge",
+    "Lexicon": "lexicon",
+    "dictionary_hash": "lexicon",
+    "load_lexicon": "lexicon",
+    "preload_in_background": "preload",
+}
 
 __all__ = [
     "BestWord",
@@ -21,3 +40,10 @@ __all__ = [
     "load_lexicon",
     "preload_in_background",
 ]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)

@@ -17,13 +17,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from wordsy_tui.app.advice import Meaning
 from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game.meant import clarity
 from wordsy_tui.game.scoring import score_word
 from wordsy_tui.game.state import GameState, MeantWord, OpenChallenge
+from wordsy_tui.referee.advice import Meaning
 from wordsy_tui.session.narrate import PENALTY
 from wordsy_tui.text import shown
 

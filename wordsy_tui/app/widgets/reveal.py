@@ -15,9 +15,7 @@ from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from wordsy_tui.app.advice import COMMON_LEVEL, BestWord, Meaning
 from wordsy_tui.app.node import ReportsFailures, wordsy_app
-from wordsy_tui.app.replay import ReplaySession
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.app.widgets.chat import ChatLog
@@ -28,8 +26,10 @@ from wordsy_tui.game.legal import allowed, may_offer_meant_word
 from wordsy_tui.game.scoresheet import Box, box_value
 from wordsy_tui.game.scoring import explain, score_word
 from wordsy_tui.game.state import ChallengeResult, GameState, Phase
+from wordsy_tui.referee.advice import COMMON_LEVEL, BestWord, Meaning
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.narrate import PENALTY, challenge_outcome, short_count
+from wordsy_tui.session.replay import ReplaySession
 from wordsy_tui.text import shown
 
 BOX_NAMES = {Box.FIRST: "first box", Box.SECOND: "second box"}
