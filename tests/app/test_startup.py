@@ -43,6 +43,43 @@ def test_importing_the_app_leaves_the_other_screens_and_the_referee_for_later() 
     assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in LATER)] == []
 
 
+SOLO_TO_ITS_TABLE = """
+import sys
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.app.advice import Advisor
+from wordsy_tui.app.screens.game import GameScreen
+from wordsy_tui.app.solo import solo_session
+from wordsy_tui.game.config import Difficulty
+from wordsy_tui.game.state import Phase
+
+async def at_the_table(pilot):
+    app = pilot.app
+    while not (isinstance(app.screen, GameScreen) and app.state.phase is Phase.WRITING):
+        await pilot.pause(0.001)
+    await pilot.pause()
+    app.exit(sorted(sys.modules))
+
+advisor = Advisor()
+app = WordsyApp(solo_session("Ann", Difficulty.NORMAL, advisor), name="Ann", advisor=advisor)
+print(*app.run(headless=True, auto_pilot=at_the_table, size=(80, 24)), sep="\\n")
+"""
+
+
+def test_solo_draws_its_table_without_the_lobby_the_reveal_or_the_chat() -> None:
+    # The word list waits for its timer; the lobby (with the computer players), the reveal
+    # and the chat log (with Rich's pretty-printer) are not on solo's first screen.
+    loaded = subprocess.run(
+        [sys.executable, "-c", SOLO_TO_ITS_TABLE],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout.split()
+    later = (*LATER, "wordsy_tui.app.widgets.reveal", "wordsy_tui.app.widgets.chat", "rich.pretty")
+    assert "wordsy_tui.app.widgets.writing" in loaded
+    assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in later)] == []
+
+
 def test_the_advisor_is_a_referee_that_loads_the_word_list_only_when_asked() -> None:
     advisor = Advisor(ExactRepeatReferee())
     verdict = advisor.judge("plants", [PlayedWord("PLANTS", 1, "Ann")], Ruleset.CLASSIC)

@@ -346,11 +346,13 @@ class WordsyApp(App[None]):
             self._rematch_question = message.message or "The host wants a rematch"
 
     def _ask_about_rematch(self) -> None:
+        question, session = self._rematch_question, self.session
+        if question is None or session is None:
+            return  # (before the imports: the lobby's brings in the computer players)
         from wordsy_tui.app.screens.confirm import RematchScreen
         from wordsy_tui.app.screens.lobby import LobbyScreen
 
-        question, session = self._rematch_question, self.session
-        if question is None or session is None or not isinstance(self.place, LobbyScreen):
+        if not isinstance(self.place, LobbyScreen):
             return
         self._rematch_question = None
 
@@ -653,10 +655,12 @@ class WordsyApp(App[None]):
     def _chat_here(self, screen: Screen[object] | None = None) -> bool:
         """Whether `screen` (the one on top) has the table's chat: the lobby or the board,
         with others to hear it."""
+        session, screen = self.session, screen or self.screen
+        if session is None or not session.can_chat:
+            return False  # (before the import: the chat log's module loads Rich's pretty-printer)
         from wordsy_tui.app.widgets.chat import ChatLog
 
-        session, screen = self.session, screen or self.screen
-        return session is not None and session.can_chat and bool(screen.query(ChatLog))
+        return bool(screen.query(ChatLog))
 
     def _host_chat_here(self, screen: Screen[object] | None = None) -> bool:
         return self._chat_here(screen) and getattr(self.session, "server", None) is not None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,12 +15,16 @@ from wordsy_tui.app.widgets.banner import LinkBanner
 from wordsy_tui.app.widgets.draft import WordInput
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.players import PlayerList
-from wordsy_tui.app.widgets.reveal import RevealPane
 from wordsy_tui.app.widgets.writing import WritingPane
 from wordsy_tui.game.config import ROUNDS
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.text import shown
+
+if TYPE_CHECKING:
+    # Imported where the reveal is first shown: its module (and the chat log's, which
+    # brings in Rich's pretty-printer) has no part in the first frame.
+    from wordsy_tui.app.widgets.reveal import RevealPane
 
 
 def table_title(state: GameState, me: str | None) -> str:
@@ -88,12 +92,19 @@ class GameScreen(Screen[None]):
 
     def _reveal_pane(self) -> RevealPane | None:
         """The reveal's pane once mounted: until then it has nothing to show a state in."""
-        panes = self.query(RevealPane)
-        return panes.first() if panes and panes.first().is_mounted else None
+        panes = self.query("#reveal")  # (by its id: its class comes with the first reveal)
+        if not panes:
+            return None
+        from wordsy_tui.app.widgets.reveal import RevealPane
+
+        pane = panes.first(RevealPane)
+        return pane if pane.is_mounted else None
 
     def _mount_reveal(self) -> None:
-        if self.query(RevealPane):
+        if self.query("#reveal"):
             return  # mounting already: it shows the table as it is once `Mounted` arrives
+        from wordsy_tui.app.widgets.reveal import RevealPane
+
         app = wordsy_app(self)
         pane = RevealPane(app.now, app.me, id="reveal")
         pane.display = False  # the switcher shows it
