@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import subprocess
 import sys
+from collections.abc import Coroutine
 
+import pytest
 from textual.widgets._footer import FooterKey
 
 from tests.app.fixtures import FixedAdvisor, ScriptedSession
@@ -124,3 +128,21 @@ async def test_the_reveal_is_built_at_the_first_reveal() -> None:
         await pilot.pause()
         assert app.screen.query_one(RevealPane).display
         assert app.focused is app.screen.query_one("#words")
+
+
+def test_a_game_run_in_the_terminal_keeps_its_imports_out_of_the_collectors_rounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    frozen: list[int] = []
+
+    def run(game: Coroutine[object, object, int]) -> int:
+        game.close()  # (not run: only what was done before it matters here)
+        frozen.append(gc.get_freeze_count())
+        return 0
+
+    monkeypatch.setattr(asyncio, "run", run)
+    try:
+        assert solo_app().run_to_end() == 0
+    finally:
+        gc.unfreeze()
+    assert frozen[0] > 10_000  # Textual's and the game's objects, at the least
