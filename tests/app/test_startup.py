@@ -79,7 +79,13 @@ def test_solo_draws_its_table_without_the_lobby_the_reveal_or_the_chat() -> None
         text=True,
         timeout=120,
     ).stdout.split()
-    later = (*LATER, "wordsy_tui.app.widgets.reveal", "wordsy_tui.app.widgets.chat", "rich.pretty")
+    later = (
+        *LATER,
+        "wordsy_tui.app.screens.meant",
+        "wordsy_tui.app.widgets.reveal",
+        "wordsy_tui.app.widgets.chat",
+        "rich.pretty",
+    )
     assert "wordsy_tui.app.widgets.writing" in loaded
     assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in later)] == []
 

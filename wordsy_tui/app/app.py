@@ -45,7 +45,12 @@ from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.legal import allowed, refusal, with_word_written
+from wordsy_tui.game.legal import (
+    allowed,
+    may_offer_meant_word,
+    refusal,
+    with_word_written,
+)
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import (
     LinkChanged,
@@ -477,11 +482,11 @@ class WordsyApp(App[None]):
 
     def _ask_meant_word(self) -> None:
         """Relaxed play: once our word falls, ask (once) for the word we meant."""
-        from wordsy_tui.app.screens.meant import may_offer
-
-        if not may_offer(self.state, self.me) or isinstance(self.session, ReplaySession):
+        me, replaying = self.me, isinstance(self.session, ReplaySession)
+        # (The rule itself, not the screen's module: that loads once there is a word to ask.)
+        if me is None or replaying or not may_offer_meant_word(self.state, me):
             return
-        fallen = (self.state.round, self.state.draft(self.me or "").word)
+        fallen = (self.state.round, self.state.draft(me).word)
         if self._asked_meant != fallen:
             self._asked_meant = fallen
             self.open_meant_word()
