@@ -1,5 +1,5 @@
-"""Typing a word on the board: each key redraws what it changed, and lays the screen out
-again only where a line changes its height."""
+"""The board while a player types: each key, and each second of the timer, redraw what
+they changed; the screen is laid out again only where a line changes its height."""
 
 from __future__ import annotations
 
@@ -7,19 +7,35 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle, writing_state
 from tests.app.test_hint import ZedAdvisor, ZedReferee, hint
 from tests.app.test_solo import until
 from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.solo import solo_session
 from wordsy_tui.app.widgets.draft import MAX_WORD_LENGTH, WordInput
+from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.state import Phase
+from wordsy_tui.session.clock import Deadline
 
 
 def zed_app() -> WordsyApp:
     referee = ZedReferee()
     session = solo_session("Ann", Difficulty.NORMAL, referee, seed=11)
     return WordsyApp(session, name="Ann", advisor=ZedAdvisor(referee), bell=False)
+
+
+def count_layouts(monkeypatch: pytest.MonkeyPatch) -> list[Screen[object]]:
+    """The screens laid out from now on, one entry a layout."""
+    layouts: list[Screen[object]] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(screen: Screen[object], *args: object, **kwargs: object) -> None:
+        layouts.append(screen)
+        refresh_layout(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    return layouts
 
 
 async def test_a_key_that_keeps_every_line_one_line_high_lays_nothing_out(
@@ -31,14 +47,7 @@ async def test_a_key_that_keeps_every_line_one_line_high_lays_nothing_out(
         await pilot.press("a")
         await until(pilot, lambda: hint(app) == "✓ A is in the word list")
         await pilot.pause()
-        layouts: list[Screen[object]] = []
-        refresh_layout = Screen._refresh_layout
-
-        def counted(screen: Screen[object], *args: object, **kwargs: object) -> None:
-            layouts.append(screen)
-            refresh_layout(screen, *args, **kwargs)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(Screen, "_refresh_layout", counted)
+        layouts = count_layouts(monkeypatch)
         for letter in "bcde":
             await pilot.press(letter)
             await pilot.pause()
@@ -70,3 +79,28 @@ async def test_a_word_longer_than_its_box_scrolls_to_the_letter_typed_last() -> 
         await pilot.pause()
         assert box.scroll_x == 0
         assert word.upper()[:20] in "".join(segment.text for segment in box.render_line(0))
+
+
+async def test_a_new_second_of_the_timer_redraws_it_and_lays_nothing_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = [NOW]
+    session = ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 20, 30))
+    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: clock[0])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        timer = app.screen.query_one("#timer", Countdown)
+        assert "Timer: 0:20" in str(timer.render())
+        clock[0] = NOW + 1  # (the first lines drawn at their width: they may lay it out)
+        await until(pilot, lambda: "Timer: 0:19" in str(timer.render()))
+        await pilot.pause()
+        layouts = count_layouts(monkeypatch)
+        clock[0] = NOW + 2
+        await until(pilot, lambda: "Timer: 0:18" in str(timer.render()))
+        await pilot.pause()
+        assert layouts == []
+        # Lines that come and go do lay it out: the players' list under it moves.
+        session.show(session.state, None)
+        await until(pilot, lambda: "Timer" not in str(timer.render()))
+        await pilot.pause()
+        assert layouts
