@@ -38,13 +38,21 @@ LATER = (
 )
 
 
-def test_importing_the_app_leaves_the_other_screens_and_the_referee_for_later() -> None:
-    # A fresh interpreter: this one has long imported everything.
-    program = "import sys, wordsy_tui.app; print(*sorted(sys.modules), sep='\\n')"
-    loaded = subprocess.run(
-        [sys.executable, "-c", program], check=True, capture_output=True, text=True
+def loaded_by(program: str) -> list[str]:
+    """The modules `program` prints, run in a fresh interpreter (this one has long imported
+    everything)."""
+    return subprocess.run(
+        [sys.executable, "-c", program], check=True, capture_output=True, text=True, timeout=120
     ).stdout.split()
-    assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in LATER)] == []
+
+
+def inside(modules: list[str], packages: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if any(m == p or m.startswith(f"{p}.") for p in packages)]
+
+
+def test_importing_the_app_leaves_the_other_screens_and_the_referee_for_later() -> None:
+    program = "import sys, wordsy_tui.app; print(*sorted(sys.modules), sep='\\n')"
+    assert inside(loaded_by(program), LATER) == []
 
 
 SOLO_TO_ITS_TABLE = """
@@ -72,13 +80,6 @@ print(*app.run(headless=True, auto_pilot=at_the_table, size=(80, 24)), sep="\\n"
 def test_solo_draws_its_table_without_the_lobby_the_reveal_or_the_chat() -> None:
     # The word list waits for its timer; the lobby (with the computer players), the reveal
     # and the chat log (with Rich's pretty-printer) are not on solo's first screen.
-    loaded = subprocess.run(
-        [sys.executable, "-c", SOLO_TO_ITS_TABLE],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    ).stdout.split()
     later = (
         *LATER,
         "wordsy_tui.app.screens.meant",
@@ -86,8 +87,9 @@ def test_solo_draws_its_table_without_the_lobby_the_reveal_or_the_chat() -> None
         "wordsy_tui.app.widgets.chat",
         "rich.pretty",
     )
+    loaded = loaded_by(SOLO_TO_ITS_TABLE)
     assert "wordsy_tui.app.widgets.writing" in loaded
-    assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in later)] == []
+    assert inside(loaded, later) == []
 
 
 def test_the_advisor_is_a_referee_that_loads_the_word_list_only_when_asked() -> None:
