@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.pilot import Pilot
-from textual.widgets import ContentSwitcher, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from tests.app.fixtures import FixedAdvisor
 from wordsy_tui.app import WordsyApp
@@ -55,7 +55,8 @@ async def test_three_rounds_lock_in_pause_and_scoresheet() -> None:
         assert app.screen.query_one(BoardCards).used == {c.slot for c in expected.cards}
         await pilot.press("enter")
         await until(pilot, lambda: app.state.phase is Phase.CHALLENGES)
-        assert app.screen.query_one(ContentSwitcher).current == "reveal"
+        assert app.screen.query_one("#reveal").display
+        assert not app.screen.query_one("#writing").display
         words = app.screen.query_one("#words", OptionList)
         assert word in str(words.get_option_at_index(0).prompt)
 

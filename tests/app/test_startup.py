@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import subprocess
 import sys
+from collections.abc import Coroutine
 
+import pytest
 from textual.widgets._footer import FooterKey
 
 from tests.app.fixtures import FixedAdvisor, ScriptedSession
@@ -38,13 +42,58 @@ LATER = (
 )
 
 
-def test_importing_the_app_leaves_the_other_screens_and_the_referee_for_later() -> None:
-    # A fresh interpreter: this one has long imported everything.
-    program = "import sys, wordsy_tui.app; print(*sorted(sys.modules), sep='\\n')"
-    loaded = subprocess.run(
-        [sys.executable, "-c", program], check=True, capture_output=True, text=True
+def loaded_by(program: str) -> list[str]:
+    """The modules `program` prints, run in a fresh interpreter (this one has long imported
+    everything)."""
+    return subprocess.run(
+        [sys.executable, "-c", program], check=True, capture_output=True, text=True, timeout=120
     ).stdout.split()
-    assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in LATER)] == []
+
+
+def inside(modules: list[str], packages: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if any(m == p or m.startswith(f"{p}.") for p in packages)]
+
+
+def test_importing_the_app_leaves_the_other_screens_and_the_referee_for_later() -> None:
+    program = "import sys, wordsy_tui.app; print(*sorted(sys.modules), sep='\\n')"
+    assert inside(loaded_by(program), LATER) == []
+
+
+SOLO_TO_ITS_TABLE = """
+import sys
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.referee.advice import Advisor
+from wordsy_tui.app.screens.game import GameScreen
+from wordsy_tui.session.solo import solo_session
+from wordsy_tui.game.config import Difficulty
+from wordsy_tui.game.state import Phase
+
+async def at_the_table(pilot):
+    app = pilot.app
+    while not (isinstance(app.screen, GameScreen) and app.state.phase is Phase.WRITING):
+        await pilot.pause(0.001)
+    await pilot.pause()
+    app.exit(sorted(sys.modules))
+
+advisor = Advisor()
+app = WordsyApp(solo_session("Ann", Difficulty.NORMAL, advisor), name="Ann", advisor=advisor)
+print(*app.run(headless=True, auto_pilot=at_the_table, size=(80, 24)), sep="\\n")
+"""
+
+
+def test_solo_draws_its_table_without_the_lobby_the_reveal_or_the_chat() -> None:
+    # The word list waits for its timer; the lobby (with the computer players), the reveal
+    # and the chat log (with Rich's pretty-printer) are not on solo's first screen.
+    later = (
+        *LATER,
+        "wordsy_tui.app.screens.meant",
+        "wordsy_tui.app.widgets.reveal",
+        "wordsy_tui.app.widgets.chat",
+        "rich.pretty",
+    )
+    loaded = loaded_by(SOLO_TO_ITS_TABLE)
+    assert "wordsy_tui.app.widgets.writing" in loaded
+    assert inside(loaded, later) == []
 
 
 def test_the_advisor_is_a_referee_that_loads_the_word_list_only_when_asked() -> None:
@@ -91,3 +140,21 @@ async def test_the_reveal_is_built_at_the_first_reveal() -> None:
         await pilot.pause()
         assert app.screen.query_one(RevealPane).display
         assert app.focused is app.screen.query_one("#words")
+
+
+def test_a_game_run_in_the_terminal_keeps_its_imports_out_of_the_collectors_rounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    frozen: list[int] = []
+
+    def run(game: Coroutine[object, object, int]) -> int:
+        game.close()  # (not run: only what was done before it matters here)
+        frozen.append(gc.get_freeze_count())
+        return 0
+
+    monkeypatch.setattr(asyncio, "run", run)
+    try:
+        assert solo_app().run_to_end() == 0
+    finally:
+        gc.unfreeze()
+    assert frozen[0] > 10_000  # Textual's and the game's objects, at the least

@@ -8,6 +8,7 @@ players and the word search), so they stay out of the time to the first frame.
 from __future__ import annotations
 
 import asyncio
+import gc
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
@@ -42,7 +43,12 @@ from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.legal import allowed, refusal, with_word_written
+from wordsy_tui.game.legal import (
+    allowed,
+    may_offer_meant_word,
+    refusal,
+    with_word_written,
+)
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.referee.advice import Advisor
 from wordsy_tui.session.base import (
@@ -172,6 +178,11 @@ class WordsyApp(ChattingApp):
 
     def run_to_end(self) -> int:
         """Run in this terminal; the exit status (1: the game could not be joined)."""
+        # What the program has imported by now (Textual, the game, tens of thousands of
+        # objects) lives as long as it does: kept out of the collector's full rounds, which
+        # otherwise walk it all again (30-40 ms before solo's first frame, a dropped frame
+        # each time later on).
+        gc.freeze()
         return asyncio.run(self._run_to_end())
 
     async def _run_to_end(self) -> int:
@@ -398,11 +409,13 @@ class WordsyApp(ChattingApp):
             self._rematch_question = message.message or "The host wants a rematch"
 
     def _ask_about_rematch(self) -> None:
+        question, session = self._rematch_question, self.session
+        if question is None or session is None:
+            return  # (before the imports: the lobby's brings in the computer players)
         from wordsy_tui.app.screens.confirm import RematchScreen
         from wordsy_tui.app.screens.lobby import LobbyScreen
 
-        question, session = self._rematch_question, self.session
-        if question is None or session is None or not isinstance(self.place, LobbyScreen):
+        if not isinstance(self.place, LobbyScreen):
             return
         self._rematch_question = None
 
@@ -506,11 +519,11 @@ class WordsyApp(ChattingApp):
 
     def _ask_meant_word(self) -> None:
         """Relaxed play: once our word falls, ask (once) for the word we meant."""
-        from wordsy_tui.app.screens.meant import may_offer
-
-        if not may_offer(self.state, self.me) or isinstance(self.session, ReplaySession):
+        me, replaying = self.me, isinstance(self.session, ReplaySession)
+        # (The rule itself, not the screen's module: that loads once there is a word to ask.)
+        if me is None or replaying or not may_offer_meant_word(self.state, me):
             return
-        fallen = (self.state.round, self.state.draft(self.me or "").word)
+        fallen = (self.state.round, self.state.draft(me).word)
         if self._asked_meant != fallen:
             self._asked_meant = fallen
             self.open_meant_word()
@@ -690,9 +703,11 @@ class WordsyApp(ChattingApp):
     def _chat_here(self, screen: Screen[object] | None = None) -> bool:
         """Whether `screen` (the one on top) has the table's chat: the lobby or the board,
         with others to hear it."""
+        if not self.can_chat:
+            return False  # (before the import: the chat log's module loads Rich's pretty-printer)
         from wordsy_tui.app.widgets.chat import ChatLog
 
-        return self.can_chat and bool((screen or self.screen).query(ChatLog))
+        return bool((screen or self.screen).query(ChatLog))
 
     def _host_chat_here(self, screen: Screen[object] | None = None) -> bool:
         return self._chat_here(screen) and getattr(self.session, "server", None) is not None

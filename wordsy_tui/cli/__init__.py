@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
+from types import ModuleType
+from typing import Final
 
 from wordsy_tui import __version__
-from wordsy_tui.cli import check, doctor, export, host, join, menu, replay, score, solo
 
-SUBCOMMANDS = (host, join, solo, score, check, replay, export, doctor, menu)
+# Each command's module in wordsy_tui.cli, in the order `--help` lists them.
+COMMANDS: Final = ("host", "join", "solo", "score", "check", "replay", "export", "doctor", "menu")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_module(name: str) -> ModuleType:
+    return importlib.import_module(f"wordsy_tui.cli.{name}")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with `only`, just that command's part of it.
+
+    `wordsy-tui solo` need not import the other commands' modules (the score, replay and
+    export commands bring in the tile games and the saved games): a command line that
+    starts with a command's name never reaches the others, nor the list of commands that
+    `--help` prints, so the parser for it holds that command alone.
+    """
     parser = argparse.ArgumentParser(
         prog="wordsy-tui",
         description="Wordsy, the party word game of longer words, in the terminal.",
@@ -21,16 +35,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
-    for module in SUBCOMMANDS:
-        module.add_parser(commands)
+    for name in COMMANDS if only is None else (only,):
+        command_module(name).add_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    # Only a command's name first: `-h solo` prints the list, `--version solo` the version.
+    chosen = arguments[0] if arguments and arguments[0] in COMMANDS else None
+    args = build_parser(chosen).parse_args(arguments)
     if not hasattr(args, "run"):
-        return menu.run_menu()
+        from wordsy_tui.cli.menu import run_menu
+
+        return run_menu()
     return int(args.run(args, args.parser))
 
 

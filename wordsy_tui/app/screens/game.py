@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.banner import LinkBanner
 from wordsy_tui.app.widgets.draft import WordInput
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.players import PlayerList
-from wordsy_tui.app.widgets.reveal import RevealPane
 from wordsy_tui.app.widgets.writing import WritingPane
 from wordsy_tui.game.config import ROUNDS
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.text import shown
+
+if TYPE_CHECKING:
+    # Imported where the reveal is first shown: its module (and the chat log's, which
+    # brings in Rich's pretty-printer) has no part in the first frame.
+    from wordsy_tui.app.widgets.reveal import RevealPane
 
 
 def table_title(state: GameState, me: str | None) -> str:
@@ -55,8 +59,9 @@ class GameScreen(Screen[None]):
         # The link's banner is mounted when the link first has something to say (never in
         # solo): a hidden widget would still be styled, laid out and visited at every key.
         # The reveal's pane is mounted at the first reveal: it has no part in the first frame.
-        with ContentSwitcher(initial="writing"):
-            yield WritingPane(app.now, app.me, id="writing")
+        # The two panes take turns on their own (no switcher: one widget less on the screen
+        # that every key visits).
+        yield WritingPane(app.now, app.me, id="writing")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -75,29 +80,37 @@ class GameScreen(Screen[None]):
         app = wordsy_app(self)
         self.query_one("#title-bar", Static).update(table_title(state, app.me))
         writing = state.phase in (Phase.NEW, Phase.LOBBY, Phase.WRITING)
-        self.query_one(WritingPane).state = state
+        writing_pane = self.query_one(WritingPane)
+        writing_pane.state = state
         reveal = self._reveal_pane()
         if reveal is not None:
             reveal.state = state
+            reveal.display = not writing
         elif not writing:
             self._mount_reveal()
             return
-        pane = "writing" if writing else "reveal"
-        self.query_one(ContentSwitcher).current = pane
-        self._focus_pane(pane)
+        writing_pane.display = writing
+        self._focus_pane("writing" if writing else "reveal")
 
     def _reveal_pane(self) -> RevealPane | None:
         """The reveal's pane once mounted: until then it has nothing to show a state in."""
-        panes = self.query(RevealPane)
-        return panes.first() if panes and panes.first().is_mounted else None
+        panes = self.query("#reveal")  # (by its id: its class comes with the first reveal)
+        if not panes:
+            return None
+        from wordsy_tui.app.widgets.reveal import RevealPane
+
+        pane = panes.first(RevealPane)
+        return pane if pane.is_mounted else None
 
     def _mount_reveal(self) -> None:
-        if self.query(RevealPane):
+        if self.query("#reveal"):
             return  # mounting already: it shows the table as it is once `Mounted` arrives
+        from wordsy_tui.app.widgets.reveal import RevealPane
+
         app = wordsy_app(self)
         pane = RevealPane(app.now, app.me, id="reveal")
-        pane.display = False  # the switcher shows it
-        self.query_one(ContentSwitcher).mount(pane)
+        pane.display = False  # shown with the state it is mounted for
+        self.mount(pane, after="#writing")
 
     def on_reveal_pane_mounted(self, _message: RevealPane.Mounted) -> None:
         app = wordsy_app(self)

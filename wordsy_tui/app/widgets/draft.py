@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive, var
+from textual.reactive import Reactive, reactive, var
 from textual.widgets import Input, Static
 
 from wordsy_tui.app.node import wordsy_app
@@ -39,6 +39,11 @@ class WordInput(KeyedInput):
 
     A character that cannot join the word is not dropped in silence: `Ignored` says why.
     """
+
+    # Textual's input sets its width in letters at every key, and that asked for a layout of
+    # the whole screen, though the input's box stays as it is: scrolling to the cursor reads
+    # the width where it is kept, and the key's new letter redraws the input anyway.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     class Ignored(Message):
         """`why` characters did not join the word; empty: Space, the timer's key."""
@@ -88,6 +93,10 @@ class Line(Static):
     """A line of text that redraws only when its text changes, and lays the screen out
     again only when its height does (a key changes the live score, rarely its height)."""
 
+    # A layout that resizes the line hands it its new size, which would ask for one more
+    # layout of the whole screen, to find what the first one found (none scrolls here).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
     def __init__(self, *, id: str) -> None:
         super().__init__(markup=False, id=id)
         self._shown: tuple[str, object, object] | None = None
@@ -112,6 +121,7 @@ def no_verdict(word: str) -> Verdict | None:
 class DraftPanel(Vertical):
     """The word being written, scored live against the board."""
 
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)  # (as a Line's)
     board: reactive[Board] = reactive(Board)
     handicap: reactive[bool] = reactive(False)
     # Always: the same verdict (ALLOWED) for another word is another line. A var: the

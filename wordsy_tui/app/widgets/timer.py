@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable
 from typing import Final
 
+from rich.cells import cell_len
 from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
@@ -48,6 +49,8 @@ class Countdown(Static):
         self._warn = warn
         """Post `FiveSecondsLeft`: one countdown on screen does, so the bell rings once."""
         self._ticker: Timer | None = None
+        self._shown: tuple[int, int] | None = None
+        """The lines last shown and the width they fit in, when none wrapped."""
 
     def watch_deadline(self, deadline: Deadline | None) -> None:
         if self._ticker is not None:
@@ -85,7 +88,7 @@ class Countdown(Static):
     def _show(self) -> None:
         left, deadline = self.seconds_left, self.deadline
         if deadline is None or left is None:
-            self.update(self.caption)
+            self._say(self.caption)
             self.set_class(False, "-hurry")
             return
         label = LABELS.get(deadline.label, deadline.label.capitalize())
@@ -97,9 +100,18 @@ class Countdown(Static):
         share = left / deadline.seconds if deadline.seconds else None
         if share is not None:
             lines.append(time_bar(share, min(BAR_WIDTH, self.content_size.width or BAR_WIDTH)))
-        self.update("\n".join(lines))
+        self._say("\n".join(lines))
         self.set_class(hurry, "-hurry")
         self.set_class(not hurry and share is not None and share <= LOW_SHARE, "-low")
+
+    def _say(self, text: str) -> None:
+        # A new second keeps as many lines, none wrapped: the screen is not laid out again
+        # for it (a layout of the whole screen every second, while players type).
+        width = self.content_size.width
+        fits = bool(width) and all(cell_len(line) <= width for line in text.split("\n"))
+        shown = (text.count("\n") + 1, width) if fits else None
+        self.update(text, layout=shown is None or shown != self._shown)
+        self._shown = shown
 
 
 def time_bar(share: float, width: int) -> str:

@@ -14,7 +14,6 @@ from textual.widgets import Static
 
 from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.widgets.board import BoardCards
-from wordsy_tui.app.widgets.chat import ChatLog
 from wordsy_tui.app.widgets.draft import DraftPanel
 from wordsy_tui.app.widgets.players import PlayerList
 from wordsy_tui.app.widgets.solo_card import SoloCard
@@ -81,7 +80,10 @@ class WritingPane(Horizontal, ReportsFailures):
             session = wordsy_app(self).session
             if session is not None and session.can_chat:
                 # Not there at all where nobody else can hear (solo, replays): a hidden widget
-                # would still be styled, laid out and visited at every key.
+                # would still be styled, laid out and visited at every key. (Its module loads
+                # Rich's pretty-printer: not imported by those tables either.)
+                from wordsy_tui.app.widgets.chat import ChatLog
+
                 yield ChatLog()
 
     def on_mount(self) -> None:

@@ -1,0 +1,106 @@
+"""The board while a player types: each key, and each second of the timer, redraw what
+they changed; the screen is laid out again only where a line changes its height."""
+
+from __future__ import annotations
+
+import pytest
+from textual.screen import Screen
+from textual.widgets import Static
+
+from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle, writing_state
+from tests.app.test_hint import ZedAdvisor, ZedReferee, hint
+from tests.app.test_solo import until
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.session.solo import solo_session
+from wordsy_tui.app.widgets.draft import MAX_WORD_LENGTH, WordInput
+from wordsy_tui.app.widgets.timer import Countdown
+from wordsy_tui.game.config import Difficulty
+from wordsy_tui.game.state import Phase
+from wordsy_tui.session.clock import Deadline
+
+
+def zed_app() -> WordsyApp:
+    referee = ZedReferee()
+    session = solo_session("Ann", Difficulty.NORMAL, referee, seed=11)
+    return WordsyApp(session, name="Ann", advisor=ZedAdvisor(referee), bell=False)
+
+
+def count_layouts(monkeypatch: pytest.MonkeyPatch) -> list[Screen[object]]:
+    """The screens laid out from now on, one entry a layout."""
+    layouts: list[Screen[object]] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(screen: Screen[object], *args: object, **kwargs: object) -> None:
+        layouts.append(screen)
+        refresh_layout(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    return layouts
+
+
+async def test_a_key_that_keeps_every_line_one_line_high_lays_nothing_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = zed_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        await pilot.press("a")
+        await until(pilot, lambda: hint(app) == "✓ A is in the word list")
+        await pilot.pause()
+        layouts = count_layouts(monkeypatch)
+        for letter in "bcde":
+            await pilot.press(letter)
+            await pilot.pause()
+        assert hint(app) == "✓ ABCDE is in the word list"
+        assert str(app.screen.query_one("#live-score", Static).render()).startswith("ABCDE")
+        assert layouts == []
+        # A line that grows to two does lay the screen out: the lines under it move down.
+        await pilot.press("z")
+        await pilot.pause()
+        assert hint(app) == "! ABCDEZ has a Z"
+        await pilot.press(*"abcdefghijklmnopqrstuvwxy")  # the hint wraps under the word
+        await pilot.pause()
+        assert layouts
+
+
+async def test_a_word_longer_than_its_box_scrolls_to_the_letter_typed_last() -> None:
+    app = zed_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        word = ("abcdefghij" * 5)[:MAX_WORD_LENGTH]
+        await pilot.press(*word)
+        await pilot.pause()
+        box = app.screen.query_one(WordInput)
+        assert box.value == word.upper()
+        assert 0 < box.scroll_x == box.max_scroll_x
+        shown = "".join(segment.text for segment in box.render_line(0))
+        assert word.upper()[-20:] in shown
+        await pilot.press("home")
+        await pilot.pause()
+        assert box.scroll_x == 0
+        assert word.upper()[:20] in "".join(segment.text for segment in box.render_line(0))
+
+
+async def test_a_new_second_of_the_timer_redraws_it_and_lays_nothing_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = [NOW]
+    session = ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 20, 30))
+    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: clock[0])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        timer = app.screen.query_one("#timer", Countdown)
+        assert "Timer: 0:20" in str(timer.render())
+        clock[0] = NOW + 1  # (the first lines drawn at their width: they may lay it out)
+        await until(pilot, lambda: "Timer: 0:19" in str(timer.render()))
+        await pilot.pause()
+        layouts = count_layouts(monkeypatch)
+        clock[0] = NOW + 2
+        await until(pilot, lambda: "Timer: 0:18" in str(timer.render()))
+        await pilot.pause()
+        assert layouts == []
+        # Lines that come and go do lay it out: the players' list under it moves.
+        session.show(session.state, None)
+        await until(pilot, lambda: "Timer" not in str(timer.render()))
+        await pilot.pause()
+        assert layouts
