@@ -11,12 +11,12 @@ from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle, writi
 from tests.app.test_hint import ZedAdvisor, ZedReferee, hint
 from tests.app.test_solo import until
 from wordsy_tui.app import WordsyApp
-from wordsy_tui.session.solo import solo_session
 from wordsy_tui.app.widgets.draft import MAX_WORD_LENGTH, WordInput
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.state import Phase
 from wordsy_tui.session.clock import Deadline
+from wordsy_tui.session.solo import solo_session
 
 
 def zed_app() -> WordsyApp:
