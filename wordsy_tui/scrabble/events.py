@@ -76,6 +76,12 @@ class ChallengeDecided:
     votes: tuple[tuple[str, bool], ...] = ()
     """With a table vote: each vote cast, (voter, uphold); empty when the list decided."""
 
+    @property
+    def tally(self) -> tuple[int, int]:
+        """(votes that the play goes, votes that it stands)."""
+        goes = sum(uphold for _, uphold in self.votes)
+        return goes, len(self.votes) - goes
+
 
 @dataclass(frozen=True, slots=True)
 class VoteOpened:
