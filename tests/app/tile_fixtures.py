@@ -9,15 +9,17 @@ square, Space for the direction, then the letters.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from textual.pilot import Pilot
 
 from wordsy_tui.app.tiles.app import BoardScreen, TileApp
 from wordsy_tui.bots.levels import Level
+from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble.bots import best_moves, vocabulary_dawg
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.movegen import Move
+from wordsy_tui.scrabble.notation import parse_move
 from wordsy_tui.scrabble.rulesets import SIZE, GameName
 from wordsy_tui.scrabble.state import Phase
 from wordsy_tui.session.clock import Deadline
@@ -149,3 +151,40 @@ async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
     if scene.lay_next and (move := my_move(app.session)) is not None:
         await pilot.press(*keys_for(board_screen(app), move))
     await pilot.pause()
+
+
+PHONY = "SLORP"
+"""A word the shipped list lacks."""
+
+
+class VoteTileSession(TileSession):
+    """Scrabble with the table's vote, four at the table: Bot 1 plays SLORP (the seed has
+    it play first), Bot 2 challenges it, and Ann and Bot 3 vote. The bots move only once
+    Ann has voted, so the picture holds still on her vote."""
+
+    def __init__(self) -> None:
+        config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
+        super().__init__(ME, config, (Level.EASY,) * 3, seed=TILE_SEED, bot_pause=0)
+
+    async def start(self) -> None:
+        self._apply(None, cmd.CreateGame(self.config))
+        self._apply(ME, cmd.JoinGame())
+        for name in self.bots:
+            self._apply(name, cmd.JoinGame(bot=True))
+        self._apply(ME, cmd.StartGame())
+        first, challenger = self.host.players[:2]
+        assert first != ME, "the seed has a computer player play first"
+        self._give(first, PHONY)
+        self._apply(first, cmd.Play(parse_move(self.host.board, f"8H {PHONY}")))
+        self._apply(challenger, cmd.Challenge())
+
+    def _give(self, player: str, tiles: str) -> None:
+        """Put `tiles` on `player`'s rack, filled up from the bag (the test's set-up)."""
+        host = self.host
+        bag = sorted((host.bag or ()) + host.rack(player))
+        for tile in tiles:
+            bag.remove(tile)
+        rack = tuple(sorted(tiles + "".join(bag[: 7 - len(tiles)])))
+        left = tuple(bag[7 - len(tiles) :])
+        racks = {**host.racks, player: rack}
+        self.host = replace(host, racks=racks, bag=left, bag_count=len(left))
