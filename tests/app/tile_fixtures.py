@@ -111,12 +111,15 @@ class TileScene:
     """Lay (not play) the next best play, to show the live score."""
     clock_left: int | None = None
     """Show the host's countdown with this many seconds left, as a LAN seat does."""
+    vote: bool = False
+    """The table's vote on a challenge, asking the player (`VoteTileSession`)."""
 
 
 TILE_SCENES = (
     TileScene("tiles-scrabble", GameName.SCRABBLE, 3),
     TileScene("tiles-wwf", GameName.WWF, 2, lay_next=False),
     TileScene("tiles-wordfeud-clock", GameName.WORDFEUD, 1, clock_left=137),
+    TileScene("tiles-scrabble-vote", GameName.SCRABBLE, 0, vote=True),
 )
 FROZEN_NOW = 1000.0
 """The screen's clock in pictures with a countdown: it never moves."""
@@ -137,6 +140,8 @@ class ClockedTileSession(TileSession):
 
 
 def make_tile_app(scene: TileScene) -> TileApp:
+    if scene.vote:
+        return TileApp(VoteTileSession())
     if scene.clock_left is not None:
         return TileApp(ClockedTileSession(scene.game, scene.clock_left), now=lambda: FROZEN_NOW)
     return TileApp(tile_session(scene.game))
@@ -145,6 +150,12 @@ def make_tile_app(scene: TileScene) -> TileApp:
 async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
     app = pilot.app
     assert isinstance(app, TileApp)
+    if scene.vote:
+        from wordsy_tui.app.tiles.dialogs import TileVoteScreen
+
+        await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
+        await pilot.pause()
+        return
     for _ in range(scene.turns):
         await take_turn(pilot, app)
     await until(pilot, lambda: my_turn(app.session))
