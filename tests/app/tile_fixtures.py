@@ -8,7 +8,8 @@ square, Space for the direction, then the letters.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import asyncio
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, replace
 
 from textual.pilot import Pilot
@@ -16,14 +17,16 @@ from textual.pilot import Pilot
 from wordsy_tui.app.tiles.app import BoardScreen, TileApp
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.scrabble import commands as cmd
-from wordsy_tui.scrabble.bots import best_moves, vocabulary_dawg
+from wordsy_tui.scrabble.bots import Hint, best_moves, vocabulary_dawg
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.movegen import Move
 from wordsy_tui.scrabble.notation import parse_move
 from wordsy_tui.scrabble.rulesets import SIZE, GameName
-from wordsy_tui.scrabble.state import Phase
+from wordsy_tui.scrabble.state import Phase, TileGameState
+from wordsy_tui.scrabble.view import state_for_seat
+from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.tiles import TileSession
+from wordsy_tui.session.tiles import TableUpdate, TilesChanged, TileSession, TileVerbs
 
 TILE_SEED = 5
 ME = "Ann"
@@ -113,6 +116,8 @@ class TileScene:
     """Show the host's countdown with this many seconds left, as a LAN seat does."""
     vote: bool = False
     """The table's vote on a challenge, asking the player (`VoteTileSession`)."""
+    watching: bool = False
+    """The spectator's board of the same game (`join --spectate`, `ssh watch@HOST`)."""
 
 
 TILE_SCENES = (
@@ -120,6 +125,7 @@ TILE_SCENES = (
     TileScene("tiles-wwf", GameName.WWF, 2, lay_next=False),
     TileScene("tiles-wordfeud-clock", GameName.WORDFEUD, 1, clock_left=137),
     TileScene("tiles-scrabble-vote", GameName.SCRABBLE, 0, vote=True),
+    TileScene("tiles-wwf-watching", GameName.WWF, 3, clock_left=52, watching=True),
 )
 FROZEN_NOW = 1000.0
 """The screen's clock in pictures with a countdown: it never moves."""
@@ -139,9 +145,82 @@ class ClockedTileSession(TileSession):
         return Deadline("turn", FROZEN_NOW + self.left, self.config.turn_seconds)
 
 
+WATCH_CHAT = (
+    ChatHeard("Ann", "good luck, bot"),
+    ChatHeard("dora", "nice opening!", watching=True),
+    ChatHeard("Ann", "thanks, what a rack"),
+)
+"""What the table said, as a spectator's board shows it."""
+
+
+async def play_best(session: TileSession) -> None:
+    """One of the player's turns without the screen: let a play stand, or the best
+    everyday play, or a pass (the computer players answer before it returns)."""
+    if session.asked_to_judge and session.state.turn != ME:
+        await session.accept()
+    move = my_move(session)
+    if move is None:
+        await session.pass_turn()
+    else:
+        await session.play(move.placement)
+
+
+class WatchedTileSession(TileVerbs):
+    """A spectator beside the seeded game: the player's `turns` are played out of sight,
+    then the table is seen as spectators see it (every rack a count), with some chat and
+    the host's turn limit frozen at `left` seconds."""
+
+    me = None
+    last_turn = None
+    leave_question = "Stop watching?"
+    asked_to_judge = False
+    can_chat = True
+
+    def __init__(self, game: GameName, turns: int, left: int) -> None:
+        self.game = tile_session(game)
+        self.turns = turns
+        self.left = left
+        self.state = TileGameState()
+        self.ready = False
+        self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
+
+    async def start(self) -> None:
+        await self.game.start()
+        for _ in range(self.turns):
+            await play_best(self.game)
+        self.state = state_for_seat(self.game.host, None)
+        self._updates.put_nowait(TilesChanged(self.state, ()))
+        for line in WATCH_CHAT:
+            self._updates.put_nowait(line)
+        self.ready = True
+
+    async def stop(self) -> None:
+        return None
+
+    async def updates(self) -> AsyncIterator[TableUpdate]:
+        while True:
+            yield await self._updates.get()
+
+    async def send(self, command: cmd.Command) -> str | None:
+        raise AssertionError(f"a spectator's board sent {command}")
+
+    async def say(self, text: str) -> str | None:
+        return None
+
+    def best_of_last_turn(self) -> Hint | None:
+        return None
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return Deadline("turn", FROZEN_NOW + self.left, self.game.config.turn_seconds)
+
+
 def make_tile_app(scene: TileScene) -> TileApp:
     if scene.vote:
         return TileApp(VoteTileSession())
+    if scene.watching:
+        session = WatchedTileSession(scene.game, scene.turns, scene.clock_left or 0)
+        return TileApp(session, now=lambda: FROZEN_NOW)
     if scene.clock_left is not None:
         return TileApp(ClockedTileSession(scene.game, scene.clock_left), now=lambda: FROZEN_NOW)
     return TileApp(tile_session(scene.game))
@@ -154,6 +233,10 @@ async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
         from wordsy_tui.app.tiles.dialogs import TileVoteScreen
 
         await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
+        await pilot.pause()
+        return
+    if isinstance(app.session, WatchedTileSession):
+        await until(pilot, lambda: len(app.chat) == len(WATCH_CHAT))
         await pilot.pause()
         return
     for _ in range(scene.turns):

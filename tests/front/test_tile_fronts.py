@@ -51,12 +51,19 @@ async def test_an_ssh_player_at_a_words_with_friends_table_starts_it_passes_and_
         await bob.close()
 
 
-async def test_watching_a_tile_game_over_ssh_is_refused_with_a_reason(host):
-    await host.start("--game", "scrabble")
+async def test_watching_a_tile_game_over_ssh_opens_the_board_read_only(host):
+    await host.start("--game", "scrabble", "--bots", "1")
     watcher = await SshPlayer.connect(host.ssh_port, "watch")
-    said = await watcher.wait_for("not possible yet")
-    assert "watching Scrabble is not possible yet" in said
-    assert await watcher.ended() == 1
+    try:
+        board = await watcher.wait_for("You are watching")
+        assert "Scrabble" in board
+        assert "Bot 1" in board
+        assert "Rack" not in board
+        assert "Chat: Ctrl+T to talk" in board
+        assert "Start" not in board  # the seated players' key, not a spectator's
+        assert not any("watch sat down" in line for line in host.lines)  # no seat taken
+    finally:
+        await watcher.close()
 
 
 async def test_openssh_in_a_real_terminal_reaches_a_wordfeud_board(host, terminal, tmp_path):  # noqa: F811
@@ -77,12 +84,17 @@ async def test_a_browser_tab_at_a_words_with_friends_host_asks_a_name_and_opens_
     browser,  # noqa: F811
 ):
     await host.start("--game", "wwf", "--web", "0", "--pin", "4711")
-    assert "Anyone who can reach the web page can join (with the PIN)." in "\n".join(host.lines)
+    assert "Anyone who can reach the web page can watch or join (with the PIN)." in "\n".join(
+        host.lines
+    )
     await browser.start()
     await browser.open(f"http://127.0.0.1:{host.web_port}/")
+    await browser.wait_for("Your name at the table (leave it empty to watch)")
+    await answer(browser, "", "4711")  # no name: the tab watches
+    watching = await browser.wait_for("You are watching")
+    assert "Words with Friends" in watching
+    await browser.open(f"http://127.0.0.1:{host.web_port}/")  # another tab: Cat plays
     await browser.wait_for("Your name at the table")
-    await browser.enter()  # no name: a tile game has no seats for watching yet
-    await browser.wait_for("no seats for")
     await answer(browser, "Cat", "4711")
     board = await browser.wait_for("F6 starts the game")
     assert "Words with Friends" in board

@@ -1,5 +1,7 @@
 """The tile games on a real `net.Host` (127.0.0.1): whole games between two players'
-clients, watched by a spectator, every byte each of them receives recorded by a proxy.
+clients, watched by a spectator from the start and by one who comes in mid-game with the
+app's own session (`TileNetSession`, as `join --spectate` and `ssh watch@HOST` run it),
+every byte each of them receives recorded by a proxy.
 
 No tile of another player's rack, and nothing of the bag, reaches a client before
 the game is over; each client's state, folded from what it received, is the host's
@@ -34,6 +36,7 @@ from wordsy_tui.scrabble.movegen import generate
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import HIDDEN, Phase, TileGameState
 from wordsy_tui.scrabble.view import state_for_seat
+from wordsy_tui.session.tilelan import TileNetSession
 
 DAWG = build_dawg(WORDS)
 PLAYERS = ("ann", "bob")
@@ -91,6 +94,8 @@ class Table:
         self.host = Host(self.tiles, path / f"{game}.log", HostConfig(**FAST))
         self.clients: dict[str | None, Client] = {}
         self.recorders: dict[str | None, list[Recorder]] = {}
+        self.late: tuple[TileNetSession, Recorder] | None = None
+        """The spectator who came in mid-game, through the app's session."""
         self._all: list[Client] = []
         self._proxies: list[Proxy] = []
 
@@ -114,6 +119,15 @@ class Table:
         self.recorders.setdefault(name, []).append(recorder)
         await self.caught_up()
         return client
+
+    async def watch_late(self, game: GameName) -> None:
+        """A spectator's session (the app's) comes in now, behind a recorder of its own."""
+        recorder = Recorder(self.host.address[1])
+        self._proxies.append(recorder)
+        port = await recorder.start()
+        session = TileNetSession.join("127.0.0.1", port, "watch", game, "any", spectate=True)
+        self.late = (session, recorder)
+        await session.start()
 
     async def caught_up(self) -> None:
         await wait_until(
@@ -139,6 +153,8 @@ class Table:
             assert seen(client) == state_for_seat(state, name), name
 
     async def close(self) -> None:
+        if self.late is not None:
+            await self.late[0].stop()
         for client in self._all:
             await client.close()
         await self.host.stop()
@@ -202,6 +218,12 @@ async def play_a_turn(table: Table, challenged: set[str], exchanged: set[str]) -
         await table.do(turn, cmd.Pass())
 
 
+async def come_late(table: Table, turns: int, game: GameName) -> None:
+    """Mid-game, with every rack dealt and some tiles played: a spectator comes in."""
+    if turns == 4:
+        await table.watch_late(game)
+
+
 async def come_back(table: Table, turns: int) -> None:
     """Mid-game: bob's program ends and a new one comes back with his seat token; the
     spectator's link is cut and it resumes by itself."""
@@ -243,7 +265,14 @@ async def test_a_whole_game_on_the_wire_keeps_every_rack_and_the_bag_secret(
         turns += 1
         table.check_views()
         await come_back(table, turns)
+        await come_late(table, turns, game)
     table.check_views()
+    assert table.late is not None
+    late, late_recorder = table.late
+    await wait_until(lambda: late.seq == table.host.seq)
+    assert late.me is None
+    assert late.state == state_for_seat(table.tiles.state, SPECTATOR)
+    assert_nothing_secret_reached(SPECTATOR, [late_recorder], table.host.events)
 
     kinds = {body["kind"] for body in table.host.events}
     assert {"TilesPlayed", "TilesDrawn", "TilesExchanged", "GameEnded"} <= kinds

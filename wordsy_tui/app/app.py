@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from rich.text import Text
 from textual import events, work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
 from textual.geometry import Size
@@ -25,6 +25,7 @@ from textual.widgets import Input
 from textual.worker import Worker, WorkerState
 
 from wordsy_tui.app.advice import Advisor
+from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import (
     ActionRefused,
     ChatArrived,
@@ -54,7 +55,7 @@ from wordsy_tui.session.base import (
     Session,
     StateChanged,
 )
-from wordsy_tui.session.chat import MUTED, TOO_FAST, ChatHeard, ChatRefused
+from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.names import default_name
 from wordsy_tui.session.saved import SavedGame, default_saved_games
@@ -70,7 +71,6 @@ if TYPE_CHECKING:
 WRITE_DEBOUNCE_SECONDS: Final = 0.3
 PLAYING: Final = frozenset({Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES})
 PRELOAD_DELAY_SECONDS: Final = 0.5
-KEPT_CHAT_LINES: Final = 50
 
 
 class JoinedTiles(NamedTuple):
@@ -83,7 +83,7 @@ class JoinedTiles(NamedTuple):
     game: str
 
 
-class WordsyApp(App[None]):
+class WordsyApp(ChattingApp):
     """The game in the terminal.
 
     `session`: a game to show at once (solo, host or join); without one the
@@ -119,8 +119,6 @@ class WordsyApp(App[None]):
     """Why the link to the host is down; None while it is up."""
     game_closed: var[str | None] = var(None)
     """The host's word that it ended the game (the link stays down); None until then."""
-    chat: var[tuple[ChatHeard, ...]] = var(tuple)
-    """The last lines of chat at this table, oldest first."""
 
     def __init__(
         self,
@@ -171,11 +169,6 @@ class WordsyApp(App[None]):
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         """Screens that carry the too-small word already."""
         """The hosting player's session whose game goes on without them once the app ends."""
-        self.chat_draft = ""
-        """What the chat line holds while closed: nothing typed there is lost."""
-        self.chat_muted = False
-        """The host told us it muted us (until a line of ours gets through again)."""
-        self._last_said = ""
 
     def run_to_end(self) -> int:
         """Run in this terminal; the exit status (1: the game could not be joined)."""
@@ -239,6 +232,10 @@ class WordsyApp(App[None]):
         """Our seat at the table; None while watching, replaying or in the menu."""
         return self.session.me if self.session else None
 
+    @property
+    def talker(self) -> Session | None:
+        return self.session
+
     # -- following the session ---------------------------------------------
 
     def on_mount(self) -> None:
@@ -291,8 +288,7 @@ class WordsyApp(App[None]):
         self.deadline = session.clock.deadline
         self.link_problem = None
         self.game_closed = None
-        self.chat = ()
-        self.chat_muted = False
+        self.forget_chat()
         # (Not host_server(): its check reads the port, and the server is not started yet.)
         server = getattr(session, "server", None)
         if server is not None and hasattr(server, "on_reclaim"):
@@ -434,21 +430,6 @@ class WordsyApp(App[None]):
 
     def on_action_refused(self, message: ActionRefused) -> None:
         self.notify(shown(message.message), severity="warning", markup=False)
-
-    def on_chat_arrived(self, message: ChatArrived) -> None:
-        line = message.line
-        self.chat = (*self.chat, line)[-KEPT_CHAT_LINES:]
-        if line.name == self.me and not line.watching:
-            self.chat_muted = False
-
-    def on_chat_declined(self, message: ChatDeclined) -> None:
-        told = shown(message.message)
-        if message.code == MUTED:
-            self.chat_muted = True
-        elif message.code == TOO_FAST and not self.chat_draft:
-            self.chat_draft = self._last_said  # nothing typed is lost: it waits in the line
-            told += " Your line is kept: Ctrl+T to send it again."
-        self.notify(told, severity="warning", markup=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         self.report_failure(event.worker)
@@ -711,8 +692,7 @@ class WordsyApp(App[None]):
         with others to hear it."""
         from wordsy_tui.app.widgets.chat import ChatLog
 
-        session, screen = self.session, screen or self.screen
-        return session is not None and session.can_chat and bool(screen.query(ChatLog))
+        return self.can_chat and bool((screen or self.screen).query(ChatLog))
 
     def _host_chat_here(self, screen: Screen[object] | None = None) -> bool:
         return self._chat_here(screen) and getattr(self.session, "server", None) is not None
@@ -721,27 +701,16 @@ class WordsyApp(App[None]):
         from wordsy_tui.app.screens.chat import ChatScreen
 
         if self._chat_here():
-            self.push_screen(ChatScreen(), self._say)
-
-    def _say(self, line: str | None) -> None:
-        session = self.session
-        if line is None or session is None:
-            return
-        self._last_said = line
-
-        async def say() -> None:
-            problem = await session.say(line)
-            if problem is not None:
-                self.chat_draft = self.chat_draft or line
-                self.notify(shown(problem), severity="warning", markup=False)
-
-        self.run_worker(say(), group="chat", exit_on_error=False)
+            self.push_screen(ChatScreen(), self.say_line)
 
     def action_mute(self) -> None:
         """The host picks someone whose chat lines go to nobody (or no longer)."""
+        from wordsy_tui.app.lan import host_server
         from wordsy_tui.app.screens.remove import pick_to_mute
 
-        pick_to_mute(self)
+        server = host_server(self.session)
+        if server is not None:
+            pick_to_mute(self, server)
 
     def action_end_phase(self) -> None:
         session = self.session

@@ -33,9 +33,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="join the host at this address directly (as the host's screen shows it)",
     )
     parser.add_argument("--pin", help="the game's PIN, if it has one")
-    parser.add_argument(
-        "--spectate", action="store_true", help="watch without playing (Wordsy only so far)"
-    )
+    parser.add_argument("--spectate", action="store_true", help="watch without playing (and chat)")
     parser.add_argument(
         "--reclaim",
         action="store_true",
@@ -179,17 +177,15 @@ def join_tiles(
 ) -> int:
     """A seat at a tile game's host, at its board screen; the seat's token is kept on disk
     (by the SSH front, for a player it started), so the same join takes the seat back."""
-    from wordsy_tui.cli.serve_tiles import no_watching, run_tile_app, tile_seat
+    from wordsy_tui.cli.serve_tiles import run_tile_app, tile_seat
     from wordsy_tui.front.seat import KeptTileSeat, from_environment, read_token
     from wordsy_tui.referee import dictionary_hash
 
-    if args.spectate:
-        print(f"wordsy-tui join: {no_watching(game)}", file=sys.stderr)
-        return 1
     front_pin, seat_file = from_environment()
     pin = args.pin or front_pin
-    if seat_file is None:
-        return run_tile_app(tile_seat(address, name, game, pin, reclaim=args.reclaim))
+    if seat_file is None or args.spectate:
+        seat = tile_seat(address, name, game, pin, reclaim=args.reclaim, spectate=args.spectate)
+        return run_tile_app(seat)
     token = read_token(seat_file)
     kept = KeptTileSeat.join(*address, name, game, dictionary_hash(), pin=pin, token=token)
     assert isinstance(kept, KeptTileSeat)

@@ -426,16 +426,18 @@ class LanPlay:
         self, address: str, port: int, name: str, pin: str | None, game: str
     ) -> int:
         """A tile game picked in the LAN's list, on its own board screen."""
-        from wordsy_tui.cli.serve_tiles import no_watching, play_tile_app, tile_seat
+        from wordsy_tui.cli.serve_tiles import play_tile_app, tile_seat
         from wordsy_tui.scrabble.rulesets import GameName
 
-        tiles = GameName(game)
-        if self.spectate:
-            print(f"wordsy-tui join: {no_watching(tiles)}", file=sys.stderr)
-            return 1
-        return await play_tile_app(
-            tile_seat((address, port), name, tiles, pin, reclaim=self.reclaim)
+        seat = tile_seat(
+            (address, port),
+            name,
+            GameName(game),
+            pin,
+            reclaim=self.reclaim,
+            spectate=self.spectate,
         )
+        return await play_tile_app(seat)
 
     async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
         """A tile game hosted from the start menu: `host --game`'s host, with the form's

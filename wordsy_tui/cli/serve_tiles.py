@@ -21,7 +21,7 @@ from wordsy_tui.cli.serve import (
 )
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import RULES, GameName
+from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.session.discovery import Announcer, tile_properties
 from wordsy_tui.session.lan import DEFAULT_PORT, player_keys
@@ -241,16 +241,25 @@ async def play_tile_app(session: TileNetSession) -> int:
 
 
 def tile_seat(
-    address: tuple[str, int], name: str, game: GameName, pin: str | None, *, reclaim: bool
+    address: tuple[str, int],
+    name: str,
+    game: GameName,
+    pin: str | None,
+    *,
+    reclaim: bool,
+    spectate: bool = False,
 ) -> TileNetSession:
     """A person's seat at a tile game's host; its token kept on disk, so the same join
-    takes the seat back."""
+    takes the seat back (`spectate`: a place to watch from, which has no token)."""
     from wordsy_tui.referee import dictionary_hash
 
     return TileNetSession.join(
-        *address, name, game, dictionary_hash(), pin=pin, keys=player_keys(), reclaim=reclaim
+        *address,
+        name,
+        game,
+        dictionary_hash(),
+        pin=pin,
+        keys=None if spectate else player_keys(),
+        reclaim=reclaim,
+        spectate=spectate,
     )
-
-
-def no_watching(game: GameName) -> str:
-    return f"watching {RULES[game].title} is not possible yet: join with a name to play."

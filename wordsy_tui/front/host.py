@@ -67,7 +67,7 @@ class Fronted:
     fronts: FrontOptions
     bind: str
     watching: ClassVar[bool] = True
-    """Whether the game has seats for watching (a tile game has none yet)."""
+    """Whether the game has seats for watching (every game has, so far)."""
     ssh: SshFront | None
     web: WebFront | None
 
@@ -175,5 +175,3 @@ class FrontedHost(Fronted, LanHost):
 
 class FrontedTileHost(Fronted, TileLanHost):
     """`TileLanHost` (Scrabble, Words with Friends, Wordfeud) with the same fronts."""
-
-    watching = False

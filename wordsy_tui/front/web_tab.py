@@ -57,7 +57,7 @@ class TabQuestions(App[None]):
     """Seconds before this browser's address may guess the PIN again (0: now)."""
     player_name: str
     may_watch: ClassVar[bool] = True
-    """Whether an empty name watches the game (a tile game has no spectators yet)."""
+    """Whether an empty name watches the game."""
 
     def ask_name(self) -> None:
         if self.pin is not None and self.pin_wait > 0:
@@ -137,7 +137,6 @@ class TileTabApp(TabQuestions, TileApp):
     questions, then the game's board screen."""
 
     CSS_PATH = beside(tile_module.__file__, TileApp.CSS_PATH)
-    may_watch = False
 
     def __init__(
         self, address: tuple[str, int], game: GameName, pin: str | None, pin_wait: float = 0.0
@@ -153,7 +152,15 @@ class TileTabApp(TabQuestions, TileApp):
     def _seat(self, name: str, pin: str | None) -> TileNetSession:
         from wordsy_tui.referee import dictionary_hash
 
-        return TileNetSession.join(*self.address, name, self.game, dictionary_hash(), pin=pin)
+        # An empty name watches, as Wordsy's tab does.
+        return TileNetSession.join(
+            *self.address,
+            name or "watch",
+            self.game,
+            dictionary_hash(),
+            pin=pin,
+            spectate=not name,
+        )
 
     @on(events.Mount)
     def _ask_first(self, event: events.Mount) -> None:

@@ -17,7 +17,7 @@ import logging
 import os
 import random
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Collection, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final
@@ -149,6 +149,24 @@ class HostLink:
             "connected" if link.connected else f"connection lost: {link.detail or 'no answer'}"
         )
         return LinkChanged(link.connected, message[:MAX_CLOSING_WORDS])
+
+    def say(self, text: str) -> str | None:
+        """Say a line of chat to everyone at the table; why not, or None once it is sent."""
+        problem = chat_problem(text)
+        if problem is not None:
+            return problem
+        if not self.client.say(text.strip()):
+            return "Not connected to the host: the line was not sent."
+        return None
+
+    @staticmethod
+    def heard(update: net_client.Said | net_client.SayRefused) -> ChatHeard | ChatRefused:
+        """A chat frame as the player is told of it; a hostile host is still kept to the
+        limits (the host checked the line already)."""
+        if isinstance(update, net_client.SayRefused):
+            return ChatRefused(update.code, update.message[:MAX_CLOSING_WORDS])
+        watching = update.role == "spectator"
+        return ChatHeard(update.name[:MAX_NAME], update.text[:MAX_CHAT_CHARS], watching)
 
     async def ask(self, wire: dict[str, Any]) -> tuple[str | None, bool]:
         """Send a command: None when the host applied it, else the reason; and whether
@@ -285,12 +303,8 @@ class NetSession(Session):
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
                     self.publish(PresenceChanged(dict(seats)))
-                case net_client.Said(name=name, role=role, text=text):
-                    # The host checked the line; a hostile host is still kept to its limits.
-                    watching = role == "spectator"
-                    self.publish(ChatHeard(name[:MAX_NAME], text[:MAX_CHAT_CHARS], watching))
-                case net_client.SayRefused(code=code, message=message):
-                    self.publish(ChatRefused(code, message[:MAX_CLOSING_WORDS]))
+                case net_client.Said() | net_client.SayRefused():
+                    self.publish(self._link.heard(update))
                 case net_client.Link() as link:
                     if link.connected and not link.final:
                         # The catch-up comes next: its alarm counts from the host's time.
@@ -308,12 +322,7 @@ class NetSession(Session):
         return True
 
     async def say(self, text: str) -> str | None:
-        problem = chat_problem(text)
-        if problem is not None:
-            return problem
-        if not self.client.say(text.strip()):
-            return "Not connected to the host: the line was not sent."
-        return None
+        return self._link.say(text)
 
     async def send(self, command: cmd.Command) -> str | None:
         problem, tell = await self._link.ask(encode(command))
@@ -485,6 +494,50 @@ class ServedTable:
     def _notice(self, line: str) -> None:
         if self.on_notice is not None:
             self.on_notice(line)
+
+    # -- chat: the host mutes someone's lines, a player's or a spectator's -----------------
+
+    def _own_people(self) -> tuple[str | None, Collection[str]]:
+        """The hosting player (None when headless) and the host's computer players: the
+        people of this process, whom the host's list of whom to mute leaves out."""
+        raise NotImplementedError
+
+    def mute(self, name: str) -> str:
+        """Drop `name`'s chat lines at the host from now on (a player's or a spectator's,
+        matched as the table matches names); what to tell the host."""
+        captain, _bots = self._own_people()
+        if captain is not None and name_key(name) == name_key(captain):
+            return "You cannot mute yourself."
+        name, here = self._talker(name)
+        if not self.host.mute(name):
+            return f"{name} is muted already."
+        told = "their chat lines reach nobody now" if here else "nobody of that name is here now"
+        return f"{name} is muted: {told}."
+
+    def unmute(self, name: str) -> str:
+        name, _ = self._talker(name, [*self.host.muted])
+        return f"{name} may chat again." if self.host.unmute(name) else f"{name} is not muted."
+
+    @property
+    def muted(self) -> frozenset[str]:
+        return self.host.muted
+
+    @property
+    def talkers(self) -> list[tuple[str, bool]]:
+        """The people connected, who may chat: (name, watching), without the host's own
+        player and computer players, each name once."""
+        captain, bots = self._own_people()
+        mine = {captain, *bots}
+        found = {(n, role == "spectator") for n, role in self.host.talkers if n not in mine}
+        return sorted(found, key=lambda talker: (talker[1], talker[0]))
+
+    def _talker(self, name: str, among: list[str] | None = None) -> tuple[str, bool]:
+        """The name of who is meant by `name` as typed (its lookalikes too), and whether
+        someone of that name is connected."""
+        names = among if among is not None else [n for n, _ in self.talkers]
+        key = name_key(name)
+        exact = [n for n in names if n == name] or [n for n in names if name_key(n) == key]
+        return (exact[0], True) if exact else (name, False)
 
 
 class LanHost(ServedTable):
@@ -695,40 +748,8 @@ class LanHost(ServedTable):
         await self.host.remove_seat(name)
         return await self.submit(cmd.RemovePlayer(name)) if playing else None
 
-    def mute(self, name: str) -> str:
-        """Drop `name`'s chat lines at the host from now on (a player's or a spectator's,
-        matched as the table matches names); what to tell the host."""
-        if self.game.captain is not None and name_key(name) == name_key(self.game.captain):
-            return "You cannot mute yourself."
-        name, here = self._talker(name)
-        if not self.host.mute(name):
-            return f"{name} is muted already."
-        told = "their chat lines reach nobody now" if here else "nobody of that name is here now"
-        return f"{name} is muted: {told}."
-
-    def unmute(self, name: str) -> str:
-        name, _ = self._talker(name, [*self.host.muted])
-        return f"{name} may chat again." if self.host.unmute(name) else f"{name} is not muted."
-
-    @property
-    def muted(self) -> frozenset[str]:
-        return self.host.muted
-
-    @property
-    def talkers(self) -> list[tuple[str, bool]]:
-        """The people connected, who may chat: (name, watching), without the host's own
-        player and computer players, each name once."""
-        mine = {self.game.captain, *self.game.bots}
-        found = {(n, role == "spectator") for n, role in self.host.talkers if n not in mine}
-        return sorted(found, key=lambda talker: (talker[1], talker[0]))
-
-    def _talker(self, name: str, among: list[str] | None = None) -> tuple[str, bool]:
-        """The name of who is meant by `name` as typed (its lookalikes too), and whether
-        someone of that name is connected."""
-        names = among if among is not None else [n for n, _ in self.talkers]
-        key = name_key(name)
-        exact = [n for n in names if n == name] or [n for n in names if name_key(n) == key]
-        return (exact[0], True) if exact else (name, False)
+    def _own_people(self) -> tuple[str | None, Collection[str]]:
+        return self.game.captain, self.game.bots
 
     async def _ask_reclaim(self, name: str) -> bool:
         ask = self.on_reclaim

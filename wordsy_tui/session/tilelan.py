@@ -15,7 +15,7 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -99,13 +99,15 @@ _log = logging.getLogger("wordsy_tui.tilelan")
 
 
 class TileNetSession(TileVerbs):
-    """A player's seat at a tile game across the network: `TileTable` over a `net.Client`."""
+    """A player's seat at a tile game across the network, or a spectator's place beside
+    it: `TileTable` over a `net.Client`."""
 
     def __init__(self, client: Client, dawg: Callable[[int], Dawg] | None = None) -> None:
         self.client = client
-        self.me = client.name
+        self.me: str | None = None if client.role == "spectator" else client.name
+        """Our seat; None for a spectator, who sees every rack as a count."""
         self.state = TileGameState()
-        """The player's own view: the fold of the events the host sent this seat."""
+        """Our own view: the fold of the events the host sent this seat (or spectators)."""
         self.seq = 0
         """The host's sequence number of the last event folded into `state`."""
         self.last_turn: LastTurn | None = None
@@ -130,13 +132,16 @@ class TileNetSession(TileVerbs):
         token: str | None = None,
         keys: SeatKeys | None = None,
         reclaim: bool = False,
+        spectate: bool = False,
     ) -> TileNetSession:
         """`keys`: where the seat's token outlives this program (a restart takes the seat
-        back, as Wordsy's joiners do); `token`: a seat's token known already."""
+        back, as Wordsy's joiners do); `token`: a seat's token known already; `spectate`:
+        watch the game instead (no seat, no rack)."""
         client = Client(
             address,
             port,
             name,
+            role="spectator" if spectate else "player",
             pin=pin,
             token=token,
             requirements=requirements(dictionary, game.value),
@@ -195,6 +200,8 @@ class TileNetSession(TileVerbs):
                     self.publish(TilesChanged(self.state, ()))
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
+                case net_client.Said() | net_client.SayRefused():
+                    self.publish(self._link.heard(update))
                 case net_client.Next(message=message):
                     # A rematch: the new game's view follows (a reset, then its events).
                     self.state, self.seq, self.last_turn = TileGameState(), 0, None
@@ -216,13 +223,20 @@ class TileNetSession(TileVerbs):
             if tell:
                 self.publish(Rejected(problem[:MAX_CLOSING_WORDS]))
             return problem
-        if isinstance(command, TURNS):
+        if isinstance(command, TURNS) and self.me is not None:
             self.last_turn = LastTurn(before, before.rack(self.me))
         return None
 
     @property
     def asked_to_judge(self) -> bool:
-        return asked_to_judge(self.state, self.me)
+        return self.me is not None and asked_to_judge(self.state, self.me)
+
+    @property
+    def can_chat(self) -> bool:
+        return True
+
+    async def say(self, text: str) -> str | None:
+        return self._link.say(text)
 
     def best_of_last_turn(self) -> Hint | None:
         return best_of(self.last_turn, self._dawg)
@@ -294,7 +308,7 @@ class TileBot:
 
     @property
     def name(self) -> str:
-        return self.session.me
+        return self.session.client.name
 
     async def start(self) -> None:
         await self.session.start()
@@ -406,6 +420,8 @@ class TileLanHost(ServedTable):
         """Where players on the LAN reach this host (shown for `join --connect`)."""
         self.seat_book = SeatBook.beside(self.log_path)
         self.bots: dict[str, TileBot] = {}
+        self.captain: str | None = None
+        """The hosting player's seat (its session sets it); None for a headless host."""
         self._tasks: set[asyncio.Task[object]] = set()
         self._leaving: set[str] = set()
         self._seating = False
@@ -510,6 +526,9 @@ class TileLanHost(ServedTable):
         await self._next_game(game, seats, by, seat)
         return None
 
+    def _own_people(self) -> tuple[str | None, Collection[str]]:
+        return self.captain, self.bots
+
     def _on_event(self, state: TileGameState, event: ev.Event) -> None:
         if self.clock is not None:
             self.clock.observe(state)
@@ -559,12 +578,13 @@ class TileHostSession(TileNetSession):
     def __init__(self, me: str, server: TileLanHost, bots: Sequence[Level] = ()) -> None:
         super().__init__(Client("127.0.0.1", 0, me))
         self.server = server
+        server.captain = me
         self.bots_to_seat = tuple(bots)
         self.leave_question = "Leave? The game ends for everyone at the table."
 
     async def start(self) -> None:
         await self.server.start()
-        me = self.me
+        me = self.client.name
         self.client = Client(
             "127.0.0.1",
             self.server.port,

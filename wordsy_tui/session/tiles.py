@@ -38,6 +38,7 @@ from wordsy_tui.scrabble.view import for_seat, state_for_seat
 from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words, shipped_words
 from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
+from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Alarm, Deadline
 
 BOT_PAUSE_SECONDS = 0.8
@@ -53,9 +54,9 @@ class TilesChanged:
 
 
 TileUpdate = TilesChanged | Rejected
-TableUpdate = TilesChanged | Rejected | LinkChanged | NextGame
+TableUpdate = TilesChanged | Rejected | LinkChanged | NextGame | ChatHeard | ChatRefused
 """What a table's session tells the app: a LAN session also says when its link changes,
-and when the host starts a rematch with its seat in it."""
+when the host starts a rematch with its seat in it, and what is said at the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,12 +81,16 @@ class TileTable(Protocol):
     """What the board screen (`TileApp`) uses of a tile game's session: offline
     (`TileSession`) or across the LAN (`session.tilelan.TileNetSession`)."""
 
-    me: str
     state: TileGameState
-    """The player's own view."""
+    """The player's own view (a spectator's: every rack a count)."""
     last_turn: LastTurn | None
     leave_question: str
     """What leaving asks the player (what becomes of the game and their seat)."""
+
+    @property
+    def me(self) -> str | None:
+        """The player's seat; None for a spectator, who only watches (and chats)."""
+        ...
 
     async def start(self) -> None: ...
     async def stop(self) -> None: ...
@@ -112,6 +117,15 @@ class TileTable(Protocol):
         ...
 
     def best_of_last_turn(self) -> Hint | None: ...
+
+    @property
+    def can_chat(self) -> bool:
+        """Whether anyone else hears our chat (nobody does in a solo game)."""
+        ...
+
+    async def say(self, text: str) -> str | None:
+        """Say a line to everyone at the table; why not, or None once it is on its way."""
+        ...
 
 
 def best_of(last: LastTurn | None, dawg: Callable[[int], Dawg]) -> Hint | None:
@@ -153,6 +167,13 @@ class TileVerbs:
 
     async def vote(self, uphold: bool) -> str | None:
         return await self.send(cmd.Vote(uphold))
+
+    @property
+    def can_chat(self) -> bool:
+        return False
+
+    async def say(self, text: str) -> str | None:
+        return "There is nobody here to chat with."
 
     @property
     def hosting(self) -> bool:

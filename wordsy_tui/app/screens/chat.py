@@ -1,6 +1,7 @@
 """The chat line: one line to everyone at the table, spectators included.
 
-It opens over the board or the lobby, which stay in sight (and keep moving);
+It opens over the board or the lobby, which stay in sight (and keep moving), with the
+last lines said above it where the board has no room for them (the tile games);
 Enter sends, Esc closes, and what was typed stays for the next time it opens.
 `/1`, `/2` and `/3` say a reaction at once.
 """
@@ -16,7 +17,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.chat import chatting_app
+from wordsy_tui.app.widgets.chat import ChatLog
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.session.chat import REACTIONS, chat_problem, reaction
 
@@ -34,9 +36,18 @@ class ChatScreen(ModalScreen[str | None]):
         Binding("escape", "close", "Close", id="chat-close", key_display="Esc"),
     ]
 
+    def __init__(self, *, history: bool = False) -> None:
+        super().__init__()
+        self.history = history
+        """Show the last lines said above the input (a board with no room for a log)."""
+
     def compose(self) -> ComposeResult:
-        app = wordsy_app(self)
+        app = chatting_app(self)
         with Vertical(id="chat-line"):
+            if self.history:
+                log = ChatLog()
+                log.border_title = "Said at the table"
+                yield log
             yield Static(Text(MUTED if app.chat_muted else PUBLIC, "bold"), id="chat-public")
             yield KeyedInput(app.chat_draft, placeholder="say something", id="chat-input")
             yield Static(HINT, markup=False, id="chat-hint")
@@ -46,7 +57,7 @@ class ChatScreen(ModalScreen[str | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
-        wordsy_app(self).chat_draft = event.value  # kept, whatever closes this line
+        chatting_app(self).chat_draft = event.value  # kept, whatever closes this line
         said = reaction(event.value)
         if said is not None:
             self._send(said)
@@ -61,7 +72,7 @@ class ChatScreen(ModalScreen[str | None]):
             # The line stays in the input, to be put right.
             self.query_one("#chat-hint", Static).update(Text.assemble(("! ", "bold"), problem))
             return
-        wordsy_app(self).chat_draft = ""
+        chatting_app(self).chat_draft = ""
         self.dismiss(line.strip())
 
     def action_close(self) -> None:

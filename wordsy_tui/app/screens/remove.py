@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -59,11 +59,23 @@ class RemoveScreen(PickScreen):
         super().__init__("Remove whom from the game?", people, "remove-whom")
 
 
-def pick_to_mute(game: WordsyApp) -> None:
+@runtime_checkable
+class Muting(Protocol):
+    """What muting needs of a game's host (Wordsy's `LanHost`, the tile games' host)."""
+
+    @property
+    def talkers(self) -> list[tuple[str, bool]]: ...
+
+    @property
+    def muted(self) -> frozenset[str]: ...
+
+    def mute(self, name: str) -> str: ...
+
+    def unmute(self, name: str) -> str: ...
+
+
+def pick_to_mute(game: App[None], server: Muting) -> None:
     """The host mutes someone's chat, or unmutes it: players and spectators alike."""
-    server = host_server(game.session)
-    if server is None:
-        return
     muted = server.muted
     people = [*server.talkers, *((name, False) for name in sorted(muted))]
     seen: set[str] = set()

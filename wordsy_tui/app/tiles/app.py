@@ -16,7 +16,7 @@ from typing import ClassVar, Final
 from rich.text import Text
 from textual import events, work
 from textual._path import CSSPathType
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
@@ -24,8 +24,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from net import Refused
+from wordsy_tui.app.chat import ChattingApp, chatting_app
+from wordsy_tui.app.messages import ChatArrived, ChatDeclined
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
+from wordsy_tui.app.screens.remove import Muting, pick_to_mute
 from wordsy_tui.app.tiles.board import BoardPicture, TileBoard
 from wordsy_tui.app.tiles.dialogs import (
     BlankScreen,
@@ -37,6 +40,7 @@ from wordsy_tui.app.tiles.dialogs import (
 )
 from wordsy_tui.app.tiles.draft import Draft
 from wordsy_tui.app.tiles.panel import (
+    chat_text,
     clock_text,
     last_play_squares,
     move_lines,
@@ -59,6 +63,7 @@ from wordsy_tui.scrabble.notation import move_text
 from wordsy_tui.scrabble.rulesets import BLANK
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
+from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.tiles import TilesChanged, TileTable
 from wordsy_tui.text import shown
 
@@ -100,12 +105,19 @@ class BoardScreen(Screen[None]):
     def state(self) -> TileGameState:
         return self.session.state
 
+    @property
+    def watching(self) -> bool:
+        """A spectator's board: no rack, no play keys; the chat takes the rack's place."""
+        return self.session.me is None
+
     def compose(self) -> ComposeResult:
+        self.set_class(self.watching, "-watching")
         yield Static(id="title-bar", markup=False)
         with Horizontal(id="table"):
             with Vertical(id="board-side"):
                 yield TileBoard(id="tile-board")
                 yield Static(id="rack")
+                yield Static(id="chat-last")
             with Vertical(id="tile-side"):
                 yield Static(id="scores")
                 yield Static(id="unseen")
@@ -115,6 +127,8 @@ class BoardScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#chat-last").display = self.session.can_chat
+        self.watch(self.app, "chat", self._show_chat)
         self.redraw()
         # Over SSH every repaint costs bytes: look a few times a second, repaint the title
         # only when the whole seconds left change.
@@ -127,12 +141,19 @@ class BoardScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.redraw()
 
+    def _show_chat(self, lines: tuple[ChatHeard, ...]) -> None:
+        box = self.query_one("#chat-last", Static)
+        rows = max(box.size.height, 1)
+        box.update(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.watching:  # a spectator's keys: help (and the app's chat and leave)
+            return action == "help"
         # Only Scrabble has challenges: the other games' key bar goes without the key.
         if action == "challenge":
             return self.state.rules.challenges
         if action == "vote":  # only while this seat has a vote to cast
-            return may_vote(self.state, self.session.me)
+            return self.session.me is not None and may_vote(self.state, self.session.me)
         if action == "start_game":  # the lobby of a LAN table: its first person starts
             return allowed(self.state, self.session.me, cmd.StartGame())
         # Nothing to play in a lobby yet: room in the key bar for the start.
@@ -142,8 +163,11 @@ class BoardScreen(Screen[None]):
     # -- keys ---------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
+        me = self.session.me
+        if me is None:  # watching
+            return
         char = event.character or ""
-        if char == "v" and may_vote(self.state, self.session.me):
+        if char == "v" and may_vote(self.state, me):
             return  # the key opens the vote (a binding), not a tile
         if char in (BLANK, "*"):
             event.stop()
@@ -153,7 +177,10 @@ class BoardScreen(Screen[None]):
             self._lay(char.upper())
 
     def _lay(self, letter: str) -> None:
-        problem = self.draft.lay(self.state.board, self.state.rack(self.session.me), letter)
+        me = self.session.me
+        if me is None:
+            return
+        problem = self.draft.lay(self.state.board, self.state.rack(me), letter)
         self.say(problem, "warning" if problem else "")
         self.redraw()
 
@@ -215,7 +242,7 @@ class BoardScreen(Screen[None]):
     async def action_vote(self) -> None:
         """The table's vote on a challenge: y, the play stands; n, it goes."""
         me = self.session.me
-        if not may_vote(self.state, me):
+        if me is None or not may_vote(self.state, me):
             return
         uphold = await self.app.push_screen_wait(TileVoteScreen(self.state, me))
         if uphold is None:
@@ -248,7 +275,7 @@ class BoardScreen(Screen[None]):
         state, me = self.state, self.session.me
         self._show_title()
         drafted = dict(self.draft.placed)
-        playing = state.phase is Phase.PLAYING
+        playing = state.phase is Phase.PLAYING and not self.watching
         self.query_one(TileBoard).show(
             BoardPicture(
                 state.board,
@@ -259,9 +286,10 @@ class BoardScreen(Screen[None]):
                 self.draft.across,
             )
         )
-        self.query_one("#rack", Static).update(
-            rack_text(self.draft.rack_left(state.rack(me)), state.rules)
-        )
+        if me is not None:
+            self.query_one("#rack", Static).update(
+                rack_text(self.draft.rack_left(state.rack(me)), state.rules)
+            )
         self.query_one("#scores", Static).update(scores_text(state, me))
         width = SIDE_WIDTH - 1
         unseen = unseen_text(state, me, width)
@@ -278,11 +306,16 @@ class BoardScreen(Screen[None]):
             shown_preview = judge_text(state)
         else:
             shown_preview = preview_text(None)
+        if self.watching:
+            shown_preview = Text("You are watching: every rack is hidden until the game ends.")
         self.query_one("#preview", Static).update(shown_preview)
+        self._show_chat(chatting_app(self).chat)
 
     def _show_title(self) -> None:
         state, me = self.state, self.session.me
         title = f"{state.rules.title} · bag {state.bag_count}"
+        if self.watching and state.phase is not Phase.LOBBY:
+            title += " · watching"
         if state.vote is not None:
             title += f" · {voting_text(state)}"
         elif self.session.asked_to_judge:
@@ -356,7 +389,7 @@ class BoardScreen(Screen[None]):
                     self.say(f"{shown(player)} loses this turn to the failed challenge.")
 
 
-def lobby_text(state: TileGameState, me: str) -> str:
+def lobby_text(state: TileGameState, me: str | None) -> str:
     """Who is seated before the game starts, and who starts it."""
     seated = ", ".join(shown(p) for p in state.players) or "nobody yet"
     captain = state.captain
@@ -385,8 +418,9 @@ def judge_text(state: TileGameState) -> Text:
     )
 
 
-class TileApp(App[None]):
-    """One tile game in the terminal; `session` plays it (solo: with computer players)."""
+class TileApp(ChattingApp):
+    """One tile game in the terminal; `session` plays it (solo: with computer players), or
+    watches it (a spectator's session at a LAN host)."""
 
     CSS_PATH: ClassVar[CSSPathType | None] = ["../wordsy.tcss", "tiles.tcss"]
     TITLE = "Wordsy: tile games"
@@ -395,6 +429,10 @@ class TileApp(App[None]):
         Binding(
             "ctrl+q,ctrl+c", "leave", "Leave", id="tile-leave", key_display="^q", priority=True
         ),
+        # Wordsy's chat key (F7 where a browser keeps Ctrl+T for itself; F3 passes here);
+        # the host's mute is F8, as F6 starts a tile game.
+        Binding("ctrl+t,f7", "chat", "Chat", id="tile-chat", key_display="^t", priority=True),
+        Binding("f8", "mute", "Mute", id="tile-mute", key_display="F8", show=False),
     ]
 
     def __init__(self, session: TileTable, now: Callable[[], float] | None = None) -> None:
@@ -405,6 +443,38 @@ class TileApp(App[None]):
         self._told_over = False
         self._offered_vote: tuple[object, ...] | None = None
         """The vote this app last opened the dialog for (it opens once by itself)."""
+
+    @property
+    def me(self) -> str | None:
+        return self.session.me
+
+    @property
+    def talker(self) -> TileTable:
+        return self.session
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat":  # over the board only, not over a dialog's input
+            return self.can_chat and self.screen is self.board_screen
+        if action == "mute":
+            return self.check_action("chat", parameters) and self._muting() is not None
+        if action == "best":  # of one's own last turn: a spectator has none
+            return self.me is not None
+        return True
+
+    def _muting(self) -> Muting | None:
+        """The host's mute list, for the hosting player; None elsewhere."""
+        server = getattr(self.session, "server", None)
+        return server if isinstance(server, Muting) else None
+
+    def action_chat(self) -> None:
+        from wordsy_tui.app.screens.chat import ChatScreen
+
+        self.push_screen(ChatScreen(history=True), self.say_line)
+
+    def action_mute(self) -> None:
+        server = self._muting()
+        if server is not None:
+            pick_to_mute(self, server)
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._guard_screen)
@@ -452,6 +522,10 @@ class TileApp(App[None]):
                     screen.say(shown(message), "bold")
                 case LinkChanged(_up, message, final):
                     screen.say(shown(message), "bold" if final else "")
+                case ChatHeard() as line:
+                    self.post_message(ChatArrived(line))
+                case ChatRefused(code, message):
+                    self.post_message(ChatDeclined(code, message))
 
     def _offer_vote(self, state: TileGameState) -> None:
         """Open the vote dialog once when the table starts voting and this seat votes; keep
@@ -459,8 +533,8 @@ class TileApp(App[None]):
         if isinstance(self.screen, TileVoteScreen):
             self.screen.follow(state)
             return
-        key = vote_key(state)
-        if key is not None and key != self._offered_vote and may_vote(state, self.session.me):
+        key, me = vote_key(state), self.session.me
+        if me is not None and key not in (None, self._offered_vote) and may_vote(state, me):
             self._offered_vote = key
             self.board_screen.action_vote()
 

@@ -14,12 +14,14 @@ from typing import Final
 
 from rich.text import Text
 
+from wordsy_tui.app.widgets.chat import chat_line
 from wordsy_tui.scrabble.board import EMPTY_BOARD, Assessment, assess, place
 from wordsy_tui.scrabble.errors import PlacementError
 from wordsy_tui.scrabble.notation import move_text
 from wordsy_tui.scrabble.rulesets import BLANK, Rules
 from wordsy_tui.scrabble.state import TileGameState, Turn
 from wordsy_tui.scrabble.view import unseen
+from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.text import shown
 
@@ -136,6 +138,21 @@ def moves_text(lines: Sequence[MoveLine], width: int, rows: int) -> Text:
         text.append(f"{name:<5} {cut(line.what, what_width):<{what_width}}{line.score:>4}\n")
     if not lines:
         text.append("No moves yet.", "dim")
+    return text
+
+
+def chat_text(lines: Sequence[ChatHeard], me: str | None, width: int, rows: int) -> Text:
+    """The last lines said at the table that fit `rows`, each cut to one line (Ctrl+T shows
+    them whole)."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if not lines:
+        return text.append("Chat: Ctrl+T to talk (everyone sees it)", "dim")
+    for line in list(lines)[-rows:]:
+        said = chat_line(line, me)
+        said.truncate(width, overflow="ellipsis")
+        text.append_text(said)
+        text.append("\n")
+    text.rstrip()
     return text
 
 

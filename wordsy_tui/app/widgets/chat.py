@@ -11,7 +11,7 @@ from typing import Final
 from rich.text import Text
 from textual.widgets import RichLog
 
-from wordsy_tui.app.node import wordsy_app
+from wordsy_tui.app.chat import chatting_app
 from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.text import shown
 
@@ -40,12 +40,12 @@ class ChatLog(RichLog):
         self.border_title = CHAT_TITLE
 
     def on_mount(self) -> None:
-        app = wordsy_app(self)
-        self.display = app.session is not None and app.session.can_chat
+        app = chatting_app(self)
+        self.display = app.can_chat
         self.watch(app, "chat", self._show)
 
     def _show(self, lines: tuple[ChatHeard, ...]) -> None:
-        me = wordsy_app(self).me
+        me = chatting_app(self).me
         self.clear()
         for line in lines[-SHOWN_LINES:]:
             self.write(chat_line(line, me))

@@ -1,0 +1,129 @@
+"""Watching a tile game at the board screen, and chatting at its table (127.0.0.1).
+
+A spectator's board is read-only: no rack, no play keys in the key bar, typed letters lay
+nothing; it follows a player and the host's computer player to the end of the game. The hosting
+player and a spectator chat with Ctrl+T, see each other's lines on the board, and the
+host mutes the spectator with F8.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tests.app.test_fit import on_screen
+from tests.app.tile_fixtures import until
+from tests.session.test_tile_lan import DICTIONARY, join, tile_host
+from tests.session.test_tile_watch import play_out
+from wordsy_tui.app.screens.chat import ChatScreen
+from wordsy_tui.app.screens.remove import PickScreen
+from wordsy_tui.app.tiles.app import BoardScreen, TileApp
+from wordsy_tui.app.tiles.dialogs import GameOverScreen
+from wordsy_tui.bots.levels import Level
+from wordsy_tui.scrabble.legal import may_play
+from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.scrabble.state import Phase
+from wordsy_tui.scrabble.view import state_for_seat
+from wordsy_tui.session.chat import ChatHeard
+from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
+
+
+def watcher_app(server: TileLanHost, name: str = "dora") -> TileApp:
+    return TileApp(
+        TileNetSession.join(
+            "127.0.0.1", server.port, name, server.config.game, DICTIONARY, spectate=True
+        )
+    )
+
+
+def keys_shown(pilot: Pilot[None]) -> set[str]:
+    """The actions the key bar offers now."""
+    return {
+        active.binding.action
+        for active in pilot.app.screen.active_bindings.values()
+        if active.enabled and active.binding.show
+    }
+
+
+def chat_shown(pilot: Pilot[None]) -> str:
+    return str(pilot.app.screen.query_one("#chat-last", Static).render())
+
+
+async def test_a_spectator_watches_a_whole_game_read_only(tmp_path: Path) -> None:
+    server = tile_host(tmp_path, GameName.WWF)
+    await server.start()
+    ann = join(server, "ann")
+    try:
+        await ann.start()
+        await server.add_bot(Level.EASY)
+        app = watcher_app(server)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: len(app.session.state.players) == 2)
+            screen = app.board_screen
+            assert isinstance(pilot.app.screen, BoardScreen)
+            assert not screen.query_one("#rack").display
+            assert keys_shown(pilot) == {"help", "chat", "leave"}
+            await pilot.press("f6")  # the start is the seated players' (ann's), not ours
+            assert server.state.phase is Phase.LOBBY
+            assert await ann.start_game() is None
+            # While the game waits for ann, every key of a player's does nothing here.
+            await until(pilot, lambda: may_play(app.session.state, "ann"))
+            seq = server.host.seq
+            await pilot.press("a", "e", "question_mark", "enter", "f3", "f2", "f4", "f5")
+            await pilot.pause()
+            assert not screen.draft.placed
+            assert isinstance(pilot.app.screen, BoardScreen)  # no exchange, no blank asked
+            assert server.host.seq == seq
+            text = on_screen(pilot)
+            assert "watching" in text
+            assert "Rack" not in text
+            assert "every rack is hidden" in text
+            assert "Chat: Ctrl+T to talk" in text
+            assert keys_shown(pilot) == {"help", "chat", "leave"}
+            await play_out(server, [ann])
+            await until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
+            assert app.session.state == state_for_seat(server.state, None)
+            assert server.host.spectators == 1
+    finally:
+        await ann.stop()
+        await server.stop()
+
+
+async def test_the_host_and_a_spectator_chat_and_the_host_mutes_with_f8(
+    tmp_path: Path,
+) -> None:
+    server = tile_host(tmp_path, GameName.SCRABBLE)
+    ann = TileApp(TileHostSession("Ann", server))
+    async with ann.run_test(size=(80, 24)) as host:
+        await until(host, lambda: "Ann" in ann.session.state.players)
+        dora = watcher_app(server)
+        async with dora.run_test(size=(80, 24)) as watcher:
+            await until(watcher, lambda: "Ann" in dora.session.state.players)
+            await watcher.press("ctrl+t")
+            assert isinstance(dora.screen, ChatScreen)
+            await watcher.press(*"go ann", "enter")
+            spoken = ChatHeard("dora", "go ann", watching=True)
+            await until(host, lambda: ann.chat == (spoken,))
+            await until(watcher, lambda: dora.chat == (spoken,))
+            assert "dora (watching): go ann" in chat_shown(host)
+            assert "dora (watching): go ann" in chat_shown(watcher)
+
+            await host.press("ctrl+t", *"thanks", "enter")
+            await until(watcher, lambda: len(dora.chat) == 2)
+            assert dora.chat[-1] == ChatHeard("Ann", "thanks")
+            # The spectator's Ctrl+T shows what was said above the line it types.
+            await watcher.press("ctrl+t")
+            log = "\n".join(s.text for s in dora.screen.query_one("#chat-log").lines)
+            assert "Ann: thanks" in log
+            await watcher.press("escape")
+
+            await host.press("f8")
+            assert isinstance(ann.screen, PickScreen)
+            await host.press("enter")  # dora, the only other one here
+            await until(host, lambda: "dora" in server.muted)
+            await watcher.press("ctrl+t", *"boo", "enter")
+            await until(watcher, lambda: dora.chat_muted)
+            assert all(line.text != "boo" for line in ann.chat)
+        await host.press("ctrl+q", "y")
