@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from textual.pilot import Pilot
 
@@ -20,6 +20,7 @@ from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble.bots import Hint, best_moves, vocabulary_dawg
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.movegen import Move
+from wordsy_tui.scrabble.notation import parse_move
 from wordsy_tui.scrabble.rulesets import SIZE, GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.view import state_for_seat
@@ -113,6 +114,8 @@ class TileScene:
     """Lay (not play) the next best play, to show the live score."""
     clock_left: int | None = None
     """Show the host's countdown with this many seconds left, as a LAN seat does."""
+    vote: bool = False
+    """The table's vote on a challenge, asking the player (`VoteTileSession`)."""
     watching: bool = False
     """The spectator's board of the same game (`join --spectate`, `ssh watch@HOST`)."""
 
@@ -121,6 +124,7 @@ TILE_SCENES = (
     TileScene("tiles-scrabble", GameName.SCRABBLE, 3),
     TileScene("tiles-wwf", GameName.WWF, 2, lay_next=False),
     TileScene("tiles-wordfeud-clock", GameName.WORDFEUD, 1, clock_left=137),
+    TileScene("tiles-scrabble-vote", GameName.SCRABBLE, 0, vote=True),
     TileScene("tiles-wwf-watching", GameName.WWF, 3, clock_left=52, watching=True),
 )
 FROZEN_NOW = 1000.0
@@ -212,6 +216,8 @@ class WatchedTileSession(TileVerbs):
 
 
 def make_tile_app(scene: TileScene) -> TileApp:
+    if scene.vote:
+        return TileApp(VoteTileSession())
     if scene.watching:
         session = WatchedTileSession(scene.game, scene.turns, scene.clock_left or 0)
         return TileApp(session, now=lambda: FROZEN_NOW)
@@ -223,6 +229,12 @@ def make_tile_app(scene: TileScene) -> TileApp:
 async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
     app = pilot.app
     assert isinstance(app, TileApp)
+    if scene.vote:
+        from wordsy_tui.app.tiles.dialogs import TileVoteScreen
+
+        await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
+        await pilot.pause()
+        return
     if isinstance(app.session, WatchedTileSession):
         await until(pilot, lambda: len(app.chat) == len(WATCH_CHAT))
         await pilot.pause()
@@ -233,3 +245,40 @@ async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
     if scene.lay_next and (move := my_move(app.session)) is not None:
         await pilot.press(*keys_for(board_screen(app), move))
     await pilot.pause()
+
+
+PHONY = "SLORP"
+"""A word the shipped list lacks."""
+
+
+class VoteTileSession(TileSession):
+    """Scrabble with the table's vote, four at the table: Bot 1 plays SLORP (the seed has
+    it play first), Bot 2 challenges it, and Ann and Bot 3 vote. The bots move only once
+    Ann has voted, so the picture holds still on her vote."""
+
+    def __init__(self) -> None:
+        config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
+        super().__init__(ME, config, (Level.EASY,) * 3, seed=TILE_SEED, bot_pause=0)
+
+    async def start(self) -> None:
+        self._apply(None, cmd.CreateGame(self.config))
+        self._apply(ME, cmd.JoinGame())
+        for name in self.bots:
+            self._apply(name, cmd.JoinGame(bot=True))
+        self._apply(ME, cmd.StartGame())
+        first, challenger = self.host.players[:2]
+        assert first != ME, "the seed has a computer player play first"
+        self._give(first, PHONY)
+        self._apply(first, cmd.Play(parse_move(self.host.board, f"8H {PHONY}")))
+        self._apply(challenger, cmd.Challenge())
+
+    def _give(self, player: str, tiles: str) -> None:
+        """Put `tiles` on `player`'s rack, filled up from the bag (the test's set-up)."""
+        host = self.host
+        bag = sorted((host.bag or ()) + host.rack(player))
+        for tile in tiles:
+            bag.remove(tile)
+        rack = tuple(sorted(tiles + "".join(bag[: 7 - len(tiles)])))
+        left = tuple(bag[7 - len(tiles) :])
+        racks = {**host.racks, player: rack}
+        self.host = replace(host, racks=racks, bag=left, bag_count=len(left))

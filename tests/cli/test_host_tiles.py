@@ -88,6 +88,9 @@ async def test_a_headless_scrabble_host_seats_a_player_and_its_bot_starts_on_com
         (("--game", "scrabble", "--turn-limit", "5"), b"--turn-limit must be from 10 to 86400"),
         (("--game", "wwf", "--turn-limit", "2m"), b"--turn-limit must be a whole number"),
         (("--turn-limit", "60"), b"--turn-limit is for the tile games"),
+        (("--game", "wwf", "--table-vote"), b"Words with Friends refuses a word not in"),
+        (("--game", "wordfeud", "--table-vote"), b"Wordfeud refuses a word not in"),
+        (("--table-vote",), b"Wordsy's challenges always go to the table's vote"),
     ],
 )
 async def test_what_a_tile_host_cannot_do_yet_is_said(
@@ -112,6 +115,34 @@ def test_the_turn_limit_reaches_the_game_and_has_a_default() -> None:
     assert limited.challenge_seconds == 45
     default = tile_config(parser.parse_args(["host", "--game", "scrabble"]))
     assert default.turn_seconds == DEFAULT_TURN_SECONDS
+
+
+def test_the_table_vote_reaches_scrabbles_config_and_is_off_by_default() -> None:
+    from wordsy_tui.cli import build_parser
+    from wordsy_tui.cli.host import tile_config
+
+    parser = build_parser()
+    assert tile_config(
+        parser.parse_args(["host", "--game", "scrabble", "--table-vote"])
+    ).table_vote
+    assert not tile_config(parser.parse_args(["host", "--game", "scrabble"])).table_vote
+
+
+def test_the_hosts_log_tells_the_table_vote() -> None:
+    from wordsy_tui.cli.serve_tiles import tile_line
+    from wordsy_tui.scrabble import events as ev
+    from wordsy_tui.scrabble.state import TileGameState
+
+    state = TileGameState()
+    assert tile_line(state, ev.VoteOpened("Bob", ("Cat", "Dan"), ("HORX",))) == (
+        "Bob challenged: Cat, Dan vote (the word list lacks HORX)"
+    )
+    assert tile_line(state, ev.VoteCast("Cat", uphold=False)) == "Cat voted: the play stands"
+    decided = ev.ChallengeDecided("Bob", False, ("HORX",), (("Cat", False), ("Dan", False)))
+    assert tile_line(state, decided) == (
+        "The table voted: 2 that the play stands, 0 that it goes; "
+        "the play stands, Bob loses a turn"
+    )
 
 
 def test_the_hosts_log_says_when_time_ran_out() -> None:

@@ -41,12 +41,13 @@ class Table:
         rng: random.Random | None = None,
         words: frozenset[str] = WORDS,
         start: bool = True,
+        config: TileGameConfig | None = None,
     ) -> None:
         self.state = TileGameState()
         self.log: list[ev.Event] = []
         self.rng = rng or random.Random(7)
         self.words = words
-        self.do(None, cmd.CreateGame(TileGameConfig(game)))
+        self.do(None, cmd.CreateGame(config or TileGameConfig(game)))
         for player in players:
             self.do(player, cmd.JoinGame())
         if start:

@@ -113,6 +113,13 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         f"({TILE_MIN_TURN_SECONDS}-{TILE_MAX_TURN_SECONDS}, default {TILE_TURN_SECONDS})",
     )
     parser.add_argument(
+        "--table-vote",
+        action="store_true",
+        help="Scrabble: a challenge goes to the vote of the players other than the challenger "
+        "and the challenged, the word list advising (a tie follows it), as Wordsy's do; "
+        "without it the word list decides at once",
+    )
+    parser.add_argument(
         "--handicap",
         nargs="+",
         type=player_name,
@@ -290,6 +297,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for flag, module, extra in (("ssh", "asyncssh", "ssh"), ("web", "textual_serve", "web")):
         if getattr(args, flag) is not None and importlib.util.find_spec(module) is None:
             parser.error(f"--{flag} needs {module}: `uv sync` or install wordsy-tui[{extra}]")
+    if args.table_vote and args.game != "scrabble":
+        parser.error(table_vote_refusal(args.game))
     if args.game != "wordsy":
         return run_tiles(args, parser)
     if args.turn_limit is not None:
@@ -388,14 +397,30 @@ def check_log(log_path: Path, resume: str, *, salvage: bool, kind: str = "") -> 
     return True
 
 
+def table_vote_refusal(game: str) -> str:
+    """Why `--table-vote` does not go with `--game game`."""
+    if game == "wordsy":
+        return (
+            "--table-vote is for --game scrabble: Wordsy's challenges always go to "
+            "the table's vote"
+        )
+    from wordsy_tui.scrabble.rulesets import RULES, GameName
+
+    return (
+        f"--table-vote is for --game scrabble: {RULES[GameName(game)].title} refuses a word "
+        "not in the word list when it is played, so there is no challenge to vote on"
+    )
+
+
 def tile_config(args: argparse.Namespace) -> TileGameConfig:
-    """The tile game `host --game` makes: its ruleset, seats and turn limit."""
+    """The tile game `host --game` makes: its ruleset, seats, turn limit and table vote."""
     from wordsy_tui.scrabble.rulesets import GameName
 
     return TileGameConfig(
         GameName(args.game),
         max_players=min(args.seats, TILE_MAX_PLAYERS),
         turn_seconds=TILE_TURN_SECONDS if args.turn_limit is None else args.turn_limit,
+        table_vote=args.table_vote,
     )
 
 

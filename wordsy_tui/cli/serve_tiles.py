@@ -108,6 +108,17 @@ def tile_line(state: TileGameState, event: ev.Event) -> str | None:
             return f"{player}'s time ran out: the host passed" if timed_out else f"{player} passed"
         case ev.PlayAccepted(timed_out=True):
             return "Time for challenges ran out: the play stands"
+        case ev.VoteOpened(challenger, voters, refused):
+            advice = f"lacks {', '.join(refused)}" if refused else "has every word"
+            return f"{challenger} challenged: {', '.join(voters)} vote (the word list {advice})"
+        case ev.VoteCast(voter, uphold):
+            return f"{voter} voted: the play {'goes' if uphold else 'stands'}"
+        case ev.ChallengeDecided(challenger, upheld, votes=votes) if votes:
+            goes, stands = event.tally
+            outcome = "play withdrawn" if upheld else f"the play stands, {challenger} loses a turn"
+            return (
+                f"The table voted: {stands} that the play stands, {goes} that it goes; {outcome}"
+            )
         case ev.ChallengeDecided(challenger, upheld, refused):
             if upheld:
                 return f"{challenger} challenged: {', '.join(refused)} refused, play withdrawn"

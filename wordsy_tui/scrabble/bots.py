@@ -126,11 +126,16 @@ def _exchange(view: TileGameState, seat: str) -> cmd.Command:
 
 
 def respond(view: TileGameState, seat: str, words: Words) -> cmd.Command | None:
-    """Scrabble: challenge the play on the board, or let it stand; None when not asked.
+    """Scrabble: challenge the play on the board, or let it stand, or vote on a challenge
+    of it; None when not asked.
 
     A bot looks every word up in the agreed word list, so it challenges exactly
-    the plays a challenge withdraws (and never loses a turn to one).
+    the plays a challenge withdraws (and never loses a turn to one); in the table's
+    vote it votes as the word list advises.
     """
+    if view.vote is not None:
+        advice = cmd.Vote(view.vote.advice)
+        return advice if allowed(view, seat, advice) else None
     if view.pending is None or not allowed(view, seat, cmd.Challenge()):
         return None
     if all(is_word(words, word) for word, _score in view.pending.words):

@@ -60,6 +60,15 @@ class Accept:
 
 
 @dataclass(frozen=True, slots=True)
+class Vote:
+    """Scrabble with the table's vote: this seat's answer to the challenge being voted on."""
+
+    uphold: bool
+    """True: the challenge is right, the play goes (a word breaks the rules); False: the
+    play stands (the same sides as Wordsy's `Vote.uphold`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class TimeUp:
     """The host's clock: the wait it names has lasted its limit (see `scrabble.waits`).
 
@@ -73,6 +82,8 @@ class TimeUp:
     """How many turns the move list held when the wait began."""
     challenges: bool = False
     """True: the challenge window of `player`'s play; False: `player`'s turn."""
+    vote: bool = False
+    """True: the table's vote on a challenge of `player`'s play (`challenges` is False)."""
 
 
 Command = (
@@ -85,5 +96,6 @@ Command = (
     | Pass
     | Challenge
     | Accept
+    | Vote
     | TimeUp
 )

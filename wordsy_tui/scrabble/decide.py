@@ -40,6 +40,10 @@ def decide(
     match command:
         case cmd.CreateGame(config):
             _require(state, Phase.NEW, "The game already exists.")
+            if config.table_vote and not config.rules.challenges:
+                raise errors.ChallengeError(
+                    f"{config.rules.title} has no challenges, so no table vote on them."
+                )
             out.add(ev.GameCreated(config))
         case cmd.JoinGame(bot):
             _join(out, _named(seat), bot)
@@ -62,6 +66,8 @@ def decide(
             _challenge(out, _named(seat), _need(rng), words)
         case cmd.Accept():
             _accept(out, _named(seat), _need(rng))
+        case cmd.Vote(uphold):
+            _vote(out, _named(seat), uphold, _need(rng))
         case cmd.TimeUp():
             _time_up(out, seat, command, _need(rng))
         case _:
@@ -152,6 +158,7 @@ def _settled_turn(out: _Outcome, player: str, rng: random.Random | None) -> str:
     state = out.state
     _require(state, Phase.PLAYING, "The game is not being played.")
     _known(state, player)
+    _no_vote(state)
     pending = state.pending
     if (
         pending is not None
@@ -251,6 +258,16 @@ def _challengeable(state: TileGameState, player: str) -> None:
         raise errors.ChallengeError("You cannot challenge your own play.")
     if player in pending.accepted_by:
         raise errors.ChallengeError("You have already let this play stand.")
+    _no_vote(state)
+
+
+def _no_vote(state: TileGameState) -> None:
+    """While the table votes on a challenge, the play neither stands nor goes: nobody
+    moves, challenges again or lets it stand until the vote is decided."""
+    if state.vote is not None:
+        raise errors.ChallengeError(
+            f"The table is voting on {state.vote.challenger}'s challenge: wait for its verdict."
+        )
 
 
 def _challenge(out: _Outcome, player: str, rng: random.Random, words: Words | None) -> None:
@@ -260,11 +277,48 @@ def _challenge(out: _Outcome, player: str, rng: random.Random, words: Words | No
     played_by = state.pending.player
     # All words of the play are challenged together; one bad word withdraws the play.
     refused = _refused_words(state.pending.words, words)
-    out.add(ev.ChallengeDecided(player, bool(refused), refused))
-    if refused:
-        _after_turn(out, played_by, rng)
+    voters = tuple(p for p in state.players if p not in (player, played_by))
+    if state.config.table_vote and voters:
+        out.add(ev.VoteOpened(player, voters, refused))
+        return
+    _decided(out, ev.ChallengeDecided(player, bool(refused), refused), rng)
+
+
+def _decided(out: _Outcome, decided: ev.ChallengeDecided, rng: random.Random) -> None:
+    """Record the challenge's outcome: the play is withdrawn and the turn moves on, or it
+    stands (its player draws) and the challenger will lose their next turn."""
+    pending = out.state.pending
+    assert pending is not None
+    out.add(decided)
+    if decided.upheld:
+        _after_turn(out, pending.player, rng)
     else:
         _settle(out, rng)
+
+
+def _vote(out: _Outcome, player: str, uphold: bool, rng: random.Random) -> None:
+    state = out.state
+    _require(state, Phase.PLAYING, "The game is not being played.")
+    _known(state, player)
+    vote = state.vote
+    if vote is None:
+        raise errors.ChallengeError("No vote is open.")
+    if player not in vote.voters:
+        raise errors.ChallengeError("You are part of this challenge: the others vote.")
+    if player in vote.votes:
+        raise errors.ChallengeError("You have already voted.")
+    out.add(ev.VoteCast(player, uphold))
+    if len(vote.votes) + 1 == len(vote.voters):
+        _close_vote(out, rng)
+
+
+def _close_vote(out: _Outcome, rng: random.Random) -> None:
+    """Everyone voted, or the vote's time is up: a majority of the votes cast decides; a
+    tie, or no votes, follows the word list (the table may overrule it, not ignore it)."""
+    vote = out.state.vote
+    assert vote is not None
+    votes = tuple(vote.votes.items())
+    _decided(out, ev.ChallengeDecided(vote.challenger, vote.verdict(), vote.refused, votes), rng)
 
 
 def _accept(out: _Outcome, player: str, rng: random.Random) -> None:
@@ -285,6 +339,9 @@ def _time_up(out: _Outcome, seat: str | None, command: cmd.TimeUp, rng: random.R
     wait = waiting(out.state)
     if wait is None or wait.command != command:
         raise errors.ClockError("That wait is over: the player has moved, or the game has.")
+    if command.vote:
+        _close_vote(out, rng)
+        return
     if command.challenges:
         _settle(out, rng, timed_out=True)
         return

@@ -71,6 +71,32 @@ class ChallengeDecided:
     """True: a word is not in the list; the play is withdrawn and its player loses the turn.
     False: the play stands and the challenger loses their next turn."""
     refused: tuple[str, ...] = ()
+    """The words the word list lacks (with a table vote: its advice, which may be
+    overruled)."""
+    votes: tuple[tuple[str, bool], ...] = ()
+    """With a table vote: each vote cast, (voter, uphold); empty when the list decided."""
+
+    @property
+    def tally(self) -> tuple[int, int]:
+        """(votes that the play goes, votes that it stands)."""
+        goes = sum(uphold for _, uphold in self.votes)
+        return goes, len(self.votes) - goes
+
+
+@dataclass(frozen=True, slots=True)
+class VoteOpened:
+    """Scrabble with the table's vote: `challenger` challenged the play on the board, and
+    `voters` decide it; `refused` is the word list's advice (the words it lacks)."""
+
+    challenger: str
+    voters: tuple[str, ...]
+    refused: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VoteCast:
+    voter: str
+    uphold: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +161,8 @@ Event = (
     | TilesDrawn
     | TilesPlayed
     | ChallengeDecided
+    | VoteOpened
+    | VoteCast
     | ChallengeWaived
     | PlayAccepted
     | TilesExchanged

@@ -8,7 +8,14 @@ from functools import reduce
 
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.board import lift, place, rack_tiles
-from wordsy_tui.scrabble.state import HIDDEN, PendingPlay, Phase, TileGameState, Turn
+from wordsy_tui.scrabble.state import (
+    HIDDEN,
+    PendingPlay,
+    Phase,
+    TableVote,
+    TileGameState,
+    Turn,
+)
 
 
 def replay(events: Iterable[ev.Event], state: TileGameState | None = None) -> TileGameState:
@@ -78,8 +85,16 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
                 scores={**state.scores, player: state.scores[player] + score},
                 pending=PendingPlay(player, placement, words, score),
             )
-        case ev.ChallengeDecided(challenger, upheld, _refused):
+        case ev.VoteOpened(challenger, voters, refused):
+            return replace(state, vote=TableVote(challenger, voters, refused))
+        case ev.VoteCast(voter, uphold):
+            if state.vote is None:
+                return state
+            votes = {**state.vote.votes, voter: uphold}
+            return replace(state, vote=replace(state.vote, votes=votes))
+        case ev.ChallengeDecided(challenger, upheld, _refused, _votes):
             pending = state.pending
+            state = replace(state, vote=None)
             if pending is None:
                 return state
             if not upheld:

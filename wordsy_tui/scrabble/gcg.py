@@ -112,8 +112,8 @@ def _lines(
             totals[player] += score
             move = _play_text(before, placement, number)
             return [_Line(player, _rack(before, player), move, score, totals[player])]
-        case ev.ChallengeDecided(challenger, upheld, refused) if before.pending is not None:
-            note = _challenge_note(challenger, upheld, refused)
+        case ev.ChallengeDecided(challenger, upheld, refused, votes) if before.pending is not None:
+            note = _challenge_note(challenger, upheld, refused, event.tally if votes else None)
             if not upheld:
                 return [note]
             # The tiles are back on the rack: it is the rack the play was made from.
@@ -155,8 +155,20 @@ def _play_text(before: TileGameState, placement: Sequence[tuple[int, str]], at: 
     return f"{where} {word}"
 
 
-def _challenge_note(challenger: str, upheld: bool, refused: Sequence[str]) -> str:
+def _challenge_note(
+    challenger: str,
+    upheld: bool,
+    refused: Sequence[str],
+    tally: tuple[int, int] | None = None,
+) -> str:
+    """What a challenge found; `tally`: the table's vote on it, (goes, stands)."""
     who = _text(challenger)
+    if tally is not None:
+        lacks = ", ".join(_text(word) for word in refused)
+        advice = f"the word list lacks {lacks}" if refused else "the word list has every word"
+        outcome = "the play is withdrawn" if upheld else f"the play stands, {who} loses a turn"
+        voted = f"the table voted {tally[1]} for it, {tally[0]} against"
+        return f"#note {who} challenged, {advice}; {voted}: {outcome}"
     if upheld:
         words = ", ".join(_text(word) for word in refused)
         return f"#note {who} challenged: {words} not in the word list, the play is withdrawn"

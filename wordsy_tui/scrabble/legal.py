@@ -55,12 +55,19 @@ def may_play(state: TileGameState, seat: str) -> bool:
     return allowed(state, seat, cmd.Pass())
 
 
+def may_vote(state: TileGameState, seat: str) -> bool:
+    """Whether `seat` is one of the table's voters on the open challenge, yet to vote."""
+    return allowed(state, seat, cmd.Vote(uphold=True))
+
+
 def legal_commands(state: TileGameState, seat: str) -> list[cmd.Command]:
     """Every command but plays that `seat` may send now (an exchange: of the whole rack)."""
     candidates: list[cmd.Command] = [
         cmd.Pass(),
         cmd.Challenge(),
         cmd.Accept(),
+        cmd.Vote(uphold=True),
+        cmd.Vote(uphold=False),
         cmd.StartGame(),
     ]
     if state.phase is Phase.PLAYING and state.rack(seat):

@@ -34,6 +34,36 @@ class PendingPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class TableVote:
+    """A challenge of the pending play that the table is voting on (Scrabble, `table_vote`)."""
+
+    challenger: str
+    voters: tuple[str, ...]
+    """Everyone but the challenger and the challenged player, as in Wordsy."""
+    refused: tuple[str, ...]
+    """The word list's advice: the play's words it lacks (none: the play stands)."""
+    votes: Mapping[str, bool] = field(default_factory=dict)
+    """Each vote cast so far: voter -> uphold."""
+
+    @property
+    def advice(self) -> bool:
+        """What the word list says, as a vote: True, uphold the challenge."""
+        return bool(self.refused)
+
+    @property
+    def tally(self) -> tuple[int, int]:
+        """(votes to uphold the challenge, votes that the play stands)."""
+        uphold = sum(self.votes.values())
+        return uphold, len(self.votes) - uphold
+
+    def verdict(self) -> bool:
+        """Whether the challenge is upheld: a majority of the votes cast, a tie (or no votes)
+        following the word list."""
+        uphold, stands = self.tally
+        return self.advice if uphold == stands else uphold > stands
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """One line of the move list."""
 
@@ -66,6 +96,8 @@ class TileGameState:
     scores: Mapping[str, int] = field(default_factory=dict)
     turn: str | None = None
     pending: PendingPlay | None = None
+    vote: TableVote | None = None
+    """The table's vote on a challenge of `pending`, while it runs."""
     skip: frozenset[str] = frozenset()
     """Players who lost their next turn to a failed challenge."""
     scoreless_run: int = 0

@@ -1,10 +1,11 @@
 """What the table waits for now, and how long it may: the tile games' clock, as data.
 
-A tile game waits on people in two places: a player's turn, and (Scrabble) the
-window in which a play may still be challenged. Each has a limit in the game's
-config; the host's clock (session/) counts it down and, when it passes, sends the
-wait's `TimeUp`, which `decide` turns into events like any other command: the host
-passes for the player, or the play stands. Nothing here reads a clock.
+A tile game waits on people in three places: a player's turn, (Scrabble) the
+window in which a play may still be challenged, and the table's vote on a
+challenge. Each has a limit in the game's config; the host's clock (session/)
+counts it down and, when it passes, sends the wait's `TimeUp`, which `decide`
+turns into events like any other command: the host passes for the player, the
+play stands, or the votes cast decide. Nothing here reads a clock.
 """
 
 from __future__ import annotations
@@ -24,10 +25,15 @@ class Wait:
     challenges: bool
     seconds: int
     """Its limit."""
+    vote: bool = False
+    """The table's vote on a challenge of `player`'s play (`challenges` is then False)."""
 
     def waits_for(self, state: TileGameState) -> frozenset[str]:
         """Whose move ends this wait before its limit: the turn's player; for the window,
-        everyone but the play's player who has not let it stand yet."""
+        everyone but the play's player who has not let it stand yet; for a vote, the voters
+        who have not voted."""
+        if self.vote and state.vote is not None:
+            return frozenset(p for p in state.vote.voters if p not in state.vote.votes)
         if not self.challenges or state.pending is None:
             return frozenset({self.player})
         judged = state.pending.accepted_by | {self.player}
@@ -36,7 +42,7 @@ class Wait:
     @property
     def command(self) -> cmd.TimeUp:
         """What the host's clock sends when the limit has passed."""
-        return cmd.TimeUp(self.player, self.turns, self.challenges)
+        return cmd.TimeUp(self.player, self.turns, self.challenges, self.vote)
 
 
 def waiting(state: TileGameState) -> Wait | None:
@@ -48,6 +54,8 @@ def waiting(state: TileGameState) -> Wait | None:
     if state.phase is not Phase.PLAYING:
         return None
     turns, config = len(state.turns), state.config
+    if state.pending is not None and state.vote is not None:
+        return Wait(state.pending.player, turns, False, config.vote_seconds, vote=True)
     if state.pending is not None:
         return Wait(state.pending.player, turns, True, config.challenge_seconds)
     if state.turn is None:

@@ -73,7 +73,7 @@ def tile_alarm(state: TileGameState) -> Alarm[cmd.Command] | None:
     wait = waiting(state)
     if wait is None:
         return None
-    label = "challenges" if wait.challenges else "turn"
+    label = "vote" if wait.vote else "challenges" if wait.challenges else "turn"
     return Alarm((label, wait.player, wait.turns), wait.seconds, wait.command, label)
 
 
@@ -101,6 +101,7 @@ class TileTable(Protocol):
     async def pass_turn(self) -> str | None: ...
     async def challenge(self) -> str | None: ...
     async def accept(self) -> str | None: ...
+    async def vote(self, uphold: bool) -> str | None: ...
     async def rematch(self) -> str | None: ...
     async def leave_table(self) -> None: ...
 
@@ -163,6 +164,9 @@ class TileVerbs:
 
     async def accept(self) -> str | None:
         return await self.send(cmd.Accept())
+
+    async def vote(self, uphold: bool) -> str | None:
+        return await self.send(cmd.Vote(uphold))
 
     @property
     def can_chat(self) -> bool:

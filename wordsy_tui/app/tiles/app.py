@@ -30,7 +30,14 @@ from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.screens.remove import Muting, pick_to_mute
 from wordsy_tui.app.tiles.board import BoardPicture, TileBoard
-from wordsy_tui.app.tiles.dialogs import BlankScreen, GameOverScreen, TileHelpScreen
+from wordsy_tui.app.tiles.dialogs import (
+    BlankScreen,
+    GameOverScreen,
+    TileHelpScreen,
+    TileVoteScreen,
+    vote_key,
+    voting_text,
+)
 from wordsy_tui.app.tiles.draft import Draft
 from wordsy_tui.app.tiles.panel import (
     chat_text,
@@ -51,7 +58,7 @@ from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.board import place
 from wordsy_tui.scrabble.bots import Hint
-from wordsy_tui.scrabble.legal import allowed
+from wordsy_tui.scrabble.legal import allowed, may_vote
 from wordsy_tui.scrabble.notation import move_text
 from wordsy_tui.scrabble.rulesets import BLANK
 from wordsy_tui.scrabble.state import Phase, TileGameState
@@ -79,6 +86,7 @@ class BoardScreen(Screen[None]):
         Binding("f3", "pass_turn", "Pass", id="tile-pass", key_display="F3"),
         Binding("f4", "app.best", "Best", id="tile-best", key_display="F4"),
         Binding("f5", "challenge", "Challenge", id="tile-challenge", key_display="F5"),
+        Binding("v", "vote", "Vote", id="tile-vote"),
         Binding("f1", "help", "Help", id="tile-help", key_display="F1"),
         Binding("f6", "start_game", "Start", id="tile-start", key_display="F6"),
     ]
@@ -144,6 +152,8 @@ class BoardScreen(Screen[None]):
         # Only Scrabble has challenges: the other games' key bar goes without the key.
         if action == "challenge":
             return self.state.rules.challenges
+        if action == "vote":  # only while this seat has a vote to cast
+            return self.session.me is not None and may_vote(self.state, self.session.me)
         if action == "start_game":  # the lobby of a LAN table: its first person starts
             return allowed(self.state, self.session.me, cmd.StartGame())
         # Nothing to play in a lobby yet: room in the key bar for the start.
@@ -153,9 +163,12 @@ class BoardScreen(Screen[None]):
     # -- keys ---------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
-        if self.watching:
+        me = self.session.me
+        if me is None:  # watching
             return
         char = event.character or ""
+        if char == "v" and may_vote(self.state, me):
+            return  # the key opens the vote (a binding), not a tile
         if char in (BLANK, "*"):
             event.stop()
             self._ask_blank()
@@ -225,6 +238,19 @@ class BoardScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(TileHelpScreen())
 
+    @work(group="dialog")
+    async def action_vote(self) -> None:
+        """The table's vote on a challenge: y, the play stands; n, it goes."""
+        me = self.session.me
+        if me is None or not may_vote(self.state, me):
+            return
+        uphold = await self.app.push_screen_wait(TileVoteScreen(self.state, me))
+        if uphold is None:
+            self.say("The table is waiting for your vote: v opens it again.", "warning")
+            return
+        done = "You voted that the play goes." if uphold else "You voted that it stands."
+        self._act(self.session.vote(uphold), done)
+
     @work(group="act", exclusive=False)
     async def _act(self, action: object, done: str | None) -> None:
         assert asyncio.iscoroutine(action)
@@ -290,7 +316,9 @@ class BoardScreen(Screen[None]):
         title = f"{state.rules.title} · bag {state.bag_count}"
         if self.watching and state.phase is not Phase.LOBBY:
             title += " · watching"
-        if self.session.asked_to_judge:
+        if state.vote is not None:
+            title += f" · {voting_text(state)}"
+        elif self.session.asked_to_judge:
             title += " · your call: challenge or let it stand"
         elif state.phase is Phase.PLAYING and state.pending is not None:
             player = state.pending.player
@@ -318,6 +346,21 @@ class BoardScreen(Screen[None]):
                     formed = ", ".join(word for word, _ in words)
                     extra = " with a bingo" if bingo else ""
                     self.say(f"{shown(player)} played {formed} for {score}{extra}.")
+                case ev.VoteOpened(challenger, voters, _refused):
+                    whom = "you vote" if me in voters else "the table votes"
+                    self.say(f"{shown(challenger)} challenged the play: {whom}.", "bold")
+                case ev.ChallengeDecided(challenger, upheld, votes=votes) if votes:
+                    goes, stands = event.tally
+                    outcome = (
+                        "the play is withdrawn."
+                        if upheld
+                        else f"the play stands; {shown(challenger)} loses the next turn."
+                    )
+                    self.say(
+                        f"The table voted {stands} that it stands, {goes} that it goes: "
+                        + outcome,
+                        "bold",
+                    )
                 case ev.ChallengeDecided(challenger, upheld, refused):
                     if upheld:
                         bad = ", ".join(refused)
@@ -398,6 +441,8 @@ class TileApp(ChattingApp):
         self.board_screen = BoardScreen(session, now)
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         self._told_over = False
+        self._offered_vote: tuple[object, ...] | None = None
+        """The vote this app last opened the dialog for (it opens once by itself)."""
 
     @property
     def me(self) -> str | None:
@@ -466,6 +511,7 @@ class TileApp(ChattingApp):
                 case TilesChanged(state, events):
                     screen.tell(events)
                     screen.redraw()
+                    self._offer_vote(state)
                     if state.phase is Phase.OVER and not self._told_over:
                         self._told_over = True
                         rematch = self.action_rematch if self.session.hosting else None
@@ -480,6 +526,17 @@ class TileApp(ChattingApp):
                     self.post_message(ChatArrived(line))
                 case ChatRefused(code, message):
                     self.post_message(ChatDeclined(code, message))
+
+    def _offer_vote(self, state: TileGameState) -> None:
+        """Open the vote dialog once when the table starts voting and this seat votes; keep
+        an open one up to date (it closes itself with the vote)."""
+        if isinstance(self.screen, TileVoteScreen):
+            self.screen.follow(state)
+            return
+        key, me = vote_key(state), self.session.me
+        if me is not None and key not in (None, self._offered_vote) and may_vote(state, me):
+            self._offered_vote = key
+            self.board_screen.action_vote()
 
     def _next_game(self, message: str) -> None:
         """A rematch with our seat in it: back to the board, in the new game's lobby; a

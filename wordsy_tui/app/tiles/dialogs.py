@@ -13,8 +13,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from wordsy_tui.app.screens.vote import _choices as vote_choices
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.scrabble.state import TileGameState
+from wordsy_tui.scrabble.legal import may_vote
+from wordsy_tui.scrabble.state import PendingPlay, TableVote, TileGameState
 from wordsy_tui.text import shown
 
 
@@ -39,6 +41,81 @@ class BlankScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def vote_question(pending: PendingPlay, vote: TableVote) -> Text:
+    """The table's vote on a challenge, as Wordsy's vote asks it: the play, its words, the
+    word list's advice, and what y (it stands) and n (it goes) do."""
+    player, challenger = shown(pending.player), shown(vote.challenger)
+    words = ", ".join(shown(word) for word, _ in pending.words)
+    text = Text(f"{challenger} challenges {player}'s play ")
+    text.append(words, "bold")
+    text.append(f" ({pending.score} points).")
+    text.append("\n\nThe word list's advice: ", "bold")
+    if vote.refused:
+        lacks = ", ".join(shown(word) for word in vote.refused)
+        text.append(f"it lacks {lacks}: the play goes.")
+    else:
+        text.append("it has every word: the play stands.")
+    answers = (
+        f"it stands: {player} keeps the points, {challenger} loses the next turn",
+        f"it goes: {player} takes the tiles back and loses the turn",
+    )
+    return vote_choices(text, None, ("Does ", words, " stand?"), answers, "follows the word list")
+
+
+def voting_text(state: TileGameState) -> str:
+    """What everyone who does not (or no longer) vote reads while the table votes."""
+    vote = state.vote
+    if vote is None:
+        return ""
+    return (
+        f"the table votes on {shown(vote.challenger)}'s challenge "
+        f"({len(vote.votes)} of {len(vote.voters)} voted)"
+    )
+
+
+class TileVoteScreen(ModalScreen[bool | None]):
+    """Dismissed with True (uphold: the play goes), False (it stands), or None for later."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "decide(False)", "It stands", id="tile-vote-keep"),
+        Binding("n", "decide(True)", "It goes", id="tile-vote-uphold"),
+        Binding("escape", "dismiss(None)", "Later (v)", id="tile-vote-later", key_display="Esc"),
+    ]
+
+    def __init__(self, state: TileGameState, me: str) -> None:
+        super().__init__()
+        self.me = me
+        self.key = vote_key(state)
+        self._state = state
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text("Your vote", "bold"), id="question")
+            yield Static(markup=False, id="tile-vote-question")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.follow(self._state)
+
+    def follow(self, state: TileGameState) -> None:
+        """A new state: the vote closed, or our vote is in (another program of ours)."""
+        if vote_key(state) != self.key or not may_vote(state, self.me):
+            self.dismiss(None)
+        elif state.pending is not None and state.vote is not None:
+            question = vote_question(state.pending, state.vote)
+            self.query_one("#tile-vote-question", Static).update(question)
+
+    def action_decide(self, uphold: bool) -> None:
+        self.dismiss(uphold)
+
+
+def vote_key(state: TileGameState) -> tuple[object, ...] | None:
+    """Which vote is open: the challenge of the pending play (None: no vote)."""
+    if state.vote is None or state.pending is None:
+        return None
+    return (state.pending.player, state.pending.placement, len(state.turns))
 
 
 def result_text(state: TileGameState, me: str | None) -> Text:
@@ -104,9 +181,10 @@ HELP = (
     "if you have one. Backspace takes the last tile back, Esc all of them. Enter "
     "plays. The line under the rack scores the play as the rules do.\n\n"
     "F2 exchange tiles · F3 pass · F4 the best play of your last turn · F5 challenge "
-    "the last play (Scrabble); Enter, with nothing laid, lets it stand. Ctrl+T (F7) "
-    "chats with everyone at the table, spectators too; the hosting player mutes with F8."
-    "\n\n"
+    "the last play (Scrabble); Enter, with nothing laid, lets it stand. When the table "
+    "votes on a challenge, y says the play stands and n that it goes; v opens the vote "
+    "again. Ctrl+T (F7) chats with everyone at the table, spectators too; the hosting "
+    "player mutes with F8.\n\n"
     "Squares: 3W triple word, 2W double word, 3L triple letter, 2L double letter, "
     "* the centre. (A) a tile being laid; a lower-case letter is a blank; the last "
     "play is underlined. In the move list, ? marks a play that may be challenged."

@@ -1,0 +1,55 @@
+"""The table's vote on a Scrabble challenge, at the board: the dialog, its keys, the count."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from tests.app.tile_fixtures import ME, PHONY, VoteTileSession, board_screen, until
+from wordsy_tui.app.tiles.app import BoardScreen, TileApp
+from wordsy_tui.app.tiles.dialogs import TileVoteScreen
+from wordsy_tui.scrabble import events as ev
+
+
+async def test_a_voter_is_asked_and_y_votes_that_the_play_stands() -> None:
+    session = VoteTileSession()
+    app = TileApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
+        question = app.screen.query_one("#tile-vote-question", Static)
+        text = str(question.render())
+        assert PHONY in text
+        assert "it lacks SLORP" in text
+        title = str(board_screen(app).query_one("#title-bar", Static).render())
+        assert "0 of 2 voted" in title
+        await pilot.press("y")
+        # Bot 3 votes as the word list advises: 1 to 1, a tie, follows the list.
+        await until(pilot, lambda: session.state.vote is None)
+        decided = [e for e in session.log if isinstance(e, ev.ChallengeDecided)]
+        assert decided[-1].votes == ((ME, False), ("Bot 3 (easy)", True))
+        assert decided[-1].upheld
+        assert not isinstance(app.screen, TileVoteScreen)
+
+
+async def test_later_closes_the_dialog_and_v_opens_it_again() -> None:
+    session = VoteTileSession()
+    app = TileApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, TileVoteScreen))
+        assert session.state.vote is not None
+        assert not board_screen(app).draft.placed
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: session.state.vote is None)
+        assert session.host.turns[-1].kind == "withdrawn"
+
+
+def test_the_board_tells_the_tables_verdict() -> None:
+    screen = BoardScreen(VoteTileSession())
+    screen.tell((ev.ChallengeDecided("Bob", False, ("SLORP",), (("Ann", False), ("Cat", False))),))
+    assert str(screen.message) == (
+        "The table voted 2 that it stands, 0 that it goes: the play stands; "
+        "Bob loses the next turn."
+    )
