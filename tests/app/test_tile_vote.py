@@ -39,6 +39,11 @@ async def test_later_closes_the_dialog_and_v_opens_it_again() -> None:
         await until(pilot, lambda: not isinstance(app.screen, TileVoteScreen))
         assert session.state.vote is not None
         assert not board_screen(app).draft.placed
+        # While the table votes nobody moves: the key bar offers no move, only the vote.
+        screen = board_screen(app)
+        for move in ("play", "exchange", "pass_turn", "challenge"):
+            assert not screen.check_action(move, ())
+        assert screen.check_action("vote", ())
         await pilot.press("v")
         await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
         await pilot.press("n")

@@ -151,14 +151,15 @@ class BoardScreen(Screen[None]):
             return action == "help"
         # Only Scrabble has challenges: the other games' key bar goes without the key.
         if action == "challenge":
-            return self.state.rules.challenges
+            return self.state.rules.challenges and self.state.vote is None
         if action == "vote":  # only while this seat has a vote to cast
             return self.session.me is not None and may_vote(self.state, self.session.me)
         if action == "start_game":  # the lobby of a LAN table: its first person starts
             return allowed(self.state, self.session.me, cmd.StartGame())
-        # Nothing to play in a lobby yet: room in the key bar for the start.
-        lobby = self.state.phase is Phase.LOBBY
-        return not (lobby and action in ("play", "exchange", "pass_turn"))
+        # Nothing to play in a lobby yet (room in the key bar for the start), nor while the
+        # table votes on a challenge (nobody moves until it has decided).
+        waiting = self.state.phase is Phase.LOBBY or self.state.vote is not None
+        return not (waiting and action in ("play", "exchange", "pass_turn"))
 
     # -- keys ---------------------------------------------------------------------
 
