@@ -15,11 +15,13 @@ from tests.app.tile_fixtures import (
     tile_session,
     until,
 )
+from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.tiles.app import TileApp
 from wordsy_tui.app.tiles.dialogs import GameOverScreen
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS
 from wordsy_tui.scrabble.rulesets import CENTRE, GameName
 from wordsy_tui.scrabble.state import Phase
+from wordsy_tui.session.base import LinkChanged
 
 
 def text_of(app: TileApp, selector: str) -> str:
@@ -120,3 +122,24 @@ async def test_too_small_a_window_says_so() -> None:
         await pilot.pause()
         assert app.has_class(TOO_SMALL_CLASS)
         assert "at least 80x24" in str(app.screen.query_one("TooSmall", Static).render())
+
+
+async def test_leaving_asks_nothing_once_the_host_has_ended_the_game() -> None:
+    session = tile_session()
+    app = TileApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(session))
+        session.publish(LinkChanged(False, "Ann ended the game.", final=True))
+        await until(pilot, lambda: "Ann ended the game." in text_of(app, "#message"))
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert app.return_code is not None  # the app has exited
+
+
+async def test_leaving_a_game_that_goes_on_asks_first() -> None:
+    app = TileApp(tile_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app.session))
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))

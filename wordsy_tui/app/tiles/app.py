@@ -442,6 +442,8 @@ class TileApp(ChattingApp):
         self.board_screen = BoardScreen(session, now)
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         self._told_over = False
+        self._host_gone = False
+        """The host ended the game for good: leaving asks nothing."""
         self._offered_vote: tuple[object, ...] | None = None
         """The vote this app last opened the dialog for (it opens once by itself)."""
 
@@ -523,6 +525,7 @@ class TileApp(ChattingApp):
                     screen.say(shown(message), "bold")
                 case LinkChanged(_up, message, final):
                     screen.say(shown(message), "bold" if final else "")
+                    self._host_gone = self._host_gone or final
                 case ChatHeard() as line:
                     self.post_message(ChatArrived(line))
                 case ChatRefused(code, message):
@@ -583,9 +586,9 @@ class TileApp(ChattingApp):
 
     @work(group="dialog")
     async def action_leave(self) -> None:
-        if self.session.state.phase is Phase.OVER or await self.push_screen_wait(
-            ConfirmScreen(self.session.leave_question)
-        ):
+        # Nothing to keep once the game is over or its host has ended it: no question.
+        done = self.session.state.phase is Phase.OVER or self._host_gone
+        if done or await self.push_screen_wait(ConfirmScreen(self.session.leave_question)):
             await self.session.stop()
             self.exit()
 
