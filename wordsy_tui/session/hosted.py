@@ -50,9 +50,9 @@ class WordsyGame:
         self.captain = captain
         """Who may start the game; None: the state's captain, the first person seated."""
         self.bots: set[str] = set()
+        """Seats this host gave its own computer players: only they join as bots."""
         self.presence: dict[str, bool] = {}
         """Who is connected now: a captain who went away hands over to the next person."""
-        """Seats this host gave its own computer players: only they join as bots."""
         self.referee = referee
         self.rng = rng or random.Random()
         self.on_event = on_event
