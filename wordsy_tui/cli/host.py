@@ -7,6 +7,7 @@ import asyncio
 import importlib.util
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from wordsy_tui.cli.options import bounded_int, game_name, player_name
@@ -309,7 +310,6 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     log_path, name = saved_table(args, parser)
     if log_path is not None and not check_log(log_path, args.resume, salvage=args.salvage):
         return 1
-    from net import LogDamaged
     from wordsy_tui.cli.serve import HostOptions, serve_headless, serve_with_app
 
     options = HostOptions(
@@ -329,16 +329,21 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         ssh_port=args.ssh,
         web_port=args.web,
     )
+    return host_until_done(
+        lambda: asyncio.run(serve_headless(options)) if args.headless else serve_with_app(options)
+    )
+
+
+def host_until_done(serve: Callable[[], int]) -> int:
+    """Run a host to its end: Ctrl-C is a clean stop, and a log damaged since it was
+    checked, or a port that cannot be had, is one line (nothing is changed)."""
+    from net import LogDamaged
+
     try:
-        if args.headless:
-            return asyncio.run(serve_headless(options))
-        return serve_with_app(options)
+        return serve()
     except KeyboardInterrupt:
         return 130
-    except LogDamaged as error:  # damaged since it was checked: still, nothing is changed
-        print(f"wordsy-tui host: error: {error}", file=sys.stderr)
-        return 1
-    except OSError as error:
+    except (LogDamaged, OSError) as error:
         print(f"wordsy-tui host: error: {error}", file=sys.stderr)
         return 1
 
@@ -435,7 +440,6 @@ def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         log_path, args.resume, salvage=args.salvage, kind=kind
     ):
         return 1
-    from net import LogDamaged
     from wordsy_tui.bots.levels import Level
     from wordsy_tui.cli.serve_tiles import (
         TileHostOptions,
@@ -459,12 +463,10 @@ def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         ssh_port=args.ssh,
         web_port=args.web,
     )
-    try:
-        if args.headless:
-            return asyncio.run(serve_tiles_headless(options))
-        return serve_tiles_with_app(options)
-    except KeyboardInterrupt:
-        return 130
-    except (LogDamaged, OSError) as error:
-        print(f"wordsy-tui host: error: {error}", file=sys.stderr)
-        return 1
+    return host_until_done(
+        lambda: (
+            asyncio.run(serve_tiles_headless(options))
+            if args.headless
+            else serve_tiles_with_app(options)
+        )
+    )

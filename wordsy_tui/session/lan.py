@@ -431,6 +431,7 @@ class ServedTable:
 
     host: Host
     on_notice: Callable[[str], None] | None
+    dictionary: str
     log_path: Path
     seat_book: SeatBook
     bots: dict[str, Any]
@@ -443,6 +444,37 @@ class ServedTable:
 
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
         raise NotImplementedError
+
+    def _net_host(
+        self,
+        game: HostedGame,
+        *,
+        game_kind: str,
+        bind: str,
+        port: int,
+        pin: str | None,
+        max_spectators: int,
+        welcome_note: Callable[[], dict[str, Any] | None],
+        on_reclaim: Callable[[str], Awaitable[bool]] | None = None,
+    ) -> Host:
+        """The `net.Host` that serves `game` from this table's log: the same for every game
+        but the requirements its kind adds."""
+        return Host(
+            game,
+            self.log_path,
+            HostConfig(
+                bind=bind,
+                port=port,
+                pin=pin,
+                requirements=requirements(self.dictionary, game_kind),
+                requirement_names=REQUIREMENT_NAMES,
+                max_spectators=max_spectators,
+            ),
+            on_presence=self._on_presence,
+            on_notice=self._notice,
+            on_reclaim=on_reclaim,
+            welcome_note=welcome_note,
+        )
 
     def _left_lobby(self, player: str) -> None:
         """Leaving the lobby frees the seat: the name too, and nobody re-seats it."""
@@ -569,21 +601,15 @@ class LanHost(ServedTable):
         self.log_path = log_path or default_log_dir(APP_NAME) / f"{new_game_id()}.log"
         self.on_event = on_event
         self.game = self._fresh_game(captain, referee)
-        self.host = Host(
+        self.host = self._net_host(
             self.game,
-            self.log_path,
-            HostConfig(
-                bind=bind,
-                port=port,
-                pin=pin,
-                requirements=requirements(dictionary),
-                requirement_names=REQUIREMENT_NAMES,
-                max_spectators=max_spectators,
-            ),
-            on_presence=self._on_presence,
-            on_notice=self._notice,
-            on_reclaim=self._ask_reclaim,
+            game_kind=GAME,
+            bind=bind,
+            port=port,
+            pin=pin,
+            max_spectators=max_spectators,
             welcome_note=lambda: self.clock.note() if self.clock is not None else None,
+            on_reclaim=self._ask_reclaim,
         )
         self.on_notice: Callable[[str], None] | None = None
         """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
@@ -593,9 +619,9 @@ class LanHost(ServedTable):
         """Asks the host's people whether someone may take `name`'s seat (its token lost)."""
         self._absent: dict[str, asyncio.TimerHandle] = {}
         self.announce = announce
+        """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.bot_level = bot_level
         """The level the host chose for its computer players: the lobby adds more of it."""
-        """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.clock: Clock | None = None
         self.absent_grace = absent_grace
         """Seconds a phase still waits once everyone it waits for has gone."""

@@ -22,7 +22,6 @@ from typing import Final
 from net import (
     Client,
     ClientConfig,
-    Host,
     HostConfig,
     Refused,
     SeatKeys,
@@ -60,7 +59,6 @@ from wordsy_tui.session.lan import (
     DEFAULT_PORT,
     LEAVING_SECONDS,
     MAX_CLOSING_WORDS,
-    REQUIREMENT_NAMES,
     HostLink,
     SeatBook,
     ServedTable,
@@ -397,19 +395,13 @@ class TileLanHost(ServedTable):
         self.bot_pace = bot_pace
         self._dawg = dawg
         self.game = self._fresh_game(words)
-        self.host = Host(
+        self.host = self._net_host(
             self.game,
-            self.log_path,
-            HostConfig(
-                bind=bind,
-                port=port,
-                pin=pin,
-                requirements=requirements(dictionary, config.game.value),
-                requirement_names=REQUIREMENT_NAMES,
-                max_spectators=max_spectators,
-            ),
-            on_presence=self._on_presence,
-            on_notice=self._notice,
+            game_kind=config.game.value,
+            bind=bind,
+            port=port,
+            pin=pin,
+            max_spectators=max_spectators,
             welcome_note=lambda: self.clock.note() if self.clock is not None else None,
         )
         self.on_notice: Callable[[str], None] | None = None
