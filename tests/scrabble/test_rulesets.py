@@ -59,3 +59,24 @@ def test_random_board_keeps_the_premiums_and_the_centre():
     assert sorted(flat) == sorted(WORDFEUD.premiums)
     assert flat[112] == WORDFEUD.premiums[112]
     assert layout != WORDFEUD.layout
+
+
+# Words with Friends' premium squares as a public open-source WwF solver lists them (the
+# top-left quadrant, row and column from 0; docs/RULES.md, "Sources"), mirrored to the
+# whole board: an independent writing of the same facts as `WWF_LAYOUT`.
+WWF_QUADRANT = {
+    "d": [(1, 2), (2, 1), (2, 4), (4, 2), (4, 6), (6, 4)],
+    "t": [(0, 6), (3, 3), (5, 5), (6, 0)],
+    "D": [(1, 5), (5, 1), (3, 7), (7, 3)],
+    "T": [(0, 3), (3, 0)],
+}
+
+
+def test_wwf_board_agrees_square_by_square_with_a_second_source():
+    board = [["."] * 15 for _ in range(15)]
+    for mark, squares in WWF_QUADRANT.items():
+        for row, col in squares:
+            for r in (row, 14 - row):
+                for c in (col, 14 - col):
+                    board[r][c] = mark
+    assert tuple("".join(row) for row in board) == WWF.layout
