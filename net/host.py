@@ -115,6 +115,31 @@ class _Recipient:
     peers: set[_Peer] = field(default_factory=set)
 
 
+class _ViewFrames:
+    """One view's `ev` frames, ready-made, with the whole of them joined once: every
+    spectator's catch-up is the same bytes, and a crowd arriving together must not cost the
+    host a frame at a time per newcomer (a thousand spectators times a long game's events)."""
+
+    def __init__(self, frames: list[tuple[int, bytes]]) -> None:
+        self._seqs = [seq for seq, _ in frames]
+        self._frames = [frame for _, frame in frames]
+        self._whole: bytes | None = None
+
+    def append(self, seq: int, frame: bytes) -> None:
+        self._seqs.append(seq)
+        self._frames.append(frame)
+        self._whole = None
+
+    def after(self, since: int) -> tuple[int, bytes]:
+        """How many frames follow `since`, and those frames as one piece of bytes."""
+        start = bisect.bisect_right(self._seqs, since)
+        if start:
+            return len(self._frames) - start, b"".join(self._frames[start:])
+        if self._whole is None:
+            self._whole = b"".join(self._frames)
+        return len(self._frames), self._whole
+
+
 class _Bucket:
     def __init__(self, rate: float, burst: float, now: float) -> None:
         self._rate, self._burst, self._level, self._at = rate, burst, burst, now
@@ -425,8 +450,9 @@ class _Peer:
         self.behind: list[tuple[int, bytes]] = []  # own frames, each after a broadcast position
         self.talker: Talker | None = None  # its chat voice, once welcomed
 
-    def send(self, frame: bytes) -> None:
-        self.outflow.frames += 1
+    def send(self, frame: bytes, count: int = 1) -> None:
+        """Queue `frame` (or `count` frames joined into one piece) for this peer."""
+        self.outflow.frames += count
         broadcast = self.broadcast
         if broadcast is not None and self.cursor < broadcast.end:
             # Shared frames queued before this one are still on their way to this peer.
@@ -540,7 +566,7 @@ class Host:
         self._presence_for_spectators = True  # seat presence changed since they last heard
         self._spectators_told = 0  # the spectator count spectators last heard
         # The spectators' view as ready-made frames: every spectator's catch-up is the same.
-        self._spectator_frames: list[tuple[int, bytes]] | None = None
+        self._spectator_frames: _ViewFrames | None = None
         self._log: GameLog | None = None
         self._server: asyncio.Server | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
@@ -768,7 +794,7 @@ class Host:
                 # The crowd's copy goes out after the command has answered (see _Broadcast).
                 self._broadcast.put(frame)
                 if cache is not None:
-                    cache.append((seq, frame))
+                    cache.append(seq, frame)
             else:
                 for peer in recipient.peers:
                     peer.send(frame)
@@ -1229,12 +1255,12 @@ class Host:
         assert recipient is not None
         if not peer.catching_up():
             return
-        frames = self._view_frames(recipient, since)
+        count, frames = self._view_frames(recipient, since)
         snapshot = self._game.snapshot(recipient.key)
         packed = pack_body(snapshot) if snapshot is not None else None
         use_snapshot = (
             packed is not None
-            and len(packed) < sum(len(frame) for frame in frames)
+            and len(packed) < len(frames)
             and len(packed) < self.config.max_frame - 128
         )
         if since == 0 or use_snapshot:
@@ -1245,20 +1271,19 @@ class Host:
             peer.send_message(
                 {"t": p.SNAPSHOT, "seq": self.seq, "body": packed, "hash": recipient.chain}
             )
-        else:
-            for frame in frames:
-                peer.send(frame)
+        elif count:
+            peer.send(frames, count)
         self._send_hash(peer)
         peer.caught_up()
 
-    def _view_frames(self, recipient: _Recipient, since: int) -> list[bytes]:
-        """The `ev` frames of a recipient's view after `since`."""
+    def _view_frames(self, recipient: _Recipient, since: int) -> tuple[int, bytes]:
+        """The `ev` frames of a recipient's view after `since`: how many, and joined."""
         if recipient is self._spectators:
             if self._spectator_frames is None:
-                self._spectator_frames = self._build_view_frames(None, 0)
-            start = bisect.bisect_right(self._spectator_frames, since, key=lambda f: f[0])
-            return [frame for _, frame in self._spectator_frames[start:]]
-        return [frame for _, frame in self._build_view_frames(recipient.key, since)]
+                self._spectator_frames = _ViewFrames(self._build_view_frames(None, 0))
+            return self._spectator_frames.after(since)
+        frames = self._build_view_frames(recipient.key, since)
+        return len(frames), b"".join(frame for _, frame in frames)
 
     def _build_view_frames(self, key: str | None, since: int) -> list[tuple[int, bytes]]:
         frames = []

@@ -10,6 +10,7 @@ import contextlib
 import pytest
 
 from net import Presence, Refused
+from net import host as net_host
 from net import protocol as p
 from net.framing import FrameReader, encode
 from net.host import HostConfig
@@ -401,3 +402,33 @@ async def test_big_frames_do_not_wait_for_the_tick(make_host, make_client):
     for _ in range(3):
         assert (await ada.command({"op": "shout", "text": SHOUT})).accepted
     await wait_until(lambda: fan.seq == host.seq)  # not an hour later
+
+
+async def test_a_late_spectator_catches_up_in_one_piece_joined_once_for_the_crowd(
+    make_host, make_client, monkeypatch
+):
+    # No snapshots: the catch-up is the events themselves.
+    host = await make_host(CounterGame(target=1000, snapshots=False), **QUIET)
+    port = host.address[1]
+    ada = await make_client(port, "Ada")
+    for _ in range(200):
+        assert (await ada.command({"op": "add", "n": 1})).accepted
+    pieces: list[bytes] = []
+    send = net_host._Peer.send
+
+    def recorded(peer: net_host._Peer, frame: bytes, *count: int) -> None:
+        if count and count[0] > 1:
+            pieces.append(frame)
+        send(peer, frame, *count)
+
+    monkeypatch.setattr(net_host._Peer, "send", recorded)
+    sent = host.frames_sent
+    late = [await make_client(port, f"s{i}", role="spectator") for i in range(2)]
+    await wait_until(lambda: all(s.seq == host.seq == 200 for s in late))
+    # Each newcomer's 200 events went into its queue as one piece: the very same bytes for
+    # both (joined once for the crowd, not a frame at a time per newcomer), still counted
+    # as 200 frames sent to each.
+    assert len(pieces) == 2
+    assert pieces[0] is pieces[1]
+    assert host.frames_sent - sent >= 2 * 200
+    assert [s.resyncs for s in late] == [0, 0]
