@@ -57,7 +57,7 @@ class Rules(Protocol[State, Command, Event]):
     """One game's rules as the table runs them: the host (`session.seam.HostedRules`), the
     client's fold of what a host sends (`session.seam.Stream`) and the clocks ask only this.
 
-    Each game provides one object with this shape: Wordsy's `session.hosted.WordsyRules`,
+    Each game provides one object with this shape: Wordsy's `session.rules.WordsyRules`,
     the tile games' `scrabble.hosted.TileRules`.
     """
 

@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 from wordsy_tui.engine import Alarm
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.state import GameState
-from wordsy_tui.session.hosted import WordsyRules
+from wordsy_tui.session.rules import WordsyRules
 
 S = TypeVar("S")
 """A game's state."""

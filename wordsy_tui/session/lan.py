@@ -57,7 +57,8 @@ from wordsy_tui.session.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat
 from wordsy_tui.session.clock import Clock
 from wordsy_tui.session.codec import encode
 from wordsy_tui.session.discovery import Announcer
-from wordsy_tui.session.hosted import WordsyGame, wordsy_rules
+from wordsy_tui.session.hosted import WordsyGame
+from wordsy_tui.session.rules import wordsy_rules
 from wordsy_tui.session.seam import Seating, Stream
 
 APP_NAME: Final = "wordsy-tui"
