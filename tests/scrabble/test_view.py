@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 from tests.scrabble.table import Table
+from tests.scrabble.test_game import scrabble_table
 from tests.scrabble.test_movegen import WORDS
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import events as ev
@@ -101,3 +102,21 @@ def test_tiles_are_conserved_through_a_whole_game():
     on_racks = sum((Counter(r) for r in state.racks.values()), Counter())
     assert on_board + on_racks + Counter(state.bag) == Counter(state.rules.full_bag())
     assert replay(table.log) == state
+
+
+def test_a_rack_known_in_part_is_unknown_again_after_its_exchange():
+    """A play withdrawn after a challenge goes back to its rack in plain sight; once its
+    player exchanges, the others know none of the rack (and still count it right)."""
+    table = scrabble_table()
+    table.play("ann", "8H HORN")
+    table.do("bob", cmd.Accept())
+    table.give("bob", "EEAIOUS")
+    table.play("bob", "J7 ERE")  # not in the test's word list
+    table.do("ann", cmd.Challenge())
+    seen = replay(for_seat(e, "ann") for e in table.log)
+    assert set(seen.rack("bob")) == {HIDDEN, "E"}, "the withdrawn tiles are known"
+    table.do("ann", cmd.Pass())
+    table.do("bob", cmd.Exchange(table.state.rack("bob")))
+    for seat in ("ann", None):
+        seen = replay(for_seat(e, seat) for e in table.log)
+        assert seen.rack("bob") == (HIDDEN,) * 7

@@ -8,8 +8,9 @@ import pytest
 
 from tests.game.table import Table
 from wordsy_tui.game import commands as cmd
+from wordsy_tui.game.alarms import AFTER_VOTE_SECONDS, OFFER_SECONDS
 from wordsy_tui.game.state import GameState
-from wordsy_tui.session.clock import AFTER_VOTE_SECONDS, OFFER_SECONDS, Clock
+from wordsy_tui.session.clock import Clock
 
 
 class FrozenTime:

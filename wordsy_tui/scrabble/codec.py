@@ -13,9 +13,9 @@ from a peer the field must be its own seat.
 from __future__ import annotations
 
 import typing
-from dataclasses import dataclass
 from typing import Any, Final
 
+from wordsy_tui.engine import Request
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.rulesets import SIZE
@@ -25,7 +25,6 @@ from wordsy_tui.session.codec import KIND, CodecError, decode_kind, encode, regi
 __all__ = [
     "SEAT",
     "CodecError",
-    "Request",
     "decode_command",
     "decode_event",
     "decode_request",
@@ -43,15 +42,8 @@ EVENTS: Final = registry(ev.Event)
 SNAPSHOTS: Final[dict[str, type]] = {TileGameState.__name__: TileGameState}
 
 
-@dataclass(frozen=True, slots=True)
-class Request:
-    """A decoded wire command: what it asks, and the seat it says it acts for (if any)."""
-
-    command: cmd.Command
-    seat: str | None = None
-
-
-def decode_request(data: Any) -> Request:
+def decode_request(data: Any) -> Request[cmd.Command]:
+    """A wire command, and the seat its `seat` field says it acts for (if any)."""
     if not isinstance(data, dict):
         raise CodecError("expected a map with a 'kind'")
     seat = data.get(SEAT)

@@ -129,8 +129,13 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
                 pass_run=0,
             )
         case ev.TilesExchanged(player, returned, drawn, count):
-            rack = _without(state.rack(player), returned or (HIDDEN,) * count)
-            rack = tuple(sorted(rack + (drawn or (HIDDEN,) * count)))
+            if returned is None:
+                # Which tiles went back is secret: tiles of the rack this view knew (a play
+                # withdrawn in plain sight) may be among them, so it knows none of it now.
+                kept: tuple[str, ...] = (HIDDEN,) * (len(state.rack(player)) - count)
+            else:
+                kept = _without(state.rack(player), returned)
+            rack = tuple(sorted(kept + (drawn or (HIDDEN,) * count)))
             after = (
                 tuple(sorted(_without(state.bag, drawn) + returned))
                 if state.bag is not None and returned is not None and drawn is not None

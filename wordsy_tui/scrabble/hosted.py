@@ -1,55 +1,44 @@
-"""The tile games' rules as a `net.HostedGame`: what the host runs for each command.
+"""The tile games' rules as the table's `engine.Rules`, and the host that runs them.
 
 Unlike Wordsy, the tile games hold secrets on the host: the bag and every rack.
-The host's generator draws each tile; `view` and `snapshot` hand each seat
-only what `scrabble.view` says it may know (its own rack; counts of the others
-and of the bag), so the redaction is one function for the rules, the host and
-the tests alike.
+The host's generator draws each tile; each seat receives only what
+`scrabble.view` says it may know (its own rack; counts of the others and of the
+bag), in events and snapshots alike, so the redaction is one function for the
+rules, the host and the tests.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
-from net import Refusal
-from net import protocol as p
-from wordsy_tui.game.errors import RuleError
+from wordsy_tui.engine import Alarm, Request, Rules
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import events as ev
-from wordsy_tui.scrabble.codec import CodecError, decode_event, decode_request, encode
+from wordsy_tui.scrabble.codec import decode_event, decode_request, decode_snapshot, encode
 from wordsy_tui.scrabble.decide import decide
 from wordsy_tui.scrabble.evolve import evolve
+from wordsy_tui.scrabble.legal import legal_commands
 from wordsy_tui.scrabble.state import TileGameState
 from wordsy_tui.scrabble.view import for_seat, state_for_seat
+from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words, shipped_words
-from wordsy_tui.session import seam
+from wordsy_tui.session.seam import HostedRules
 
 # The host's own set-up and clock; no seat may send these.
 HOST_ONLY: Final = (cmd.CreateGame, cmd.TimeUp)
 
 
-class TileGame:
-    """Holds the full state (bag and racks included) on the host; turns wire commands into
-    wire events and events into each recipient's view of them."""
+class TileRules:
+    """Scrabble, Words with Friends and Wordfeud for the table: the ruleset is the state's
+    (its config's), `words` the agreed word list (the shipped one, loaded when a word is
+    first judged)."""
 
-    def __init__(
-        self,
-        words: Words | None = None,
-        rng: random.Random | None = None,
-        on_event: Callable[[TileGameState, ev.Event], None] | None = None,
-    ) -> None:
+    snapshots: Final = True
+
+    def __init__(self, words: Words | None = None) -> None:
         self._words = words
-        """The agreed word list; the shipped one is loaded when a word is first judged."""
-        self.rng = rng or random.Random()
-        """The host's secret generator: every tile leaves the bag through it."""
-        self.on_event = on_event
-        self.bots: set[str] = set()
-        """Seats this host gave its own computer players: only they join as bots."""
-        self.state = TileGameState()
-        # The host asks for one event's view for every recipient in a row: decode it once.
-        self._last: tuple[dict[str, Any], ev.Event] | None = None
 
     @property
     def words(self) -> Words:
@@ -57,52 +46,75 @@ class TileGame:
             self._words = shipped_words()
         return self._words
 
-    def decide(self, seat: str | None, command: dict[str, Any]) -> list[dict[str, Any]]:
-        # Before decoding: text that must never reach a terminal is refused as such, even
-        # where it also breaks the command's shape (a "tile" of ESC [ 2 J).
-        seam.refuse_unsafe_text(command)
-        try:
-            request = decode_request(command)
-        except CodecError as error:
-            raise seam.malformed(error) from None
-        actor = self._authorize(seat, request.command, request.seat)
-        try:
-            events = decide(self.state, actor, request.command, rng=self.rng, words=self.words)
-        except RuleError as error:
-            raise seam.refused_by_rules(error) from None
-        return [encode(event) for event in events]
+    def name(self, state: TileGameState) -> str:
+        return state.config.game.value
 
-    def _authorize(
-        self, seat: str | None, command: cmd.Command, claimed: str | None
-    ) -> str | None:
-        """Who acts: the sender's seat; the host (seat None) may act for a named seat."""
-        seam.refuse_host_only(seat, command, HOST_ONLY)
-        if isinstance(command, cmd.JoinGame):
-            seam.refuse_bot_join(seat, command.bot, self.bots)
-        seam.refuse_acting_for_others(seat, [] if claimed is None else [claimed])
-        return seat if seat is not None else claimed
+    def fresh(self) -> TileGameState:
+        return TileGameState()
 
-    def evolve(self, event: dict[str, Any]) -> None:
-        decoded = decode_event(event)
-        self._last = (event, decoded)
-        self.state = evolve(self.state, decoded)
-        if self.on_event is not None:
-            self.on_event(self.state, decoded)
+    def decide(
+        self, state: TileGameState, actor: str | None, command: cmd.Command, rng: random.Random
+    ) -> list[ev.Event]:
+        return decide(state, actor, command, rng=rng, words=self.words)
 
-    def view(self, event: dict[str, Any], recipient: str | None) -> dict[str, Any] | None:
-        if self._last is not None and self._last[0] is event:
-            decoded = self._last[1]
-        else:
-            decoded = decode_event(event)
-            self._last = (event, decoded)
-        seen = for_seat(decoded, recipient)
-        # An event the recipient may see whole is the very same map: the host packs it once.
-        return event if seen is decoded else encode(seen)
+    def evolve(self, state: TileGameState, event: ev.Event) -> TileGameState:
+        return evolve(state, event)
 
-    def snapshot(self, recipient: str | None) -> dict[str, Any] | None:
-        return encode(state_for_seat(self.state, recipient))
+    def event_for(self, event: ev.Event, seat: str | None) -> ev.Event:
+        return for_seat(event, seat)
 
-    def admit(self, name: str, role: p.Role, seats: Sequence[str]) -> Refusal | None:
-        """The one name rule, before net hands out a seat; whoever is welcomed as a player
-        then sits down with a JoinGame that the same rule lets through."""
-        return seam.admission(name, role, seats, self.state, self.bots)
+    def state_for(self, state: TileGameState, seat: str | None) -> TileGameState:
+        return state_for_seat(state, seat)
+
+    def legal_commands(self, state: TileGameState, seat: str) -> list[cmd.Command]:
+        """Every command but plays (the move generator finds those)."""
+        return legal_commands(state, seat)
+
+    def alarm(self, state: TileGameState) -> Alarm[cmd.Command] | None:
+        """The rules' wait, as the host counts it down (and every client shows it)."""
+        wait = waiting(state)
+        if wait is None:
+            return None
+        label = "vote" if wait.vote else "challenges" if wait.challenges else "turn"
+        return Alarm((label, wait.player, wait.turns), wait.seconds, wait.command, label)
+
+    def host_only(self, command: cmd.Command) -> bool:
+        return isinstance(command, HOST_ONLY)
+
+    def seats_bot(self, command: cmd.Command) -> bool:
+        return isinstance(command, cmd.JoinGame) and command.bot
+
+    def encode(self, value: cmd.Command | ev.Event | TileGameState) -> dict[str, Any]:
+        return encode(value)
+
+    def decode_command(self, wire: object) -> Request[cmd.Command]:
+        return decode_request(wire)
+
+    def decode_event(self, wire: object) -> ev.Event:
+        return decode_event(wire)
+
+    def decode_snapshot(self, wire: object) -> TileGameState:
+        return decode_snapshot(wire)
+
+
+def tile_rules(words: Words | None = None) -> Rules[TileGameState, cmd.Command, ev.Event]:
+    """The tile games' rules, as the seam sees them (and the type checker holds them to it)."""
+    return TileRules(words)
+
+
+class TileGame(HostedRules[TileGameState, cmd.Command, ev.Event]):
+    """The generic host of the tile games' rules (the bag and racks held here)."""
+
+    def __init__(
+        self,
+        words: Words | None = None,
+        rng: random.Random | None = None,
+        on_event: Callable[[TileGameState, ev.Event], None] | None = None,
+    ) -> None:
+        self.tiles = TileRules(words)
+        super().__init__(self.tiles, rng, on_event)
+
+    @property
+    def words(self) -> Words:
+        """The agreed word list (the computer players judge plays with it too)."""
+        return self.tiles.words

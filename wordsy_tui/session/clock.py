@@ -1,9 +1,9 @@
 """The host's clock: which deadline is running, and what happens when it passes.
 
 The game never reads a clock; the host turns elapsed time into commands. The
-same `alarm_for` tells every client what is counting down, so each shows the
+same rules' `alarm` tells every client what is counting down, so each shows the
 countdown from its own monotonic clock. `AlarmClock` is the machinery for any
-game (the tile games give it their own alarms); `Clock` is Wordsy's.
+game (over its `Rules.alarm`); `Clock` is Wordsy's.
 """
 
 from __future__ import annotations
@@ -11,61 +11,17 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
+from typing import Generic, TypeVar
 
+from wordsy_tui.engine import Alarm
 from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.legal import may_offer_meant_word
-from wordsy_tui.game.state import GameState, Phase
-
-# After a vote, the challenge window goes on with the time it had left, but never with
-# less than this: the table reads the result and may challenge another word.
-AFTER_VOTE_SECONDS: Final = 10.0
-# ... and when a player whose word just fell may offer the word they meant, time to type it.
-OFFER_SECONDS: Final = 30.0
+from wordsy_tui.game.state import GameState
+from wordsy_tui.session.rules import WordsyRules
 
 S = TypeVar("S")
 """A game's state."""
 C = TypeVar("C")
 """A game's command."""
-
-
-@dataclass(frozen=True, slots=True)
-class Alarm(Generic[C]):
-    key: tuple[object, ...]
-    """Identifies one running deadline: a new key starts a new countdown."""
-    seconds: float
-    command: C
-    label: str
-    pauses: bool = False
-    """Another alarm (a vote) only pauses this one: when this key comes back, its countdown
-    goes on with the time it had left (at least `after_vote`)."""
-    after_vote: float = AFTER_VOTE_SECONDS
-
-
-def alarm_for(state: GameState) -> Alarm[cmd.Command] | None:
-    config = state.config
-    key: tuple[object, ...]
-    if state.phase is Phase.WRITING and state.timer_running and config.timer_seconds:
-        key = ("timer", state.round, state.flipped_by)
-        return Alarm(key, config.timer_seconds, cmd.ExpireTimer(), "timer")
-    if state.phase is Phase.WRITING and not state.solo:
-        # Nobody has flipped (or there is no timer): the round still ends some time.
-        return Alarm(("writing", state.round), config.wait_seconds, cmd.CloseWriting(), "writing")
-    if state.phase is Phase.REVEAL:
-        return Alarm(("reveal", state.round), config.reveal_seconds, cmd.CloseReveal(), "reveal")
-    if state.phase is Phase.CHALLENGES:
-        if state.challenge is not None:
-            key = ("vote", state.round, state.challenge.target)
-            if state.challenge.meant is not None:  # a vote of its own, after the challenge's
-                key = (*key, state.challenge.meant.word)
-            return Alarm(key, config.vote_seconds, cmd.CloseVote(), "vote")
-        if not state.solo:
-            seconds = config.challenge_seconds or config.wait_seconds
-            key = ("challenges", state.round)
-            offers = any(may_offer_meant_word(state, p) for p in state.active)
-            after = OFFER_SECONDS if offers else AFTER_VOTE_SECONDS
-            return Alarm(key, seconds, cmd.EndRound(), "challenges", pauses=True, after_vote=after)
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +150,7 @@ class AlarmClock(Generic[S, C]):
 
 
 class Clock(AlarmClock[GameState, cmd.Command]):
-    """Wordsy's clock: its alarms are `alarm_for`'s."""
+    """Wordsy's clock: its alarms are its rules'."""
 
     def __init__(self, submit: Callable[[cmd.Command], Awaitable[object]] | None = None) -> None:
-        super().__init__(alarm_for, submit)
+        super().__init__(WordsyRules().alarm, submit)

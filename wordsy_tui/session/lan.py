@@ -54,11 +54,12 @@ from wordsy_tui.session.base import (
     Written,
 )
 from wordsy_tui.session.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
-from wordsy_tui.session.clock import Clock, alarm_for
-from wordsy_tui.session.codec import CodecError, decode_event, encode
+from wordsy_tui.session.clock import Clock
+from wordsy_tui.session.codec import encode
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.hosted import WordsyGame
-from wordsy_tui.session.seam import Seating
+from wordsy_tui.session.rules import wordsy_rules
+from wordsy_tui.session.seam import Seating, Stream
 
 APP_NAME: Final = "wordsy-tui"
 DEFAULT_PORT: Final = 47474
@@ -224,6 +225,7 @@ class NetSession(Session):
         super().__init__(None if client.role == "spectator" else client.name)
         self.client = client
         self._link = HostLink(client)
+        self._stream = Stream(wordsy_rules())
 
     @classmethod
     def join(
@@ -286,20 +288,19 @@ class NetSession(Session):
     async def _read(self) -> None:
         async for update in self.client.updates():
             match update:
-                case net_client.Event(body=body):
-                    try:
-                        event = decode_event(body)
-                    except CodecError:
-                        # A host of another build; the view hash check will resync us.
-                        _log.warning("skipping an event this version cannot read: %r", body)
-                        continue
-                    await self.receive([event])
+                case net_client.Event():
+                    event = self._stream.event(update)
+                    if event is not None:
+                        await self.receive([event])  # (and reveals our word when it is due)
                 case net_client.Next(message=message):
                     self.begin_again()
                     await self._keep_words_beside_the_token()  # the new game's own file
                     self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
                 case net_client.Reset():
-                    self.state = GameState()
+                    # Wordsy's host sends no snapshot: the catch-up's events tell the app.
+                    fresh = self._stream.reset(update)
+                    if fresh is not None:
+                        self.state = fresh
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
                     self.publish(PresenceChanged(dict(seats)))
@@ -687,7 +688,7 @@ class LanHost(ServedTable):
 
     async def end_phase(self) -> str | None:
         """End what the table is waiting for now, as its clock would when time is up."""
-        alarm = alarm_for(self.state)
+        alarm = self.game.rules.alarm(self.state)
         if alarm is None:
             return "Nothing is waiting to be ended."
         return await self.submit(alarm.command)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import random
 import secrets
 from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
@@ -35,17 +34,10 @@ from wordsy_tui.game.names import name_problem
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.bots import TILE_STYLES, Hint, decide_turn, respond, vocabulary_dawg
-from wordsy_tui.scrabble.codec import (
-    SEAT,
-    CodecError,
-    decode_event,
-    decode_snapshot,
-    encode,
-)
+from wordsy_tui.scrabble.codec import SEAT, encode
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.dawg import Dawg
-from wordsy_tui.scrabble.evolve import evolve
-from wordsy_tui.scrabble.hosted import TileGame
+from wordsy_tui.scrabble.hosted import TileGame, tile_rules
 from wordsy_tui.scrabble.legal import allowed
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
@@ -67,6 +59,7 @@ from wordsy_tui.session.lan import (
     requirements,
     start_serving,
 )
+from wordsy_tui.session.seam import Stream
 from wordsy_tui.session.tiles import (
     BOT_PAUSE_SECONDS,
     LastTurn,
@@ -76,7 +69,6 @@ from wordsy_tui.session.tiles import (
     asked_to_judge,
     best_of,
     bot_name,
-    tile_alarm,
 )
 
 TileClock = AlarmClock[TileGameState, cmd.Command]
@@ -93,8 +85,6 @@ and a player who left costs the others this, not a whole turn limit."""
 TURNS: Final = (cmd.Play, cmd.Exchange, cmd.Pass)
 """The commands after which "what was the best move?" looks at the position before them."""
 
-_log = logging.getLogger("wordsy_tui.tilelan")
-
 
 class TileNetSession(TileVerbs):
     """A player's seat at a tile game across the network, or a spectator's place beside
@@ -106,16 +96,20 @@ class TileNetSession(TileVerbs):
         """Our seat; None for a spectator, who sees every rack as a count."""
         self.state = TileGameState()
         """Our own view: the fold of the events the host sent this seat (or spectators)."""
-        self.seq = 0
-        """The host's sequence number of the last event folded into `state`."""
         self.last_turn: LastTurn | None = None
         self.presence: dict[str, bool] = {}
         self.leave_question = "Leave the table? Your seat is kept: join again to take it back."
         self._dawg = dawg or vocabulary_dawg
         self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
         self._link = HostLink(client)
-        self.clock = TileClock(tile_alarm)
+        self._stream = Stream(tile_rules())
+        self.clock = TileClock(self._stream.rules.alarm)
         """The host's countdown of the wait running now, as this seat shows it."""
+
+    @property
+    def seq(self) -> int:
+        """The host's sequence number of the last event folded into `state`."""
+        return self._stream.seq
 
     @classmethod
     def join(
@@ -175,34 +169,19 @@ class TileNetSession(TileVerbs):
     async def _read(self) -> None:
         async for update in self.client.updates():
             match update:
-                case net_client.Event(seq=seq, body=body):
-                    try:
-                        event = decode_event(body)
-                    except CodecError:
-                        # A host of another build; the view hash check will resync us.
-                        _log.warning("skipping an event this version cannot read: %r", body)
-                        continue
-                    self.state, self.seq = evolve(self.state, event), seq
-                    self.clock.observe(self.state)
-                    self.publish(TilesChanged(self.state, (event,)))
-                case net_client.Reset(seq=seq, snapshot=snapshot):
-                    try:
-                        self.state = (
-                            TileGameState() if snapshot is None else decode_snapshot(snapshot)
-                        )
-                    except CodecError:
-                        _log.warning("skipping a snapshot this version cannot read")
-                        continue
-                    self.seq = seq
-                    self.clock.observe(self.state)
-                    self.publish(TilesChanged(self.state, ()))
+                case net_client.Event() | net_client.Reset():
+                    folded = self._stream.fold(self.state, update)
+                    if folded is not None:
+                        self.state, events = folded
+                        self.clock.observe(self.state)
+                        self.publish(TilesChanged(self.state, events))
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
                 case net_client.Said() | net_client.SayRefused():
                     self.publish(self._link.heard(update))
                 case net_client.Next(message=message):
                     # A rematch: the new game's view follows (a reset, then its events).
-                    self.state, self.seq, self.last_turn = TileGameState(), 0, None
+                    self.state, self._stream.seq, self.last_turn = TileGameState(), 0, None
                     self.clock.observe(self.state)
                     self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
                 case net_client.Link() as link:
@@ -429,7 +408,7 @@ class TileLanHost(ServedTable):
     async def start(self) -> None:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         await start_serving(self.host)
-        self.clock = TileClock(tile_alarm, submit=self.submit)
+        self.clock = TileClock(self.game.rules.alarm, submit=self.submit)
         if self.state.phase is Phase.NEW:
             await self.submit(cmd.CreateGame(self.config))
         # A resumed game's wait starts again in full: the log records no clock.

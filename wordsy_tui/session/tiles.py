@@ -35,11 +35,10 @@ from wordsy_tui.scrabble.evolve import evolve
 from wordsy_tui.scrabble.legal import allowed
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.view import for_seat, state_for_seat
-from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words, shipped_words
 from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
 from wordsy_tui.session.chat import ChatHeard, ChatRefused
-from wordsy_tui.session.clock import Alarm, Deadline
+from wordsy_tui.session.clock import Deadline
 
 BOT_PAUSE_SECONDS = 0.8
 """Between two computer players' moves, so a person sees each one land."""
@@ -65,16 +64,6 @@ class LastTurn:
 
     state: TileGameState
     rack: tuple[str, ...]
-
-
-def tile_alarm(state: TileGameState) -> Alarm[cmd.Command] | None:
-    """The tile game's running alarm, for `clock.AlarmClock`: the rules' wait, as the host
-    counts it down (and every client shows it)."""
-    wait = waiting(state)
-    if wait is None:
-        return None
-    label = "vote" if wait.vote else "challenges" if wait.challenges else "turn"
-    return Alarm((label, wait.player, wait.turns), wait.seconds, wait.command, label)
 
 
 class TileTable(Protocol):

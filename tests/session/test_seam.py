@@ -1,0 +1,240 @@
+"""The one seam, over every game: random games driven through each game's `Rules` on the
+generic host (`HostedRules`), each recipient reading its views through the generic
+client fold (`Stream`), must leave every recipient with the rules' own view of the state,
+and no seat with another seat's secret."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+
+from net import client as net_client
+from tests.scrabble.test_movegen import WORDS
+from tests.scrabble.test_view import assert_counts_only
+from wordsy_tui.game import commands as wcmd
+from wordsy_tui.game.config import GameConfig
+from wordsy_tui.scrabble import commands as tcmd
+from wordsy_tui.scrabble.config import TileGameConfig
+from wordsy_tui.scrabble.dawg import build_dawg
+from wordsy_tui.scrabble.hosted import TileGame
+from wordsy_tui.scrabble.movegen import generate
+from wordsy_tui.scrabble.rulesets import BLANK, GameName
+from wordsy_tui.scrabble.state import HIDDEN, Phase, TileGameState
+from wordsy_tui.session.hosted import WordsyGame
+from wordsy_tui.session.seam import HostedRules, Stream
+
+SEATS = ("ann", "bob", "cy")
+RECIPIENTS: tuple[str | None, ...] = (*SEATS, None)
+TILE_DAWG = build_dawg(WORDS)
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    host: Callable[[int], HostedRules[Any, Any, Any]]
+    opening: Sequence[tuple[str | None, object]]
+    """(sender, command): the table created, everyone seated, the game started."""
+    moves: Callable[[Any, str], list[object]]
+    """What a seat may do besides its rules' `legal_commands` (the tile games' plays)."""
+    secret_free: Callable[[Any, str | None], None]
+    """Asserts a recipient's view hides the others' secrets."""
+    event_secret_free: Callable[[Any, str | None], None]
+    """Asserts an event as a recipient got it hides the others' secrets."""
+    known: Callable[[Any, str | None], Any]
+    """A recipient's view as the rules' state view writes it (a fold may know more)."""
+
+
+def no_moves(state: Any, seat: str) -> list[object]:
+    return []
+
+
+def nothing_hidden(view: Any, recipient: str | None) -> None:
+    """Wordsy has no secret on the host: a word travels as a commitment until revealed."""
+
+
+def as_is(view: Any, recipient: str | None) -> Any:
+    return view
+
+
+def tile_plays(state: TileGameState, seat: str) -> list[object]:
+    if state.turn != seat or state.pending is not None:
+        return []
+    moves = generate(state.board, state.rack(seat), state.rules, TILE_DAWG, state.premiums)
+    return [tcmd.Play(move.placement) for move in moves[:5]]
+
+
+def only_own_rack(view: TileGameState, recipient: str | None) -> None:
+    """Another player's rack shows no tile but those of its plays withdrawn in plain sight."""
+    assert not view.bag  # before the game an empty bag, after its first draws none at all
+    if view.phase is Phase.OVER:
+        return
+    for player, rack in view.racks.items():
+        if player != recipient:
+            withdrawn = Counter(
+                BLANK if letter.islower() else letter
+                for turn in view.turns
+                if turn.player == player and turn.kind == "withdrawn"
+                for _, letter in turn.placement
+            )
+            assert not Counter(t for t in rack if t != HIDDEN) - withdrawn, (player, recipient)
+
+
+def tiles_known(view: TileGameState, recipient: str | None) -> TileGameState:
+    """Before the game a fold's bag is empty where the rules' view says none (both say
+    nothing); and a fold still knows the tiles of a play withdrawn after a challenge, which
+    went back to their player's rack in plain sight, where the rules' view (a snapshot)
+    shows every other rack as counts."""
+    if view.phase is Phase.OVER:
+        return replace(view, bag=view.bag or None)
+    racks = {p: r if p == recipient else (HIDDEN,) * len(r) for p, r in view.racks.items()}
+    return replace(view, bag=view.bag or None, racks=racks)
+
+
+def wordsy() -> Game:
+    return Game(
+        "wordsy",
+        lambda seed: WordsyGame("ann", rng=random.Random(seed)),
+        [
+            (None, wcmd.CreateGame(GameConfig(max_players=3))),
+            *((seat, wcmd.JoinGame(seat)) for seat in SEATS),
+            ("ann", wcmd.StartGame()),
+        ],
+        no_moves,
+        nothing_hidden,
+        nothing_hidden,
+        as_is,
+    )
+
+
+def tiles(game: GameName, table_vote: bool = False) -> Game:
+    config = TileGameConfig(game, max_players=3, table_vote=table_vote)
+    return Game(
+        game.value,
+        lambda seed: TileGame(frozenset(WORDS), random.Random(seed)),
+        [
+            (None, tcmd.CreateGame(config)),
+            *((seat, tcmd.JoinGame()) for seat in SEATS),
+            ("ann", tcmd.StartGame()),
+        ],
+        tile_plays,
+        only_own_rack,
+        assert_counts_only,
+        tiles_known,
+    )
+
+
+GAMES = {
+    "wordsy": wordsy(),
+    "scrabble": tiles(GameName.SCRABBLE, table_vote=True),
+    "wwf": tiles(GameName.WWF),
+    "wordfeud": tiles(GameName.WORDFEUD),
+}
+
+
+class Recipient:
+    """One seat's (or the spectators') program: its view, read through the generic fold."""
+
+    def __init__(self, host: HostedRules[Any, Any, Any], name: str | None) -> None:
+        self.name = name
+        self.stream = Stream(host.rules)
+        folded = self.stream.fold(host.rules.fresh(), net_client.Reset(0, None))
+        assert folded is not None
+        self.view = folded[0]
+
+    def receive(self, host: HostedRules[Any, Any, Any], seq: int, wire: dict[str, Any]) -> Any:
+        seen = host.view(wire, self.name)
+        assert seen is not None
+        whole = host.rules.event_for(host.rules.decode_event(wire), self.name)
+        # What the recipient may see whole is the host's very map (packed once for all).
+        assert (seen is wire) is (whole == host.rules.decode_event(wire))
+        folded = self.stream.fold(self.view, net_client.Event(seq, seen))
+        assert folded is not None
+        self.view, (event,) = folded
+        assert self.stream.seq == seq
+        return event
+
+
+def play(game: Game, seed: int, steps: int) -> tuple[HostedRules[Any, Any, Any], list[Recipient]]:
+    """A random game: each step a random seat's random legal command, or the host's alarm.
+    After each command, every recipient's fold is the rules' view of the host's state."""
+    rng = random.Random(seed)
+    host = game.host(seed)
+    rules = host.rules
+    recipients = [Recipient(host, name) for name in RECIPIENTS]
+    seq = 0
+
+    def send(sender: str | None, command: object) -> None:
+        nonlocal seq
+        for wire in host.decide(sender, rules.encode(command)):
+            host.evolve(wire)
+            seq += 1
+            for recipient in recipients:
+                event = recipient.receive(host, seq, wire)
+                game.event_secret_free(event, recipient.name)
+        # (Between the events of one command a view may know what the next event hides.)
+        for recipient in recipients:
+            expected = rules.state_for(host.state, recipient.name)
+            assert game.known(recipient.view, recipient.name) == expected
+            game.secret_free(recipient.view, recipient.name)
+
+    for sender, command in game.opening:
+        send(sender, command)
+    for _ in range(steps):
+        options: list[tuple[str | None, object]] = [
+            (seat, command)
+            for seat in SEATS
+            for command in [
+                *rules.legal_commands(host.state, seat),
+                *game.moves(host.state, seat),
+            ]
+        ]
+        alarm = rules.alarm(host.state)
+        if alarm is not None:
+            options.append((None, alarm.command))
+        if not options:
+            break
+        send(*rng.choice(options))
+    return host, recipients
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_recipients_fold_of_its_views_is_the_rules_view(name):
+    game = GAMES[name]
+    for seed in (1, 2):
+        host, recipients = play(game, seed, steps=120)
+        rules = host.rules
+        assert rules.name(host.state) == game.name
+        for recipient in recipients:
+            expected = rules.state_for(host.state, recipient.name)
+            # A program that comes back is caught up by a snapshot where the game has them.
+            snapshot = host.snapshot(recipient.name)
+            assert (snapshot is not None) is rules.snapshots
+            folded = recipient.stream.fold(
+                rules.fresh(), net_client.Reset(recipient.stream.seq, snapshot)
+            )
+            assert folded is not None
+            assert folded[0] == (expected if snapshot is not None else rules.fresh())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_games_rounds_really_ran(name):
+    """The driver is no empty loop: every game got past its opening to moves of its own."""
+    host, _ = play(GAMES[name], 3, steps=60)
+    assert host.state.phase.value not in ("new", "lobby")
+    assert host.state.players == SEATS
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_what_this_version_cannot_read_is_skipped_with_a_warning(name, caplog):
+    _, recipients = play(GAMES[name], 4, steps=5)
+    stream, view = recipients[0].stream, recipients[0].view
+    seq = stream.seq
+    assert stream.fold(view, net_client.Event(seq + 1, {"kind": "FromTheFuture"})) is None
+    assert stream.fold(view, net_client.Reset(seq + 1, {"kind": "Nope"})) is None
+    assert stream.seq == seq
+    assert "cannot read" in caplog.text
