@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Generic, Protocol, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar
 
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
@@ -369,7 +369,7 @@ def tell_chat(name: str, role: str, text: str) -> None:
     say(f"Chat · {name}{' (watching)' if role == 'spectator' else ''}: {text}")
 
 
-def front_lines(server: ServedTable) -> list[str]:
+def front_lines(server: ServedTable[Any, Any, Any]) -> list[str]:
     """How to join over SSH or the web, when the host serves them."""
     lines: list[str] = getattr(server, "front_lines", [])
     return lines

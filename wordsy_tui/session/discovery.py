@@ -170,14 +170,15 @@ class Announcer:
         self._advertiser: Advertiser | None = None
         self._sent: dict[str, str] | None = None
 
-    async def start(self, state: GameState | TileGameState, port: int) -> None:
+    async def start(self, state: Any, port: int) -> None:
+        """Advertise the game `state` plays (any game's, as `describe` reads it) on `port`."""
         self._sent = self.describe(state, self.host, self.pin_required, self.ssh_port)
         self._advertiser = Advertiser(
             SERVICE_TYPE, self.game_name, port, self._sent, interfaces=self.interfaces
         )
         await self._advertiser.start()
 
-    async def update(self, state: GameState | TileGameState) -> None:
+    async def update(self, state: Any) -> None:
         wanted = self.describe(state, self.host, self.pin_required, self.ssh_port)
         if self._advertiser is not None and wanted != self._sent:
             self._sent = wanted

@@ -14,23 +14,14 @@ import asyncio
 import contextlib
 import random
 import secrets
-from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Coroutine, Sequence
 from pathlib import Path
 from typing import Final
 
-from net import (
-    Client,
-    ClientConfig,
-    HostConfig,
-    Refused,
-    SeatKeys,
-    default_log_dir,
-    new_game_id,
-)
+from net import Client, ClientConfig, HostConfig, Refused, SeatKeys
 from net import client as net_client
 from net.protocol import REQUIREMENTS_MISMATCH
 from wordsy_tui.bots.levels import Level
-from wordsy_tui.game.names import name_problem
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.bots import TILE_STYLES, Hint, decide_turn, respond, vocabulary_dawg
@@ -43,23 +34,18 @@ from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words
-from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
+from wordsy_tui.session.base import LinkChanged, NextGame
 from wordsy_tui.session.clock import AlarmClock, Deadline
 from wordsy_tui.session.discovery import Announcer
-from wordsy_tui.session.lan import (
-    APP_NAME,
+from wordsy_tui.session.table import (
     DEFAULT_PORT,
-    LEAVING_SECONDS,
+    LOOPBACK,
     MAX_CLOSING_WORDS,
-    HostLink,
-    SeatBook,
+    Hosting,
+    NetTable,
     ServedTable,
-    closing_words,
-    reachable_addresses,
     requirements,
-    start_serving,
 )
-from wordsy_tui.session.seam import Stream
 from wordsy_tui.session.tiles import (
     BOT_PAUSE_SECONDS,
     LastTurn,
@@ -68,7 +54,6 @@ from wordsy_tui.session.tiles import (
     TileVerbs,
     asked_to_judge,
     best_of,
-    bot_name,
 )
 
 TileClock = AlarmClock[TileGameState, cmd.Command]
@@ -86,12 +71,12 @@ TURNS: Final = (cmd.Play, cmd.Exchange, cmd.Pass)
 """The commands after which "what was the best move?" looks at the position before them."""
 
 
-class TileNetSession(TileVerbs):
+class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
     """A player's seat at a tile game across the network, or a spectator's place beside
     it: `TileTable` over a `net.Client`."""
 
     def __init__(self, client: Client, dawg: Callable[[int], Dawg] | None = None) -> None:
-        self.client = client
+        self._link_to(client, tile_rules())
         self.me: str | None = None if client.role == "spectator" else client.name
         """Our seat; None for a spectator, who sees every rack as a count."""
         self.state = TileGameState()
@@ -101,15 +86,7 @@ class TileNetSession(TileVerbs):
         self.leave_question = "Leave the table? Your seat is kept: join again to take it back."
         self._dawg = dawg or vocabulary_dawg
         self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
-        self._link = HostLink(client)
-        self._stream = Stream(tile_rules())
         self.clock = TileClock(self._stream.rules.alarm)
-        """The host's countdown of the wait running now, as this seat shows it."""
-
-    @property
-    def seq(self) -> int:
-        """The host's sequence number of the last event folded into `state`."""
-        return self._stream.seq
 
     @classmethod
     def join(
@@ -129,27 +106,19 @@ class TileNetSession(TileVerbs):
         """`keys`: where the seat's token outlives this program (a restart takes the seat
         back, as Wordsy's joiners do); `token`: a seat's token known already; `spectate`:
         watch the game instead (no seat, no rack)."""
-        client = Client(
-            address,
-            port,
-            name,
-            role="spectator" if spectate else "player",
-            pin=pin,
-            token=token,
-            requirements=requirements(dictionary, game.value),
-            keys=keys,
-            reclaim=reclaim,
+        return cls(
+            cls.seat_client(
+                address,
+                port,
+                name,
+                requirements(dictionary, game.value),
+                pin=pin,
+                spectate=spectate,
+                token=token,
+                keys=keys,
+                reclaim=reclaim,
+            )
         )
-        return cls(client)
-
-    async def start(self) -> None:
-        """Connect; raises `net.Refused` with a reason for people when turned away, and
-        ConnectionError when the host does not answer in time."""
-        await self._link.open(self.client, self._read())
-
-    async def stop(self) -> None:
-        self.clock.cancel()
-        await self._link.close()
 
     @property
     def deadline(self) -> Deadline | None:
@@ -185,46 +154,28 @@ class TileNetSession(TileVerbs):
                     self.clock.observe(self.state)
                     self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
                 case net_client.Link() as link:
-                    if link.connected and not link.final:
-                        # The catch-up comes next: its wait counts from the host's time.
-                        self.clock.told(self.client.note)
-                    self.publish(self._link.news(link))
+                    self._link_changed(link)
 
     # -- the player's actions ----------------------------------------------------
 
     async def send(self, command: cmd.Command) -> str | None:
         """Ask the host; the rule's message when it is refused, else None."""
         before = self.state
-        problem, tell = await self._link.ask(encode(command))
-        if problem is not None:
-            if tell:
-                self.publish(Rejected(problem[:MAX_CLOSING_WORDS]))
-            return problem
-        if isinstance(command, TURNS) and self.me is not None:
+        problem = await super().send(command)
+        if problem is None and isinstance(command, TURNS) and self.me is not None:
             self.last_turn = LastTurn(before, before.rack(self.me))
-        return None
+        return problem
 
     @property
     def asked_to_judge(self) -> bool:
         return self.me is not None and asked_to_judge(self.state, self.me)
 
-    @property
-    def can_chat(self) -> bool:
-        return True
-
-    async def say(self, text: str) -> str | None:
-        return self._link.say(text)
-
     def best_of_last_turn(self) -> Hint | None:
         return best_of(self.last_turn, self._dawg)
 
-    async def leave_table(self) -> None:
-        """Give the seat up before going: in the lobby (a rematch's) it is freed at once."""
-        if allowed(self.state, self.me, cmd.LeaveGame()):
-            # The host frees the seat as it leaves, and may hang up before its answer.
-            with contextlib.suppress(Exception):
-                async with asyncio.timeout(LEAVING_SECONDS):
-                    await self.send(cmd.LeaveGame())
+    def _farewell(self) -> cmd.Command | None:
+        # In the lobby (a rematch's) the seat is freed at once.
+        return cmd.LeaveGame() if allowed(self.state, self.me, cmd.LeaveGame()) else None
 
 
 async def game_at(address: str, port: int, dictionary: str) -> GameName | None:
@@ -344,8 +295,13 @@ class TileBot:
         return turn, None
 
 
-class TileLanHost(ServedTable):
-    """The authoritative host of one tile game: rules, log, seats, bots, advertisement."""
+class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):
+    """The authoritative host of one tile game: the shared table with the tile games'
+    rules (the bag and racks held here), their computer players, and the host's own
+    `start` for the game."""
+
+    game: TileGame
+    announced = (ev.PlayerJoined, ev.PlayerLeft, ev.GameStarted, ev.GameEnded)
 
     def __init__(
         self,
@@ -365,99 +321,67 @@ class TileLanHost(ServedTable):
         absent_grace: float = ABSENT_GRACE_SECONDS,
     ) -> None:
         self.config = config
-        self.absent_grace = absent_grace
-        self.dictionary = dictionary
-        self.pin = pin
-        self.log_path = log_path or default_log_dir(APP_NAME) / f"{new_game_id()}.log"
-        self.on_event = on_event
-        self.announce = announce
-        self.bot_pace = bot_pace
         self._dawg = dawg
-        self.game = self._fresh_game(words)
-        self.host = self._net_host(
-            self.game,
-            game_kind=config.game.value,
+        super().__init__(
+            self._fresh_game(words),
+            kind=config.game.value,
+            dictionary=dictionary,
             bind=bind,
             port=port,
             pin=pin,
+            log_path=log_path,
+            on_event=on_event,
+            announce=announce,
+            bot_pace=bot_pace,
             max_spectators=max_spectators,
-            welcome_note=lambda: self.clock.note() if self.clock is not None else None,
+            absent_grace=absent_grace,
         )
-        self.on_notice: Callable[[str], None] | None = None
-        """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
-        self.clock: TileClock | None = None
-        """Ends each wait when its limit has passed (made once the loop runs: `start`)."""
-        self.addresses = reachable_addresses(bind)
-        """Where players on the LAN reach this host (shown for `join --connect`)."""
-        self.seat_book = SeatBook.beside(self.log_path)
-        self.bots: dict[str, TileBot] = {}
         self.captain: str | None = None
         """The hosting player's seat (its session sets it); None for a headless host."""
-        self._tasks: set[asyncio.Task[object]] = set()
-        self._leaving: set[str] = set()
-        self._seating = False
 
-    def _fresh_game(self, words: Words | None) -> TileGame:
+    @staticmethod
+    def _fresh_game(words: Words | None) -> TileGame:
         # Each game deals from its own secret generator: only this process holds the bag.
-        return TileGame(words, random.Random(secrets.randbits(128)), self._on_event)
+        return TileGame(words, random.Random(secrets.randbits(128)))
 
     @property
-    def state(self) -> TileGameState:
-        return self.game.state
-
-    async def start(self) -> None:
-        self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        await start_serving(self.host)
-        self.clock = TileClock(self.game.rules.alarm, submit=self.submit)
-        if self.state.phase is Phase.NEW:
-            await self.submit(cmd.CreateGame(self.config))
-        # A resumed game's wait starts again in full: the log records no clock.
-        self.clock.observe(self.state)
-        for name, seat in self.seat_book.read().items():
-            if name in self.state.bots and seat.get("bot") in [level.value for level in Level]:
-                await self._seat_bot(name, Level(seat["bot"]), self.seat_book.token(name))
-        if self.announce is not None:
-            await self.announce.start(self.state, self.port)
-
-    async def stop(self, by: str | None = None) -> None:
-        """End the game here; every player is told who ended it (`by`: the hosting
-        player; None: the host)."""
-        if self.announce is not None:
-            await self.announce.stop()
-        for bot in list(self.bots.values()):
-            await bot.stop()
-        if self.clock is not None:
-            self.clock.cancel()
-        for task in list(self._tasks):
-            task.cancel()
-        resume = f"wordsy-tui host --game {self.config.game.value} --resume"
-        await self.host.stop(*closing_words(self.state, by, resume))
+    def resume_command(self) -> str:
+        return f"wordsy-tui host --game {self.config.game.value} --resume"
 
     async def submit(self, command: cmd.Command, seat: str | None = None) -> str | None:
         """A command from the host itself (for `seat`, when given); the refusal, if any."""
         body = encode(command)
         if seat is not None:
             body[SEAT] = seat
-        result = await self.host.submit(body)
-        return None if result.accepted else result.message
+        return await self._submit_wire(body)
 
     async def start_game(self) -> str | None:
         """Start the game now, with whoever is seated (the host may, like the captain)."""
         return await self.submit(cmd.StartGame())
 
-    async def add_bot(self, level: Level) -> str:
-        """Seat one of the host's computer players, a client of its own like anyone's."""
-        number = len(self.bots) + 1
-        while (name := bot_name(number, level)) in self.state.players:
-            number += 1
-        await self._seat_bot(name, level)
-        return name
+    # -- the tile games' own, for the shared table ------------------------------------
 
-    async def _seat_bot(self, name: str, level: Level, token: str | None = None) -> None:
-        """Sit a computer player down (`token`: its seat's, to take it back on resuming)."""
-        self.game.bots.add(name)
+    def _create_game(self, like: TileGameState | None = None) -> cmd.Command:
+        return cmd.CreateGame(self.config if like is None else like.config)
+
+    def _sit(self, seat: str, bot: bool) -> Coroutine[object, object, str | None]:
+        return self.submit(cmd.JoinGame(bot=bot), seat=seat)
+
+    def _waited_on(self, state: TileGameState) -> Collection[str]:
+        wait = waiting(state)
+        return [] if wait is None else [p for p in wait.waits_for(state) if p not in state.bots]
+
+    def _noticed(self, state: TileGameState, event: ev.Event) -> None:
+        if isinstance(event, ev.PlayerLeft):
+            self._left_lobby(event.player)
+
+    def _kept_bot(self, name: str, kept: object) -> str | None:
+        known = isinstance(kept, str) and kept in [level.value for level in Level]
+        return str(kept) if known and name in self.state.bots else None
+
+    def _computer_player(self, name: str, level: str, token: str | None) -> TileBot:
         session = TileNetSession.join(
-            "127.0.0.1",
+            LOOPBACK,
             self.port,
             name,
             self.config.game,
@@ -465,123 +389,38 @@ class TileLanHost(ServedTable):
             pin=self.pin,
             token=token,
         )
-        bot = TileBot(session, level, lambda: self.game.words, pace=self.bot_pace, dawg=self._dawg)
-        try:
-            await bot.start()
-        except BaseException:
-            self.game.bots.discard(name)
-            raise
-        self.bots[name] = bot
-        self.seat_book.keep(name, session.client.token, bot=level.value)
+        return TileBot(
+            session, Level(level), lambda: self.game.words, pace=self.bot_pace, dawg=self._dawg
+        )
 
-    async def rematch(self, by: str | None = None) -> str | None:
-        """Play again, from the end of the game, with the same table: a new game (a new id
-        and log; the last one stays saved) with the same options, its players seated again
-        in their order, its computer players too. The guests' connections stay open; their
-        programs ask them whether they stay. Why not, or None when it began."""
-        old = self.state
-        if old.phase is not Phase.OVER:
-            return "The game is not over yet: a rematch starts from its end."
+    def _rematch_seats(self, old: TileGameState) -> list[str]:
         # In the last game's order of play; the hosting player first, who starts it.
         seats = [p for p in old.players if p not in old.bots or p in self.bots]
         seats.sort(key=lambda p: p != self.seat_book.host_seat())
-        game = self._fresh_game(self.game.words)
-        game.bots = {b for b in self.game.bots if b in seats}
-        self.game = game
+        return seats
 
-        async def seat() -> None:
-            await self.submit(cmd.CreateGame(old.config))
-            for name in seats:
-                await self.submit(cmd.JoinGame(bot=name in game.bots), seat=name)
-
-        await self._next_game(game, seats, by, seat)
-        return None
+    def _next_hosted(self, seats: Sequence[str]) -> TileGame:
+        return self._fresh_game(self.game.words)
 
     def _own_people(self) -> tuple[str | None, Collection[str]]:
         return self.captain, self.bots
 
-    def _on_event(self, state: TileGameState, event: ev.Event) -> None:
-        if self.clock is not None:
-            self.clock.observe(state)
-            self._mind_the_absent()
-        if isinstance(event, ev.PlayerLeft):
-            self._left_lobby(event.player)
-        if self.announce is not None and isinstance(
-            event, ev.PlayerJoined | ev.PlayerLeft | ev.GameStarted | ev.GameEnded
-        ):
-            self._spawn(self.announce.update(state))
-        if self.on_event is not None:
-            self.on_event(state, event)
 
-    def _mind_the_absent(self) -> None:
-        """A wait whose people have all gone ends after a short grace, while someone else
-        is at the table (one back in time finds the wait's own limit running again)."""
-        clock, state = self.clock, self.state
-        wait = waiting(state)
-        if clock is None or wait is None:
-            return
-        presence = self.host.presence
-        people = [p for p in wait.waits_for(state) if p not in state.bots]
-        someone_here = any(presence.get(p) for p in state.players if p not in state.bots)
-        if people and someone_here and not any(presence.get(p) for p in people):
-            clock.hurry(self.absent_grace)
-        elif clock.hurried:
-            clock.relax()
-
-    def _on_presence(self, seats: Mapping[str, bool]) -> None:
-        self._mind_the_absent()
-        # A newly seated player sits down in the game's lobby; net has admitted them.
-        if self.state.phase is not Phase.LOBBY or self._seating:
-            return
-        for seat in seats:
-            bot = seat in self.game.bots
-            if (
-                seat not in self.state.players
-                and seat not in self._leaving
-                and name_problem(seat, bot=bot) is None
-            ):
-                self._spawn(self.submit(cmd.JoinGame(bot=bot), seat=seat))
-
-
-class TileHostSession(TileNetSession):
+class TileHostSession(Hosting[TileGameState, cmd.Command, ev.Event], TileNetSession):
     """The hosting player's seat: a `TileLanHost`, and a client of it over loopback."""
 
+    server: TileLanHost
+
     def __init__(self, me: str, server: TileLanHost, bots: Sequence[Level] = ()) -> None:
-        super().__init__(Client("127.0.0.1", 0, me))
-        self.server = server
+        super().__init__(Client(LOOPBACK, 0, me))
+        self._hosted_by(server, bots)
         server.captain = me
-        self.bots_to_seat = tuple(bots)
         self.leave_question = "Leave? The game ends for everyone at the table."
 
     async def start(self) -> None:
-        await self.server.start()
-        me = self.client.name
-        self.client = Client(
-            "127.0.0.1",
-            self.server.port,
-            me,
-            pin=self.server.pin,
-            token=self.server.seat_book.token(me),
-            requirements=requirements(self.server.dictionary, self.server.config.game.value),
-        )
-        resumed = me in self.server.state.players
         await super().start()
-        self.server.seat_book.keep(me, self.client.token, host=True)
-        for level in () if resumed else self.bots_to_seat:
-            await self.server.add_bot(level)
         where = ", ".join(f"{a}:{self.server.port}" for a in self.server.addresses)
         hint = getattr(self.server, "front_hint", None)  # a host with SSH or web fronts
         self.publish(
             LinkChanged(True, hint or f"Players join with: wordsy-tui join --connect {where}")
         )
-
-    async def stop(self) -> None:
-        await super().stop()
-        await self.server.stop(by=self.me)
-
-    @property
-    def hosting(self) -> bool:
-        return True
-
-    async def rematch(self) -> str | None:
-        return await self.server.rematch(by=self.me)
