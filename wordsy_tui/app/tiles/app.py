@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Final
 
 from rich.text import Text
@@ -62,7 +62,7 @@ from wordsy_tui.scrabble.legal import allowed, may_vote
 from wordsy_tui.scrabble.notation import move_text
 from wordsy_tui.scrabble.rulesets import BLANK
 from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
+from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected
 from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.tiles import TilesChanged, TileTable
 from wordsy_tui.text import shown
@@ -100,6 +100,9 @@ class BoardScreen(Screen[None]):
         self.message: Text = Text("")
         self._shown_left: int | None = None
         """The whole seconds left that the title bar shows (it repaints on a new one)."""
+        self.presence: Mapping[str, bool] = {}
+        """Who is connected to the host, as it last said (a LAN table's; solo: nobody
+        is ever away)."""
 
     @property
     def state(self) -> TileGameState:
@@ -291,7 +294,7 @@ class BoardScreen(Screen[None]):
             self.query_one("#rack", Static).update(
                 rack_text(self.draft.rack_left(state.rack(me)), state.rules)
             )
-        self.query_one("#scores", Static).update(scores_text(state, me))
+        self.query_one("#scores", Static).update(scores_text(state, me, self.presence))
         width = SIDE_WIDTH - 1
         unseen = unseen_text(state, me, width)
         self.query_one("#unseen", Static).update(unseen)
@@ -521,6 +524,9 @@ class TileApp(ChattingApp):
                         self.push_screen(GameOverScreen(state, self.session.me, rematch))
                 case NextGame(message):
                     self._next_game(message)
+                case PresenceChanged(connected):
+                    screen.presence = connected
+                    screen.redraw()
                 case Rejected(message):
                     screen.say(shown(message), "bold")
                 case LinkChanged(_up, message, final):
