@@ -1,4 +1,5 @@
-"""`wordsy-tui replay [GAME]`: step through a saved game, round by round (read-only)."""
+"""`wordsy-tui replay [GAME]`: step through a saved game, round by round (a tile game:
+turn by turn, on its board), read-only."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from wordsy_tui.session.saved import damage_note, read_events
+from wordsy_tui.session.saved import WORDSY, damage_note, logged_game, read_events
 
 __all__ = ["add_parser", "damage_note", "read_events", "run"]
 
@@ -15,9 +16,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = commands.add_parser(
         "replay",
         help="step through a saved game round by round",
-        description="Step through a game the host saved, round by round. Nothing is changed: "
-        "the log is only read. Without GAME: the saved games, the last played first, to pick "
-        "from. Keys: → or n next round, ← or p previous, s sheets, q quit.",
+        description="Step through a game the host saved, round by round (Scrabble, Words "
+        "with Friends and Wordfeud: turn by turn, on the board). Nothing is changed: the log "
+        "is only read. Without GAME: the saved games, the last played first, to pick from. "
+        "Keys: → or n next round (turn), ← or p previous, s sheets (Wordsy), q quit. A tile "
+        "game not finished shows each rack as a count, as spectators see it; a finished "
+        "one shows every rack.",
     )
     parser.add_argument(
         "game",
@@ -33,6 +37,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.game is None:
         return pick_a_game()
     path = game_path(args.game)
+    if logged_game(path) not in (None, WORDSY):
+        return replay_tiles(path, parser)
     # Imported here so that `--help` and the other commands do not load Textual.
     from wordsy_tui.app import WordsyApp
     from wordsy_tui.session.replay import replay_of
@@ -47,6 +53,25 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if session.note:  # the app's notice is gone with its screen: leave it in the terminal too
         print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
     return status
+
+
+def replay_tiles(path: Path, parser: argparse.ArgumentParser) -> int:
+    """A tile game's log, turn by turn on its board."""
+    from wordsy_tui.app.tiles.app import TileApp
+    from wordsy_tui.session.tilereplay import tile_replay_of
+    from wordsy_tui.text import shown
+
+    try:
+        session = tile_replay_of(path)
+    except OSError as error:
+        parser.error(f"cannot read {shown(str(path))}: {shown(str(error.strerror or error))}")
+    except ValueError as error:
+        parser.error(f"{shown(str(path))} cannot be replayed: {shown(str(error))}")
+    app = TileApp(session)
+    app.run()
+    if session.note:  # the app's line is gone with its screen: leave it in the terminal too
+        print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
+    return app.return_code or 0
 
 
 def game_path(game: str) -> Path:

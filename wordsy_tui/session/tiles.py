@@ -88,7 +88,8 @@ class TileTable(Protocol):
     """The player's own view (a spectator's: every rack a count)."""
     last_turn: LastTurn | None
     leave_question: str
-    """What leaving asks the player (what becomes of the game and their seat)."""
+    """What leaving asks the player (what becomes of the game and their seat); empty:
+    nothing to ask (a replay)."""
 
     @property
     def me(self) -> str | None:

@@ -104,11 +104,16 @@ def last_play_squares(state: TileGameState) -> tuple[int, ...]:
 
 
 def scores_text(
-    state: TileGameState, me: str | None, presence: Mapping[str, bool] | None = None
+    state: TileGameState,
+    me: str | None,
+    presence: Mapping[str, bool] | None = None,
+    *,
+    racks: bool = False,
 ) -> Text:
-    """Each player's score, whose turn it is, and each rack's count while the game runs;
-    `presence`: who is connected to the host (a LAN table's), as Wordsy's player list
-    says it: "offline" (in place of the rack's count: the column has no room for both)."""
+    """Each player's score, whose turn it is, and each rack's count while the game runs
+    (`racks`: its tiles instead, for a finished game's replay); `presence`: who is
+    connected to the host (a LAN table's), as Wordsy's player list says it: "offline" (in
+    place of the rack's count: the column has no room for both)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     presence = presence or {}
     for player in state.players:
@@ -118,6 +123,8 @@ def scores_text(
         line = f"{turn}{you}{name:<{NAME_WIDTH}} {state.scores.get(player, 0):>4}"
         if presence.get(player) is False:
             line += f"  {OFFLINE}"
+        elif state.phase.value == "playing" and racks:
+            line += "  " + "".join(state.rack(player))
         elif state.phase.value == "playing":
             line += f"  {len(state.rack(player))} tiles"
         text.append(line + "\n", "bold" if player == state.turn else "")
