@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from wordsy_tui.session.saved import WORDSY, damage_note, logged_game, read_events
 
 __all__ = ["add_parser", "damage_note", "read_events", "run"]
+
+Replay = TypeVar("Replay")
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -43,12 +47,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from wordsy_tui.app import WordsyApp
     from wordsy_tui.session.replay import replay_of
 
-    try:
-        session = replay_of(path)
-    except OSError as error:
-        parser.error(f"cannot read {path}: {error.strerror or error}")
-    except ValueError as error:
-        parser.error(f"{path} is not a Wordsy game log: {error}")
+    session = read_replay(path, parser, replay_of, "is not a Wordsy game log")
     status = WordsyApp(session, name="replay").run_to_end()
     if session.note:  # the app's notice is gone with its screen: leave it in the terminal too
         print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
@@ -59,19 +58,28 @@ def replay_tiles(path: Path, parser: argparse.ArgumentParser) -> int:
     """A tile game's log, turn by turn on its board."""
     from wordsy_tui.app.tiles.app import TileApp
     from wordsy_tui.session.tilereplay import tile_replay_of
-    from wordsy_tui.text import shown
 
-    try:
-        session = tile_replay_of(path)
-    except OSError as error:
-        parser.error(f"cannot read {shown(str(path))}: {shown(str(error.strerror or error))}")
-    except ValueError as error:
-        parser.error(f"{shown(str(path))} cannot be replayed: {shown(str(error))}")
+    session = read_replay(path, parser, tile_replay_of, "cannot be replayed")
     app = TileApp(session)
     app.run()
     if session.note:  # the app's line is gone with its screen: leave it in the terminal too
         print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
     return app.return_code or 0
+
+
+def read_replay(
+    path: Path, parser: argparse.ArgumentParser, read: Callable[[Path], Replay], refused: str
+) -> Replay:
+    """The replay `read` makes of the log at `path`; the parser's error (`refused`: what
+    a log it cannot replay is said to be) when it cannot."""
+    from wordsy_tui.text import shown
+
+    try:
+        return read(path)
+    except OSError as error:
+        parser.error(f"cannot read {shown(str(path))}: {shown(str(error.strerror or error))}")
+    except ValueError as error:
+        parser.error(f"{shown(str(path))} {refused}: {shown(str(error))}")
 
 
 def game_path(game: str) -> Path:

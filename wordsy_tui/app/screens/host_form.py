@@ -256,26 +256,8 @@ class HostFormScreen(Screen[HostChoice | None]):
                 KeyedInput("0", restrict=digits, max_length=1, id="bots", compact=True),
             )
             yield from form_row("Their level", level_field("level"))
-            yield from form_row(
-                "Meant words",
-                Select(
-                    [(label, value) for value, label in MEANT_WORDS.items()],
-                    value="off",
-                    allow_blank=False,
-                    id="meant",
-                    compact=True,
-                ),
-            )
-            yield from form_row(
-                "Table vote",
-                Select(
-                    [(label, value) for value, label in TABLE_VOTE.items()],
-                    value="off",
-                    allow_blank=False,
-                    id="vote",
-                    compact=True,
-                ),
-            )
+            yield from form_row("Meant words", off_or_on(MEANT_WORDS, "meant"))
+            yield from form_row("Table vote", off_or_on(TABLE_VOTE, "vote"))
             yield Static(WORDSY_HINT, id="form-hint")
             yield Static(" ", id="form-problem")
         yield Footer()
@@ -342,6 +324,12 @@ def level_field(field_id: str) -> Select[str]:
     """The computer players' level, as `--bot-level` takes it."""
     levels = [(level, level) for level in BOT_LEVELS]
     return Select(levels, value=DEFAULT_BOT_LEVEL, allow_blank=False, id=field_id, compact=True)
+
+
+def off_or_on(labels: dict[str, str], field_id: str) -> Select[str]:
+    """An option that is off unless chosen: `labels` says what "off" and "on" mean."""
+    choices = [(label, value) for value, label in labels.items()]
+    return Select(choices, value="off", allow_blank=False, id=field_id, compact=True)
 
 
 def form_row(label: str, field: Widget) -> ComposeResult:
