@@ -43,7 +43,7 @@ from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words
-from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
+from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected
 from wordsy_tui.session.clock import AlarmClock, Deadline
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.lan import (
@@ -177,6 +177,7 @@ class TileNetSession(TileVerbs):
                         self.publish(TilesChanged(self.state, events))
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
+                    self.publish(PresenceChanged(dict(seats)))
                 case net_client.Said() | net_client.SayRefused():
                     self.publish(self._link.heard(update))
                 case net_client.Next(message=message):
