@@ -391,6 +391,14 @@ class FakeLan:
 
 SAVED_GAMES = (
     SavedGame(Path("20261121-203015-a1b2c3.log"), "2026-11-21 21:02", PLAYERS, 7, True),
+    SavedGame(
+        Path("20261121-191500-c3d4e5.log"),
+        "2026-11-21 20:05",
+        ("Ann", "Bob"),
+        23,
+        True,
+        "scrabble",
+    ),
     SavedGame(Path("20261120-190140-d4e5f6.log"), "2026-11-20 19:20", ("Ann", "Dora"), 3, False),
     SavedGame(
         Path("20261114-221003-0a1b2c.log"),

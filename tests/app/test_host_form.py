@@ -157,6 +157,43 @@ def test_a_tile_game_reads_its_own_fields_and_leaves_wordsys_alone() -> None:
     )
 
 
+def test_the_table_vote_is_scrabbles_and_the_other_tile_games_leave_it_alone() -> None:
+    voted = form(game="scrabble", seats="4", vote="on")
+    config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
+    assert voted == HostChoice("Ann", TileHostSetup(config))
+    assert form(game="scrabble", seats="4") == HostChoice("Ann", TileHostSetup(TileGameConfig()))
+    # Chosen for Scrabble, then the game changed: Words with Friends has no challenges.
+    wwf = form(game="wwf", seats="4", vote="on")
+    assert wwf == HostChoice("Ann", TileHostSetup(TileGameConfig(GameName.WWF)))
+    assert form(vote="on") == HostChoice("Ann", HostSetup(GameConfig()))  # nor Wordsy
+    answer = form(game="scrabble", seats="4", vote="maybe")
+    assert isinstance(answer, FormProblem)
+    assert answer.field == "vote"
+
+
+async def test_the_table_vote_shows_for_scrabble_only_and_reaches_its_host() -> None:
+    lan = FakeLan()
+    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_the_form(pilot, app)
+        assert "row-vote" not in shown_rows(app.screen)  # Wordsy
+        game = app.screen.query_one("#game", Select)
+        game.value = "wwf"
+        await pilot.pause()
+        assert "row-vote" not in shown_rows(app.screen)
+        game.value = "scrabble"
+        await pilot.pause()
+        assert shown_rows(app.screen)[-1] == "row-vote"
+        app.screen.query_one("#vote", Select).focus()
+        await pilot.press("space", "down", "enter")  # the list: "on" under "off"
+        await until(pilot, lambda: app.screen.query_one("#vote", Select).value == "on")
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.is_running)
+    assert await app.afterwards() == 0
+    config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
+    assert lan.hosted_tiles == [("Ann", TileHostSetup(config))]
+
+
 @pytest.mark.parametrize(
     ("typed", "field"),
     [
@@ -190,7 +227,7 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
         await until(pilot, lambda: app.screen.query_one("#game", Select).value == "scrabble")
         assert shown_rows(app.screen) == [
             *("row-name", "row-game", "row-turn", "row-seats"),
-            *("row-pin", "row-bots", "row-level"),
+            *("row-pin", "row-bots", "row-level", "row-vote"),
         ]
         assert app.screen.query_one("#seats", Input).value == "4"  # Wordsy's 6: too many
         assert "Seats (2-4)" in str(app.screen.query_one("#row-seats Label").render())
@@ -210,8 +247,15 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
     assert app.comeback(0) is None  # once
 
 
+@pytest.mark.parametrize(
+    "config",
+    [
+        TileGameConfig(GameName.WWF, max_players=3, turn_seconds=60),
+        TileGameConfig(GameName.SCRABBLE, max_players=3, turn_seconds=60, table_vote=True),
+    ],
+)
 async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(
-    tmp_path, monkeypatch: pytest.MonkeyPatch
+    tmp_path, monkeypatch: pytest.MonkeyPatch, config: TileGameConfig
 ) -> None:
     from wordsy_tui.bots.levels import Level
     from wordsy_tui.cli import serve_tiles
@@ -231,7 +275,6 @@ async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(
 
     monkeypatch.setattr(serve_tiles, "play_tile_app", at_the_board)
     started_with = HostOptions(GameConfig(), "Ann", advertise=False, bind="127.0.0.1", port=0)
-    config = TileGameConfig(GameName.WWF, max_players=3, turn_seconds=60)
     setup = TileHostSetup(config, bots=2, bot_level="expert", pin="4321")
     assert await LanPlay(started_with).host_tiles("Dora", setup) == 0
     bots = [f"Bot 1 ({Level.EXPERT})", f"Bot 2 ({Level.EXPERT})"]

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.tile_fixtures import TILE_SCENES, TileScene, make_tile_app, settle_tiles
+from tests.app.tile_fixtures import (
+    AWAY_SCENE,
+    TILE_SCENES,
+    TileScene,
+    make_tile_app,
+    settle_tiles,
+)
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
@@ -16,3 +22,32 @@ def test_tile_screen(snap_compare, scene: TileScene, size: str) -> None:
         await settle_tiles(pilot, scene)
 
     assert snap_compare(make_tile_app(scene), terminal_size=SIZES[size], run_before=run_before)
+
+
+def test_tile_screen_with_a_player_offline(snap_compare) -> None:
+    """The list of scores says "offline" where the host says a player is not connected."""
+
+    async def run_before(pilot) -> None:
+        await settle_tiles(pilot, AWAY_SCENE)
+
+    assert snap_compare(
+        make_tile_app(AWAY_SCENE), terminal_size=SIZES["80x24"], run_before=run_before
+    )
+
+
+def test_tile_replay_of_a_finished_game(snap_compare, tmp_path) -> None:
+    """A saved Scrabble game's replay, a few turns in: every rack beside its score."""
+    from tests.cli.test_export import saved
+    from tests.scrabble.test_gcg import scripted_game
+    from wordsy_tui.app.tiles.app import TileApp
+    from wordsy_tui.session.tilereplay import tile_replay_of
+
+    session = tile_replay_of(saved(tmp_path / "g.log", scripted_game().log))
+
+    async def run_before(pilot) -> None:
+        await pilot.press(*["right"] * 4)
+        while session.index < 4:
+            await pilot.pause(0.01)
+        await pilot.pause()
+
+    assert snap_compare(TileApp(session), terminal_size=SIZES["80x24"], run_before=run_before)

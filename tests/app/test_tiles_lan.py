@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.app.tile_fixtures import keys_for, until
-from tests.session.test_tile_lan import DAWG, DICTIONARY, tile_host
+from tests.session.test_tile_lan import DAWG, DICTIONARY, join, tile_host
 from wordsy_tui.app.tiles.app import TileApp
 from wordsy_tui.app.tiles.dialogs import GameOverScreen
 from wordsy_tui.bots.levels import Level
@@ -86,3 +86,35 @@ async def test_two_apps_and_a_bot_play_a_whole_game(game: GameName, tmp_path: Pa
             played = {t.player for t in final.turns if t.kind == "play" and t.score > 0}
             assert {"Ann", "Bob"} <= played
             assert len(final.players) == 3
+
+
+def scores_line(app: TileApp, player: str) -> str:
+    """The player's line in the board's list of scores, as the screen shows it."""
+    scores = str(app.board_screen.query_one("#scores").render())
+    return next(line for line in scores.splitlines() if player in line)
+
+
+async def test_both_boards_say_who_is_offline_until_they_are_back(tmp_path: Path) -> None:
+    server = tile_host(tmp_path)
+    ann = TileApp(TileHostSession("Ann", server))
+    async with ann.run_test(size=(80, 24)) as host:
+        bob = TileApp(join(server, "Bob"))
+        async with bob.run_test(size=(80, 24)) as guest:
+            cat = join(server, "Cat")
+            await cat.start()
+            await until(host, lambda: len(server.state.players) == 3)
+            await host.press("f6")
+            await until(guest, lambda: bob.session.state.phase is Phase.PLAYING)
+            await until(guest, lambda: "tiles" in scores_line(bob, "Cat"))
+            assert "offline" not in scores_line(ann, "Cat")
+            token = cat.client.token
+            await cat.stop()  # Cat's program closes: the seat stays hers
+            for app, pilot in ((ann, host), (bob, guest)):
+                await until(pilot, lambda a=app: "offline" in scores_line(a, "Cat"))
+                assert "offline" not in scores_line(app, "Bob")
+                assert "offline" not in scores_line(app, "Ann")
+            back = join(server, "Cat", token=token)
+            await back.start()
+            for app, pilot in ((ann, host), (bob, guest)):
+                await until(pilot, lambda a=app: "offline" not in scores_line(a, "Cat"))
+            await back.stop()

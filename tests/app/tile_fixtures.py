@@ -24,6 +24,7 @@ from wordsy_tui.scrabble.notation import parse_move
 from wordsy_tui.scrabble.rulesets import SIZE, GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.view import state_for_seat
+from wordsy_tui.session.base import PresenceChanged
 from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.tiles import TableUpdate, TilesChanged, TileSession, TileVerbs
@@ -118,6 +119,8 @@ class TileScene:
     """The table's vote on a challenge, asking the player (`VoteTileSession`)."""
     watching: bool = False
     """The spectator's board of the same game (`join --spectate`, `ssh watch@HOST`)."""
+    away: str | None = None
+    """A second player of this name, whose program the host says is not connected."""
 
 
 TILE_SCENES = (
@@ -215,7 +218,27 @@ class WatchedTileSession(TileVerbs):
         return Deadline("turn", FROZEN_NOW + self.left, self.game.config.turn_seconds)
 
 
+AWAY_SCENE = TileScene("tiles-scrabble-offline", GameName.SCRABBLE, 1, lay_next=False, away="Bob")
+"""A LAN table's board with a player whose program has gone (a snapshot, no screenshot)."""
+
+
+class AwayTileSession(TileSession):
+    """The seeded game with a second player `away` (the seed's easy bot, renamed as a
+    person), whom the host reports as not connected, as a LAN seat hears it."""
+
+    def __init__(self, game: GameName, away: str) -> None:
+        super().__init__(ME, TileGameConfig(game), (Level.EASY,), seed=TILE_SEED, bot_pause=0)
+        self.bots = {away: Level.EASY}
+        self.away = away
+
+    async def start(self) -> None:
+        await super().start()
+        self.publish(PresenceChanged({ME: True, self.away: False}))
+
+
 def make_tile_app(scene: TileScene) -> TileApp:
+    if scene.away is not None:
+        return TileApp(AwayTileSession(scene.game, scene.away))
     if scene.vote:
         return TileApp(VoteTileSession())
     if scene.watching:

@@ -11,6 +11,7 @@ import asyncio
 import gc
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from rich.text import Text
@@ -71,6 +72,7 @@ if TYPE_CHECKING:
     from wordsy_tui.app.lan import Lan
     from wordsy_tui.app.screens.host_form import HostChoice
     from wordsy_tui.app.screens.menu import TileSolo
+    from wordsy_tui.session.tilereplay import TileReplaySession
 
 # The draft is sent as the player types, but not on every key: the host
 # sees a new commitment at most this often.
@@ -87,6 +89,15 @@ class JoinedTiles(NamedTuple):
     name: str
     pin: str | None
     game: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileReplayPicked:
+    """A tile game picked in the list of saved games, read and ready to replay."""
+
+    session: TileReplaySession
+    menu_behind: bool
+    """The list was opened from the start menu (not `wordsy-tui replay` alone)."""
 
 
 class WordsyApp(ChattingApp):
@@ -138,11 +149,15 @@ class WordsyApp(ChattingApp):
         browse: bool = False,
         replays: bool = False,
         saved_games: Callable[[], Sequence[SavedGame]] | None = None,
+        menu_behind_replays: bool = False,
     ) -> None:
         super().__init__()
         self._browse_first = browse
         self._replays_first = replays
         """`wordsy-tui replay` alone: the saved games, not the menu."""
+        self._menu_behind_replays = menu_behind_replays
+        """The saved games come first only because a tile game's replay picked in them
+        has ended: Esc there goes back to the start menu, where they were opened."""
         self.saved_games = saved_games or default_saved_games
         self._picked_replay = False
         self.session = session
@@ -166,10 +181,10 @@ class WordsyApp(ChattingApp):
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
         self._left_running: Session | None = None
-        self.tile_table: JoinedTiles | HostChoice | TileSolo | None = None
+        self.tile_table: JoinedTiles | HostChoice | TileSolo | TileReplayPicked | None = None
         """A tile game picked in the LAN's list, hosted or played solo from the menu: played
         on its own board (its own app) once this app has closed."""
-        self._tiles_played: JoinedTiles | HostChoice | TileSolo | None = None
+        self._tiles_played: JoinedTiles | HostChoice | TileSolo | TileReplayPicked | None = None
         self._rematch_question: str | None = None
         """The host's rematch, to ask about once its lobby is on screen."""
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
@@ -214,10 +229,15 @@ class WordsyApp(ChattingApp):
                 return await self.lan.play_tiles(*table)
             case HostChoice(name, TileHostSetup() as setup) if self.lan is not None:
                 return await self.lan.host_tiles(name, setup)
-            case TileSolo():
+            case TileSolo() | TileReplayPicked():
                 from wordsy_tui.app.tiles.app import TileApp
 
-                tile_app = TileApp(table.session(self.player_name))
+                tiles = (
+                    table.session
+                    if isinstance(table, TileReplayPicked)
+                    else table.session(self.player_name)
+                )
+                tile_app = TileApp(tiles)
                 await tile_app.run_async()
                 return tile_app.return_code or 0
         return 1
@@ -235,7 +255,9 @@ class WordsyApp(ChattingApp):
             advisor=self.advisor,
             bell=self.bell_on,
             browse=isinstance(played, JoinedTiles),
+            replays=isinstance(played, TileReplayPicked),  # back to the list it was picked in
             saved_games=self.saved_games,
+            menu_behind_replays=isinstance(played, TileReplayPicked) and played.menu_behind,
         )
 
     @property
@@ -917,10 +939,21 @@ class WordsyApp(ChattingApp):
         self._enter(SavedGamesScreen(self.saved_games()))
 
     def replay_game(self, game: SavedGame) -> None:
-        from wordsy_tui.session.replay import replay_of
+        """Replay `game`: Wordsy's here; a tile game's on its own board (its own app: this
+        one closes, `afterwards` opens it, and the list comes back after it)."""
+        from wordsy_tui.session.saved import WORDSY
 
         try:
-            session = replay_of(game.path)
+            if game.game == WORDSY:
+                from wordsy_tui.session.replay import replay_of
+
+                session = replay_of(game.path)
+                self._picked_replay = True
+                self.play(session)
+                return
+            from wordsy_tui.session.tilereplay import tile_replay_of
+
+            tiles = tile_replay_of(game.path)
         except (OSError, ValueError) as error:  # gone or changed since the list was read
             self.notify(
                 f"Cannot replay {shown(game.game_id)}: {shown(str(error))}",
@@ -928,11 +961,12 @@ class WordsyApp(ChattingApp):
                 markup=False,
             )
             return
-        self._picked_replay = True
-        self.play(session)
+        menu_behind = not self._replays_first or self._menu_behind_replays
+        self.tile_table = TileReplayPicked(tiles, menu_behind)
+        self.exit()
 
     def leave_saved_games(self) -> None:
-        if self._replays_first:
+        if self._replays_first and not self._menu_behind_replays:
             self.exit()
         else:
             self.back_to_menu()

@@ -260,28 +260,10 @@ def resolve_log(resume: str | None, game: str = "wordsy") -> Path | None:
 
 
 def logged_game(path: Path) -> str | None:
-    """Which game a host's log holds, from its first event: "wordsy" or a tile game's
-    name; None when it holds no game this version reads (empty, damaged at the start)."""
-    from net.log import read_log
-    from wordsy_tui.scrabble.codec import decode_event as decode_tile_event
-    from wordsy_tui.scrabble.events import GameCreated as TileGameCreated
-    from wordsy_tui.session.codec import CodecError, decode_event
+    """Which game a host's log holds: "wordsy" or a tile game's name (None: no game)."""
+    from wordsy_tui.session.saved import logged_game as game_in_log
 
-    try:
-        records, _ = read_log(path)
-    except OSError:
-        return None
-    body = next((r.get("body") for r in records if r.get("k") == "event"), None)
-    try:
-        decode_event(body)
-        return "wordsy"
-    except CodecError:
-        pass
-    try:
-        created = decode_tile_event(body)
-    except CodecError:
-        return None
-    return created.config.game.value if isinstance(created, TileGameCreated) else None
+    return game_in_log(path)
 
 
 def title_of(game: str) -> str:

@@ -1,23 +1,31 @@
-"""`wordsy-tui replay [GAME]`: step through a saved game, round by round (read-only)."""
+"""`wordsy-tui replay [GAME]`: step through a saved game, round by round (a tile game:
+turn by turn, on its board), read-only."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
-from wordsy_tui.session.saved import damage_note, read_events
+from wordsy_tui.session.saved import WORDSY, damage_note, logged_game, read_events
 
 __all__ = ["add_parser", "damage_note", "read_events", "run"]
+
+Replay = TypeVar("Replay")
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "replay",
         help="step through a saved game round by round",
-        description="Step through a game the host saved, round by round. Nothing is changed: "
-        "the log is only read. Without GAME: the saved games, the last played first, to pick "
-        "from. Keys: → or n next round, ← or p previous, s sheets, q quit.",
+        description="Step through a game the host saved, round by round (Scrabble, Words "
+        "with Friends and Wordfeud: turn by turn, on the board). Nothing is changed: the log "
+        "is only read. Without GAME: the saved games, the last played first, to pick from. "
+        "Keys: → or n next round (turn), ← or p previous, s sheets (Wordsy), q quit. A tile "
+        "game not finished shows each rack as a count, as spectators see it; a finished "
+        "one shows every rack.",
     )
     parser.add_argument(
         "game",
@@ -33,20 +41,45 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.game is None:
         return pick_a_game()
     path = game_path(args.game)
+    if logged_game(path) not in (None, WORDSY):
+        return replay_tiles(path, parser)
     # Imported here so that `--help` and the other commands do not load Textual.
     from wordsy_tui.app import WordsyApp
     from wordsy_tui.session.replay import replay_of
 
-    try:
-        session = replay_of(path)
-    except OSError as error:
-        parser.error(f"cannot read {path}: {error.strerror or error}")
-    except ValueError as error:
-        parser.error(f"{path} is not a Wordsy game log: {error}")
+    session = read_replay(path, parser, replay_of, "is not a Wordsy game log")
     status = WordsyApp(session, name="replay").run_to_end()
     if session.note:  # the app's notice is gone with its screen: leave it in the terminal too
         print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
     return status
+
+
+def replay_tiles(path: Path, parser: argparse.ArgumentParser) -> int:
+    """A tile game's log, turn by turn on its board."""
+    from wordsy_tui.app.tiles.app import TileApp
+    from wordsy_tui.session.tilereplay import tile_replay_of
+
+    session = read_replay(path, parser, tile_replay_of, "cannot be replayed")
+    app = TileApp(session)
+    app.run()
+    if session.note:  # the app's line is gone with its screen: leave it in the terminal too
+        print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
+    return app.return_code or 0
+
+
+def read_replay(
+    path: Path, parser: argparse.ArgumentParser, read: Callable[[Path], Replay], refused: str
+) -> Replay:
+    """The replay `read` makes of the log at `path`; the parser's error (`refused`: what
+    a log it cannot replay is said to be) when it cannot."""
+    from wordsy_tui.text import shown
+
+    try:
+        return read(path)
+    except OSError as error:
+        parser.error(f"cannot read {shown(str(path))}: {shown(str(error.strerror or error))}")
+    except ValueError as error:
+        parser.error(f"{shown(str(path))} {refused}: {shown(str(error))}")
 
 
 def game_path(game: str) -> Path:

@@ -1,4 +1,6 @@
-"""A saved game, stepped through round by round: a read-only session for the app."""
+"""A saved game, stepped through round by round: a read-only session for the app.
+
+(A tile game's replay, turn by turn on its board, is `session.tilereplay`.)"""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from wordsy_tui.game.evolve import evolve
 from wordsy_tui.game.state import GameState
 from wordsy_tui.session.base import Rejected, Session, StateChanged
 from wordsy_tui.session.saved import damage_note, read_events
+
+NOTHING_CHANGES = "This is a replay: nothing can be changed."
 
 
 def round_frames(events: Iterable[ev.Event]) -> list[GameState]:
@@ -48,7 +52,7 @@ class ReplaySession(Session):
         return None
 
     async def send(self, command: cmd.Command) -> str | None:
-        return "This is a replay: nothing can be changed."
+        return NOTHING_CHANGES
 
     def step(self, delta: int) -> None:
         self.index = max(0, min(len(self.frames) - 1, self.index + delta))

@@ -8,10 +8,17 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
 
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.evolve import evolve
 from wordsy_tui.game.state import GameState, Phase
+
+if TYPE_CHECKING:
+    from wordsy_tui.scrabble import events as tile_ev
+
+WORDSY: Final = "wordsy"
+"""`SavedGame.game` of a Wordsy game; a tile game's is its name (scrabble, wwf, wordfeud)."""
 
 
 @dataclass(frozen=True)
@@ -23,21 +30,71 @@ class SavedGame:
     """When it was last played (the log's last write), local time."""
     players: tuple[str, ...]
     rounds: int
-    """Rounds played to their end."""
+    """Rounds played to their end (a tile game: turns played)."""
     finished: bool
+    game: str = WORDSY
+    """Which game the log holds: `WORDSY`, or a tile game's name (scrabble, wwf, wordfeud)."""
 
     @property
     def game_id(self) -> str:
         return self.path.stem
 
+    @property
+    def title(self) -> str:
+        """The game's name for people: Wordsy, Scrabble, Words with Friends, Wordfeud."""
+        from wordsy_tui.scrabble.rulesets import RULES, GameName
 
-def read_events(path: Path) -> list[ev.Event]:
-    """The game's events from the host's log, read without changing the file."""
+        return "Wordsy" if self.game == WORDSY else RULES[GameName(self.game)].title
+
+    @property
+    def length(self) -> str:
+        """How far it went, in the game's own steps: "7 rounds", "23 turns"."""
+        step = "round" if self.game == WORDSY else "turn"
+        return f"{self.rounds} {step}{'s' if self.rounds != 1 else ''}"
+
+
+def _event_bodies(path: Path) -> list[Any]:
     from net.log import read_log
-    from wordsy_tui.session.codec import decode_event
 
     records, _damage = read_log(path)
-    return [decode_event(r.get("body")) for r in records if r.get("k") == "event"]
+    return [r.get("body") for r in records if r.get("k") == "event"]
+
+
+def read_events(path: Path) -> list[ev.Event]:
+    """The Wordsy game's events from the host's log, read without changing the file."""
+    from wordsy_tui.session.codec import decode_event
+
+    return [decode_event(body) for body in _event_bodies(path)]
+
+
+def read_tile_events(path: Path) -> list[tile_ev.Event]:
+    """The tile game's events from the host's log, read without changing the file."""
+    from wordsy_tui.scrabble.codec import decode_event
+
+    return [decode_event(body) for body in _event_bodies(path)]
+
+
+def logged_game(path: Path) -> str | None:
+    """Which game a host's log holds, from its first event: `WORDSY` or a tile game's
+    name; None when it holds no game this version reads (empty, damaged at the start)."""
+    from wordsy_tui.scrabble.codec import decode_event as decode_tile_event
+    from wordsy_tui.scrabble.events import GameCreated
+    from wordsy_tui.session.codec import CodecError, decode_event
+
+    try:
+        body = next(iter(_event_bodies(path)), None)
+    except OSError:
+        return None
+    try:
+        decode_event(body)
+        return WORDSY
+    except CodecError:
+        pass
+    try:
+        created = decode_tile_event(body)
+    except CodecError:
+        return None
+    return created.config.game.value if isinstance(created, GameCreated) else None
 
 
 def damage_note(path: Path) -> str | None:
@@ -62,6 +119,9 @@ def saved_game(path: Path) -> SavedGame | None:
     state, rounds = GameState(), 0
     try:
         played = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        game = logged_game(path)
+        if game is not None and game != WORDSY:
+            return _saved_tile_game(path, played, game)
         events = read_events(path)
         for event in events:
             rounds += isinstance(event, ev.RoundEnded)
@@ -71,6 +131,18 @@ def saved_game(path: Path) -> SavedGame | None:
     if state.round < 1:
         return None  # never left the lobby: no board to show
     return SavedGame(path, played, state.players, rounds, state.phase is Phase.OVER)
+
+
+def _saved_tile_game(path: Path, played: str, game: str) -> SavedGame | None:
+    from wordsy_tui.scrabble.evolve import replay
+    from wordsy_tui.scrabble.state import Phase as TilePhase
+
+    state = replay(read_tile_events(path))
+    if state.phase in (TilePhase.NEW, TilePhase.LOBBY):
+        return None  # never started: no board to show
+    return SavedGame(
+        path, played, state.players, len(state.turns), state.phase is TilePhase.OVER, game
+    )
 
 
 def saved_game_list(directory: Path) -> list[SavedGame]:

@@ -34,7 +34,7 @@ from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words
-from wordsy_tui.session.base import LinkChanged, NextGame
+from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged
 from wordsy_tui.session.clock import AlarmClock, Deadline
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.table import (
@@ -146,6 +146,7 @@ class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
                         self.publish(TilesChanged(self.state, events))
                 case net_client.Presence(seats=seats):
                     self.presence = dict(seats)
+                    self.publish(PresenceChanged(dict(seats)))
                 case net_client.Said() | net_client.SayRefused():
                     self.publish(self._link.heard(update))
                 case net_client.Next(message=message):

@@ -36,7 +36,7 @@ from wordsy_tui.scrabble.legal import allowed
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.view import for_seat, state_for_seat
 from wordsy_tui.scrabble.words import Words, shipped_words
-from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
+from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected
 from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Deadline
 
@@ -53,9 +53,12 @@ class TilesChanged:
 
 
 TileUpdate = TilesChanged | Rejected
-TableUpdate = TilesChanged | Rejected | LinkChanged | NextGame | ChatHeard | ChatRefused
+TableUpdate = (
+    TilesChanged | Rejected | LinkChanged | NextGame | PresenceChanged | ChatHeard | ChatRefused
+)
 """What a table's session tells the app: a LAN session also says when its link changes,
-when the host starts a rematch with its seat in it, and what is said at the table."""
+when the host starts a rematch with its seat in it, who is connected, and what is said
+at the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +77,8 @@ class TileTable(Protocol):
     """The player's own view (a spectator's: every rack a count)."""
     last_turn: LastTurn | None
     leave_question: str
-    """What leaving asks the player (what becomes of the game and their seat)."""
+    """What leaving asks the player (what becomes of the game and their seat); empty:
+    nothing to ask (a replay)."""
 
     @property
     def me(self) -> str | None:

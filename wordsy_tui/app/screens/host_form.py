@@ -47,6 +47,8 @@ GAMES = {GAME: "Wordsy", **{name.value: rules.title for name, rules in RULES.ite
 WORDSY_ONLY = ("timer", "ruleset", "meant")
 """Fields that set what only Wordsy has: hidden while a tile game is chosen."""
 TILES_ONLY = ("turn",)
+SCRABBLE_ONLY = ("vote",)
+"""Scrabble's own: the other tile games refuse a bad word at once, with no challenge."""
 WORDSY_HINT = "Empty timer: no time limit · Space opens a list · bots < seats"
 TILES_HINT = "A turn past its limit is passed · Space opens a list · bots < seats"
 RULESET_LABELS = {
@@ -71,6 +73,8 @@ class FormProblem:
 
 
 MEANT_WORDS = {"off": "off: the strict rules", "on": "on: relaxed play, the table votes"}
+TABLE_VOTE = {"off": "off: the word list decides", "on": "on: the table may overrule it"}
+"""`host --game scrabble --table-vote`: who decides a challenge."""
 
 
 def read_form(
@@ -85,9 +89,11 @@ def read_form(
     *,
     game: str = GAME,
     turn: str = str(DEFAULT_TURN_SECONDS),
+    vote: str = "off",
 ) -> HostChoice | FormProblem:
     """What the fields say, checked with the limits `wordsy-tui host` applies; a tile game
-    (`game`) reads the fields it has and leaves Wordsy's alone."""
+    (`game`) reads the fields it has and leaves Wordsy's alone (and only Scrabble reads
+    the table vote, `vote`)."""
     player = normal_name(name)
     problem = name_problem(player)
     if problem is not None:
@@ -126,8 +132,14 @@ def read_form(
         return FormProblem("level", f"Their level is one of {', '.join(BOT_LEVELS)}.")
     pin_given = pin.strip() or None
     if turn_seconds is not None:
+        scrabble = game == GameName.SCRABBLE.value
+        if scrabble and vote not in TABLE_VOTE:
+            return FormProblem("vote", "The table vote is on or off.")
         tiles_config = TileGameConfig(
-            GameName(game), max_players=seat_count, turn_seconds=turn_seconds
+            GameName(game),
+            max_players=seat_count,
+            turn_seconds=turn_seconds,
+            table_vote=scrabble and vote == "on",
         )
         return HostChoice(player, TileHostSetup(tiles_config, bot_count, level, pin_given))
     try:
@@ -244,16 +256,8 @@ class HostFormScreen(Screen[HostChoice | None]):
                 KeyedInput("0", restrict=digits, max_length=1, id="bots", compact=True),
             )
             yield from form_row("Their level", level_field("level"))
-            yield from form_row(
-                "Meant words",
-                Select(
-                    [(label, value) for value, label in MEANT_WORDS.items()],
-                    value="off",
-                    allow_blank=False,
-                    id="meant",
-                    compact=True,
-                ),
-            )
+            yield from form_row("Meant words", off_or_on(MEANT_WORDS, "meant"))
+            yield from form_row("Table vote", off_or_on(TABLE_VOTE, "vote"))
             yield Static(WORDSY_HINT, id="form-hint")
             yield Static(" ", id="form-problem")
         yield Footer()
@@ -273,6 +277,8 @@ class HostFormScreen(Screen[HostChoice | None]):
             self.query_one(f"#row-{field}").display = not tiles
         for field in TILES_ONLY:
             self.query_one(f"#row-{field}").display = tiles
+        for field in SCRABBLE_ONLY:
+            self.query_one(f"#row-{field}").display = game == GameName.SCRABBLE.value
         low, high = (TILE_MIN_PLAYERS, TILE_MAX_PLAYERS) if tiles else (MIN_PLAYERS, MAX_PLAYERS)
         self.query_one("#row-seats Label", Label).update(f"Seats ({low}-{high})")
         seats = self.query_one("#seats", Input)
@@ -295,6 +301,7 @@ class HostFormScreen(Screen[HostChoice | None]):
             self._value("meant"),
             game=self._value("game"),
             turn=self._value("turn"),
+            vote=self._value("vote"),
         )
         if isinstance(answer, FormProblem):
             # Nothing typed is lost: the form stays, with the field to fix in focus.
@@ -317,6 +324,12 @@ def level_field(field_id: str) -> Select[str]:
     """The computer players' level, as `--bot-level` takes it."""
     levels = [(level, level) for level in BOT_LEVELS]
     return Select(levels, value=DEFAULT_BOT_LEVEL, allow_blank=False, id=field_id, compact=True)
+
+
+def off_or_on(labels: dict[str, str], field_id: str) -> Select[str]:
+    """An option that is off unless chosen: `labels` says what "off" and "on" mean."""
+    choices = [(label, value) for value, label in labels.items()]
+    return Select(choices, value="off", allow_blank=False, id=field_id, compact=True)
 
 
 def form_row(label: str, field: Widget) -> ComposeResult:

@@ -34,7 +34,7 @@ class SavedGamesScreen(Screen[None]):
             yield DataTable(id="saved-games", cursor_type="row", zebra_stripes=True)
             yield Static("", id="saved-game-id")
             yield Static(
-                "A replay only reads the game: → and ← step through its rounds.",
+                "A replay only reads the game: → and ← step through its rounds (or turns).",
                 id="saved-hint",
             )
         yield Footer()
@@ -47,11 +47,12 @@ class SavedGamesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Played", "Rounds", "Finished", "Players")
+        table.add_columns("Played", "Game", "Length", "Done", "Players")
         for game in self.games:
             table.add_row(
                 game.played,
-                str(game.rounds),
+                game.title,
+                game.length,
                 "yes" if game.finished else "no",
                 # Names come from a file: shown safely, whoever wrote it.
                 shown(", ".join(game.players)),

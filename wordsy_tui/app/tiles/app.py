@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Final
 
 from rich.text import Text
@@ -62,8 +62,9 @@ from wordsy_tui.scrabble.legal import allowed, may_vote
 from wordsy_tui.scrabble.notation import move_text
 from wordsy_tui.scrabble.rulesets import BLANK
 from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.session.base import LinkChanged, NextGame, Rejected
+from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected
 from wordsy_tui.session.chat import ChatHeard, ChatRefused
+from wordsy_tui.session.tilereplay import TileReplaySession
 from wordsy_tui.session.tiles import TilesChanged, TileTable
 from wordsy_tui.text import shown
 
@@ -100,6 +101,9 @@ class BoardScreen(Screen[None]):
         self.message: Text = Text("")
         self._shown_left: int | None = None
         """The whole seconds left that the title bar shows (it repaints on a new one)."""
+        self.presence: Mapping[str, bool] = {}
+        """Who is connected to the host, as it last said (a LAN table's; solo: nobody
+        is ever away)."""
 
     @property
     def state(self) -> TileGameState:
@@ -291,7 +295,9 @@ class BoardScreen(Screen[None]):
             self.query_one("#rack", Static).update(
                 rack_text(self.draft.rack_left(state.rack(me)), state.rules)
             )
-        self.query_one("#scores", Static).update(scores_text(state, me))
+        self.query_one("#scores", Static).update(
+            scores_text(state, me, self.presence, racks=self.shows_racks)
+        )
         width = SIDE_WIDTH - 1
         unseen = unseen_text(state, me, width)
         self.query_one("#unseen", Static).update(unseen)
@@ -308,9 +314,16 @@ class BoardScreen(Screen[None]):
         else:
             shown_preview = preview_text(None)
         if self.watching:
-            shown_preview = Text("You are watching: every rack is hidden until the game ends.")
+            shown_preview = self.watching_text()
         self.query_one("#preview", Static).update(shown_preview)
         self._show_chat(chatting_app(self).chat)
+
+    shows_racks = False
+    """Whether the list of scores shows each rack's tiles (a finished game's replay)."""
+
+    def watching_text(self) -> Text:
+        """The line under the board of someone who only watches."""
+        return Text("You are watching: every rack is hidden until the game ends.")
 
     def _show_title(self) -> None:
         state, me = self.state, self.session.me
@@ -419,6 +432,48 @@ def judge_text(state: TileGameState) -> Text:
     )
 
 
+class ReplayBoardScreen(BoardScreen, inherit_bindings=False):
+    """A saved tile game, turn by turn, read-only: Wordsy's replay keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,n", "step(1)", "Next turn", id="tile-replay-next", key_display="→"),
+        Binding("left,p", "step(-1)", "Previous", id="tile-replay-back", key_display="←"),
+        Binding("q", "app.leave", "Quit", id="tile-replay-quit"),
+        Binding("f1", "help", "Help", id="tile-help", key_display="F1"),
+    ]
+
+    def __init__(self, session: TileReplaySession) -> None:
+        super().__init__(session, lambda: 0.0)
+        self.replay = session
+        self.shows_racks = session.finished
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action in ("step", "help")
+
+    def action_step(self, delta: int) -> None:
+        self.replay.step(delta)
+
+    def watching_text(self) -> Text:
+        if self.replay.finished:
+            return Text("A replay of a finished game: every rack is shown beside its score.")
+        return Text("A replay of a game not finished: racks are counts, as spectators see.")
+
+    def _show_title(self) -> None:
+        state, replay = self.state, self.replay
+        title = f"{state.rules.title} · replay {replay.index + 1}/{len(replay.frames)}"
+        title += f" · bag {state.bag_count}"
+        if state.phase is Phase.OVER:
+            title += " · game over"
+        elif state.vote is not None:
+            title += f" · {voting_text(state)}"
+        elif state.pending is not None:
+            title += f" · {shown(state.pending.player)}'s play may be challenged"
+        elif state.turn is not None:
+            title += f" · {shown(state.turn)}'s turn"
+        self._shown_left = None
+        self.query_one("#title-bar", Static).update(Text(title))
+
+
 class TileApp(ChattingApp):
     """One tile game in the terminal; `session` plays it (solo: with computer players), or
     watches it (a spectator's session at a LAN host)."""
@@ -439,7 +494,11 @@ class TileApp(ChattingApp):
     def __init__(self, session: TileTable, now: Callable[[], float] | None = None) -> None:
         super().__init__()
         self.session = session
-        self.board_screen = BoardScreen(session, now)
+        self.board_screen = (
+            ReplayBoardScreen(session)
+            if isinstance(session, TileReplaySession)
+            else BoardScreen(session, now)
+        )
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         self._told_over = False
         self._host_gone = False
@@ -521,6 +580,9 @@ class TileApp(ChattingApp):
                         self.push_screen(GameOverScreen(state, self.session.me, rematch))
                 case NextGame(message):
                     self._next_game(message)
+                case PresenceChanged(connected):
+                    screen.presence = connected
+                    screen.redraw()
                 case Rejected(message):
                     screen.say(shown(message), "bold")
                 case LinkChanged(_up, message, final):
@@ -586,9 +648,11 @@ class TileApp(ChattingApp):
 
     @work(group="dialog")
     async def action_leave(self) -> None:
-        # Nothing to keep once the game is over or its host has ended it: no question.
-        done = self.session.state.phase is Phase.OVER or self._host_gone
-        if done or await self.push_screen_wait(ConfirmScreen(self.session.leave_question)):
+        # Nothing to keep once the game is over or its host has ended it (nor in a
+        # replay, which asks nothing): no question.
+        question = self.session.leave_question
+        done = self.session.state.phase is Phase.OVER or self._host_gone or not question
+        if done or await self.push_screen_wait(ConfirmScreen(question)):
             await self.session.stop()
             self.exit()
 

@@ -8,7 +8,7 @@ through `text.shown`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -27,6 +27,8 @@ from wordsy_tui.text import shown
 
 NAME_WIDTH: Final = 14
 """A computer player's name, "Bot 1 (medium)", fits whole."""
+OFFLINE: Final = "offline"
+"""A player whose program is not connected to the host (Wordsy's player list's word)."""
 HURRY_SECONDS: Final = 30
 """From here on (or the last quarter of a shorter limit) the time left is shown in bold
 and said: "hurry"."""
@@ -101,14 +103,30 @@ def last_play_squares(state: TileGameState) -> tuple[int, ...]:
     return ()
 
 
-def scores_text(state: TileGameState, me: str | None) -> Text:
+def scores_text(
+    state: TileGameState,
+    me: str | None,
+    presence: Mapping[str, bool] | None = None,
+    *,
+    racks: bool = False,
+) -> Text:
+    """Each player's score, whose turn it is, and each rack's count while the game runs
+    (`racks`: its tiles instead, for a finished game's replay); `presence`: who is
+    connected to the host (a LAN table's), as Wordsy's player list says it: "offline" (in
+    place of the rack's count: the column has no room for both)."""
     text = Text(no_wrap=True, overflow="ellipsis")
+    presence = presence or {}
     for player in state.players:
         turn = ">" if player == state.turn else " "
         name = cut(shown(player), NAME_WIDTH)
         you = "*" if player == me else " "
         line = f"{turn}{you}{name:<{NAME_WIDTH}} {state.scores.get(player, 0):>4}"
-        line += f"  {len(state.rack(player))} tiles" if state.phase.value == "playing" else ""
+        if presence.get(player) is False:
+            line += f"  {OFFLINE}"
+        elif state.phase.value == "playing" and racks:
+            line += "  " + "".join(state.rack(player))
+        elif state.phase.value == "playing":
+            line += f"  {len(state.rack(player))} tiles"
         text.append(line + "\n", "bold" if player == state.turn else "")
     return text
 

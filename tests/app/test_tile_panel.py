@@ -1,0 +1,45 @@
+"""The list of scores beside the board, as a plain function of the state (panel.py)."""
+
+from __future__ import annotations
+
+from tests.scrabble.table import FixedDraw, Table
+from wordsy_tui.app.tiles.panel import scores_text, unseen_text
+from wordsy_tui.scrabble import commands as cmd
+from wordsy_tui.scrabble.rulesets import RULES, GameName
+from wordsy_tui.scrabble.view import state_for_seat
+
+
+def line_of(state, player: str, me: str | None = None) -> str:
+    text = scores_text(state, me).plain
+    return next(line for line in text.splitlines() if player in line)
+
+
+def test_a_play_that_may_be_challenged_leaves_its_players_rack_short_until_it_stands():
+    """Scrabble draws once the play stands (docs/RULES.md, "Challenges"): meanwhile the
+    count beside the score is the rack as it is, the bag has not moved, and rack, bag and
+    board still add up to the whole set."""
+    table = Table(rng=FixedDraw(["A", "B"], list("?AEHNOR"), list("AEFMRST"), list("EITX")))
+    table.play("ann", "8H HORN")
+    view = state_for_seat(table.state, "bob")
+    assert view.pending is not None
+    assert "3 tiles" in line_of(view, "ann")  # ?AE left; HORN is on the board
+    assert view.bag_count == 100 - 14
+    on_racks = sum(len(view.rack(p)) for p in view.players)
+    on_board = sum(c != "." for c in view.board)
+    assert view.bag_count + on_racks + on_board == len(RULES[GameName.SCRABBLE].full_bag())
+    assert unseen_text(view, "bob", 30).plain.startswith(f"Unseen {view.bag_count + 3}:")
+    table.do("bob", cmd.Accept())  # the play stands: now ann draws
+    view = state_for_seat(table.state, "bob")
+    assert "7 tiles" in line_of(view, "ann")
+    assert view.bag_count == 100 - 14 - 4
+
+
+def test_an_offline_player_is_said_so_and_a_replay_may_show_the_racks():
+    table = Table(rng=FixedDraw(["A", "B"], list("?AEHNOR"), list("AEFMRST")))
+    state = table.state
+    offline = scores_text(state, "ann", {"ann": True, "bob": False}).plain.splitlines()
+    assert [line.split()[-1] for line in offline] == ["tiles", "offline"]
+    shown = scores_text(state, None, racks=True).plain
+    assert "?AEHNOR" in shown
+    assert "AEFMRST" in shown
+    assert "tiles" not in shown

@@ -1,0 +1,150 @@
+"""Replaying a saved tile game on its board: → and ← (n and p) step through the turns,
+q quits; the list of saved games names each game and opens a tile game's board."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from tests.app.fixtures import FixedAdvisor, finished_table, settle
+from tests.app.test_replay_and_menu import saved_log
+from tests.app.test_solo import until
+from tests.cli.test_export import saved
+from tests.cli.test_score import run
+from tests.scrabble.test_gcg import scripted_game
+from tests.session.test_tile_replay import unfinished
+from wordsy_tui.app import WordsyApp
+from wordsy_tui.app.app import TileReplayPicked
+from wordsy_tui.app.screens.menu import MenuScreen
+from wordsy_tui.app.screens.saved import SavedGamesScreen
+from wordsy_tui.app.tiles.app import ReplayBoardScreen, TileApp
+from wordsy_tui.app.tiles.board import TileBoard
+from wordsy_tui.app.tiles.dialogs import GameOverScreen
+from wordsy_tui.session.saved import saved_game_list
+from wordsy_tui.session.tilereplay import TileReplaySession, tile_replay_of
+
+
+def shown_text(app: TileApp, widget: str) -> str:
+    return str(app.board_screen.query_one(widget, Static).render())
+
+
+def board_of(app: TileApp) -> str:
+    return app.board_screen.query_one(TileBoard).picture.board
+
+
+async def test_the_keys_step_through_a_finished_game_with_every_rack(tmp_path: Path) -> None:
+    session = tile_replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    frames = session.frames
+    app = TileApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))
+        assert isinstance(app.screen, ReplayBoardScreen)
+        await pilot.press("right", "n")
+        await until(pilot, lambda: session.index == 2)
+        await pilot.pause()
+        assert f"replay 3/{len(frames)}" in shown_text(app, "#title-bar")
+        assert board_of(app) == frames[2].state.board
+        scores = shown_text(app, "#scores")
+        for player in ("ann", "bob"):  # each rack's tiles, not a count
+            assert "".join(frames[2].state.rack(player)) in scores
+        assert "tiles" not in scores
+        moves = shown_text(app, "#moves")
+        assert "HORN" in moves
+        assert "FARM" in moves
+        await pilot.press("left")
+        await until(pilot, lambda: session.index == 1)
+        await pilot.pause()
+        assert "FARM" not in shown_text(app, "#moves")  # the move list as of that turn
+        await pilot.press("p", "p")
+        await until(pilot, lambda: session.index == 0)
+        await pilot.press("x", "enter", "f3")  # no tile is laid, nothing is played
+        await pilot.pause()
+        assert board_of(app) == frames[0].state.board
+        await pilot.press(*["right"] * len(frames))
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))  # the end's result
+        await pilot.press("escape")
+        await pilot.press("q")  # out, with no question
+        await until(pilot, lambda: not app.is_running)
+
+
+async def test_a_game_not_finished_shows_only_counts(tmp_path: Path) -> None:
+    session = tile_replay_of(saved(tmp_path / "g.log", unfinished()))
+    assert not session.finished
+    app = TileApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))
+        await pilot.press(*["right"] * 3)
+        await until(pilot, lambda: session.index == 3)
+        await pilot.pause()
+        assert "7 tiles" in shown_text(app, "#scores")
+        assert "spectators" in shown_text(app, "#preview")
+
+
+def test_replay_of_a_tile_log_opens_its_board(capsys, tmp_path, monkeypatch) -> None:
+    opened: list[TileApp] = []
+    monkeypatch.setattr(TileApp, "run", lambda self, **_: opened.append(self))
+    path = saved(tmp_path / "g.log", scripted_game().log)
+    code, _out, err = run(capsys, "replay", str(path))
+    assert (code, err) == (0, "")
+    assert isinstance(opened[0].session, TileReplaySession)
+
+
+@pytest.fixture
+def games(tmp_path: Path) -> Path:
+    """A Wordsy game and a finished Scrabble game, the Scrabble one played last."""
+    saved_log(tmp_path / "wordsy.log", finished_table().log)
+    saved(tmp_path / "scrabble.log", scripted_game().log)
+    for name, played in (("wordsy", 1_000_000), ("scrabble", 2_000_000)):
+        os.utime(tmp_path / f"{name}.log", (played, played))
+    return tmp_path
+
+
+async def pick_the_scrabble_game(app: WordsyApp) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, MenuScreen):
+            await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen))
+        table = app.screen.query_one("#saved-games")
+        assert "Scrabble" in str(table.get_row_at(0))  # type: ignore[attr-defined]
+        assert "Wordsy" in str(table.get_row_at(1))  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.is_running)
+
+
+@pytest.mark.parametrize("from_menu", [False, True])
+async def test_the_list_opens_a_tile_game_on_its_board_then_comes_back(
+    games: Path, from_menu: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = WordsyApp(
+        name="Ann",
+        replays=not from_menu,
+        saved_games=lambda: saved_game_list(games),
+        advisor=FixedAdvisor(),
+        bell=False,
+    )
+    await pick_the_scrabble_game(app)
+    picked = app.tile_table
+    assert isinstance(picked, TileReplayPicked)
+    assert picked.session.frames[-1].state == scripted_game().state
+    opened: list[TileApp] = []
+
+    async def run_async(self: TileApp, **_options: object) -> None:
+        opened.append(self)
+
+    monkeypatch.setattr(TileApp, "run_async", run_async)
+    assert await app.afterwards() == 0
+    assert opened[0].session is picked.session
+    again = app.comeback(0)
+    assert again is not None
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, SavedGamesScreen)  # back to the list
+        await pilot.press("escape")  # then where the list was opened from
+        if from_menu:
+            await until(pilot, lambda: isinstance(again.screen, MenuScreen))
+        else:
+            await until(pilot, lambda: not again.is_running)
