@@ -153,3 +153,21 @@ async def test_a_replay_says_who_challenged() -> None:
         assert "✗ void: Ann challenged; 0 of 1 voted for it" in carl
         status = text_of(app, "#reveal-status")
         assert "Ann challenged Carl's TRUST: 1 of 1 voted it breaks the rules" in status
+
+
+async def test_a_vote_closed_during_a_catch_up_leaves_the_game_screen_in_place() -> None:
+    # A player who comes back catches up event by event: the vote dialog opens for a vote
+    # that closed long ago, then more states arrive at once. Each must not close one more
+    # screen: the second used to take the game screen with it (a blank window, found in
+    # tmux by killing and restarting a player who had voted earlier in the game).
+    before = fx.vote_state()
+    session = fx.ScriptedSession("Ann", before, Deadline("vote", fx.NOW + 25))
+    after = decided(before, cmd.Vote("Ann", False))
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        assert isinstance(pilot.app.screen, VoteScreen)
+        # Two states in one go, before the closed dialog has left the screen stack.
+        pilot.app.state = after
+        pilot.app.state = decided(after, cmd.EndRound())
+        await fx.settle(pilot)
+        assert isinstance(pilot.app.screen, GameScreen)

@@ -159,8 +159,11 @@ class VoteScreen(ModalScreen[bool | None], ReportsFailures):
     def _show(self, state: GameState) -> None:
         challenge = state.challenge
         if challenge is None or vote_key(state) != self._vote:
-            # The vote closed (or the host moved on) while the dialog was open.
-            self.dismiss(None)
+            # The vote closed (or the host moved on) while the dialog was open. Dismissing
+            # closes the top screen, and more states can arrive (a catch-up) before this one
+            # has left the stack: only while on top, or the game screen goes with it.
+            if self.is_active:
+                self.dismiss(None)
             return
         self.query_one("#vote-question", Static).update(question(state, challenge, self._meaning))
 
