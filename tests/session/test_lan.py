@@ -308,15 +308,14 @@ async def test_a_late_spectator_counts_down_the_time_the_host_has_left(tmp_path)
         await wait_until(lambda: host.state.phase is Phase.WRITING)
         assert host.clock is not None
         whole = host.state.config.wait_seconds
-        host.clock.hurry(20)  # as if most of the writing time had gone by
+        await asyncio.sleep(1.0)  # some of the writing time goes by
         await cat.start()
         await wait_until(lambda: cat.clock.deadline is not None)
         deadline = cat.clock.deadline
         assert deadline is not None
         left = deadline.at - asyncio.get_running_loop().time()
         assert deadline.label == "writing"
-        assert left <= 20  # the host's time, not the whole wait of `whole` seconds
-        assert whole > 100
+        assert left <= whole - 1.0  # the host's time, not the whole wait from the top
     finally:
         await cat.stop()
         await bob.stop()

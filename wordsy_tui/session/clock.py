@@ -57,10 +57,15 @@ class AlarmClock(Generic[S, C]):
         """The host's word on a running alarm (its key, seconds left), for a late joiner."""
 
     def note(self) -> dict[str, object] | None:
-        """The running alarm and the seconds it has left, for the host's welcome."""
-        if self._alarm is None or self.deadline is None:
+        """The running alarm and the seconds it has left, for the host's welcome.
+
+        Its own time, never a `hurry`'s: the seats already at the table count down the
+        alarm's own time, and one told the hurried time would count to zero and wait there
+        ("0:00 left") once the absent came back and the host relaxed.
+        """
+        if self._alarm is None or self._due is None:
             return None
-        left = max(0.0, self.deadline.at - asyncio.get_running_loop().time())
+        left = max(0.0, self._due - asyncio.get_running_loop().time())
         return {"alarm": list(self._alarm.key), "left": round(left, 1)}
 
     def told(self, note: object) -> None:
