@@ -68,10 +68,10 @@ class TableApp(ChattingApp):
         # otherwise walk it all again (30-40 ms before solo's first frame, a dropped frame
         # each time later on).
         gc.freeze()
-        return asyncio.run(self.play_out())
+        return asyncio.run(self._run_to_end())
 
-    async def play_out(self) -> int:
-        """`run_to_end` on a running event loop; the exit status."""
+    async def _run_to_end(self) -> int:
+        """`run_to_end` on its event loop; the exit status."""
         await self.run_async()
         return self.return_code or 0
 
