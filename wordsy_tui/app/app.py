@@ -172,13 +172,13 @@ class WordsyApp(TableApp):
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
         self._left_running: Session | None = None
+        """The hosting player's session whose game goes on without them once the app ends."""
         self.tile_table: JoinedTiles | HostChoice | TileSolo | TileReplayPicked | None = None
         """A tile game picked in the LAN's list, hosted or played solo from the menu: played
         on its own board (its own app) once this app has closed."""
         self._tiles_played: JoinedTiles | HostChoice | TileSolo | TileReplayPicked | None = None
         self._rematch_question: str | None = None
         """The host's rematch, to ask about once its lobby is on screen."""
-        """The hosting player's session whose game goes on without them once the app ends."""
 
     async def _run_to_end(self) -> int:
         """The app, then whatever it leaves to run after it (a game left running, a tile
