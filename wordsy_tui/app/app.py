@@ -8,14 +8,12 @@ players and the word search), so they stay out of the time to the first frame.
 from __future__ import annotations
 
 import asyncio
-import gc
-import weakref
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from rich.text import Text
-from textual import events, work
+from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
@@ -26,11 +24,8 @@ from textual.timer import Timer
 from textual.widgets import Input
 from textual.worker import Worker, WorkerState
 
-from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import (
     ActionRefused,
-    ChatArrived,
-    ChatDeclined,
     GameUpdated,
     LinkUpdated,
     PresenceUpdated,
@@ -38,8 +33,9 @@ from wordsy_tui.app.messages import (
 )
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.waiting import WaitingScreen
+from wordsy_tui.app.table import Seat, TableApp
 from wordsy_tui.app.widgets.board import BoardCards
-from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, WIDE_CLASS, TooSmall, is_wide, too_small
+from wordsy_tui.app.widgets.fit import WIDE_CLASS, is_wide
 from wordsy_tui.app.widgets.timer import Countdown
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
@@ -53,14 +49,9 @@ from wordsy_tui.game.legal import (
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.referee.advice import Advisor
 from wordsy_tui.session.base import (
-    LinkChanged,
-    NextGame,
-    PresenceChanged,
-    Rejected,
     Session,
     StateChanged,
 )
-from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.names import default_name
 from wordsy_tui.session.replay import ReplaySession
@@ -100,7 +91,7 @@ class TileReplayPicked:
     """The list was opened from the start menu (not `wordsy-tui replay` alone)."""
 
 
-class WordsyApp(ChattingApp):
+class WordsyApp(TableApp):
     """The game in the terminal.
 
     `session`: a game to show at once (solo, host or join); without one the
@@ -181,26 +172,17 @@ class WordsyApp(ChattingApp):
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
         self._left_running: Session | None = None
+        """The hosting player's session whose game goes on without them once the app ends."""
         self.tile_table: JoinedTiles | HostChoice | TileSolo | TileReplayPicked | None = None
         """A tile game picked in the LAN's list, hosted or played solo from the menu: played
         on its own board (its own app) once this app has closed."""
         self._tiles_played: JoinedTiles | HostChoice | TileSolo | TileReplayPicked | None = None
         self._rematch_question: str | None = None
         """The host's rematch, to ask about once its lobby is on screen."""
-        self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
-        """Screens that carry the too-small word already."""
-        """The hosting player's session whose game goes on without them once the app ends."""
-
-    def run_to_end(self) -> int:
-        """Run in this terminal; the exit status (1: the game could not be joined)."""
-        # What the program has imported by now (Textual, the game, tens of thousands of
-        # objects) lives as long as it does: kept out of the collector's full rounds, which
-        # otherwise walk it all again (30-40 ms before solo's first frame, a dropped frame
-        # each time later on).
-        gc.freeze()
-        return asyncio.run(self._run_to_end())
 
     async def _run_to_end(self) -> int:
+        """The app, then whatever it leaves to run after it (a game left running, a tile
+        game's app), and the app again where it comes back."""
         app: WordsyApp | None = self
         status = 0
         while app is not None:
@@ -272,11 +254,7 @@ class WordsyApp(ChattingApp):
     # -- following the session ---------------------------------------------
 
     def on_mount(self) -> None:
-        # Every screen, dialogs too, gets the too-small word as it comes up (or as the window
-        # becomes too small): the guard lives on the screens, so no change of screen drops it.
-        self.screen_change_signal.subscribe(self, self._guard_screen)
-        self._guard_screen(self.screen)
-        self._fit_window(self.size)
+        self.guard_screens()
         # Reading the word list holds the interpreter for a moment: not before the first frame.
         self.set_timer(PRELOAD_DELAY_SECONDS, self.advisor.preload)
         if self.session is None and self._browse_first:
@@ -288,29 +266,14 @@ class WordsyApp(ChattingApp):
         else:
             self.play(self.session)
 
-    def on_resize(self, event: events.Resize) -> None:
-        # (Runs before Textual's own handler has taken the new size: read it here.)
-        self._fit_window(event.size)
-
     def _fit_window(self, size: Size) -> None:
-        small = too_small(size)
-        self.set_class(small, TOO_SMALL_CLASS)
-        if small:
-            for screen in self.screen_stack:
-                self._guard_screen(screen)
+        super()._fit_window(size)
         wide = is_wide(size)
         if wide != self.has_class(WIDE_CLASS):
             self.set_class(wide, WIDE_CLASS)
             for screen in self.screen_stack:
                 for board in screen.query(BoardCards):
                     board.big = wide
-
-    def _guard_screen(self, screen: Screen[object]) -> None:
-        if not self.has_class(TOO_SMALL_CLASS):
-            return  # mounted once the window is too small: until then it is in no frame
-        if screen not in self._guarded and screen.is_attached:  # (not one already closed)
-            self._guarded.add(screen)
-            screen.mount(TooSmall())
 
     def play(self, session: Session) -> None:
         """Show `session`'s game and follow it from now on."""
@@ -334,30 +297,30 @@ class WordsyApp(ChattingApp):
     @work(exclusive=True, group="session", exit_on_error=False)
     async def follow(self, session: Session) -> None:
         """Read the session's updates and post them to the app as messages."""
-        try:
-            await session.start()
-        except Exception as error:  # refused by the host, host unreachable, ...
-            # The host's refusal is its text, not ours: escaped, and never read as markup.
-            problem = f"Cannot join: {shown(str(error) or type(error).__name__)}"
-            self.notify(problem, severity="error", markup=False)
-            self._end_session(session, problem)
-            return
-        async for update in session.updates():
-            match update:
-                case StateChanged(state, events, deadline):
-                    self.post_message(GameUpdated(state, events, deadline))
-                case PresenceChanged(connected):
-                    self.post_message(PresenceUpdated(connected))
-                case LinkChanged(up, message, final):
-                    self.post_message(LinkUpdated(up, message, final))
-                case Rejected(message):
-                    self.post_message(ActionRefused(message))
-                case NextGame(message):
-                    self.post_message(RematchOffered(message))
-                case ChatHeard() as line:
-                    self.post_message(ChatArrived(line))
-                case ChatRefused(code, message):
-                    self.post_message(ChatDeclined(code, message))
+        if await self.open_table(session):
+            await self.follow_table(session)
+
+    def could_not_start(self, session: Seat, error: Exception) -> None:
+        # The host's refusal is its text, not ours: escaped, and never read as markup.
+        problem = f"Cannot join: {shown(str(error) or type(error).__name__)}"
+        self.notify(problem, severity="error", markup=False)
+        self._end_session(session, problem)
+
+    def table_update(self, update: object) -> None:
+        if isinstance(update, StateChanged):
+            self.post_message(GameUpdated(update.state, update.events, update.deadline))
+
+    def presence_changed(self, connected: Mapping[str, bool]) -> None:
+        self.post_message(PresenceUpdated(connected))
+
+    def link_changed(self, up: bool, message: str, final: bool) -> None:
+        self.post_message(LinkUpdated(up, message, final))
+
+    def refused(self, message: str) -> None:
+        self.post_message(ActionRefused(message))
+
+    def next_game(self, message: str) -> None:
+        self.post_message(RematchOffered(message))
 
     def on_game_updated(self, message: GameUpdated) -> None:
         self.deadline = message.deadline
@@ -440,18 +403,13 @@ class WordsyApp(ChattingApp):
         if not isinstance(self.place, LobbyScreen):
             return
         self._rematch_question = None
-
-        def answered(stay: bool | None) -> None:
-            if stay is False and self.session is session:
-                self.run_worker(self._leave_table(session), group="actions", exit_on_error=False)
-
+        answered = self.stay_or_leave(session, "actions")
         # Once the new lobby has drawn its seats: a screen under a dialog is not redrawn.
         self.place.call_after_refresh(self.push_screen, RematchScreen(question), answered)
 
-    async def _leave_table(self, session: Session) -> None:
-        await session.leave_table()
+    async def table_left(self, session: Seat) -> None:
         if self.session is session:
-            self._end_session(session)
+            self._end_session(self.session)
 
     def _fresh_table(self) -> Session | None:
         """A new game at the same table: nothing of the last game's rounds holds keys back."""
@@ -464,7 +422,7 @@ class WordsyApp(ChattingApp):
         return self.session
 
     def on_action_refused(self, message: ActionRefused) -> None:
-        self.notify(shown(message.message), severity="warning", markup=False)
+        super().refused(message.message)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         self.report_failure(event.worker)
@@ -740,15 +698,6 @@ class WordsyApp(ChattingApp):
         if self._chat_here():
             self.push_screen(ChatScreen(), self.say_line)
 
-    def action_mute(self) -> None:
-        """The host picks someone whose chat lines go to nobody (or no longer)."""
-        from wordsy_tui.app.lan import host_server
-        from wordsy_tui.app.screens.remove import pick_to_mute
-
-        server = host_server(self.session)
-        if server is not None:
-            pick_to_mute(self, server)
-
     def action_end_phase(self) -> None:
         session = self.session
         if session is not None and session.hosting:
@@ -774,12 +723,7 @@ class WordsyApp(ChattingApp):
         session = self.session
         if session is not None and self._may_rematch():
             self._fresh_table()
-            self.run_worker(self._rematch(session), group="actions", exit_on_error=False)
-
-    async def _rematch(self, session: Session) -> None:
-        problem = await session.rematch()
-        if problem is not None:
-            self.notify(problem, severity="warning", markup=False)
+            self.run_worker(self.rematch(session), group="actions", exit_on_error=False)
 
     def action_replay_step(self, delta: int) -> None:
         if isinstance(self.session, ReplaySession):
@@ -851,7 +795,7 @@ class WordsyApp(ChattingApp):
         else:
             self._end_session(self.session)
 
-    def _end_session(self, session: Session, problem: str | None = None) -> None:
+    def _end_session(self, session: Seat, problem: str | None = None) -> None:
         """Stop following `session`; back to the menu if the player came from there.
 
         Started straight into a game, the program ends, printing the `problem` if any.

@@ -9,7 +9,6 @@ scores it live with the rules' own `assess`, and shows the rest of the table.
 from __future__ import annotations
 
 import asyncio
-import weakref
 from collections.abc import Callable, Mapping
 from typing import ClassVar, Final
 
@@ -19,16 +18,14 @@ from textual._path import CSSPathType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
 from net import Refused
-from wordsy_tui.app.chat import ChattingApp, chatting_app
-from wordsy_tui.app.messages import ChatArrived, ChatDeclined
+from wordsy_tui.app.chat import chatting_app
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.screens.remove import Muting, pick_to_mute
+from wordsy_tui.app.table import Seat, TableApp
 from wordsy_tui.app.tiles.board import BoardPicture, TileBoard
 from wordsy_tui.app.tiles.dialogs import (
     BlankScreen,
@@ -52,7 +49,6 @@ from wordsy_tui.app.tiles.panel import (
     seconds_left,
     unseen_text,
 )
-from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import events as ev
@@ -62,8 +58,7 @@ from wordsy_tui.scrabble.legal import allowed, may_vote
 from wordsy_tui.scrabble.notation import move_text
 from wordsy_tui.scrabble.rulesets import BLANK
 from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected
-from wordsy_tui.session.chat import ChatHeard, ChatRefused
+from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.session.tilereplay import TileReplaySession
 from wordsy_tui.session.tiles import TilesChanged, TileTable
 from wordsy_tui.text import shown
@@ -474,7 +469,7 @@ class ReplayBoardScreen(BoardScreen, inherit_bindings=False):
         self.query_one("#title-bar", Static).update(Text(title))
 
 
-class TileApp(ChattingApp):
+class TileApp(TableApp):
     """One tile game in the terminal; `session` plays it (solo: with computer players), or
     watches it (a spectator's session at a LAN host)."""
 
@@ -499,7 +494,6 @@ class TileApp(ChattingApp):
             if isinstance(session, TileReplaySession)
             else BoardScreen(session, now)
         )
-        self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         self._told_over = False
         self._host_gone = False
         """The host ended the game for good: leaving asks nothing."""
@@ -518,80 +512,58 @@ class TileApp(ChattingApp):
         if action == "chat":  # over the board only, not over a dialog's input
             return self.can_chat and self.screen is self.board_screen
         if action == "mute":
-            return self.check_action("chat", parameters) and self._muting() is not None
+            return self.check_action("chat", parameters) and self.muting() is not None
         if action == "best":  # of one's own last turn: a spectator has none
             return self.me is not None
         return True
-
-    def _muting(self) -> Muting | None:
-        """The host's mute list, for the hosting player; None elsewhere."""
-        server = getattr(self.session, "server", None)
-        return server if isinstance(server, Muting) else None
 
     def action_chat(self) -> None:
         from wordsy_tui.app.screens.chat import ChatScreen
 
         self.push_screen(ChatScreen(history=True), self.say_line)
 
-    def action_mute(self) -> None:
-        server = self._muting()
-        if server is not None:
-            pick_to_mute(self, server)
-
     def on_mount(self) -> None:
-        self.screen_change_signal.subscribe(self, self._guard_screen)
-        self._fit_window(self.size)
+        self.guard_screens()
         self.push_screen(self.board_screen)
         self._follow()
         self._start_session()
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit_window(event.size)
-
-    def _fit_window(self, size: Size) -> None:
-        self.set_class(too_small(size), TOO_SMALL_CLASS)
-
-    def _guard_screen(self, screen: Screen[object]) -> None:
-        # Every screen, dialogs too, carries the too-small word (see widgets/fit.py).
-        if screen not in self._guarded and screen.is_attached:
-            self._guarded.add(screen)
-            screen.mount(TooSmall())
-
     @work(group="session-start")
     async def _start_session(self) -> None:
-        try:
-            await self.session.start()
-        except (Refused, ConnectionError, OSError) as error:
-            # Turned away, or nobody there: said on the terminal the app gives back.
-            self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
+        await self.open_table(self.session)
+
+    def could_not_start(self, session: Seat, error: Exception) -> None:
+        if not isinstance(error, (Refused, ConnectionError, OSError)):
+            raise error
+        # Turned away, or nobody there: said on the terminal the app gives back.
+        self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
 
     @work(group="session", exclusive=True)
     async def _follow(self) -> None:
-        async for update in self.session.updates():
-            screen = self.board_screen
-            match update:
-                case TilesChanged(state, events):
-                    screen.tell(events)
-                    screen.redraw()
-                    self._offer_vote(state)
-                    if state.phase is Phase.OVER and not self._told_over:
-                        self._told_over = True
-                        rematch = self.action_rematch if self.session.hosting else None
-                        self.push_screen(GameOverScreen(state, self.session.me, rematch))
-                case NextGame(message):
-                    self._next_game(message)
-                case PresenceChanged(connected):
-                    screen.presence = connected
-                    screen.redraw()
-                case Rejected(message):
-                    screen.say(shown(message), "bold")
-                case LinkChanged(_up, message, final):
-                    screen.say(shown(message), "bold" if final else "")
-                    self._host_gone = self._host_gone or final
-                case ChatHeard() as line:
-                    self.post_message(ChatArrived(line))
-                case ChatRefused(code, message):
-                    self.post_message(ChatDeclined(code, message))
+        await self.follow_table(self.session)
+
+    def table_update(self, update: object) -> None:
+        if not isinstance(update, TilesChanged):
+            return
+        state, screen = update.state, self.board_screen
+        screen.tell(update.events)
+        screen.redraw()
+        self._offer_vote(state)
+        if state.phase is Phase.OVER and not self._told_over:
+            self._told_over = True
+            rematch = self.action_rematch if self.session.hosting else None
+            self.push_screen(GameOverScreen(state, self.session.me, rematch))
+
+    def presence_changed(self, connected: Mapping[str, bool]) -> None:
+        self.board_screen.presence = connected
+        self.board_screen.redraw()
+
+    def refused(self, message: str) -> None:
+        self.board_screen.say(shown(message), "bold")
+
+    def link_changed(self, up: bool, message: str, final: bool) -> None:
+        self.board_screen.say(shown(message), "bold" if final else "")
+        self._host_gone = self._host_gone or final
 
     def _offer_vote(self, state: TileGameState) -> None:
         """Open the vote dialog once when the table starts voting and this seat votes; keep
@@ -604,7 +576,7 @@ class TileApp(ChattingApp):
             self._offered_vote = key
             self.board_screen.action_vote()
 
-    def _next_game(self, message: str) -> None:
+    def next_game(self, message: str) -> None:
         """A rematch with our seat in it: back to the board, in the new game's lobby; a
         guest is asked whether they stay."""
         from wordsy_tui.app.screens.confirm import RematchScreen
@@ -617,23 +589,12 @@ class TileApp(ChattingApp):
         screen.say(f"{shown(message)}: a new game, in its lobby.", "bold")
         screen.redraw()
         if not self.session.hosting:
-            self.push_screen(RematchScreen(message), self._stay_or_leave)
-
-    def _stay_or_leave(self, stay: bool | None) -> None:
-        if stay is False:
-            self.run_worker(self._leave_the_table(), group="dialog", exit_on_error=False)
-
-    async def _leave_the_table(self) -> None:
-        await self.session.leave_table()
-        await self.session.stop()
-        self.exit()
+            self.push_screen(RematchScreen(message), self.stay_or_leave(self.session, "dialog"))
 
     @work(group="rematch", exclusive=True)
     async def action_rematch(self) -> None:
         """Play again (the hosting player, from the end): the same table and options."""
-        problem = await self.session.rematch()
-        if problem is not None:
-            self.notify(shown(problem), severity="warning", markup=False)
+        await self.rematch(self.session)
 
     @work(group="best", exclusive=True)
     async def action_best(self) -> None:
