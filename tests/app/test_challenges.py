@@ -171,3 +171,25 @@ async def test_a_vote_closed_during_a_catch_up_leaves_the_game_screen_in_place()
         pilot.app.state = decided(after, cmd.EndRound())
         await fx.settle(pilot)
         assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_the_vote_dialog_closes_once_our_vote_is_in_though_the_vote_goes_on() -> None:
+    # A catch-up passes the moment before this seat voted: the dialog it opens then must
+    # close at the state that holds the vote, while the others still vote (found in tmux).
+    table = fx.new_table(("Ann", "Beth", "Carl", "Dora")).do(cmd.StartGame())
+    words = {"Ann": "MIDST", "Beth": "SCRIPT", "Carl": "PLANTS", "Dora": "DRIFT"}
+    for player, word in words.items():
+        table.write(player, word)
+    table.do(cmd.FlipTimer("Carl"), *(cmd.LockIn(p) for p in ("Ann", "Beth", "Dora")))
+    for player, word in words.items():
+        table.reveal(player, word)
+    before = table.do(cmd.Challenge("Beth", "Carl")).state
+    session = fx.ScriptedSession("Ann", before, Deadline("vote", fx.NOW + 25))
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        assert isinstance(pilot.app.screen, VoteScreen)
+        voted = decided(before, cmd.Vote("Ann", False))
+        assert voted.challenge is not None  # Dora has yet to vote
+        session.show(voted, Deadline("vote", fx.NOW + 20))
+        await fx.settle(pilot)
+        assert isinstance(pilot.app.screen, GameScreen)

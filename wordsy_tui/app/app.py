@@ -482,14 +482,15 @@ class WordsyApp(TableApp):
             self.push_screen(place)
         self.place = place
 
-    def _vote_wanted(self) -> bool:
+    def vote_wanted(self) -> bool:
+        """Whether this seat has a vote in the open challenge, not cast yet."""
         challenge = self.state.challenge
         me = self.me
         return challenge is not None and me in challenge.voters and me not in challenge.votes
 
     def _offer_vote(self) -> None:
         challenge = self.state.challenge
-        if challenge is None or not self._vote_wanted():
+        if challenge is None or not self.vote_wanted():
             return
         from wordsy_tui.app.screens.vote import VoteScreen, vote_key, vote_screen
 
@@ -657,7 +658,7 @@ class WordsyApp(TableApp):
         if action == "lock_in":
             return self._can_write()
         if action == "vote":
-            return self._vote_wanted()
+            return self.vote_wanted()
         if action == "end_phase":
             return self.session is not None and self.session.hosting and state.phase in PLAYING
         if action == "rematch":

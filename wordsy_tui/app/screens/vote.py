@@ -158,8 +158,10 @@ class VoteScreen(ModalScreen[bool | None], ReportsFailures):
 
     def _show(self, state: GameState) -> None:
         challenge = state.challenge
-        if challenge is None or vote_key(state) != self._vote:
-            # The vote closed (or the host moved on) while the dialog was open. Dismissing
+        app = wordsy_app(self)
+        if challenge is None or vote_key(state) != self._vote or not app.vote_wanted():
+            # The vote closed (or the host moved on, or our vote is in: a catch-up passes
+            # the moment before we voted) while the dialog was open. Dismissing
             # closes the top screen, and more states can arrive (a catch-up) before this one
             # has left the stack: only while on top, or the game screen goes with it.
             if self.is_active:
