@@ -26,7 +26,7 @@ from wordsy_tui.game.config import GAME, GameConfig
 from wordsy_tui.game.legal import allowed, refusal, waiting_for
 from wordsy_tui.game.referee import Referee
 from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.base import NextGame, PresenceChanged, Session
+from wordsy_tui.session.base import NextGame, Session
 from wordsy_tui.session.clock import Clock
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.hosted import WordsyGame
@@ -122,29 +122,23 @@ class NetSession(NetTable[GameState, cmd.Command, ev.Event], Session):
         self.keep_written = functools.partial(book.keep_written, self.me)
         await self._reveal_if_due()
 
-    async def _read(self) -> None:
-        async for update in self.client.updates():
-            match update:
-                case net_client.Event():
-                    event = self._stream.event(update)
-                    if event is not None:
-                        await self.receive([event])  # (and reveals our word when it is due)
-                case net_client.Next(message=message):
-                    self.begin_again()
-                    await self._keep_words_beside_the_token()  # the new game's own file
-                    self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
-                case net_client.Reset():
-                    # Wordsy's host sends no snapshot: the catch-up's events tell the app.
-                    fresh = self._stream.reset(update)
-                    if fresh is not None:
-                        self.state = fresh
-                case net_client.Presence(seats=seats):
-                    self.presence = dict(seats)
-                    self.publish(PresenceChanged(dict(seats)))
-                case net_client.Said() | net_client.SayRefused():
-                    self.publish(self._link.heard(update))
-                case net_client.Link() as link:
-                    self._link_changed(link)
+    async def _game_news(
+        self, update: net_client.Event | net_client.Reset | net_client.Next
+    ) -> None:
+        match update:
+            case net_client.Event():
+                event = self._stream.event(update)
+                if event is not None:
+                    await self.receive([event])  # (and reveals our word when it is due)
+            case net_client.Next(message=message):
+                self.begin_again()
+                await self._keep_words_beside_the_token()  # the new game's own file
+                self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
+            case net_client.Reset():
+                # Wordsy's host sends no snapshot: the catch-up's events tell the app.
+                fresh = self._stream.reset(update)
+                if fresh is not None:
+                    self.state = fresh
 
     def _farewell(self) -> cmd.Command | None:
         me = self.me

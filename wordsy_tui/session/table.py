@@ -39,7 +39,7 @@ from wordsy_tui.engine import Rules
 from wordsy_tui.game.config import GAME
 from wordsy_tui.game.errors import SeatingError
 from wordsy_tui.game.names import name_key, name_problem
-from wordsy_tui.session.base import LinkChanged, NextGame, Rejected, Written
+from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected, Written
 from wordsy_tui.session.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
 from wordsy_tui.session.clock import AlarmClock
 from wordsy_tui.session.discovery import Announcer
@@ -766,7 +766,24 @@ class NetTable(Generic[S, C, E]):
         await self._link.close()
 
     async def _read(self) -> None:
-        """Fold the host's updates into the session until the line closes."""
+        """Fold the host's updates into the session until the line closes: who is here,
+        chat and the link the same for every game, the game's own news in `_game_news`."""
+        async for update in self.client.updates():
+            match update:
+                case net_client.Presence(seats=seats):
+                    self.presence = dict(seats)
+                    self.publish(PresenceChanged(dict(seats)))
+                case net_client.Said() | net_client.SayRefused():
+                    self.publish(self._link.heard(update))
+                case net_client.Link() as link:
+                    self._link_changed(link)
+                case _:
+                    await self._game_news(update)
+
+    async def _game_news(
+        self, update: net_client.Event | net_client.Reset | net_client.Next
+    ) -> None:
+        """An event, a reset (the view again from the host) or the next game (a rematch)."""
         raise NotImplementedError
 
     def _link_changed(self, link: net_client.Link) -> None:

@@ -34,7 +34,7 @@ from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words
-from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged
+from wordsy_tui.session.base import LinkChanged, NextGame
 from wordsy_tui.session.clock import AlarmClock, Deadline
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.table import (
@@ -135,27 +135,21 @@ class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
     def publish(self, update: TableUpdate) -> None:
         self._updates.put_nowait(update)
 
-    async def _read(self) -> None:
-        async for update in self.client.updates():
-            match update:
-                case net_client.Event() | net_client.Reset():
-                    folded = self._stream.fold(self.state, update)
-                    if folded is not None:
-                        self.state, events = folded
-                        self.clock.observe(self.state)
-                        self.publish(TilesChanged(self.state, events))
-                case net_client.Presence(seats=seats):
-                    self.presence = dict(seats)
-                    self.publish(PresenceChanged(dict(seats)))
-                case net_client.Said() | net_client.SayRefused():
-                    self.publish(self._link.heard(update))
-                case net_client.Next(message=message):
-                    # A rematch: the new game's view follows (a reset, then its events).
-                    self.state, self._stream.seq, self.last_turn = TileGameState(), 0, None
+    async def _game_news(
+        self, update: net_client.Event | net_client.Reset | net_client.Next
+    ) -> None:
+        match update:
+            case net_client.Event() | net_client.Reset():
+                folded = self._stream.fold(self.state, update)
+                if folded is not None:
+                    self.state, events = folded
                     self.clock.observe(self.state)
-                    self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
-                case net_client.Link() as link:
-                    self._link_changed(link)
+                    self.publish(TilesChanged(self.state, events))
+            case net_client.Next(message=message):
+                # A rematch: the new game's view follows (a reset, then its events).
+                self.state, self._stream.seq, self.last_turn = TileGameState(), 0, None
+                self.clock.observe(self.state)
+                self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
 
     # -- the player's actions ----------------------------------------------------
 
