@@ -61,8 +61,16 @@ async def test_a_stopped_tile_host_resumes_its_game_with_every_seat_taken_back(
         assert set(bob.state.rack("ann")) == {HIDDEN}
         assert bob.state.scores == before.scores
         turns = len(before.turns)
-        while len(again.state.turns) <= turns + 1:  # the game goes on, the bot's turn too
-            await wait_until(lambda: any(s.state.turn == s.me for s in (ann, bob)), timeout=60)
+        # The game goes on, the bot's turn too, until it ends (with the tests' few words the
+        # scoreless turns may end it: then nobody's turn comes again).
+        while len(again.state.turns) <= turns + 1 and again.state.phase is not Phase.OVER:
+            await wait_until(
+                lambda: (
+                    again.state.phase is Phase.OVER
+                    or any(s.state.turn == s.me for s in (ann, bob))
+                ),
+                timeout=60,
+            )
             for session in (ann, bob):
                 await act(session, again, exchanged)
         assert again.state.phase in (Phase.PLAYING, Phase.OVER)
