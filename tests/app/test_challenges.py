@@ -138,14 +138,12 @@ async def test_the_reveal_shows_what_the_highlighted_word_means() -> None:
 
 
 async def test_a_replay_says_who_challenged() -> None:
-    from wordsy_tui.session.replay import ReplaySession, round_frames
+    from wordsy_tui.session.replay import ReplaySession
 
     table = fx.new_table().do(cmd.StartGame())
     table.play_round("Beth").do(cmd.Challenge("Ann", "Carl"), cmd.Vote("Beth", True))
     fx.finish_round(table)
-    app = WordsyApp(
-        ReplaySession(round_frames(table.log)), name="replay", advisor=fx.FixedAdvisor()
-    )
+    app = WordsyApp(ReplaySession.of_log(table.log), name="replay", advisor=fx.FixedAdvisor())
     async with app.run_test(size=(100, 40)) as pilot:
         await fx.settle(pilot)
         words = app.screen.query_one("#words")

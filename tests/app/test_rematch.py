@@ -77,8 +77,8 @@ async def test_the_host_plays_again_one_guest_stays_and_one_leaves(tmp_path: Pat
             assert server.log_path != first_log
             assert server.log_path.is_file()
             old = replay_of(first_log)  # the last game: kept, and it replays
-            assert old.frames[-1].phase is Phase.OVER
-            assert old.frames[-1].sheets == first.sheets
+            assert old.frames[-1].state.phase is Phase.OVER
+            assert old.frames[-1].state.sheets == first.sheets
 
             await host.press("enter")  # the rematch begins
             await until(joiner, lambda: isinstance(bob.screen, GameScreen), NETWORK)

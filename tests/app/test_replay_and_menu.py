@@ -27,19 +27,19 @@ from wordsy_tui.game.state import Phase
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.session.local import LocalSession
-from wordsy_tui.session.replay import ReplaySession, round_frames
+from wordsy_tui.session.replay import ROUNDS, ReplaySession, frames_of
 
 
 def test_round_frames_end_each_round_then_the_game() -> None:
     table = finished_table()
-    frames = round_frames(table.log)
+    frames = [f.state for f in frames_of(ROUNDS, table.log)]
     assert [f.round for f in frames] == [1, 2, 3, 4, 5, 6, 7, 7]
     assert all(f.phase is Phase.CHALLENGES for f in frames[:7])
     assert frames[-1] == table.state
 
 
 async def test_a_replay_steps_round_by_round_and_changes_nothing() -> None:
-    session = ReplaySession(round_frames(finished_table().log))
+    session = ReplaySession.of_log(finished_table().log)
     app = WordsyApp(session, name="replay", advisor=FixedAdvisor())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -98,7 +98,7 @@ async def test_a_replay_of_a_damaged_log_says_so(tmp_path) -> None:
     assert f"damaged at record {middle + 1} (checksum mismatch)" in note
     assert f"{len(events) - middle - 1} later events cannot be shown" in note
     assert len(replay.read_events(path)) == middle
-    session = ReplaySession(round_frames(replay.read_events(path)), note=note)
+    session = ReplaySession.of_log(replay.read_events(path), note=note)
     app = WordsyApp(session, name="replay", advisor=FixedAdvisor())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

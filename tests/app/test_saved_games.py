@@ -101,7 +101,7 @@ async def test_replay_alone_lists_the_games_and_replays_the_one_picked(games) ->
         await until(pilot, lambda: app.state.round == 2)
         await pilot.pause()
         # That round's board, and no line of a live game.
-        assert app.screen.query_one(BoardCards).board == app.session.frames[1].board
+        assert app.screen.query_one(BoardCards).board == app.session.frames[1].state.board
         status = str(app.screen.query_one("#reveal-status", Static).render())
         assert "Waiting for" not in status
         assert "ready for the next round" not in status

@@ -23,8 +23,8 @@ from wordsy_tui.app.screens.saved import SavedGamesScreen
 from wordsy_tui.app.tiles.app import ReplayBoardScreen, TileApp
 from wordsy_tui.app.tiles.board import TileBoard
 from wordsy_tui.app.tiles.dialogs import GameOverScreen
+from wordsy_tui.session.replay import TileReplaySession, replay_of
 from wordsy_tui.session.saved import saved_game_list
-from wordsy_tui.session.tilereplay import TileReplaySession, tile_replay_of
 
 
 def shown_text(app: TileApp, widget: str) -> str:
@@ -36,7 +36,7 @@ def board_of(app: TileApp) -> str:
 
 
 async def test_the_keys_step_through_a_finished_game_with_every_rack(tmp_path: Path) -> None:
-    session = tile_replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
     frames = session.frames
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -71,7 +71,7 @@ async def test_the_keys_step_through_a_finished_game_with_every_rack(tmp_path: P
 
 
 async def test_a_game_not_finished_shows_only_counts(tmp_path: Path) -> None:
-    session = tile_replay_of(saved(tmp_path / "g.log", unfinished()))
+    session = replay_of(saved(tmp_path / "g.log", unfinished()))
     assert not session.finished
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -40,9 +40,9 @@ def test_tile_replay_of_a_finished_game(snap_compare, tmp_path) -> None:
     from tests.cli.test_export import saved
     from tests.scrabble.test_gcg import scripted_game
     from wordsy_tui.app.tiles.app import TileApp
-    from wordsy_tui.session.tilereplay import tile_replay_of
+    from wordsy_tui.session.replay import replay_of
 
-    session = tile_replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
 
     async def run_before(pilot) -> None:
         await pilot.press(*["right"] * 4)

@@ -1,4 +1,4 @@
-"""A saved tile game, turn by turn (`session.tilereplay`), and the list of saved games that
+"""A saved tile game, turn by turn (`session.replay`), and the list of saved games that
 names each game: a finished game shows every rack, one not finished only counts."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from tests.scrabble.test_gcg import scripted_game
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.evolve import replay
 from wordsy_tui.scrabble.state import HIDDEN, Phase
+from wordsy_tui.session.replay import TURNS, frames_of, replay_of
 from wordsy_tui.session.saved import logged_game, saved_game_list
-from wordsy_tui.session.tilereplay import tile_replay_of, turn_frames
 
 
 def unfinished() -> list[ev.Event]:
@@ -25,7 +25,7 @@ def unfinished() -> list[ev.Event]:
 
 def test_a_finished_game_has_a_frame_per_turn_then_the_end_with_every_rack() -> None:
     table = scripted_game()
-    frames = turn_frames(table.log)
+    frames = frames_of(TURNS, table.log)
     started = sum(isinstance(e, ev.TurnStarted) for e in table.log)
     assert len(frames) == started + 1
     first, last = frames[0].state, frames[-1].state
@@ -40,7 +40,7 @@ def test_a_finished_game_has_a_frame_per_turn_then_the_end_with_every_rack() -> 
 
 
 def test_a_game_not_finished_shows_racks_as_counts_and_draws_as_counts() -> None:
-    frames = turn_frames(unfinished())
+    frames = frames_of(TURNS, unfinished())
     assert frames[-1].state.phase is Phase.PLAYING
     for frame in frames:
         for rack in frame.state.racks.values():
@@ -55,7 +55,7 @@ def test_a_game_not_finished_shows_racks_as_counts_and_draws_as_counts() -> None
 
 
 def test_stepping_stays_within_the_game_and_nothing_can_be_changed(tmp_path: Path) -> None:
-    session = tile_replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
     assert session.finished
     assert session.me is None
     assert session.leave_question == ""
@@ -67,14 +67,14 @@ def test_stepping_stays_within_the_game_and_nothing_can_be_changed(tmp_path: Pat
 
 
 async def test_every_verb_is_refused(tmp_path: Path) -> None:
-    session = tile_replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
     assert await session.pass_turn() == "This is a replay: nothing can be changed."
 
 
 def test_a_game_that_never_started_cannot_be_replayed(tmp_path: Path) -> None:
     lobby = [e for e in scripted_game().log if isinstance(e, ev.GameCreated | ev.PlayerJoined)]
     with pytest.raises(ValueError, match="never started"):
-        tile_replay_of(saved(tmp_path / "g.log", lobby))
+        replay_of(saved(tmp_path / "g.log", lobby))
 
 
 def test_the_list_names_each_game_and_how_far_it_went(tmp_path: Path) -> None:

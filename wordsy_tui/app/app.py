@@ -54,7 +54,7 @@ from wordsy_tui.session.base import (
 )
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.names import default_name
-from wordsy_tui.session.replay import ReplaySession
+from wordsy_tui.session.replay import ReplaySession, TileReplaySession, replay_of
 from wordsy_tui.session.saved import SavedGame, default_saved_games
 from wordsy_tui.session.solo import is_solo, solo_session
 from wordsy_tui.text import shown
@@ -63,7 +63,6 @@ if TYPE_CHECKING:
     from wordsy_tui.app.lan import Lan
     from wordsy_tui.app.screens.host_form import HostChoice
     from wordsy_tui.app.screens.menu import TileSolo
-    from wordsy_tui.session.tilereplay import TileReplaySession
 
 # The draft is sent as the player types, but not on every key: the host
 # sees a new commitment at most this often.
@@ -886,19 +885,8 @@ class WordsyApp(TableApp):
     def replay_game(self, game: SavedGame) -> None:
         """Replay `game`: Wordsy's here; a tile game's on its own board (its own app: this
         one closes, `afterwards` opens it, and the list comes back after it)."""
-        from wordsy_tui.session.saved import WORDSY
-
         try:
-            if game.game == WORDSY:
-                from wordsy_tui.session.replay import replay_of
-
-                session = replay_of(game.path)
-                self._picked_replay = True
-                self.play(session)
-                return
-            from wordsy_tui.session.tilereplay import tile_replay_of
-
-            tiles = tile_replay_of(game.path)
+            session = replay_of(game.path)  # the log says which game
         except (OSError, ValueError) as error:  # gone or changed since the list was read
             self.notify(
                 f"Cannot replay {shown(game.game_id)}: {shown(str(error))}",
@@ -906,8 +894,12 @@ class WordsyApp(TableApp):
                 markup=False,
             )
             return
+        if isinstance(session, ReplaySession):
+            self._picked_replay = True
+            self.play(session)
+            return
         menu_behind = not self._replays_first or self._menu_behind_replays
-        self.tile_table = TileReplayPicked(tiles, menu_behind)
+        self.tile_table = TileReplayPicked(session, menu_behind)
         self.exit()
 
     def leave_saved_games(self) -> None:

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
-from wordsy_tui.session.saved import WORDSY, damage_note, logged_game, read_events
+from wordsy_tui.session.saved import damage_note, read_events
 
 __all__ = ["add_parser", "damage_note", "read_events", "run"]
-
-Replay = TypeVar("Replay")
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,45 +37,29 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.game is None:
         return pick_a_game()
     path = game_path(args.game)
-    if logged_game(path) not in (None, WORDSY):
-        return replay_tiles(path, parser)
     # Imported here so that `--help` and the other commands do not load Textual.
-    from wordsy_tui.app import WordsyApp
-    from wordsy_tui.session.replay import replay_of
-
-    session = read_replay(path, parser, replay_of, "is not a Wordsy game log")
-    status = WordsyApp(session, name="replay").run_to_end()
-    if session.note:  # the app's notice is gone with its screen: leave it in the terminal too
-        print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
-    return status
-
-
-def replay_tiles(path: Path, parser: argparse.ArgumentParser) -> int:
-    """A tile game's log, turn by turn on its board."""
-    from wordsy_tui.app.tiles.app import TileApp
-    from wordsy_tui.session.tilereplay import tile_replay_of
-
-    session = read_replay(path, parser, tile_replay_of, "cannot be replayed")
-    app = TileApp(session)
-    app.run()
-    if session.note:  # the app's line is gone with its screen: leave it in the terminal too
-        print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
-    return app.return_code or 0
-
-
-def read_replay(
-    path: Path, parser: argparse.ArgumentParser, read: Callable[[Path], Replay], refused: str
-) -> Replay:
-    """The replay `read` makes of the log at `path`; the parser's error (`refused`: what
-    a log it cannot replay is said to be) when it cannot."""
+    from wordsy_tui.session.replay import ReplaySession, replay_of
     from wordsy_tui.text import shown
 
     try:
-        return read(path)
+        session = replay_of(path)  # the log says which game, hence which app
     except OSError as error:
         parser.error(f"cannot read {shown(str(path))}: {shown(str(error.strerror or error))}")
     except ValueError as error:
-        parser.error(f"{shown(str(path))} {refused}: {shown(str(error))}")
+        parser.error(f"{shown(str(path))} cannot be replayed: {shown(str(error))}")
+    if isinstance(session, ReplaySession):
+        from wordsy_tui.app import WordsyApp
+
+        status = WordsyApp(session, name="replay").run_to_end()
+    else:
+        from wordsy_tui.app.tiles.app import TileApp
+
+        app = TileApp(session)
+        app.run()
+        status = app.return_code or 0
+    if session.note:  # the app's notice is gone with its screen: leave it in the terminal too
+        print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
+    return status
 
 
 def game_path(game: str) -> Path:

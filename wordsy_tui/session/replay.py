@@ -1,71 +1,261 @@
-"""A saved game, stepped through round by round: a read-only session for the app.
+"""A saved game of any kind, stepped through one step at a time, read-only.
 
-(A tile game's replay, turn by turn on its board, is `session.tilereplay`.)"""
+One replay for every game: the log names its game, the game's `engine.Rules` fold it, and
+the game's `Steps` say where the log is cut into frames (Wordsy: the end of each round,
+every word judged; the tile games: the start of each turn, then the end). `Replay` steps
+through the frames; what each app's screen needs of a session is a thin adapter over it:
+`ReplaySession` for Wordsy's app, `TileReplaySession` (a read-only `TileTable`) for the
+board app.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import asyncio
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 
-from wordsy_tui.game import commands as cmd
+from wordsy_tui.engine import Rules
 from wordsy_tui.game import events as ev
-from wordsy_tui.game.evolve import evolve
 from wordsy_tui.game.state import GameState
+from wordsy_tui.game.state import Phase as WordsyPhase
+from wordsy_tui.scrabble import events as tile_ev
+from wordsy_tui.scrabble.hosted import tile_rules
+from wordsy_tui.scrabble.state import Phase as TilePhase
+from wordsy_tui.scrabble.state import TileGameState
 from wordsy_tui.session.base import Rejected, Session, StateChanged
-from wordsy_tui.session.saved import damage_note, read_events
+from wordsy_tui.session.clock import Deadline
+from wordsy_tui.session.rules import wordsy_rules
+from wordsy_tui.session.saved import WORDSY, damage_note, event_bodies, game_in
+from wordsy_tui.session.tiles import LastTurn, TableUpdate, TilesChanged, TileVerbs
 
-NOTHING_CHANGES = "This is a replay: nothing can be changed."
+if TYPE_CHECKING:
+    from wordsy_tui.scrabble.bots import Hint
+
+State = TypeVar("State")
+Event = TypeVar("Event")
+
+NOTHING_CHANGES: Final = "This is a replay: nothing can be changed."
 
 
-def round_frames(events: Iterable[ev.Event]) -> list[GameState]:
-    """The table at the end of each round (every word revealed and judged), then the end."""
-    frames: list[GameState] = []
-    state = GameState()
+@dataclass(frozen=True, slots=True)
+class Frame(Generic[State, Event]):
+    """The table at one step of the game, and what happened since the frame before."""
+
+    state: State
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Steps(Generic[State, Event]):
+    """Where one game's log is cut into a replay's frames, and what its end looks like."""
+
+    rules: Rules[State, Any, Event]
+    ends_before: Callable[[Event], bool]
+    """A frame is the table just before this event."""
+    ends_after: Callable[[Event], bool]
+    """A frame is the table just after this event."""
+    started: Callable[[State], bool]
+    """The game left its lobby: there is a table to show."""
+    over: Callable[[State], bool]
+    """The game ended: its secrets are no secret any more, and its end is the last frame."""
+    tail: bool
+    """Where a log stops mid-step, the table as it stops is a frame too."""
+
+
+def frames_of(steps: Steps[State, Event], events: Iterable[Event]) -> list[Frame[State, Event]]:
+    """The log `events` (the host's: every secret in it) as frames.
+
+    A game that is not finished is shown as a spectator sees it, since its secrets (a
+    tile game's racks) are still secrets. Raises ValueError when the game never started.
+    """
+    rules = steps.rules
+    state, since = rules.fresh(), list[Event]()
+    cuts: list[tuple[State, list[Event]]] = []
     for event in events:
-        if isinstance(event, ev.RoundEnded):
-            frames.append(state)
-        state = evolve(state, event)
-    if not frames or state.phase.value == "over":
-        frames.append(state)
-    return frames
+        if steps.ends_before(event):
+            cuts.append((state, since))
+            since = []
+        state = rules.evolve(state, event)
+        since.append(event)
+        if steps.ends_after(event):
+            cuts.append((state, since))
+            since = []
+    if not steps.started(state):
+        raise ValueError("its game never started: there is nothing to show")
+    finished = steps.over(state)
+    if since and (steps.tail or finished or not cuts):
+        cuts.append((state, since))
+    if finished:
+        return [Frame(table, tuple(happened)) for table, happened in cuts]
+    return [
+        Frame(rules.state_for(table, None), tuple(rules.event_for(e, None) for e in happened))
+        for table, happened in cuts
+    ]
 
 
-class ReplaySession(Session):
-    """Shows one frame at a time; every command is refused, for nothing can change."""
+def _round_ended(event: ev.Event) -> bool:
+    # Before the round's end is applied: every word revealed and judged, still on screen.
+    return isinstance(event, ev.RoundEnded)
 
-    def __init__(self, frames: list[GameState], note: str | None = None) -> None:
-        super().__init__(None)
+
+def _turn_began(event: tile_ev.Event) -> bool:
+    return isinstance(event, tile_ev.TurnStarted | tile_ev.GameEnded)
+
+
+def _never(event: object) -> bool:
+    return False
+
+
+ROUNDS: Final[Steps[GameState, ev.Event]] = Steps(
+    wordsy_rules(),
+    ends_before=_round_ended,
+    ends_after=_never,
+    started=lambda state: state.round >= 1,
+    over=lambda state: state.phase is WordsyPhase.OVER,
+    tail=False,  # a round cut short shows nothing judged: the rounds before are the replay
+)
+"""Wordsy's replay: round by round, then the end."""
+
+TURNS: Final[Steps[TileGameState, tile_ev.Event]] = Steps(
+    tile_rules(),
+    ends_before=_never,
+    ends_after=_turn_began,
+    started=lambda state: state.phase not in (TilePhase.NEW, TilePhase.LOBBY),
+    over=lambda state: state.phase is TilePhase.OVER,
+    tail=True,  # a play that may still be challenged is on the board: show it
+)
+"""A tile game's replay (Scrabble, Words with Friends, Wordfeud): turn by turn."""
+
+
+class Replay(ABC, Generic[State, Event]):
+    """A saved game's frames, one shown at a time; nothing can change.
+
+    Each app's session is this with its game's `steps` and how it shows a frame.
+    """
+
+    steps: ClassVar[Steps[Any, Any]]
+
+    def __init__(self, frames: Sequence[Frame[State, Event]], note: str | None = None) -> None:
         if not frames:
-            raise ValueError("a replay needs at least one state")
-        self.frames = frames
+            raise ValueError("a replay needs at least one frame")
+        self.frames = list(frames)
         self.index = 0
-        self.state = frames[0]
+        self.state: State = self.frames[0].state
+        self.finished: bool = self.steps.over(self.frames[-1].state)
+        """Whether the game ended: only then are its secrets shown."""
         self.note = note
         """What the viewer must know about the log, e.g. that it is damaged."""
+
+    @classmethod
+    def of_log(cls, events: Iterable[Event], note: str | None = None) -> Self:
+        """A replay of the host's log `events`; ValueError when it shows nothing."""
+        return cls(frames_of(cls.steps, events), note)
+
+    @classmethod
+    def read(cls, bodies: Iterable[object], note: str | None = None) -> Self:
+        """A replay of a log's event bodies as logged; ValueError when this game cannot
+        read one (the codec's error) or the log shows nothing."""
+        return cls.of_log(map(cls.steps.rules.decode_event, bodies), note)
 
     async def start(self) -> None:
         self.step(0)
         if self.note:
-            self.publish(Rejected(self.note))  # shown as a warning, like a refusal
+            self._tell(self.note)
 
     async def stop(self) -> None:
         return None
 
-    async def send(self, command: cmd.Command) -> str | None:
+    async def send(self, command: object) -> str | None:
         return NOTHING_CHANGES
 
     def step(self, delta: int) -> None:
+        """Show the frame `delta` steps on (or back), staying within the game."""
         self.index = max(0, min(len(self.frames) - 1, self.index + delta))
-        self.state = self.frames[self.index]
-        self.publish(StateChanged(self.state, (), None))
+        frame = self.frames[self.index]
+        self.state = frame.state
+        self._show(frame)
+
+    @abstractmethod
+    def _show(self, frame: Frame[State, Event]) -> None:
+        """Tell the app the table is now `frame`'s."""
+
+    @abstractmethod
+    def _tell(self, note: str) -> None:
+        """Tell the viewer `note` (shown as a warning, like a refusal)."""
 
 
-def replay_of(path: Path) -> ReplaySession:
-    """A replay of the log at `path`, with the damage note when it is damaged.
+class ReplaySession(Replay[GameState, ev.Event], Session):
+    """Wordsy's app's session over a replay, round by round."""
 
-    Raises OSError when it cannot be read, ValueError when it is no game log.
+    steps = ROUNDS
+
+    def __init__(
+        self, frames: Sequence[Frame[GameState, ev.Event]], note: str | None = None
+    ) -> None:
+        Session.__init__(self, None)
+        Replay.__init__(self, frames, note)
+
+    def _show(self, frame: Frame[GameState, ev.Event]) -> None:
+        # No events: the app would greet each one as if it had just happened.
+        self.publish(StateChanged(frame.state, (), None))
+
+    def _tell(self, note: str) -> None:
+        self.publish(Rejected(note))
+
+
+class TileReplaySession(Replay[TileGameState, tile_ev.Event], TileVerbs):
+    """The board app's read-only `TileTable` over a replay, turn by turn: every verb is
+    refused, there is no clock and no best move to ask for."""
+
+    steps = TURNS
+    me = None
+    last_turn: LastTurn | None = None
+    leave_question = ""  # nothing to keep: leaving asks nothing
+    asked_to_judge = False
+
+    def __init__(
+        self, frames: Sequence[Frame[TileGameState, tile_ev.Event]], note: str | None = None
+    ) -> None:
+        super().__init__(frames, note)
+        self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
+
+    async def updates(self) -> AsyncIterator[TableUpdate]:
+        while True:
+            yield await self._updates.get()
+
+    def _show(self, frame: Frame[TileGameState, tile_ev.Event]) -> None:
+        self._updates.put_nowait(TilesChanged(frame.state, frame.events))
+
+    def _tell(self, note: str) -> None:
+        self._updates.put_nowait(Rejected(note))
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return None
+
+    def best_of_last_turn(self) -> Hint | None:
+        return None
+
+
+AnyReplay = ReplaySession | TileReplaySession
+"""A replay as its game's app opens it."""
+
+
+def replay_of(path: Path) -> AnyReplay:
+    """A replay of the log at `path`, of whichever game it holds, with the damage note
+    when it is damaged.
+
+    Raises OSError when it cannot be read, ValueError when it holds no game this version
+    can replay (not a game log, an unknown game, a game that never started).
     """
-    events = read_events(path)
-    if not events:
+    bodies = event_bodies(path)
+    if not bodies:
         raise ValueError("it holds no game events")
-    return ReplaySession(round_frames(events), note=damage_note(path))
+    game = game_in(bodies)
+    if game is None:
+        raise ValueError("it holds no game this version knows (not a game log, or a newer game)")
+    kind: type[AnyReplay] = ReplaySession if game == WORDSY else TileReplaySession
+    return kind.read(bodies, damage_note(path))

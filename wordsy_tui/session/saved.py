@@ -53,7 +53,8 @@ class SavedGame:
         return f"{self.rounds} {step}{'s' if self.rounds != 1 else ''}"
 
 
-def _event_bodies(path: Path) -> list[Any]:
+def event_bodies(path: Path) -> list[Any]:
+    """The bodies of the events in the host's log at `path`, as logged (not decoded)."""
     from net.log import read_log
 
     records, _damage = read_log(path)
@@ -64,27 +65,32 @@ def read_events(path: Path) -> list[ev.Event]:
     """The Wordsy game's events from the host's log, read without changing the file."""
     from wordsy_tui.session.codec import decode_event
 
-    return [decode_event(body) for body in _event_bodies(path)]
+    return [decode_event(body) for body in event_bodies(path)]
 
 
 def read_tile_events(path: Path) -> list[tile_ev.Event]:
     """The tile game's events from the host's log, read without changing the file."""
     from wordsy_tui.scrabble.codec import decode_event
 
-    return [decode_event(body) for body in _event_bodies(path)]
+    return [decode_event(body) for body in event_bodies(path)]
 
 
 def logged_game(path: Path) -> str | None:
     """Which game a host's log holds, from its first event: `WORDSY` or a tile game's
     name; None when it holds no game this version reads (empty, damaged at the start)."""
+    try:
+        return game_in(event_bodies(path))
+    except OSError:
+        return None
+
+
+def game_in(bodies: list[Any]) -> str | None:
+    """Which game a log's event bodies hold, from the first (see `logged_game`)."""
     from wordsy_tui.scrabble.codec import decode_event as decode_tile_event
     from wordsy_tui.scrabble.events import GameCreated
     from wordsy_tui.session.codec import CodecError, decode_event
 
-    try:
-        body = next(iter(_event_bodies(path)), None)
-    except OSError:
-        return None
+    body = next(iter(bodies), None)
     try:
         decode_event(body)
         return WORDSY
