@@ -148,3 +148,26 @@ async def test_the_list_opens_a_tile_game_on_its_board_then_comes_back(
             await until(pilot, lambda: isinstance(again.screen, MenuScreen))
         else:
             await until(pilot, lambda: not again.is_running)
+
+
+@pytest.mark.parametrize("finished", [True, False])
+async def test_unseen_is_the_bag_once_every_rack_is_shown(tmp_path: Path, finished: bool) -> None:
+    """A finished game's replay shows every rack: only the bag is unseen (nothing, once
+    the bag is empty); a game not finished hides the racks, so they are unseen too."""
+    session = replay_of(
+        saved(tmp_path / "g.log", scripted_game().log if finished else unfinished())
+    )
+    app = TileApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))
+        for index, frame in enumerate(session.frames):
+            await until(pilot, lambda index=index: session.index == index)  # type: ignore[misc]
+            await pilot.pause()
+            state = frame.state
+            on_racks = sum(len(state.rack(p)) for p in state.players)
+            count = state.bag_count + (0 if finished else on_racks)
+            unseen = shown_text(app, "#unseen")
+            assert unseen.startswith(f"Unseen {count}:"), (index, unseen)
+            if finished:
+                assert sorted("".join(unseen.split(":", 1)[1].split())) == sorted(state.bag)
+            await pilot.press("right")

@@ -38,10 +38,12 @@ def state_for_seat(state: TileGameState, seat: str | None) -> TileGameState:
     return replace(state, racks=racks, bag=None)
 
 
-def unseen(state: TileGameState, seat: str | None) -> Counter[str]:
-    """Tiles `seat` has not seen: in the bag or on other racks (blanks as `?`)."""
+def unseen(state: TileGameState, seat: str | None, *, racks: bool = False) -> Counter[str]:
+    """Tiles `seat` has not seen: in the bag or on other racks (blanks as `?`); `racks`:
+    every rack is shown (a finished game's replay), so only the bag is unseen."""
     left = Counter(state.rules.full_bag())
     left.subtract(BLANK if c.islower() else c for c in state.board if c != ".")
-    if seat is not None:
-        left.subtract(t for t in state.rack(seat) if t != HIDDEN)
+    seen = state.players if racks else (seat,) if seat is not None else ()
+    for player in seen:
+        left.subtract(t for t in state.rack(player) if t != HIDDEN)
     return +left

@@ -294,7 +294,7 @@ class BoardScreen(Screen[None]):
             scores_text(state, me, self.presence, racks=self.shows_racks)
         )
         width = SIDE_WIDTH - 1
-        unseen = unseen_text(state, me, width)
+        unseen = unseen_text(state, me, width, racks=self.shows_racks)
         self.query_one("#unseen", Static).update(unseen)
         lines = move_lines(state)
         used = len(state.players) + unseen.plain.count("\n") + 2

@@ -131,9 +131,10 @@ def scores_text(
     return text
 
 
-def unseen_text(state: TileGameState, me: str | None, width: int) -> Text:
-    """The tiles `me` has not seen (the bag and the other racks), letters repeated."""
-    left = unseen(state, me)
+def unseen_text(state: TileGameState, me: str | None, width: int, *, racks: bool = False) -> Text:
+    """The tiles `me` has not seen (the bag and the other racks), letters repeated;
+    `racks`: every rack is shown beside its score, so only the bag is unseen."""
+    left = unseen(state, me, racks=racks)
     groups = [tile * left[tile] for tile in sorted(left, key=lambda t: (t == BLANK, t))]
     text = Text(f"Unseen {sum(left.values())}: ", style="bold")
     line = len(text)
