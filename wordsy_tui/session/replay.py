@@ -157,8 +157,17 @@ class Replay(ABC, Generic[State, Event]):
     @classmethod
     def read(cls, bodies: Iterable[object], note: str | None = None) -> Self:
         """A replay of a log's event bodies as logged; ValueError when this game cannot
-        read one (the codec's error) or the log shows nothing."""
-        return cls.of_log(map(cls.steps.rules.decode_event, bodies), note)
+        read one or the log shows nothing."""
+        events = []
+        for number, body in enumerate(bodies, 1):
+            try:
+                events.append(cls.steps.rules.decode_event(body))
+            except ValueError as error:  # the codec's: what the field should have been
+                raise ValueError(
+                    f"its event {number} cannot be read ({error}): written by a newer "
+                    "version, or changed since"
+                ) from error
+        return cls.of_log(events, note)
 
     async def start(self) -> None:
         self.step(0)
