@@ -171,3 +171,16 @@ async def test_unseen_is_the_bag_once_every_rack_is_shown(tmp_path: Path, finish
             if finished:
                 assert sorted("".join(unseen.split(":", 1)[1].split())) == sorted(state.bag)
             await pilot.press("right")
+
+
+async def test_a_damaged_logs_note_is_shown_under_the_board(tmp_path: Path) -> None:
+    path = saved(tmp_path / "g.log", scripted_game().log)
+    data = bytearray(path.read_bytes())
+    data[len(data) * 3 // 4] ^= 0x01  # a flipped bit three quarters in
+    path.write_bytes(bytes(data))
+    session = replay_of(path)
+    assert session.note is not None
+    app = TileApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))
+        await until(pilot, lambda: "damaged at record" in shown_text(app, "#message"))

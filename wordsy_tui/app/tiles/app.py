@@ -442,6 +442,12 @@ class ReplayBoardScreen(BoardScreen, inherit_bindings=False):
         self.replay = session
         self.shows_racks = session.finished
 
+    def on_mount(self) -> None:
+        # (After the board screen's own.) The damaged log's note reaches the screen before
+        # it is up, when `say` cannot show it yet.
+        if self.replay.note:
+            self.query_one("#message", Static).update(self.message)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action in ("step", "help")
 
