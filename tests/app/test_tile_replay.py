@@ -23,8 +23,9 @@ from wordsy_tui.app.screens.saved import SavedGamesScreen
 from wordsy_tui.app.tiles.app import ReplayBoardScreen, TileApp
 from wordsy_tui.app.tiles.board import TileBoard
 from wordsy_tui.app.tiles.dialogs import GameOverScreen
-from wordsy_tui.session.replay import TileReplaySession, replay_of
+from wordsy_tui.session.replay import replay_of
 from wordsy_tui.session.saved import saved_game_list
+from wordsy_tui.session.tilereplay import TileReplaySession
 
 
 def shown_text(app: TileApp, widget: str) -> str:

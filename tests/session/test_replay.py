@@ -17,7 +17,8 @@ from tests.scrabble.test_gcg import scripted_game
 from wordsy_tui.game import events as ev
 from wordsy_tui.scrabble import events as tile_ev
 from wordsy_tui.session.base import Rejected, StateChanged
-from wordsy_tui.session.replay import ReplaySession, TileReplaySession, replay_of
+from wordsy_tui.session.replay import ReplaySession, replay_of
+from wordsy_tui.session.tilereplay import TileReplaySession
 from wordsy_tui.session.tiles import TilesChanged
 
 

@@ -13,8 +13,9 @@ from tests.scrabble.test_gcg import scripted_game
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.evolve import replay
 from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.session.replay import TURNS, frames_of, replay_of
+from wordsy_tui.session.replay import frames_of, replay_of
 from wordsy_tui.session.saved import logged_game, saved_game_list
+from wordsy_tui.session.tilereplay import TURNS
 
 
 def unfinished() -> list[ev.Event]:

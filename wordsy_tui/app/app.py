@@ -54,7 +54,7 @@ from wordsy_tui.session.base import (
 )
 from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.names import default_name
-from wordsy_tui.session.replay import ReplaySession, TileReplaySession, replay_of
+from wordsy_tui.session.replay import ReplaySession, replay_of
 from wordsy_tui.session.saved import SavedGame, default_saved_games
 from wordsy_tui.session.solo import is_solo, solo_session
 from wordsy_tui.text import shown
@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from wordsy_tui.app.lan import Lan
     from wordsy_tui.app.screens.host_form import HostChoice
     from wordsy_tui.app.screens.menu import TileSolo
+    from wordsy_tui.session.tilereplay import TileReplaySession
 
 # The draft is sent as the player types, but not on every key: the host
 # sees a new commitment at most this often.

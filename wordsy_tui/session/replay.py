@@ -1,38 +1,30 @@
 """A saved game of any kind, stepped through one step at a time, read-only.
 
 One replay for every game: the log names its game, the game's `engine.Rules` fold it, and
-the game's `Steps` say where the log is cut into frames (Wordsy: the end of each round,
-every word judged; the tile games: the start of each turn, then the end). `Replay` steps
-through the frames; what each app's screen needs of a session is a thin adapter over it:
-`ReplaySession` for Wordsy's app, `TileReplaySession` (a read-only `TileTable`) for the
-board app.
+the game's `Steps` say where the log is cut into frames (Wordsy's `ROUNDS`: the end of
+each round, every word judged; the tile games' `TURNS`, in `session.tilereplay`: the start
+of each turn, then the end). `Replay` steps through the frames; what each app's screen
+needs of a session is a thin adapter over it: `ReplaySession` for Wordsy's app, and
+`session.tilereplay`'s `TileReplaySession` (a read-only `TileTable`) for the board app.
 """
 
 from __future__ import annotations
 
-import asyncio
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 
 from wordsy_tui.engine import Rules
 from wordsy_tui.game import events as ev
-from wordsy_tui.game.state import GameState
-from wordsy_tui.game.state import Phase as WordsyPhase
-from wordsy_tui.scrabble import events as tile_ev
-from wordsy_tui.scrabble.hosted import tile_rules
-from wordsy_tui.scrabble.state import Phase as TilePhase
-from wordsy_tui.scrabble.state import TileGameState
+from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import Rejected, Session, StateChanged
-from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.rules import wordsy_rules
 from wordsy_tui.session.saved import WORDSY, damage_note, event_bodies, game_in
-from wordsy_tui.session.tiles import LastTurn, TableUpdate, TilesChanged, TileVerbs
 
 if TYPE_CHECKING:
-    from wordsy_tui.scrabble.bots import Hint
+    from wordsy_tui.session.tilereplay import TileReplaySession
 
 State = TypeVar("State")
 Event = TypeVar("Event")
@@ -101,33 +93,20 @@ def _round_ended(event: ev.Event) -> bool:
     return isinstance(event, ev.RoundEnded)
 
 
-def _turn_began(event: tile_ev.Event) -> bool:
-    return isinstance(event, tile_ev.TurnStarted | tile_ev.GameEnded)
-
-
-def _never(event: object) -> bool:
+def never(event: object) -> bool:
+    """No event ends a step here (for `Steps` that cut only before, or only after)."""
     return False
 
 
 ROUNDS: Final[Steps[GameState, ev.Event]] = Steps(
     wordsy_rules(),
     ends_before=_round_ended,
-    ends_after=_never,
+    ends_after=never,
     started=lambda state: state.round >= 1,
-    over=lambda state: state.phase is WordsyPhase.OVER,
+    over=lambda state: state.phase is Phase.OVER,
     tail=False,  # a round cut short shows nothing judged: the rounds before are the replay
 )
 """Wordsy's replay: round by round, then the end."""
-
-TURNS: Final[Steps[TileGameState, tile_ev.Event]] = Steps(
-    tile_rules(),
-    ends_before=_never,
-    ends_after=_turn_began,
-    started=lambda state: state.phase not in (TilePhase.NEW, TilePhase.LOBBY),
-    over=lambda state: state.phase is TilePhase.OVER,
-    tail=True,  # a play that may still be challenged is on the board: show it
-)
-"""A tile game's replay (Scrabble, Words with Friends, Wordfeud): turn by turn."""
 
 
 class Replay(ABC, Generic[State, Event]):
@@ -215,47 +194,9 @@ class ReplaySession(Replay[GameState, ev.Event], Session):
         self.publish(Rejected(note))
 
 
-class TileReplaySession(Replay[TileGameState, tile_ev.Event], TileVerbs):
-    """The board app's read-only `TileTable` over a replay, turn by turn: every verb is
-    refused, there is no clock and no best move to ask for."""
-
-    steps = TURNS
-    me = None
-    last_turn: LastTurn | None = None
-    leave_question = ""  # nothing to keep: leaving asks nothing
-    asked_to_judge = False
-
-    def __init__(
-        self, frames: Sequence[Frame[TileGameState, tile_ev.Event]], note: str | None = None
-    ) -> None:
-        super().__init__(frames, note)
-        self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
-
-    async def updates(self) -> AsyncIterator[TableUpdate]:
-        while True:
-            yield await self._updates.get()
-
-    def _show(self, frame: Frame[TileGameState, tile_ev.Event]) -> None:
-        self._updates.put_nowait(TilesChanged(frame.state, frame.events))
-
-    def _tell(self, note: str) -> None:
-        self._updates.put_nowait(Rejected(note))
-
-    @property
-    def deadline(self) -> Deadline | None:
-        return None
-
-    def best_of_last_turn(self) -> Hint | None:
-        return None
-
-
-AnyReplay = ReplaySession | TileReplaySession
-"""A replay as its game's app opens it."""
-
-
-def replay_of(path: Path) -> AnyReplay:
-    """A replay of the log at `path`, of whichever game it holds, with the damage note
-    when it is damaged.
+def replay_of(path: Path) -> ReplaySession | TileReplaySession:
+    """A replay of the log at `path`, of whichever game it holds (as its app opens it),
+    with the damage note when it is damaged.
 
     Raises OSError when it cannot be read, ValueError when it holds no game this version
     can replay (not a game log, an unknown game, a game that never started).
@@ -266,5 +207,10 @@ def replay_of(path: Path) -> AnyReplay:
     game = game_in(bodies)
     if game is None:
         raise ValueError("it holds no game this version knows (not a game log, or a newer game)")
-    kind: type[AnyReplay] = ReplaySession if game == WORDSY else TileReplaySession
+    kind: type[ReplaySession | TileReplaySession] = ReplaySession
+    if game != WORDSY:
+        # Imported here: the tile games' rules and table load only for their replay.
+        from wordsy_tui.session.tilereplay import TileReplaySession
+
+        kind = TileReplaySession
     return kind.read(bodies, damage_note(path))

@@ -59,7 +59,7 @@ from wordsy_tui.scrabble.notation import move_text
 from wordsy_tui.scrabble.rulesets import BLANK
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.session.chat import ChatHeard
-from wordsy_tui.session.replay import TileReplaySession
+from wordsy_tui.session.tilereplay import TileReplaySession
 from wordsy_tui.session.tiles import TilesChanged, TileTable
 from wordsy_tui.text import shown
 
