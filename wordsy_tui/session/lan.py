@@ -140,10 +140,6 @@ class NetSession(NetTable[GameState, cmd.Command, ev.Event], Session):
                 if fresh is not None:
                     self.state = fresh
 
-    def _farewell(self) -> cmd.Command | None:
-        me = self.me
-        return cmd.LeaveGame(me) if me is not None and self.state.phase is Phase.LOBBY else None
-
 
 class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
     """The authoritative host of one game of Wordsy: the shared table with Wordsy's

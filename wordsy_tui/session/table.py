@@ -19,7 +19,7 @@ import json
 import os
 from collections.abc import Awaitable, Callable, Collection, Coroutine, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from net import (
     Client,
@@ -39,9 +39,16 @@ from wordsy_tui.engine import Rules
 from wordsy_tui.game.config import GAME
 from wordsy_tui.game.errors import SeatingError
 from wordsy_tui.game.names import name_key, name_problem
-from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected, Written
+from wordsy_tui.session.base import (
+    LinkChanged,
+    NextGame,
+    PresenceChanged,
+    Rejected,
+    Seat,
+    Written,
+)
 from wordsy_tui.session.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
-from wordsy_tui.session.clock import AlarmClock
+from wordsy_tui.session.clock import AlarmClock, Deadline
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.seam import HostedRules, Seating, Stream
 
@@ -689,25 +696,16 @@ LinkNews = LinkChanged | Rejected | ChatHeard | ChatRefused | NextGame
 """What a network session tells its app of the line to its host, whatever the game."""
 
 
-class NetTable(Generic[S, C, E]):
+class NetTable(Seat[S, C, E]):
     """A seat (or a spectator's place) at a host's table across the network, whatever the
     game: the line to the host and its stream of events in the game's rules, connecting
     and hanging up, what the player is told of the link, sending commands, chat, and
-    leaving. A game's session mixes it in before its own verbs and reads its updates in
-    its `_read`."""
+    leaving. A game's session mixes it in before its own verbs (which are a `Seat` too)
+    and takes its game's news in `_game_news`."""
 
     client: Client
-    me: str | None
-    """Our seat; None for a spectator."""
-    state: S
-    presence: dict[str, bool]
     clock: AlarmClock[S, C]
     """The host's countdown of the wait running now, as this seat shows it."""
-
-    if TYPE_CHECKING:
-
-        def publish(self, update: Any) -> None:
-            """Tell the app (each game's session has its own kinds of update)."""
 
     def _link_to(self, client: Client, rules: Rules[S, C, E]) -> None:
         self.client = client
@@ -806,20 +804,15 @@ class NetTable(Generic[S, C, E]):
     async def say(self, text: str) -> str | None:
         return self._link.say(text)
 
-    def _farewell(self) -> C | None:
-        """The command that gives our seat up before we go, where the rules free it now
-        (the lobby); None: nothing to give up."""
-        raise NotImplementedError
+    @property
+    def deadline(self) -> Deadline | None:
+        return self.clock.deadline
 
     async def leave_table(self) -> None:
-        """Give the seat up before going: in the lobby (a rematch's) it is freed at once."""
-        farewell = self._farewell()
-        if farewell is None:
-            return
         # The host frees the seat as it leaves, and may hang up before its answer arrives.
         with contextlib.suppress(Exception):
             async with asyncio.timeout(LEAVING_SECONDS):
-                await self.send(farewell)
+                await super().leave_table()
 
 
 class Hosting(NetTable[S, C, E]):

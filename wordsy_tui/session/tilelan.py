@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import random
 import secrets
-from collections.abc import AsyncIterator, Callable, Collection, Coroutine, Sequence
+from collections.abc import Callable, Collection, Coroutine, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -24,7 +24,7 @@ from net.protocol import REQUIREMENTS_MISMATCH
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import events as ev
-from wordsy_tui.scrabble.bots import TILE_STYLES, Hint, decide_turn, respond, vocabulary_dawg
+from wordsy_tui.scrabble.bots import TILE_STYLES, decide_turn, respond, vocabulary_dawg
 from wordsy_tui.scrabble.codec import SEAT, encode
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.dawg import Dawg
@@ -35,7 +35,7 @@ from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words
 from wordsy_tui.session.base import LinkChanged, NextGame
-from wordsy_tui.session.clock import AlarmClock, Deadline
+from wordsy_tui.session.clock import AlarmClock
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.table import (
     DEFAULT_PORT,
@@ -48,12 +48,7 @@ from wordsy_tui.session.table import (
 )
 from wordsy_tui.session.tiles import (
     BOT_PAUSE_SECONDS,
-    LastTurn,
-    TableUpdate,
-    TilesChanged,
     TileVerbs,
-    asked_to_judge,
-    best_of,
 )
 
 TileClock = AlarmClock[TileGameState, cmd.Command]
@@ -67,25 +62,17 @@ ABSENT_GRACE_SECONDS: Final = 30.0
 """How long a wait on players who have all gone (their programs closed or cut off) still
 runs, while someone else is at the table: a restarted program takes its seat back in time,
 and a player who left costs the others this, not a whole turn limit."""
-TURNS: Final = (cmd.Play, cmd.Exchange, cmd.Pass)
-"""The commands after which "what was the best move?" looks at the position before them."""
 
 
 class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
     """A player's seat at a tile game across the network, or a spectator's place beside
-    it: `TileTable` over a `net.Client`."""
+    it: the tile games' verbs over a `net.Client`."""
 
     def __init__(self, client: Client, dawg: Callable[[int], Dawg] | None = None) -> None:
+        # A spectator (no seat) sees every rack as a count.
+        super().__init__(None if client.role == "spectator" else client.name, dawg)
         self._link_to(client, tile_rules())
-        self.me: str | None = None if client.role == "spectator" else client.name
-        """Our seat; None for a spectator, who sees every rack as a count."""
-        self.state = TileGameState()
-        """Our own view: the fold of the events the host sent this seat (or spectators)."""
-        self.last_turn: LastTurn | None = None
-        self.presence: dict[str, bool] = {}
         self.leave_question = "Leave the table? Your seat is kept: join again to take it back."
-        self._dawg = dawg or vocabulary_dawg
-        self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
         self.clock = TileClock(self._stream.rules.alarm)
 
     @classmethod
@@ -120,21 +107,6 @@ class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
             )
         )
 
-    @property
-    def deadline(self) -> Deadline | None:
-        return self.clock.deadline
-
-    async def updates(self) -> AsyncIterator[TableUpdate]:
-        while True:
-            yield await self.changed()
-
-    async def changed(self) -> TableUpdate:
-        """The next update (cancelling the wait loses none)."""
-        return await self._updates.get()
-
-    def publish(self, update: TableUpdate) -> None:
-        self._updates.put_nowait(update)
-
     async def _game_news(
         self, update: net_client.Event | net_client.Reset | net_client.Next
     ) -> None:
@@ -144,7 +116,7 @@ class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
                 if folded is not None:
                     self.state, events = folded
                     self.clock.observe(self.state)
-                    self.publish(TilesChanged(self.state, events))
+                    self.state_changed(events)
             case net_client.Next(message=message):
                 # A rematch: the new game's view follows (a reset, then its events).
                 self.state, self._stream.seq, self.last_turn = TileGameState(), 0, None
@@ -157,16 +129,9 @@ class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
         """Ask the host; the rule's message when it is refused, else None."""
         before = self.state
         problem = await super().send(command)
-        if problem is None and isinstance(command, TURNS) and self.me is not None:
-            self.last_turn = LastTurn(before, before.rack(self.me))
+        if problem is None:
+            self._took_turn(before, command)
         return problem
-
-    @property
-    def asked_to_judge(self) -> bool:
-        return self.me is not None and asked_to_judge(self.state, self.me)
-
-    def best_of_last_turn(self) -> Hint | None:
-        return best_of(self.last_turn, self._dawg)
 
     def _farewell(self) -> cmd.Command | None:
         # In the lobby (a rematch's) the seat is freed at once.
