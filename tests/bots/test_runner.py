@@ -21,6 +21,7 @@ class View:
 
 @dataclass
 class FakeSeat:
+    me: str = "Bot 1 (easy)"
     state: View = field(default_factory=lambda: View(0))
     started: bool = False
     stopped: bool = False

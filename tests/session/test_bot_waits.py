@@ -8,11 +8,11 @@ from types import SimpleNamespace
 from typing import cast
 
 from tests.game.table import Table
+from wordsy_tui.bots.mind import WordsyMind
 from wordsy_tui.bots.turns import people_done
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
-from wordsy_tui.bots.mind import WordsyMind
 from wordsy_tui.session.lan import NetSession
 
 BOT = "Bot 1 (medium)"

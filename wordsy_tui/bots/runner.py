@@ -31,6 +31,10 @@ class Seat(Protocol):
     """What the runner needs of a seat's session (Wordsy's or a tile game's)."""
 
     @property
+    def me(self) -> str | None:
+        """The seat's name (for the log)."""
+
+    @property
     def state(self) -> object:
         """The seat's view now (a new object whenever it changes)."""
 
@@ -41,8 +45,8 @@ class Seat(Protocol):
     def updates(self) -> AsyncIterator[object]: ...
 
 
-SeatT = TypeVar("SeatT", bound=Seat)
-"""A game's seat session."""
+SeatT = TypeVar("SeatT", bound=Seat, covariant=True)
+"""A game's seat session (a bot over a game's session is a bot over any `Seat`)."""
 
 
 @functools.cache
@@ -142,7 +146,7 @@ class ComputerPlayer(Generic[SeatT]):
             step = self.mind.next_move(view, self.pace)
         except Exception:
             # A mind that cannot read its view waits for the next one: the table goes on.
-            _log.exception("a computer player could not read its view")
+            _log.exception("%s could not read its view", self.session.me)
             return
         loop = asyncio.get_running_loop()
         if isinstance(step, Move):
@@ -166,7 +170,7 @@ class ComputerPlayer(Generic[SeatT]):
                 )
             except Exception:
                 # A bot that cannot think must not hold up the table: it passes.
-                _log.exception("a computer player could not think; passing")
+                _log.exception("%s could not think; passing", self.session.me)
                 if move.give_up is not None:
                     await move.give_up()
                 return
@@ -176,6 +180,6 @@ class ComputerPlayer(Generic[SeatT]):
 
     def _made(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:
-            _log.error("a computer player's move failed", exc_info=task.exception())
+            _log.error("%s could not make its move", self.session.me, exc_info=task.exception())
         if self._looked_while_busy and not task.cancelled():
             self._look()
