@@ -21,12 +21,14 @@ class View:
 
 @dataclass
 class FakeSeat:
+    """A seat (any game's view, any command) that records what its bot sent."""
+
     me: str = "Bot 1 (easy)"
-    state: View = field(default_factory=lambda: View(0))
+    state: object = field(default_factory=lambda: View(0))
     started: bool = False
     stopped: bool = False
-    sent: list[str] = field(default_factory=list)
-    _updates: asyncio.Queue[View] = field(default_factory=asyncio.Queue)
+    sent: list[object] = field(default_factory=list)
+    _updates: asyncio.Queue[object] = field(default_factory=asyncio.Queue)
 
     async def start(self) -> None:
         self.started = True
@@ -43,7 +45,7 @@ class FakeSeat:
         self.state = View(number)
         self._updates.put_nowait(self.state)
 
-    async def send(self, what: str) -> str | None:
+    async def send(self, what: object) -> str | None:
         self.sent.append(what)
         return None
 

@@ -4,39 +4,15 @@ play the people may challenge to them for a while, and passes when it cannot thi
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 
+from tests.bots.test_runner import FakeSeat
 from tests.scrabble.table import WORDS, Table
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.bots.runner import ComputerPlayer, Move
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble.dawg import Dawg
 from wordsy_tui.scrabble.mind import JUDGE_SECONDS, TileMind
-from wordsy_tui.scrabble.state import TileGameState
 from wordsy_tui.scrabble.view import state_for_seat
-
-
-@dataclass
-class Seat:
-    me: str
-    state: TileGameState
-    sent: list[cmd.Command] = field(default_factory=list)
-    _updates: asyncio.Queue[object] = field(default_factory=asyncio.Queue)
-
-    async def start(self) -> None:
-        return None
-
-    async def stop(self) -> None:
-        return None
-
-    async def updates(self) -> AsyncIterator[object]:
-        while True:
-            yield await self._updates.get()
-
-    async def send(self, command: cmd.Command) -> str | None:
-        self.sent.append(command)
-        return None
 
 
 def cannot_think(_vocabulary: int) -> Dawg:
@@ -46,7 +22,7 @@ def cannot_think(_vocabulary: int) -> Dawg:
 async def test_a_tile_bot_that_cannot_think_passes_its_turn() -> None:
     table = Table()
     me = table.state.turn
-    seat = Seat(me, state_for_seat(table.state, me))
+    seat = FakeSeat(me, state_for_seat(table.state, me))
     mind = TileMind(seat, Level.HARD, lambda: WORDS, pause=0.0, dawg=cannot_think)
     bot = ComputerPlayer(seat, mind, pace=0)
     await bot.start()
@@ -68,7 +44,7 @@ async def test_a_bot_leaves_a_play_to_the_people_to_challenge_before_its_turn() 
     person = next(p for p in order if p not in (first, bot))
     table.give(first, "TRAINSZ")
     table.play(first, "8H TRAINS")
-    seat = Seat(bot, state_for_seat(table.state, bot))
+    seat = FakeSeat(bot, state_for_seat(table.state, bot))
     mind = TileMind(seat, Level.HARD, lambda: WORDS, pause=0.0)
     judged = mind.next_move(state_for_seat(table.state, bot), 1.0)
     assert isinstance(judged, Move)
