@@ -35,6 +35,7 @@ from net import client as net_client
 from net.discovery import lan_addresses
 from net.host import MAX_NAME
 from net.protocol import NAME_TAKEN
+from wordsy_tui.bots.runner import ComputerPlayer, SeatSession
 from wordsy_tui.engine import Rules
 from wordsy_tui.game.config import GAME
 from wordsy_tui.game.errors import SeatingError
@@ -303,21 +304,12 @@ E = TypeVar("E")
 """A game's event."""
 
 
-class _Client(Protocol):
+class BotSeat(SeatSession, Protocol):
+    """A computer player's seat at the host (each game's network session): the runner's
+    `SeatSession`, over a client whose token the seat book keeps."""
+
     @property
     def client(self) -> Client: ...
-
-
-class ComputerPlayer(Protocol):
-    """One of the host's own computer players (each game's kind): an ordinary client of
-    the host, over its `session`."""
-
-    @property
-    def session(self) -> _Client: ...
-
-    async def start(self) -> None: ...
-
-    async def stop(self) -> None: ...
 
 
 def bot_name(number: int, level: str) -> str:
@@ -390,7 +382,7 @@ class ServedTable(Generic[S, C, E]):
         self.addresses = reachable_addresses(bind)
         """Where players on the LAN reach this host (shown for `join --connect`)."""
         self.seat_book = SeatBook.beside(self.log_path)
-        self.bots: dict[str, ComputerPlayer] = {}
+        self.bots: dict[str, ComputerPlayer[BotSeat]] = {}
         """The host's own computer players, by seat."""
         self._tasks: set[asyncio.Task[object]] = set()
         self._leaving: set[str] = set()
@@ -421,8 +413,11 @@ class ServedTable(Generic[S, C, E]):
         resuming; None: none to seat."""
         raise NotImplementedError
 
-    def _computer_player(self, name: str, level: str, token: str | None) -> ComputerPlayer:
-        """A computer player of `level` for seat `name`, a client of this host (not started)."""
+    def _computer_player(
+        self, name: str, level: str, token: str | None
+    ) -> ComputerPlayer[BotSeat]:
+        """A computer player of `level` for seat `name`, a client of this host (not started):
+        the runner with the game's mind."""
         raise NotImplementedError
 
     def _bot_refusal(self, name: str) -> str | None:
