@@ -5,7 +5,7 @@ the game's `Steps` say where the log is cut into frames (Wordsy's `ROUNDS`: the 
 each round, every word judged; the tile games' `TURNS`, in `session.tilereplay`: the start
 of each turn, then the end). `Replay` steps through the frames; what each app's screen
 needs of a session is a thin adapter over it: `ReplaySession` for Wordsy's app, and
-`session.tilereplay`'s `TileReplaySession` (a read-only `TileTable`) for the board app.
+`session.tilereplay`'s `TileReplaySession` (a read-only `TileVerbs`) for the board app.
 """
 
 from __future__ import annotations

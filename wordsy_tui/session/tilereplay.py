@@ -1,5 +1,5 @@
 """A tile game's replay (Scrabble, Words with Friends, Wordfeud), turn by turn: its
-`Steps` and the board app's read-only `TileTable` over `session.replay`'s `Replay`.
+`Steps` and the board app's read-only `TileVerbs` over `session.replay`'s `Replay`.
 
 Apart from Wordsy's replay so that the tile games' rules and table load only for theirs.
 """
@@ -38,7 +38,7 @@ TURNS: Final[Steps[TileGameState, ev.Event]] = Steps(
 
 
 class TileReplaySession(Replay[TileGameState, ev.Event], TileVerbs):
-    """The board app's read-only `TileTable` over a replay, turn by turn: every verb is
+    """The board app's read-only `TileVerbs` over a replay, turn by turn: every verb is
     refused, there is no clock and no best move to ask for."""
 
     steps = TURNS
