@@ -10,7 +10,6 @@ needs of a session is a thin adapter over it: `ReplaySession` for Wordsy's app, 
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 from wordsy_tui.engine import Rules
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.base import Rejected, Session, StateChanged
+from wordsy_tui.session.base import Rejected, Seat, Session, StateChanged
 from wordsy_tui.session.rules import wordsy_rules
 from wordsy_tui.session.saved import WORDSY, damage_note, event_bodies, game_in
 
@@ -109,20 +108,19 @@ ROUNDS: Final[Steps[GameState, ev.Event]] = Steps(
 """Wordsy's replay: round by round, then the end."""
 
 
-class Replay(ABC, Generic[State, Event]):
-    """A saved game's frames, one shown at a time; nothing can change.
-
-    Each app's session is this with its game's `steps` and how it shows a frame.
-    """
+class Replay(Seat[State, Any, Event]):
+    """A saved game's frames, one shown at a time, as a seat of nobody's: nothing can
+    change. Each app's session is this with its game's `steps` and its app's seat."""
 
     steps: ClassVar[Steps[Any, Any]]
 
     def __init__(self, frames: Sequence[Frame[State, Event]], note: str | None = None) -> None:
+        # Not the seat's: each adapter makes its own seat (`Session`, `TileVerbs`) first.
         if not frames:
             raise ValueError("a replay needs at least one frame")
         self.frames = list(frames)
         self.index = 0
-        self.state: State = self.frames[0].state
+        self.state = self.frames[0].state
         self.finished: bool = self.steps.over(self.frames[-1].state)
         """Whether the game ended: only then are its secrets shown."""
         self.note = note
@@ -151,7 +149,7 @@ class Replay(ABC, Generic[State, Event]):
     async def start(self) -> None:
         self.step(0)
         if self.note:
-            self._tell(self.note)
+            self.publish(Rejected(self.note))  # shown as a warning, like a refusal
 
     async def stop(self) -> None:
         return None
@@ -166,13 +164,9 @@ class Replay(ABC, Generic[State, Event]):
         self.state = frame.state
         self._show(frame)
 
-    @abstractmethod
     def _show(self, frame: Frame[State, Event]) -> None:
-        """Tell the app the table is now `frame`'s."""
-
-    @abstractmethod
-    def _tell(self, note: str) -> None:
-        """Tell the viewer `note` (shown as a warning, like a refusal)."""
+        """Tell the app the table is now `frame`'s, and what happened since the last."""
+        self.publish(StateChanged(frame.state, frame.events))
 
 
 class ReplaySession(Replay[GameState, ev.Event], Session):
@@ -188,10 +182,7 @@ class ReplaySession(Replay[GameState, ev.Event], Session):
 
     def _show(self, frame: Frame[GameState, ev.Event]) -> None:
         # No events: the app would greet each one as if it had just happened.
-        self.publish(StateChanged(frame.state, (), None))
-
-    def _tell(self, note: str) -> None:
-        self.publish(Rejected(note))
+        self.publish(StateChanged(frame.state, ()))
 
 
 def replay_of(path: Path) -> ReplaySession | TileReplaySession:

@@ -6,20 +6,14 @@ Apart from Wordsy's replay so that the tile games' rules and table load only for
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Sequence
+from typing import Final
 
 from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.hosted import tile_rules
 from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.session.base import Rejected
-from wordsy_tui.session.clock import Deadline
 from wordsy_tui.session.replay import Frame, Replay, Steps, never
-from wordsy_tui.session.tiles import LastTurn, TableUpdate, TilesChanged, TileVerbs
-
-if TYPE_CHECKING:
-    from wordsy_tui.scrabble.bots import Hint
+from wordsy_tui.session.tiles import TileVerbs
 
 
 def _turn_began(event: ev.Event) -> bool:
@@ -39,33 +33,13 @@ TURNS: Final[Steps[TileGameState, ev.Event]] = Steps(
 
 class TileReplaySession(Replay[TileGameState, ev.Event], TileVerbs):
     """The board app's read-only `TileVerbs` over a replay, turn by turn: every verb is
-    refused, there is no clock and no best move to ask for."""
+    refused; no clock runs, and nobody's last turn has a best move to ask for."""
 
     steps = TURNS
-    me = None
-    last_turn: LastTurn | None = None
     leave_question = ""  # nothing to keep: leaving asks nothing
-    asked_to_judge = False
 
     def __init__(
         self, frames: Sequence[Frame[TileGameState, ev.Event]], note: str | None = None
     ) -> None:
-        super().__init__(frames, note)
-        self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
-
-    async def updates(self) -> AsyncIterator[TableUpdate]:
-        while True:
-            yield await self._updates.get()
-
-    def _show(self, frame: Frame[TileGameState, ev.Event]) -> None:
-        self._updates.put_nowait(TilesChanged(frame.state, frame.events))
-
-    def _tell(self, note: str) -> None:
-        self._updates.put_nowait(Rejected(note))
-
-    @property
-    def deadline(self) -> Deadline | None:
-        return None
-
-    def best_of_last_turn(self) -> Hint | None:
-        return None
+        TileVerbs.__init__(self, None)
+        Replay.__init__(self, frames, note)
