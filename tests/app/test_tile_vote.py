@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from tests.app.tile_fixtures import ME, PHONY, VoteTileSession, board_screen, until
+from tests.app.tile_fixtures import (
+    FROZEN_NOW,
+    ME,
+    PHONY,
+    VoteTileSession,
+    board_screen,
+    until,
+)
 from wordsy_tui.app.tiles.app import BoardScreen, TileApp
 from wordsy_tui.app.tiles.dialogs import TileVoteScreen
 from wordsy_tui.scrabble import events as ev
+from wordsy_tui.session.clock import Deadline
 
 
 async def test_a_voter_is_asked_and_y_votes_that_the_play_stands() -> None:
@@ -58,3 +66,21 @@ def test_the_board_tells_the_tables_verdict() -> None:
         "The table voted 2 that it stands, 0 that it goes: the play stands; "
         "Bob loses the next turn."
     )
+
+
+class ClockedVoteSession(VoteTileSession):
+    """The vote, with the host's limit on it running: a long status and a countdown."""
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return Deadline("vote", FROZEN_NOW + 90, 120)
+
+
+async def test_at_80_columns_the_status_gives_way_to_the_countdown() -> None:
+    app = TileApp(ClockedVoteSession(), now=lambda: FROZEN_NOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
+        title = str(board_screen(app).query_one("#title-bar", Static).render())
+        # The whole line would be 90 columns: it was cut at the countdown.
+        assert title.endswith("… · 1:30 left"), title
+        assert len(title) <= 80

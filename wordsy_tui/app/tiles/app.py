@@ -343,8 +343,13 @@ class BoardScreen(Screen[None]):
         deadline, now = self.session.deadline, self.now()
         self._shown_left = seconds_left(deadline, now)
         clock = clock_text(deadline, now)
-        shown_title = Text(title) + (Text(" · ") + clock if clock else Text(""))
-        self.query_one("#title-bar", Static).update(shown_title)
+        tail = Text(" · ") + clock if clock else Text("")
+        head = Text(title)
+        room = self.size.width - tail.cell_len  # nothing to go by before the first layout
+        if self.size.width and head.cell_len > room:
+            # The countdown is what a player must not lose: the status gives way to it.
+            head.truncate(max(1, room), overflow="ellipsis")
+        self.query_one("#title-bar", Static).update(head + tail)
 
     def tell(self, events: tuple[ev.Event, ...]) -> None:
         """A line about what the others just did (our own moves say so themselves)."""
