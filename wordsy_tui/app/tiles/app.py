@@ -128,6 +128,9 @@ class BoardScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#chat-last").display = self.session.can_chat
         self.watch(self.app, "chat", self._show_chat)
+        # What was said before the screen was up (a damaged log's note, the first news of
+        # the game the session brought): `say` could only keep it.
+        self.query_one("#message", Static).update(self.message)
         self.redraw()
         # Over SSH every repaint costs bytes: look a few times a second, repaint the title
         # only when the whole seconds left change.
@@ -446,12 +449,6 @@ class ReplayBoardScreen(BoardScreen, inherit_bindings=False):
         super().__init__(session, lambda: 0.0)
         self.replay = session
         self.shows_racks = session.finished
-
-    def on_mount(self) -> None:
-        # (After the board screen's own.) The damaged log's note reaches the screen before
-        # it is up, when `say` cannot show it yet.
-        if self.replay.note:
-            self.query_one("#message", Static).update(self.message)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action in ("step", "help")
