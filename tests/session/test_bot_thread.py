@@ -26,7 +26,7 @@ async def test_the_computer_players_plan_on_one_thread_between_them(
         time.sleep(0.02)  # long enough for all four to ask at once
         raise RuntimeError("a bot that cannot think passes")
 
-    monkeypatch.setattr("wordsy_tui.bots.plan_round", plan)
+    monkeypatch.setattr("wordsy_tui.bots.plan.plan_round", plan)
     state = writing_with_a_bot().state
     passed: list[str] = []
 
@@ -35,7 +35,7 @@ async def test_the_computer_players_plan_on_one_thread_between_them(
 
     session = cast(NetSession, SimpleNamespace(state=state, me=BOT, lock_in=lock_in))
     bots = [Bot(session, "medium") for _ in range(4)]
-    await asyncio.gather(*(bot._write(state.round) for bot in bots))
+    await asyncio.gather(*(bot._make(bot.mind.next_move(state, 1.0), state) for bot in bots))
     assert len(passed) == 4, "every bot passed once its plan failed"
     assert len(planners) == 4
     assert len(set(planners)) == 1, "the plans ran on more than one thread"

@@ -8,11 +8,12 @@ from types import SimpleNamespace
 from typing import cast
 
 from tests.game.table import Table
+from wordsy_tui.bots.mind import WordsyMind
 from wordsy_tui.bots.turns import people_done
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.lan import Bot, NetSession
+from wordsy_tui.session.lan import NetSession
 
 BOT = "Bot 1 (medium)"
 
@@ -45,6 +46,6 @@ async def test_a_bot_writes_before_the_wait_limit_closes_a_round_nobody_flipped(
     loop = asyncio.get_running_loop()
     clock = SimpleNamespace(deadline=Deadline("writing", loop.time() + 0.5))
     session = cast(NetSession, SimpleNamespace(state=state, clock=clock))
-    bot = Bot(session, "medium")
+    mind = WordsyMind(session, "medium")
     # It means to think ten minutes; the round closes in half a second: it must write first.
-    await asyncio.wait_for(bot._wait_to_write(600.0, state.round), timeout=30)
+    await asyncio.wait_for(mind._wait_to_write(600.0, state.round), timeout=30)

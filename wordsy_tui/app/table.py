@@ -13,17 +13,18 @@ from __future__ import annotations
 import asyncio
 import gc
 import weakref
-from collections.abc import AsyncIterator, Callable, Mapping
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.geometry import Size
 from textual.screen import Screen
 
-from wordsy_tui.app.chat import ChattingApp, Talker
+from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import ChatArrived, ChatDeclined
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
 from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected
+from wordsy_tui.session.base import Seat as GameSeat
 from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.text import shown
 
@@ -31,24 +32,9 @@ if TYPE_CHECKING:
     from wordsy_tui.app.screens.remove import Muting
 
 
-class Seat(Talker, Protocol):
-    """What the shell needs of any game's session (solo, a LAN seat, a replay)."""
-
-    @property
-    def me(self) -> str | None: ...
-
-    @property
-    def hosting(self) -> bool: ...
-
-    async def start(self) -> None: ...
-
-    async def stop(self) -> None: ...
-
-    def updates(self) -> AsyncIterator[object]: ...
-
-    async def rematch(self) -> str | None: ...
-
-    async def leave_table(self) -> None: ...
+Seat = GameSeat[Any, Any, Any]
+"""What the shell needs of any game's session (solo, a LAN seat, a replay): the seat
+every game's session is, whatever its game."""
 
 
 class TableApp(ChattingApp):

@@ -1,4 +1,5 @@
-"""Computer players' decisions: pure functions of what a player sees, no networking."""
+"""Computer players: Wordsy's decisions from what a player sees, and the one runner that
+plays any game's computer player at the table (`runner.py`); no networking here."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """What a computer player does next at the table: pure functions of what its seat sees.
 
-The session's `Bot` runs them over the network and decides only when (its pauses,
-the clock); what is legal comes from the rules, never re-derived here.
+Wordsy's mind (`mind.py`) decides only when (its pauses, the clock), and the runner
+(`runner.py`) plays it at the table; what is legal comes from the rules, never
+re-derived here.
 """
 
 from __future__ import annotations

@@ -1,8 +1,11 @@
 """What the app sees of a game, whether it runs in this process or across the LAN.
 
-A session holds the latest state (a fold of the events it has received), the
-player's own draft, and the running deadline. The app reads `updates()` in a
-worker and acts through the methods below; it never touches the network.
+`Seat` is any game's session, over the game's state, commands and events: it holds
+the latest state (the player's own view), who is connected, and a queue of updates
+for the app, which reads `updates()` in a worker and acts through the session's verbs;
+it never touches the network. Each game's session adds its verbs to it: Wordsy's
+`Session` here (with commit-reveal and the player's draft), the tile games'
+`session.tiles.TileVerbs`.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
@@ -21,12 +25,23 @@ from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.chat import ChatHeard, ChatRefused
 from wordsy_tui.session.clock import Clock, Deadline
 
+S = TypeVar("S")
+"""A game's state."""
+C = TypeVar("C")
+"""A game's command."""
+E = TypeVar("E")
+"""A game's event."""
+
 
 @dataclass(frozen=True, slots=True)
-class StateChanged:
-    state: GameState
-    events: tuple[ev.Event, ...]
-    deadline: Deadline | None
+class StateChanged(Generic[S, E]):
+    """The game moved on: the player's view now, and the events (as the player may see
+    them) that moved it."""
+
+    state: S
+    events: tuple[E, ...]
+    deadline: Deadline | None = None
+    """When the host's clock ends the wait running now; None: no limit runs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,21 +73,109 @@ class NextGame:
 
 
 Update = (
-    StateChanged | PresenceChanged | LinkChanged | Rejected | ChatHeard | ChatRefused | NextGame
+    StateChanged[S, E]
+    | PresenceChanged
+    | LinkChanged
+    | Rejected
+    | ChatHeard
+    | ChatRefused
+    | NextGame
 )
+"""What any game's session tells its app (`StateChanged` carries the game's own)."""
 
 Written = Mapping[bytes, tuple[str, bytes]]
 """The words written in one round, with their salts, by commitment."""
 
 
-class Session(ABC):
-    def __init__(self, me: str | None) -> None:
+class Seat(ABC, Generic[S, C, E]):
+    """A player's seat at one game's table (or a spectator's place beside it), whatever
+    the game: offline, across the LAN, or a replay. The table's verbs here refuse what
+    only a host, or a table with other people at it, can do; the sessions that can
+    (`session.table.NetTable`, `Hosting`) override them."""
+
+    def __init__(self, me: str | None, state: S) -> None:
         self.me = me
         """Our seat; None for a spectator."""
-        self.state = GameState()
+        self.state = state
+        """The player's own view: the fold of the events this seat may see."""
         self.presence: dict[str, bool] = {}
+        """Who is connected to the host, by seat."""
+        self._updates: asyncio.Queue[Update[S, E]] = asyncio.Queue()
+
+    @abstractmethod
+    async def start(self) -> None: ...
+
+    @abstractmethod
+    async def stop(self) -> None: ...
+
+    @abstractmethod
+    async def send(self, command: C) -> str | None:
+        """Send a command; the rule's message when it is refused, else None."""
+
+    # -- what the app hears -----------------------------------------------------------
+
+    async def updates(self) -> AsyncIterator[Update[S, E]]:
+        while True:
+            yield await self.changed()
+
+    async def changed(self) -> Update[S, E]:
+        """The next update (cancelling the wait loses none)."""
+        return await self._updates.get()
+
+    def publish(self, update: Update[S, E]) -> None:
+        self._updates.put_nowait(update)
+
+    def state_changed(self, events: Sequence[E]) -> None:
+        """Tell the app the state it holds now, and the events that made it."""
+        self.publish(StateChanged(self.state, tuple(events), self.deadline))
+
+    @property
+    def deadline(self) -> Deadline | None:
+        """When the host's clock ends the wait running now; None: no limit runs."""
+        return None
+
+    # -- the table's verbs, every game's ----------------------------------------------
+
+    @property
+    def hosting(self) -> bool:
+        """This program is the game's host, which can end a waiting phase now."""
+        return False
+
+    async def end_phase(self) -> str | None:
+        return "Only the host can end a phase."
+
+    async def rematch(self) -> str | None:
+        """Play again with the same table and options; why not, or None when it began."""
+        return "Only the host can start a rematch."
+
+    def _farewell(self) -> C | None:
+        """The command that gives our seat up before we go, where the rules free it now
+        (the lobby); None: nothing to give up."""
+        return None
+
+    async def leave_table(self) -> None:
+        """Give our seat up before going, where the rules free it at once (the lobby)."""
+        farewell = self._farewell()
+        if farewell is not None:
+            await self.send(farewell)
+
+    @property
+    def can_chat(self) -> bool:
+        """Whether anyone else hears our chat (nobody does in a solo game or a replay)."""
+        return False
+
+    async def say(self, text: str) -> str | None:
+        """Say a line to everyone at the table; why not, or None once it is on its way."""
+        return "There is nobody here to chat with."
+
+
+class Session(Seat[GameState, cmd.Command, ev.Event]):
+    """A seat at a game of Wordsy: commit-reveal (only a word's commitment leaves before
+    the reveal, which sends the word itself) and Wordsy's verbs."""
+
+    def __init__(self, me: str | None) -> None:
+        super().__init__(me, GameState())
         self.clock = Clock()
-        self._updates: asyncio.Queue[Update] = asyncio.Queue()
         # Every word we committed this round, by commitment, so the reveal
         # sends the one the host last accepted even if a later rewrite failed.
         self._written: dict[bytes, tuple[str, bytes]] = {}
@@ -87,22 +190,9 @@ class Session(ABC):
         self.word = ""
         """Our current draft, as typed (only this program knows it)."""
 
-    @abstractmethod
-    async def start(self) -> None: ...
-
-    @abstractmethod
-    async def stop(self) -> None: ...
-
-    @abstractmethod
-    async def send(self, command: cmd.Command) -> str | None:
-        """Send a command; the rule's message when it is refused, else None."""
-
-    async def updates(self) -> AsyncIterator[Update]:
-        while True:
-            yield await self._updates.get()
-
-    def publish(self, update: Update) -> None:
-        self._updates.put_nowait(update)
+    @property
+    def deadline(self) -> Deadline | None:
+        return self.clock.deadline
 
     async def receive(self, events: Sequence[ev.Event]) -> None:
         """Fold events that reached us into the state and tell the app."""
@@ -117,7 +207,7 @@ class Session(ABC):
                 if self._kept:  # what was kept is revealed or void now: forget it
                     self._keep_written()
         self.clock.observe(self.state)
-        self.publish(StateChanged(self.state, tuple(events), self.clock.deadline))
+        self.state_changed(events)
         await self._reveal_if_due()
 
     async def _reveal_if_due(self) -> None:
@@ -193,29 +283,7 @@ class Session(ABC):
     async def start_game(self) -> str | None:
         return await self.send(cmd.StartGame())
 
-    @property
-    def hosting(self) -> bool:
-        """This program is the game's host, which can end a waiting phase now."""
-        return False
-
-    async def end_phase(self) -> str | None:
-        return "Only the host can end a phase."
-
-    async def rematch(self) -> str | None:
-        """Play again with the same table and options; why not, or None when it began."""
-        return "Only the host can start a rematch."
-
-    async def leave_table(self) -> None:
-        """Give our seat up before going: in the lobby it is freed at once."""
+    def _farewell(self) -> cmd.Command | None:
+        # In the lobby the seat is freed at once.
         me = self.me
-        if me is not None and self.state.phase is Phase.LOBBY:
-            await self.send(cmd.LeaveGame(me))
-
-    @property
-    def can_chat(self) -> bool:
-        """Whether anyone else hears our chat (nobody does in a solo game or a replay)."""
-        return False
-
-    async def say(self, text: str) -> str | None:
-        """Say a line to everyone at the table; why not, or None once it is on its way."""
-        return "There is nobody here to chat with."
+        return cmd.LeaveGame(me) if me is not None and self.state.phase is Phase.LOBBY else None

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable, Collection, Coroutine, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Final
 
 from net import Client, HostConfig, SeatKeys
 from net import client as net_client
+from wordsy_tui.bots.mind import WordsyMind
+from wordsy_tui.bots.runner import ComputerPlayer
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GAME, GameConfig
@@ -61,8 +61,6 @@ ANNOUNCED: Final = (
     ev.RoundStarted,
     ev.GameEnded,
 )
-
-_log = logging.getLogger("wordsy_tui.lan")
 
 
 class NetSession(NetTable[GameState, cmd.Command, ev.Event], Session):
@@ -139,10 +137,6 @@ class NetSession(NetTable[GameState, cmd.Command, ev.Event], Session):
                 fresh = self._stream.reset(update)
                 if fresh is not None:
                     self.state = fresh
-
-    def _farewell(self) -> cmd.Command | None:
-        me = self.me
-        return cmd.LeaveGame(me) if me is not None and self.state.phase is Phase.LOBBY else None
 
 
 class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
@@ -318,129 +312,12 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
         self._own[name] = session
 
 
-@functools.cache
-def _thinking_thread() -> ThreadPoolExecutor:
-    """The one thread on which every computer player of the process plans its rounds.
-
-    Planning holds the GIL most of the time, so more threads would not plan sooner on
-    a few cores; and each thread that allocates gets a heap (malloc arena) of its own
-    that keeps the search's freed arrays: a thread per bot cost a host 3 MB.
-    """
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="wordsy-bot")
-
-
-class Bot:
-    """A computer player: an ordinary client that sees only its own view."""
+class Bot(ComputerPlayer[NetSession]):
+    """A Wordsy computer player: the runner with Wordsy's mind, over its seat's session (an
+    ordinary client that sees only its own view)."""
 
     def __init__(self, session: NetSession, level: str, pace: float = 1.0) -> None:
-        from wordsy_tui.bots import Level
-
-        self.session = session
-        self.pace = pace
-        """Multiplies every pause: tests and demos play fast bots."""
-        self.level = Level(level)
-        self.rng = random.Random()
-        self._task: asyncio.Task[None] | None = None
-        self._turn: asyncio.Task[None] | None = None
-
-    async def start(self) -> None:
-        await self.session.start()
-        self._task = asyncio.get_running_loop().create_task(self._play())
-
-    async def stop(self) -> None:
-        for task in (self._turn, self._task):
-            if task is not None:
-                task.cancel()
-        await self.session.stop()
-
-    async def _play(self) -> None:
-        async for _update in self.session.updates():
-            state = self.session.state
-            if self._turn is None or self._turn.done():
-                turn = self._next_turn(state)
-                if turn is not None:
-                    self._turn = asyncio.get_running_loop().create_task(turn)
-
-    def _next_turn(self, state: GameState) -> Coroutine[object, object, None] | None:
-        from wordsy_tui.bots.turns import Step, next_step
-
-        me = self.session.me
-        assert me is not None
-        match next_step(state, me):
-            case Step.WRITE:
-                return self._write(state.round)
-            case Step.VOTE:
-                return self._vote()
-            case Step.READY:
-                return self._ready(state.round)
-        return None
-
-    async def _write(self, round_no: int) -> None:
-        from wordsy_tui.bots import plan_round
-        from wordsy_tui.bots.turns import may_flip_after_writing
-
-        state = self.session.state
-        me = self.session.me
-        assert me is not None
-        try:
-            plan = await asyncio.get_running_loop().run_in_executor(
-                _thinking_thread(),
-                functools.partial(
-                    plan_round,
-                    state.board,
-                    state.played,
-                    self.level,
-                    self.rng,
-                    no_flip=state.no_flip == me or not state.config.timed,
-                    ruleset=state.config.ruleset,
-                ),
-            )
-        except Exception:
-            # A bot that cannot think must not hold up the table: it passes.
-            _log.exception("%s could not plan round %d; passing", me, round_no)
-            await self.session.lock_in()
-            return
-        await self._wait_to_write(plan.think_seconds * self.pace, round_no)
-        if self.session.state.round != round_no or self.session.state.phase is not Phase.WRITING:
-            return
-        await self.session.write(plan.word)
-        may_flip = plan.flips and may_flip_after_writing(self.session.state, me)
-        if not (may_flip and await self.session.flip() is None):
-            await self.session.lock_in()
-
-    async def _wait_to_write(self, think: float, round_no: int) -> None:
-        """Think, but write before the sand runs out once someone has flipped, and before
-        the host's wait limit closes a round nobody flipped."""
-        from wordsy_tui.bots.turns import people_done
-
-        loop = asyncio.get_running_loop()
-        until = loop.time() + think
-        hurry = self.rng.uniform(1.5, 4.0) * self.pace
-        while loop.time() < until:
-            state = self.session.state
-            if state.round != round_no:
-                return
-            deadline = self.session.clock.deadline
-            if deadline is not None and deadline.label in ("timer", "writing"):
-                until = min(until, deadline.at - hurry)
-            if people_done(state):
-                # Everyone else is waiting on the computer players: write within moments.
-                until = min(until, loop.time() + hurry)
-            await asyncio.sleep(min(0.5, max(0.0, until - loop.time())))
-
-    async def _vote(self) -> None:
-        from wordsy_tui.game.meant import advice_falls
-
-        # A bot follows the referee's advice: what it refused falls, and a meant word is
-        # accepted when it is plainly the word written.
-        falls = advice_falls(self.session.state)
-        await asyncio.sleep(self.rng.uniform(1.0, 4.0) * self.pace)
-        await self.session.vote(falls)
-
-    async def _ready(self, round_no: int) -> None:
-        await asyncio.sleep(self.rng.uniform(2.0, 5.0) * self.pace)
-        if self.session.state.round == round_no:
-            await self.session.ready()
+        super().__init__(session, WordsyMind(session, level), pace=pace)
 
 
 class HostSession(Hosting[GameState, cmd.Command, ev.Event], NetSession):

@@ -19,7 +19,7 @@ import json
 import os
 from collections.abc import Awaitable, Callable, Collection, Coroutine, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from net import (
     Client,
@@ -35,13 +35,21 @@ from net import client as net_client
 from net.discovery import lan_addresses
 from net.host import MAX_NAME
 from net.protocol import NAME_TAKEN
+from wordsy_tui.bots.runner import ComputerPlayer, SeatSession
 from wordsy_tui.engine import Rules
 from wordsy_tui.game.config import GAME
 from wordsy_tui.game.errors import SeatingError
 from wordsy_tui.game.names import name_key, name_problem
-from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected, Written
+from wordsy_tui.session.base import (
+    LinkChanged,
+    NextGame,
+    PresenceChanged,
+    Rejected,
+    Seat,
+    Written,
+)
 from wordsy_tui.session.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
-from wordsy_tui.session.clock import AlarmClock
+from wordsy_tui.session.clock import AlarmClock, Deadline
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.seam import HostedRules, Seating, Stream
 
@@ -296,21 +304,12 @@ E = TypeVar("E")
 """A game's event."""
 
 
-class _Client(Protocol):
+class BotSeat(SeatSession, Protocol):
+    """A computer player's seat at the host (each game's network session): the runner's
+    `SeatSession`, over a client whose token the seat book keeps."""
+
     @property
     def client(self) -> Client: ...
-
-
-class ComputerPlayer(Protocol):
-    """One of the host's own computer players (each game's kind): an ordinary client of
-    the host, over its `session`."""
-
-    @property
-    def session(self) -> _Client: ...
-
-    async def start(self) -> None: ...
-
-    async def stop(self) -> None: ...
 
 
 def bot_name(number: int, level: str) -> str:
@@ -383,7 +382,7 @@ class ServedTable(Generic[S, C, E]):
         self.addresses = reachable_addresses(bind)
         """Where players on the LAN reach this host (shown for `join --connect`)."""
         self.seat_book = SeatBook.beside(self.log_path)
-        self.bots: dict[str, ComputerPlayer] = {}
+        self.bots: dict[str, ComputerPlayer[BotSeat]] = {}
         """The host's own computer players, by seat."""
         self._tasks: set[asyncio.Task[object]] = set()
         self._leaving: set[str] = set()
@@ -414,8 +413,11 @@ class ServedTable(Generic[S, C, E]):
         resuming; None: none to seat."""
         raise NotImplementedError
 
-    def _computer_player(self, name: str, level: str, token: str | None) -> ComputerPlayer:
-        """A computer player of `level` for seat `name`, a client of this host (not started)."""
+    def _computer_player(
+        self, name: str, level: str, token: str | None
+    ) -> ComputerPlayer[BotSeat]:
+        """A computer player of `level` for seat `name`, a client of this host (not started):
+        the runner with the game's mind."""
         raise NotImplementedError
 
     def _bot_refusal(self, name: str) -> str | None:
@@ -689,25 +691,16 @@ LinkNews = LinkChanged | Rejected | ChatHeard | ChatRefused | NextGame
 """What a network session tells its app of the line to its host, whatever the game."""
 
 
-class NetTable(Generic[S, C, E]):
+class NetTable(Seat[S, C, E]):
     """A seat (or a spectator's place) at a host's table across the network, whatever the
     game: the line to the host and its stream of events in the game's rules, connecting
     and hanging up, what the player is told of the link, sending commands, chat, and
-    leaving. A game's session mixes it in before its own verbs and reads its updates in
-    its `_read`."""
+    leaving. A game's session mixes it in before its own verbs (which are a `Seat` too)
+    and takes its game's news in `_game_news`."""
 
     client: Client
-    me: str | None
-    """Our seat; None for a spectator."""
-    state: S
-    presence: dict[str, bool]
     clock: AlarmClock[S, C]
     """The host's countdown of the wait running now, as this seat shows it."""
-
-    if TYPE_CHECKING:
-
-        def publish(self, update: Any) -> None:
-            """Tell the app (each game's session has its own kinds of update)."""
 
     def _link_to(self, client: Client, rules: Rules[S, C, E]) -> None:
         self.client = client
@@ -806,20 +799,15 @@ class NetTable(Generic[S, C, E]):
     async def say(self, text: str) -> str | None:
         return self._link.say(text)
 
-    def _farewell(self) -> C | None:
-        """The command that gives our seat up before we go, where the rules free it now
-        (the lobby); None: nothing to give up."""
-        raise NotImplementedError
+    @property
+    def deadline(self) -> Deadline | None:
+        return self.clock.deadline
 
     async def leave_table(self) -> None:
-        """Give the seat up before going: in the lobby (a rematch's) it is freed at once."""
-        farewell = self._farewell()
-        if farewell is None:
-            return
         # The host frees the seat as it leaves, and may hang up before its answer arrives.
         with contextlib.suppress(Exception):
             async with asyncio.timeout(LEAVING_SECONDS):
-                await self.send(farewell)
+                await super().leave_table()
 
 
 class Hosting(NetTable[S, C, E]):

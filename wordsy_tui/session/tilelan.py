@@ -11,10 +11,9 @@ ordinary clients of it (`TileBot`): each sees what its seat sees, no more.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
 import secrets
-from collections.abc import AsyncIterator, Callable, Collection, Coroutine, Sequence
+from collections.abc import Callable, Collection, Coroutine, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -22,20 +21,21 @@ from net import Client, ClientConfig, HostConfig, Refused, SeatKeys
 from net import client as net_client
 from net.protocol import REQUIREMENTS_MISMATCH
 from wordsy_tui.bots.levels import Level
+from wordsy_tui.bots.runner import ComputerPlayer
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble import events as ev
-from wordsy_tui.scrabble.bots import TILE_STYLES, Hint, decide_turn, respond, vocabulary_dawg
 from wordsy_tui.scrabble.codec import SEAT, encode
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.scrabble.dawg import Dawg
 from wordsy_tui.scrabble.hosted import TileGame, tile_rules
 from wordsy_tui.scrabble.legal import allowed
+from wordsy_tui.scrabble.mind import TileMind
 from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase, TileGameState
+from wordsy_tui.scrabble.state import TileGameState
 from wordsy_tui.scrabble.waits import waiting
 from wordsy_tui.scrabble.words import Words
 from wordsy_tui.session.base import LinkChanged, NextGame
-from wordsy_tui.session.clock import AlarmClock, Deadline
+from wordsy_tui.session.clock import AlarmClock
 from wordsy_tui.session.discovery import Announcer
 from wordsy_tui.session.table import (
     DEFAULT_PORT,
@@ -48,44 +48,28 @@ from wordsy_tui.session.table import (
 )
 from wordsy_tui.session.tiles import (
     BOT_PAUSE_SECONDS,
-    LastTurn,
-    TableUpdate,
-    TilesChanged,
     TileVerbs,
-    asked_to_judge,
-    best_of,
 )
 
 TileClock = AlarmClock[TileGameState, cmd.Command]
 
 PROBE_SECONDS: Final = 5.0
 """How long `game_at` waits for each answer before it leaves the host to Wordsy's join."""
-JUDGE_SECONDS: Final = 20.0
-"""How long a computer player whose turn is next leaves the people to challenge the last
-play (its own move lets the play stand); multiplied by its pace."""
 ABSENT_GRACE_SECONDS: Final = 30.0
 """How long a wait on players who have all gone (their programs closed or cut off) still
 runs, while someone else is at the table: a restarted program takes its seat back in time,
 and a player who left costs the others this, not a whole turn limit."""
-TURNS: Final = (cmd.Play, cmd.Exchange, cmd.Pass)
-"""The commands after which "what was the best move?" looks at the position before them."""
 
 
 class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
     """A player's seat at a tile game across the network, or a spectator's place beside
-    it: `TileTable` over a `net.Client`."""
+    it: the tile games' verbs over a `net.Client`."""
 
     def __init__(self, client: Client, dawg: Callable[[int], Dawg] | None = None) -> None:
+        # A spectator (no seat) sees every rack as a count.
+        super().__init__(None if client.role == "spectator" else client.name, dawg)
         self._link_to(client, tile_rules())
-        self.me: str | None = None if client.role == "spectator" else client.name
-        """Our seat; None for a spectator, who sees every rack as a count."""
-        self.state = TileGameState()
-        """Our own view: the fold of the events the host sent this seat (or spectators)."""
-        self.last_turn: LastTurn | None = None
-        self.presence: dict[str, bool] = {}
         self.leave_question = "Leave the table? Your seat is kept: join again to take it back."
-        self._dawg = dawg or vocabulary_dawg
-        self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
         self.clock = TileClock(self._stream.rules.alarm)
 
     @classmethod
@@ -120,21 +104,6 @@ class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
             )
         )
 
-    @property
-    def deadline(self) -> Deadline | None:
-        return self.clock.deadline
-
-    async def updates(self) -> AsyncIterator[TableUpdate]:
-        while True:
-            yield await self.changed()
-
-    async def changed(self) -> TableUpdate:
-        """The next update (cancelling the wait loses none)."""
-        return await self._updates.get()
-
-    def publish(self, update: TableUpdate) -> None:
-        self._updates.put_nowait(update)
-
     async def _game_news(
         self, update: net_client.Event | net_client.Reset | net_client.Next
     ) -> None:
@@ -144,7 +113,7 @@ class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
                 if folded is not None:
                     self.state, events = folded
                     self.clock.observe(self.state)
-                    self.publish(TilesChanged(self.state, events))
+                    self.state_changed(events)
             case net_client.Next(message=message):
                 # A rematch: the new game's view follows (a reset, then its events).
                 self.state, self._stream.seq, self.last_turn = TileGameState(), 0, None
@@ -157,16 +126,9 @@ class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
         """Ask the host; the rule's message when it is refused, else None."""
         before = self.state
         problem = await super().send(command)
-        if problem is None and isinstance(command, TURNS) and self.me is not None:
-            self.last_turn = LastTurn(before, before.rack(self.me))
+        if problem is None:
+            self._took_turn(before, command)
         return problem
-
-    @property
-    def asked_to_judge(self) -> bool:
-        return self.me is not None and asked_to_judge(self.state, self.me)
-
-    def best_of_last_turn(self) -> Hint | None:
-        return best_of(self.last_turn, self._dawg)
 
     def _farewell(self) -> cmd.Command | None:
         # In the lobby (a rematch's) the seat is freed at once.
@@ -205,8 +167,10 @@ async def game_at(address: str, port: int, dictionary: str) -> GameName | None:
     return None
 
 
-class TileBot:
-    """A computer player of the host's: an ordinary client that sees only its own seat."""
+class TileBot(ComputerPlayer[TileNetSession]):
+    """A computer player of the host's: the runner with a tile game's mind, over its
+    seat's session (an ordinary client that sees only its own seat). `words`: the agreed
+    word list, for judging a play (it is public)."""
 
     def __init__(
         self,
@@ -217,77 +181,8 @@ class TileBot:
         pace: float = 1.0,
         dawg: Callable[[int], Dawg] | None = None,
     ) -> None:
-        self.session = session
-        self.level = level
-        self.words = words
-        """The agreed word list, for judging a play (it is public)."""
-        self.pace = pace
-        """Multiplies the pause before each move: tests play fast bots."""
-        self._dawg = dawg or vocabulary_dawg
-        self.rng = random.Random()
-        self._task: asyncio.Task[None] | None = None
-        self._judging: tuple[object, float] | None = None
-        """The play waiting for the people's judgement, and until when the bot waits."""
-
-    @property
-    def name(self) -> str:
-        return self.session.client.name
-
-    async def start(self) -> None:
-        await self.session.start()
-        self._task = asyncio.get_running_loop().create_task(self._play())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-        await self.session.stop()
-
-    async def _play(self) -> None:
-        refused_in: TileGameState | None = None
-        """The view in which the host refused the bot's move: there it passes instead."""
-        wait: float | None = None
-        while True:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(wait):
-                    await self.session.changed()
-            view = self.session.state
-            command, wait = await self._next(view)
-            if command is None:
-                continue
-            if view is refused_in:
-                command = cmd.Pass()
-            if self.pace:
-                await asyncio.sleep(BOT_PAUSE_SECONDS * self.pace)
-            if await self.session.send(command) is not None:
-                refused_in = view
-
-    async def _next(self, view: TileGameState) -> tuple[cmd.Command | None, float | None]:
-        """What the bot does from this view of its seat (judge a play, or take its turn),
-        or how long it waits for the people to judge the play before its turn settles it."""
-        if view.phase is not Phase.PLAYING:
-            return None, None
-        me = self.name
-        judged = respond(view, me, self.words())
-        if judged is not None:
-            return judged, None
-        pending = view.pending
-        if pending is not None and any(
-            p not in view.bots and p != pending.player and p not in pending.accepted_by
-            for p in view.players
-        ):
-            # Playing now would let the play stand before a person could challenge it.
-            loop = asyncio.get_running_loop()
-            key = (pending.player, pending.placement)
-            if self._judging is None or self._judging[0] != key:
-                self._judging = (key, loop.time() + JUDGE_SECONDS * self.pace)
-            left = self._judging[1] - loop.time()
-            if left > 0:
-                return None, left
-        style = TILE_STYLES[self.level]
-        turn = await asyncio.to_thread(decide_turn, view, me, style, self.rng, self._dawg)
-        return turn, None
+        mind = TileMind(session, level, words, pause=BOT_PAUSE_SECONDS, dawg=dawg)
+        super().__init__(session, mind, pace=pace)
 
 
 class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):

@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final
 
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.scrabble import commands as cmd
@@ -36,29 +36,20 @@ from wordsy_tui.scrabble.legal import allowed
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.view import for_seat, state_for_seat
 from wordsy_tui.scrabble.words import Words, shipped_words
-from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected
-from wordsy_tui.session.chat import ChatHeard, ChatRefused
-from wordsy_tui.session.clock import Deadline
+from wordsy_tui.session.base import Rejected, Seat, StateChanged, Update
 
 BOT_PAUSE_SECONDS = 0.8
 """Between two computer players' moves, so a person sees each one land."""
 
-
-@dataclass(frozen=True, slots=True)
-class TilesChanged:
-    state: TileGameState
-    """The player's own view."""
-    events: tuple[ev.Event, ...]
-    """As the player may see them."""
-
-
-TileUpdate = TilesChanged | Rejected
-TableUpdate = (
-    TilesChanged | Rejected | LinkChanged | NextGame | PresenceChanged | ChatHeard | ChatRefused
-)
-"""What a table's session tells the app: a LAN session also says when its link changes,
+TilesChanged = StateChanged
+"""A tile game's state changed: the player's own view, and the events as they may see
+them (the generic update, by the tile games' name)."""
+TableUpdate = Update[TileGameState, ev.Event]
+"""What a tile game's session tells the app: a LAN session also says when its link changes,
 when the host starts a rematch with its seat in it, who is connected, and what is said
 at the table."""
+TURNS: Final = (cmd.Play, cmd.Exchange, cmd.Pass)
+"""The commands after which "what was the best move?" looks at the position before them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,76 +60,21 @@ class LastTurn:
     rack: tuple[str, ...]
 
 
-class TileTable(Protocol):
-    """What the board screen (`TileApp`) uses of a tile game's session: offline
-    (`TileSession`) or across the LAN (`session.tilelan.TileNetSession`)."""
+class TileVerbs(Seat[TileGameState, cmd.Command, ev.Event]):
+    """A seat at a tile game, as the board screen (`TileApp`) uses it: the table's verbs,
+    the tile games' own (play, exchange, pass, challenge, accept, vote) as their commands
+    through the session's `send`, and the player's last turn for "best move". Offline
+    (`TileSession`), across the LAN (`session.tilelan.TileNetSession`) or a replay."""
 
-    state: TileGameState
-    """The player's own view (a spectator's: every rack a count)."""
-    last_turn: LastTurn | None
     leave_question: str
     """What leaving asks the player (what becomes of the game and their seat); empty:
     nothing to ask (a replay)."""
 
-    @property
-    def me(self) -> str | None:
-        """The player's seat; None for a spectator, who only watches (and chats)."""
-        ...
-
-    async def start(self) -> None: ...
-    async def stop(self) -> None: ...
-    def updates(self) -> AsyncIterator[TableUpdate]: ...
-    async def start_game(self) -> str | None: ...
-    async def play(self, placement: Sequence[tuple[int, str]]) -> str | None: ...
-    async def exchange(self, tiles: Sequence[str]) -> str | None: ...
-    async def pass_turn(self) -> str | None: ...
-    async def challenge(self) -> str | None: ...
-    async def accept(self) -> str | None: ...
-    async def vote(self, uphold: bool) -> str | None: ...
-    async def rematch(self) -> str | None: ...
-    async def leave_table(self) -> None: ...
-
-    @property
-    def hosting(self) -> bool: ...
-
-    @property
-    def asked_to_judge(self) -> bool: ...
-
-    @property
-    def deadline(self) -> Deadline | None:
-        """When the host's clock ends the wait running now; None: no limit runs."""
-        ...
-
-    def best_of_last_turn(self) -> Hint | None: ...
-
-    @property
-    def can_chat(self) -> bool:
-        """Whether anyone else hears our chat (nobody does in a solo game)."""
-        ...
-
-    async def say(self, text: str) -> str | None:
-        """Say a line to everyone at the table; why not, or None once it is on its way."""
-        ...
-
-
-def best_of(last: LastTurn | None, dawg: Callable[[int], Dawg]) -> Hint | None:
-    """The highest-scoring play the player had on their last turn (None: none)."""
-    if last is None:
-        return None
-    hints = best_moves(last.state, last.rack, dawg(TILE_STYLES[Level.EXPERT].vocabulary))
-    return hints[0] if hints else None
-
-
-def asked_to_judge(state: TileGameState, me: str) -> bool:
-    """Someone else's play waits for `me` to challenge it or let it stand (Scrabble)."""
-    return allowed(state, me, cmd.Challenge())
-
-
-class TileVerbs:
-    """A player's verbs as the tile game's commands, through the session's own `send`."""
-
-    async def send(self, command: cmd.Command) -> str | None:
-        raise NotImplementedError
+    def __init__(self, me: str | None, dawg: Callable[[int], Dawg] | None = None) -> None:
+        super().__init__(me, TileGameState())
+        self.last_turn: LastTurn | None = None
+        self.dawg = dawg or vocabulary_dawg
+        """The word list's graph for each vocabulary tier (the move generator's)."""
 
     async def start_game(self) -> str | None:
         return await self.send(cmd.StartGame())  # solo games start by themselves
@@ -162,23 +98,24 @@ class TileVerbs:
         return await self.send(cmd.Vote(uphold))
 
     @property
-    def can_chat(self) -> bool:
-        return False
+    def asked_to_judge(self) -> bool:
+        """Someone else's play waits for us to challenge it or let it stand (Scrabble;
+        offline, before the next computer player moves: our own turn lets it stand)."""
+        return self.me is not None and allowed(self.state, self.me, cmd.Challenge())
 
-    async def say(self, text: str) -> str | None:
-        return "There is nobody here to chat with."
+    def _took_turn(self, before: TileGameState, command: cmd.Command) -> None:
+        """`command` went through from the view `before`: a turn of ours keeps its position
+        for "what was the best move?"."""
+        if isinstance(command, TURNS) and self.me is not None:
+            self.last_turn = LastTurn(before, before.rack(self.me))
 
-    @property
-    def hosting(self) -> bool:
-        """This program hosts the game (and may start a rematch)."""
-        return False
-
-    async def rematch(self) -> str | None:
-        """Play again with the same table and options; why not, or None when it began."""
-        return "Only the host can start a rematch."
-
-    async def leave_table(self) -> None:
-        """Give the seat up before going, where the rules free it (a LAN game's lobby)."""
+    def best_of_last_turn(self) -> Hint | None:
+        """The highest-scoring play the player had on their last turn (None: none)."""
+        last = self.last_turn
+        if last is None:
+            return None
+        hints = best_moves(last.state, last.rack, self.dawg(TILE_STYLES[Level.EXPERT].vocabulary))
+        return hints[0] if hints else None
 
 
 def bot_name(number: int, level: Level) -> str:
@@ -200,23 +137,18 @@ class TileSession(TileVerbs):
         dawg: Callable[[int], Dawg] | None = None,
         bot_pause: float = BOT_PAUSE_SECONDS,
     ) -> None:
-        self.me = me
+        super().__init__(me, dawg)
         self.config = config
         self.bots = {bot_name(n, level): level for n, level in enumerate(bots, start=1)}
         self.rng = random.Random(seed if seed is not None else secrets.randbits(64))
         # Each bot's own generator: its choices never touch the host's draws.
         self._bot_rng = random.Random(self.rng.getrandbits(64))
         self._words = words
-        self._dawg = dawg
         self.bot_pause = bot_pause
         self.host = TileGameState()
         """The whole game, racks and bag included: only this object holds it."""
         self.log: list[ev.Event] = []
         """The host's full log (for the record of the game once it is over)."""
-        self.state = TileGameState()
-        """What the player may see."""
-        self.last_turn: LastTurn | None = None
-        self._updates: asyncio.Queue[TileUpdate] = asyncio.Queue()
         self._bots_busy = asyncio.Lock()
         self.leave_question = "Leave this game? It is not kept."
 
@@ -225,13 +157,6 @@ class TileSession(TileVerbs):
         if self._words is None:
             self._words = shipped_words()
         return self._words
-
-    async def updates(self) -> AsyncIterator[TileUpdate]:
-        while True:
-            yield await self._updates.get()
-
-    def publish(self, update: TileUpdate) -> None:
-        self._updates.put_nowait(update)
 
     async def start(self) -> None:
         self._apply(None, cmd.CreateGame(self.config))
@@ -254,8 +179,7 @@ class TileSession(TileVerbs):
         except RuleError as error:
             self.publish(Rejected(str(error)))
             return str(error)
-        if isinstance(command, cmd.Play | cmd.Exchange | cmd.Pass):
-            self.last_turn = LastTurn(before, before.rack(self.me))
+        self._took_turn(before, command)
         await self.bots_act()
         return None
 
@@ -263,19 +187,6 @@ class TileSession(TileVerbs):
     def bots_busy(self) -> bool:
         """The computer players are moving (the player's keys wait for them)."""
         return self._bots_busy.locked()
-
-    @property
-    def asked_to_judge(self) -> bool:
-        """A computer player's play waits for us to challenge it or let it stand before
-        the next computer player moves (our own turn would let it stand anyway)."""
-        return asked_to_judge(self.state, self.me)
-
-    def best_of_last_turn(self) -> Hint | None:
-        return best_of(self.last_turn, self._dawg_for)
-
-    @property
-    def deadline(self) -> Deadline | None:
-        return None  # alone with computer players: nobody else waits on the player
 
     # -- the computer players ------------------------------------------------
 
@@ -309,14 +220,11 @@ class TileSession(TileVerbs):
             style = TILE_STYLES[self.bots[name]]
             view = state_for_seat(host, name)
             command = await asyncio.to_thread(
-                decide_turn, view, name, style, self._bot_rng, self._dawg_for
+                decide_turn, view, name, style, self._bot_rng, self.dawg
             )
             if command is not None:
                 return name, command
         return None
-
-    def _dawg_for(self, vocabulary: int) -> Dawg:
-        return (self._dawg or vocabulary_dawg)(vocabulary)
 
     # -- the host's side ---------------------------------------------------------
 
@@ -326,4 +234,4 @@ class TileSession(TileVerbs):
             self.host = evolve(self.host, event)
         self.log.extend(events)
         self.state = state_for_seat(self.host, self.me)
-        self.publish(TilesChanged(self.state, tuple(for_seat(e, self.me) for e in events)))
+        self.state_changed([for_seat(e, self.me) for e in events])

@@ -1,6 +1,6 @@
 """TileApp: a tile game (Scrabble, Words with Friends, Wordfeud), solo or across the LAN.
 
-The app follows a `TileTable` session (offline `TileSession`, or a seat at a LAN host:
+The app follows a `TileVerbs` session (offline `TileSession`, or a seat at a LAN host:
 `TileNetSession`); its updates arrive in a worker and it acts through it; it never
 decides a rule itself. The board screen lays the play,
 scores it live with the rules' own `assess`, and shows the rest of the table.
@@ -60,7 +60,7 @@ from wordsy_tui.scrabble.rulesets import BLANK
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.session.tilereplay import TileReplaySession
-from wordsy_tui.session.tiles import TilesChanged, TileTable
+from wordsy_tui.session.tiles import TilesChanged, TileVerbs
 from wordsy_tui.text import shown
 
 CLOCK_TICK_SECONDS: Final = 0.25
@@ -87,7 +87,7 @@ class BoardScreen(Screen[None]):
         Binding("f6", "start_game", "Start", id="tile-start", key_display="F6"),
     ]
 
-    def __init__(self, session: TileTable, now: Callable[[], float] | None = None) -> None:
+    def __init__(self, session: TileVerbs, now: Callable[[], float] | None = None) -> None:
         super().__init__()
         self.session = session
         self.now = now or (lambda: asyncio.get_running_loop().time())
@@ -486,7 +486,7 @@ class TileApp(TableApp):
         Binding("f8", "mute", "Mute", id="tile-mute", key_display="F8", show=False),
     ]
 
-    def __init__(self, session: TileTable, now: Callable[[], float] | None = None) -> None:
+    def __init__(self, session: TileVerbs, now: Callable[[], float] | None = None) -> None:
         super().__init__()
         self.session = session
         self.board_screen = (
@@ -505,7 +505,7 @@ class TileApp(TableApp):
         return self.session.me
 
     @property
-    def talker(self) -> TileTable:
+    def talker(self) -> TileVerbs:
         return self.session
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -1,0 +1,142 @@
+"""The session every game's verbs stand on (`session.base.Seat`), shown with a tiny game.
+
+The game counts: its state is the numbers played so far, a command is a number, and
+the event it causes is that number. Nothing of Wordsy's or the tile games' is in it, so
+what it shows is the machinery itself: the updates reach the app in the order they were
+told, a wait that is cancelled loses none, and the table's verbs refuse what only a host
+or a table with other people can do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from wordsy_tui.session.base import (
+    PresenceChanged,
+    Rejected,
+    Seat,
+    Session,
+    StateChanged,
+    Update,
+)
+from wordsy_tui.session.clock import Deadline
+from wordsy_tui.session.local import LocalSession
+from wordsy_tui.session.tilelan import TileNetSession
+from wordsy_tui.session.tiles import TilesChanged, TileSession, TileVerbs
+
+Numbers = tuple[int, ...]
+STOP = 0
+"""The counting game's command that leaves the table (its lobby is always open)."""
+
+
+class Counting(Seat[Numbers, int, int]):
+    """A seat at the counting game, decided in this process: a negative number is refused."""
+
+    def __init__(self, me: str | None, *, farewell: bool = False) -> None:
+        super().__init__(me, ())
+        self.sent: list[int] = []
+        self.farewell = farewell
+
+    async def start(self) -> None:
+        self.state_changed([])
+
+    async def stop(self) -> None:
+        return None
+
+    async def send(self, command: int) -> str | None:
+        self.sent.append(command)
+        if command < 0:
+            self.publish(Rejected("Count up, not down."))
+            return "Count up, not down."
+        self.state = (*self.state, command)
+        self.state_changed([command])
+        return None
+
+    def _farewell(self) -> int | None:
+        return STOP if self.farewell else None
+
+
+class Timed(Counting):
+    """The counting game with a host's clock: each state tells its deadline."""
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return Deadline("count", 100.0 + len(self.state), 30.0)
+
+
+async def drain(seat: Seat[Numbers, int, int], count: int) -> list[Update[Numbers, int]]:
+    heard: list[Update[Numbers, int]] = []
+    async for update in seat.updates():
+        heard.append(update)
+        if len(heard) == count:
+            return heard
+    raise AssertionError("the updates ended")
+
+
+async def test_the_app_hears_every_update_in_the_order_it_was_told() -> None:
+    seat = Counting("Ann")
+    await seat.start()
+    await seat.send(3)
+    seat.publish(PresenceChanged({"Ann": True, "Bob": False}))
+    await seat.send(-1)
+    await seat.send(5)
+    heard = await drain(seat, 5)
+    assert heard == [
+        StateChanged((), (), None),
+        StateChanged((3,), (3,), None),
+        PresenceChanged({"Ann": True, "Bob": False}),
+        Rejected("Count up, not down."),
+        StateChanged((3, 5), (5,), None),
+    ]
+    assert seat.state == (3, 5)
+
+
+async def test_a_state_change_carries_the_deadline_the_session_runs() -> None:
+    seat = Timed("Ann")
+    await seat.send(7)
+    assert await seat.changed() == StateChanged((7,), (7,), Deadline("count", 101.0, 30.0))
+
+
+async def test_a_cancelled_wait_for_the_next_update_loses_none() -> None:
+    seat = Counting("Ann")
+    waiting = asyncio.create_task(seat.changed())
+    await asyncio.sleep(0)  # the wait is under way
+    await seat.send(4)  # its update wakes the wait, which is cancelled before it runs
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    await seat.send(6)
+    assert await seat.changed() == StateChanged((4,), (4,), None)
+    assert await seat.changed() == StateChanged((4, 6), (6,), None)
+
+
+async def test_the_table_verbs_refuse_what_needs_a_host_or_other_people() -> None:
+    seat = Counting("Ann")
+    assert not seat.hosting
+    assert not seat.can_chat
+    assert await seat.end_phase() == "Only the host can end a phase."
+    assert await seat.rematch() == "Only the host can start a rematch."
+    assert await seat.say("hello") == "There is nobody here to chat with."
+    assert seat.deadline is None
+    await seat.leave_table()
+    assert seat.sent == []  # a game without a farewell gives nothing up
+    assert seat.presence == {}
+    assert seat._updates.empty()  # and none of it told the app anything
+
+
+async def test_leaving_sends_the_games_farewell_where_it_has_one() -> None:
+    seat = Counting("Ann", farewell=True)
+    await seat.leave_table()
+    assert seat.sent == [STOP]
+
+
+def test_every_games_session_stands_on_the_one_seat() -> None:
+    assert issubclass(Session, Seat)
+    assert issubclass(LocalSession, Session)
+    assert issubclass(TileVerbs, Seat)
+    assert issubclass(TileSession, TileVerbs)
+    assert issubclass(TileNetSession, TileVerbs)
+    # One update for a changed state, whatever the game.
+    assert TilesChanged is StateChanged
