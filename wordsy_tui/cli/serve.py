@@ -282,9 +282,14 @@ async def obey_lines(stream: TextIO, obey: Callable[[str], Awaitable[str]]) -> N
             say(f"That did not work: {error}")
 
 
+def game_of(server: Server) -> str:
+    """The game `server` hosts: what its door asks a newcomer's program to play."""
+    return server.requirements["game"]
+
+
 def desk_for(server: Server) -> Desk:
     """The headless host's keyboard for `server`'s game."""
-    game = hosted_game(server.requirements["game"])
+    game = hosted_game(game_of(server))
     return Desk(server, game.desk(server, say))
 
 
@@ -363,11 +368,11 @@ async def serve_headless(options: HostOptions, commands: TextIO | None = None) -
     return await serve_until_over(server, over, commands, bots, resumed=resumed)
 
 
-async def serve_on(server: LanHost, left: str | None, commands: TextIO | None = None) -> int:
+async def serve_on(server: Server, left: str | None, commands: TextIO | None = None) -> int:
     """Serve, headless in this process, a game whose hosting player (`left`) has left the
     table and kept the game running for the others."""
     over = asyncio.Event()
-    server.on_event = narrator(server.requirements["game"], over)
+    server.on_event = narrator(game_of(server), over)
     say(f"{left or 'The hosting player'} left the table; the game goes on without them.")
     say("Ctrl-C ends it for everyone; it stays saved.")
     return await serve_until_over(server, over, commands)
@@ -398,9 +403,9 @@ async def serve_until_over(
     """Serve a started game until it is over (or Ctrl-C), obeying the host's commands;
     then stop it, telling everyone. `bots`: the levels of the computer players to seat;
     `resumed`: the game came back from its log."""
-    game = hosted_game(server.requirements["game"])
+    game = hosted_game(game_of(server))
     server.on_notice = say
-    desk = desk_for(server)
+    desk = Desk(server, game.desk(server, say))
     reading = asyncio.get_running_loop().create_task(desk.run(commands or sys.stdin))
     try:
         for address in server.addresses:
