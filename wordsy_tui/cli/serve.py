@@ -170,7 +170,8 @@ class HostedGame(Generic[ServerT]):
     describe: Describe
     """The advertisement's TXT record."""
     lingers: bool = False
-    """Whether its headless host stays after the game while SSH and web players read it."""
+    """Whether its headless host stays after the game while SSH and web players read it
+    (the tile games'; Wordsy's stops after the rematch window, as it always has)."""
 
 
 def hosted_game(game: str) -> HostedGame[Any]:
@@ -178,7 +179,7 @@ def hosted_game(game: str) -> HostedGame[Any]:
     if game == GAME:
         from wordsy_tui.session.narrate import WordsyDesk, narrate
 
-        # `LanHost` is looked up now: a test's host program may stand in a faster one.
+        # Made at each call: a test's host program may stand in faster `wordsy_settings`.
         return HostedGame(
             table=LanHost,
             settings=wordsy_settings,
