@@ -9,14 +9,23 @@ A bot at its normal pace thinks for up to a minute; the crash tests need its wor
 
 from __future__ import annotations
 
-import functools
 import sys
+from typing import Any
 
 from wordsy_tui.cli import main, serve
-from wordsy_tui.session import lan
 
 BOT_PACE = 0.02
 
+settings = serve.wordsy_settings
+
+
+def fast_settings(options: serve.HostOptions) -> dict[str, Any]:
+    """Wordsy's host with fast computer players; with the fronts, at their own pace (a
+    person over SSH types against them)."""
+    fronted = options.ssh_port is not None or options.web_port is not None
+    return settings(options) | ({} if fronted else {"bot_pace": BOT_PACE})
+
+
 if __name__ == "__main__":
-    serve.LanHost = functools.partial(lan.LanHost, bot_pace=BOT_PACE)  # type: ignore[misc]
+    serve.wordsy_settings = fast_settings
     sys.exit(main(sys.argv[1:]))

@@ -129,9 +129,9 @@ def test_the_table_vote_reaches_scrabbles_config_and_is_off_by_default() -> None
 
 
 def test_the_hosts_log_tells_the_table_vote() -> None:
-    from wordsy_tui.cli.serve_tiles import tile_line
     from wordsy_tui.scrabble import events as ev
     from wordsy_tui.scrabble.state import TileGameState
+    from wordsy_tui.session.tilenarrate import tile_line
 
     state = TileGameState()
     assert tile_line(state, ev.VoteOpened("Bob", ("Cat", "Dan"), ("HORX",))) == (
@@ -146,9 +146,9 @@ def test_the_hosts_log_tells_the_table_vote() -> None:
 
 
 def test_the_hosts_log_says_when_time_ran_out() -> None:
-    from wordsy_tui.cli.serve_tiles import tile_line
     from wordsy_tui.scrabble import events as ev
     from wordsy_tui.scrabble.state import TileGameState
+    from wordsy_tui.session.tilenarrate import tile_line
 
     state = TileGameState()
     assert tile_line(state, ev.Passed("Bob")) == "Bob passed"

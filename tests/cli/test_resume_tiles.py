@@ -130,12 +130,12 @@ def saved_tile_game(tmp_path, monkeypatch) -> TileGameState:
 def test_resume_sits_the_hosting_player_in_their_own_tile_seat(
     saved_tile_game, tmp_path, monkeypatch, capsys
 ):
-    from wordsy_tui.cli import serve_tiles
+    from wordsy_tui.cli import serve
 
     seen: list[object] = []
 
-    async def sit(options: serve_tiles.TileHostOptions) -> None:
-        server = serve_tiles.make_tile_server(options)
+    async def sit(options: serve.HostOptions) -> None:
+        server = serve.make_server(options)
         assert options.name is not None
         session = TileHostSession(options.name, server, [options.bot_level] * options.bots)
         await session.start()
@@ -145,11 +145,11 @@ def test_resume_sits_the_hosting_player_in_their_own_tile_seat(
         finally:
             await session.stop()
 
-    def play(options: serve_tiles.TileHostOptions) -> int:
+    def play(options: serve.HostOptions) -> int:
         asyncio.run(sit(options))
         return 0
 
-    monkeypatch.setattr(serve_tiles, "serve_tiles_with_app", play)
+    monkeypatch.setattr(serve, "serve_with_app", play)
     argv = ("host", "--game", "wwf", "--resume", "--bots", "2", "--no-advertise")
     code, _, err = run(capsys, *argv, "--bind", "127.0.0.1", "--port", "0")
     assert code == 0, err
@@ -162,21 +162,21 @@ def test_resume_sits_the_hosting_player_in_their_own_tile_seat(
 
 
 def test_a_damaged_tile_log_is_salvaged_only_when_asked(saved_tile_game, monkeypatch, capsys):
-    from wordsy_tui.cli import serve_tiles
+    from wordsy_tui.cli import serve
 
     log = games_of(Path(os.environ["XDG_DATA_HOME"])) / "game.log"
     damaged, _, _ = damage_the_middle(log)
     before = log.read_bytes()
     resumed: list[int] = []
 
-    async def serve_a_moment(options: serve_tiles.TileHostOptions) -> int:
-        server = serve_tiles.make_tile_server(options)
+    async def serve_a_moment(options: serve.HostOptions) -> int:
+        server = serve.make_server(options)
         await server.start()
         resumed.append(server.host.seq)
         await server.stop()
         return 0
 
-    monkeypatch.setattr(serve_tiles, "serve_tiles_headless", serve_a_moment)
+    monkeypatch.setattr(serve, "serve_headless", serve_a_moment)
     argv = ("host", "--game", "wwf", "--resume", "game", "--headless", "--no-advertise")
     code, _, err = run(capsys, *argv)
     assert code == 1

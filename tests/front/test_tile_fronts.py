@@ -105,16 +105,16 @@ async def test_a_browser_tab_at_a_words_with_friends_host_asks_a_name_and_opens_
 async def test_a_headless_tile_host_stays_after_the_game_while_its_ssh_players_read_the_end(
     monkeypatch,
 ):
-    from wordsy_tui.cli import serve_tiles
+    from wordsy_tui.cli import serve
 
-    monkeypatch.setattr(serve_tiles, "LINGER_AFTER_GAME_SECONDS", 0)
-    monkeypatch.setattr(serve_tiles, "FRONT_LINGER_SECONDS", 600)
+    monkeypatch.setattr(serve, "LINGER_AFTER_GAME_SECONDS", 0)
+    monkeypatch.setattr(serve, "FRONT_LINGER_SECONDS", 600)
 
     class Served:
         front_sessions = 1
 
     server = Served()
-    lingering = asyncio.get_running_loop().create_task(serve_tiles.linger(server))
+    lingering = asyncio.get_running_loop().create_task(serve.linger(server))
     await asyncio.sleep(0.2)
     assert not lingering.done()  # a player over SSH is still reading the results
     server.front_sessions = 0  # they leave

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from tests.net.netns_discovery import in_private_namespace
-from wordsy_tui.cli import serve_tiles
+from wordsy_tui.cli import serve
 from wordsy_tui.cli.serve import HostOptions, LanPlay
 from wordsy_tui.game.config import GameConfig
 from wordsy_tui.referee import dictionary_hash
@@ -87,7 +87,7 @@ async def test_a_tile_game_is_listed_with_its_game_and_its_seat_taken_from_the_l
             seats.append(session)
             return 0
 
-        monkeypatch.setattr(serve_tiles, "play_tile_app", board)
+        monkeypatch.setattr(serve, "play_tile_app", board)
         lan = LanPlay(HostOptions(GameConfig(), "Dan"))
         assert await lan.play_tiles(game.address, game.port, "Dan", None, game.game) == 0
         (dan,) = seats

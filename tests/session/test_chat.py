@@ -9,7 +9,7 @@ import pytest
 
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, FAST, server
-from wordsy_tui.cli.serve import HostDesk
+from wordsy_tui.cli.serve import desk_for
 from wordsy_tui.session.base import Session, Update
 from wordsy_tui.session.chat import ChatHeard, ChatRefused, reaction
 from wordsy_tui.session.lan import HostSession, LanHost, NetSession
@@ -78,7 +78,7 @@ async def test_a_line_the_host_would_refuse_never_leaves_and_says_why(table):
 
 async def test_the_host_mutes_and_unmutes_from_its_desk(table):
     host, ears = table
-    desk = HostDesk(host)
+    desk = desk_for(host)
     assert await desk.obey("mute") == "Whose seat? Type 'mute NAME'."
     assert await desk.obey("mute ann") == "You cannot mute yourself."
     # As typed, matched as the table matches names.

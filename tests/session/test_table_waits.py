@@ -142,10 +142,10 @@ async def test_a_joiners_word_survives_its_program_closing_mid_round(tmp_path):
 
 
 async def test_the_host_ends_the_writing_now_from_its_desk(tmp_path):
-    from wordsy_tui.cli.serve import HostDesk
+    from wordsy_tui.cli.serve import desk_for
 
     host, ann, bob, cat = await seated(tmp_path)
-    desk = HostDesk(host)
+    desk = desk_for(host)
     try:
         await bob.write("BEE")
         assert await desk.obey("end") == "Ended now, as the clock would have."

@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import join, play_to_the_end, tile_host
 from tests.session.test_tile_resume import ann_hosts_bob
-from wordsy_tui.cli.serve_tiles import TileDesk
+from wordsy_tui.cli.serve import desk_for
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.scrabble.state import Phase
 from wordsy_tui.session.base import NextGame
@@ -27,7 +27,7 @@ async def test_a_rematch_seats_the_same_table_in_a_new_lobby_and_a_guest_may_lea
     tmp_path: Path,
 ) -> None:
     server, ann, bob = await ann_hosts_bob(tmp_path)
-    desk = TileDesk(server)
+    desk = desk_for(server)
     try:
         (bot,) = server.bots
         seated = server.state.players
@@ -67,7 +67,7 @@ async def test_the_headless_hosts_rematch_keeps_the_players_who_stay(tmp_path: P
     server = tile_host(tmp_path, GameName.SCRABBLE)
     await server.start()
     ann, bob = join(server, "ann"), join(server, "bob")
-    desk = TileDesk(server)
+    desk = desk_for(server)
     try:
         await ann.start()
         await wait_until(lambda: "ann" in server.state.players)

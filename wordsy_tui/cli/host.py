@@ -292,10 +292,21 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     log_path, name = saved_table(args, parser)
     if log_path is not None and not check_log(log_path, args.resume, salvage=args.salvage):
         return 1
+    return host_game(args, game_config(args), name, log_path)
+
+
+def host_game(
+    args: argparse.Namespace,
+    config: GameConfig | TileGameConfig,
+    name: str | None,
+    log_path: Path | None,
+) -> int:
+    """Host the game of `config` as the flags say: headless, or at the hosting player's
+    screens (`name`); `log_path`: the saved game it continues (None: a new game)."""
     from wordsy_tui.cli.serve import HostOptions, serve_headless, serve_with_app
 
     options = HostOptions(
-        config=game_config(args),
+        config=config,
         name=name,
         game_name=args.game_name,
         bots=args.bots,
@@ -422,33 +433,4 @@ def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         log_path, args.resume, salvage=args.salvage, kind=kind
     ):
         return 1
-    from wordsy_tui.bots.levels import Level
-    from wordsy_tui.cli.serve_tiles import (
-        TileHostOptions,
-        serve_tiles_headless,
-        serve_tiles_with_app,
-    )
-
-    options = TileHostOptions(
-        config=tile_config(args),
-        name=name,
-        game_name=args.game_name,
-        bots=args.bots,
-        bot_level=Level(args.bot_level),
-        pin=args.pin,
-        port=args.port,
-        bind=args.bind,
-        interfaces=args.interface,
-        advertise=not args.no_advertise,
-        log_path=log_path,
-        max_spectators=args.max_spectators,
-        ssh_port=args.ssh,
-        web_port=args.web,
-    )
-    return host_until_done(
-        lambda: (
-            asyncio.run(serve_tiles_headless(options))
-            if args.headless
-            else serve_tiles_with_app(options)
-        )
-    )
+    return host_game(args, tile_config(args), name, log_path)

@@ -120,8 +120,7 @@ async def play_tile_bot(
     """The host's own computer player (`TileBot`), in a seat of ours: like any player's
     program it sees only its own rack."""
     from wordsy_tui.bots.levels import Level
-    from wordsy_tui.cli.serve import say
-    from wordsy_tui.cli.serve_tiles import tile_seat
+    from wordsy_tui.cli.serve import say, tile_seat
     from wordsy_tui.scrabble.rulesets import RULES
     from wordsy_tui.scrabble.state import Phase
     from wordsy_tui.scrabble.words import shipped_words
@@ -177,7 +176,7 @@ def join_tiles(
 ) -> int:
     """A seat at a tile game's host, at its board screen; the seat's token is kept on disk
     (by the SSH front, for a player it started), so the same join takes the seat back."""
-    from wordsy_tui.cli.serve_tiles import run_tile_app, tile_seat
+    from wordsy_tui.cli.serve import run_tile_app, tile_seat
     from wordsy_tui.front.seat import KeptTileSeat, from_environment, read_token
     from wordsy_tui.referee import dictionary_hash
 

@@ -1,4 +1,11 @@
-"""Running a hosted game: headless with log lines, or behind the app's lobby."""
+"""Running a hosted game, whatever the game: headless with log lines, or behind the app.
+
+One path for every game: `HostOptions` (the game is its config's), `make_server`,
+`serve_headless` with its `Desk`, and `serve_with_app`. What each game brings is one
+`HostedGame` in `hosted_game`: its host class and that class's own arguments, its log's
+lines and keyboard commands (`session/narrate.py` for Wordsy, `session/tilenarrate.py`
+for the tile games), its advertisement and its app.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +15,13 @@ import dataclasses
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar, cast
 
-from wordsy_tui.game import events as ev
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.game.config import GAME, GameConfig
+from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.session.base import Session
 from wordsy_tui.session.discovery import (
     Announcer,
@@ -34,25 +39,29 @@ from wordsy_tui.session.lan import (
     ServedTable,
     player_keys,
 )
-from wordsy_tui.session.narrate import narrate
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
-    # Its shape only: a headless host never loads the app.
+    # Their shapes only: a headless host never loads the app, nor a Wordsy host the tiles.
     from wordsy_tui.app.lan import HostSetup, TileHostSetup
-    from wordsy_tui.front.host import FrontedHost
+    from wordsy_tui.scrabble.rulesets import GameName
+    from wordsy_tui.session.tilelan import TileNetSession
 
-EventHook = Callable[[GameState, ev.Event], None]
+EventHook = Callable[[Any, Any], None]
+"""Told each event with the state just after it (the game's own state and event types)."""
 
 # Clients already hold the final state; the host lingers only so they see it arrive.
 LINGER_AFTER_GAME_SECONDS = 5.0
 # After a game, how long a host whose keyboard is open waits for 'rematch' before it stops.
 REMATCH_WINDOW_SECONDS = 60.0
+FRONT_LINGER_SECONDS: Final = 60.0
+"""The longest a headless host that lingers stays after the game for its SSH and web players."""
 
 
 @dataclass(frozen=True)
 class HostOptions:
-    config: GameConfig
+    config: GameConfig | TileGameConfig
+    """The game's own options; which game it is (`game`) goes with them."""
     name: str | None
     """The host's own player; None for a headless host."""
     game_name: str | None = None
@@ -64,16 +73,23 @@ class HostOptions:
     interfaces: list[str] | None = None
     advertise: bool = True
     log_path: Path | None = None
+    """`--resume`: the saved game to continue (None: a new game)."""
     max_spectators: int = 1000
     lobby_grace: float = LOBBY_GRACE_SECONDS
-    """Seconds before an abandoned lobby seat is freed."""
+    """Seconds before an abandoned lobby seat is freed (Wordsy's lobby)."""
     ssh_port: int | None = None
     """`--ssh`: serve the game over SSH on this port too (None: not)."""
     web_port: int | None = None
     """`--web`: serve the game as a web page on this port too (None: not)."""
 
+    @property
+    def game(self) -> str:
+        """The game hosted: "wordsy", or a tile game's name (its `--game`)."""
+        return self.config.game.value if isinstance(self.config, TileGameConfig) else GAME
+
     def announcer(self) -> Announcer | None:
-        return announcer_for(self, "game", "Wordsy")
+        hosted = hosted_game(self.game)
+        return announcer_for(self, hosted.what, hosted.title, hosted.describe)
 
 
 class Announced(Protocol):
@@ -104,33 +120,136 @@ def announcer_for(
     return Announcer(game_name, host, options.pin is not None, options.interfaces, describe)
 
 
-def make_server(options: HostOptions, on_event: EventHook | None = None) -> LanHost:
-    from wordsy_tui.referee import WordReferee, dictionary_hash
+Server = ServedTable[Any, Any, Any]
+"""Any game's host (`LanHost`, `TileLanHost`)."""
+ServerT = TypeVar("ServerT", bound=Server)
 
-    host_class: type[LanHost] | partial[FrontedHost] = LanHost
+
+class GameDesk(Protocol):
+    """A game's own part of the headless host: its keyboard commands beyond every game's
+    ('rematch', 'players', 'help'), and the first and last lines of its log."""
+
+    @property
+    def help(self) -> str: ...
+
+    async def obey(self, verb: str, name: str) -> str | None:
+        """Carry out `verb` (on `name`); what to tell the host, or None: not this game's."""
+        ...
+
+    def left(self) -> Collection[str]:
+        """The seats whose players left for good."""
+        ...
+
+    def opening(self, resumed: bool) -> tuple[list[str], list[str]]:
+        """The log's first lines, before and after the host seats its computer players."""
+        ...
+
+    def closing(self) -> str:
+        """The log's last line, once the host has stopped."""
+        ...
+
+
+@dataclass(frozen=True)
+class HostedGame(Generic[ServerT]):
+    """What one game brings to the host path; the rest is the same for every game."""
+
+    table: type[ServerT]
+    """Its host class (with the fronts mixed in when asked: `front.host.fronted`)."""
+    settings: Callable[[HostOptions], dict[str, Any]]
+    """Its host class's own arguments, from the options."""
+    line: Callable[[Any, Any], str | None]
+    """A line of the headless log for an event, given the state after it (None: nothing)."""
+    desk: Callable[[ServerT, Callable[[str], None]], GameDesk]
+    """Its part of the headless host, given its server and the log's voice."""
+    app: Callable[[HostOptions], int]
+    """The hosting player's screens, until they close."""
+    what: str
+    """What the LAN's list calls a person's table: "Ann's game"."""
+    title: str
+    """What the LAN's list calls a headless host's table."""
+    describe: Describe
+    """The advertisement's TXT record."""
+    lingers: bool = False
+    """Whether its headless host stays after the game while SSH and web players read it
+    (the tile games'; Wordsy's stops after the rematch window, as it always has)."""
+
+
+def hosted_game(game: str) -> HostedGame[Any]:
+    """The game called `game` ("wordsy", "scrabble", "wwf", "wordfeud") on the host path."""
+    if game == GAME:
+        from wordsy_tui.session.narrate import WordsyDesk, narrate
+
+        # Made at each call: a test's host program may stand in faster `wordsy_settings`.
+        return HostedGame(
+            table=LanHost,
+            settings=wordsy_settings,
+            line=narrate,
+            desk=WordsyDesk,
+            app=wordsy_app,
+            what="game",
+            title="Wordsy",
+            describe=properties,
+        )
+    from wordsy_tui.scrabble.rulesets import RULES, GameName
+    from wordsy_tui.session.discovery import tile_properties
+    from wordsy_tui.session.tilelan import TileLanHost
+    from wordsy_tui.session.tilenarrate import TileDesk, tile_line
+
+    title = RULES[GameName(game)].title
+    return HostedGame(
+        table=TileLanHost,
+        settings=lambda _options: {},
+        line=tile_line,
+        desk=TileDesk,
+        app=tile_app,
+        what=title,
+        title=title,
+        describe=tile_properties,
+        lingers=True,
+    )
+
+
+def wordsy_settings(options: HostOptions) -> dict[str, Any]:
+    """`LanHost`'s own arguments: its captain, referee, bots' level and lobby's grace."""
+    from wordsy_tui.referee import WordReferee
+
+    return {
+        "captain": options.name,
+        "referee": WordReferee(),
+        "bot_level": options.bot_level,
+        "lobby_grace": options.lobby_grace,
+    }
+
+
+def make_server(options: HostOptions, on_event: EventHook | None = None) -> Server:
+    """The host of `options`' game, not started: a `LanHost` for Wordsy, a `TileLanHost`
+    for a tile game (with the fronts mixed in when `options` asks for them)."""
+    from wordsy_tui.referee import dictionary_hash
+
+    hosted = hosted_game(options.game)
+    table: Callable[..., Server] = hosted.table
+    fronts: dict[str, Any] = {}
     if options.ssh_port is not None or options.web_port is not None:
-        from wordsy_tui.front.host import FrontedHost, FrontOptions
+        from wordsy_tui.front.host import FrontOptions, fronted
 
-        fronts = FrontOptions(options.ssh_port, options.web_port)
-        host_class = partial(FrontedHost, fronts=fronts)
-    return host_class(
+        table = fronted(hosted.table)
+        fronts["fronts"] = FrontOptions(options.ssh_port, options.web_port)
+    return table(
         options.config,
         dictionary=dictionary_hash(),
-        captain=options.name,
         bind=options.bind,
         port=DEFAULT_PORT if options.port is None else options.port,
         pin=options.pin,
         log_path=options.log_path,
-        referee=WordReferee(),
         on_event=on_event,
         announce=options.announcer(),
-        bot_level=options.bot_level,
         max_spectators=options.max_spectators,
-        lobby_grace=options.lobby_grace,
+        **hosted.settings(options),
+        **fronts,
     )
 
 
-async def start_server(options: HostOptions, on_event: EventHook | None = None) -> LanHost:
+async def start_server(options: HostOptions, on_event: EventHook | None = None) -> Server:
     server = make_server(options, on_event)
     await server.start()
     return server
@@ -139,16 +258,6 @@ async def start_server(options: HostOptions, on_event: EventHook | None = None) 
 def say(line: str) -> None:
     # Every line may carry a peer's name or word: never a raw control character on stdout.
     print(f"[{time.strftime('%H:%M:%S')}] {shown(line)}", flush=True)
-
-
-DESK_HELP: Final = (
-    "Commands: 'remove NAME' takes a seat away (a squatter in the lobby, an absent player "
-    "mid-game: they score nothing from then on); 'allow NAME' / 'deny NAME' answers a request "
-    "for NAME's seat from another machine; 'end' ends what the table is waiting for now (the "
-    "writing, a vote, the challenges); 'mute NAME' / 'unmute NAME' drops (or no longer drops) "
-    "a player's or spectator's chat lines; 'rematch' plays again after the game, with the same "
-    "seats, options and spectators; 'players' lists the seats; 'help' shows this."
-)
 
 
 async def obey_lines(stream: TextIO, obey: Callable[[str], Awaitable[str]]) -> None:
@@ -174,30 +283,48 @@ async def obey_lines(stream: TextIO, obey: Callable[[str], Awaitable[str]]) -> N
             say(f"That did not work: {error}")
 
 
-class Rematching(Protocol):
-    """A host that can play again with the same table (Wordsy's and the tile games')."""
-
-    @property
-    def log_path(self) -> Path: ...
-
-    async def rematch(self, by: str | None = None) -> str | None: ...
+def game_of(server: Server) -> str:
+    """The game `server` hosts: what its door asks a newcomer's program to play."""
+    return server.requirements["game"]
 
 
-ServerT = TypeVar("ServerT", bound=Rematching)
+def desk_for(server: Server) -> Desk:
+    """The headless host's keyboard for `server`'s game."""
+    game = hosted_game(game_of(server))
+    return Desk(server, game.desk(server, say))
 
 
-class Desk(Generic[ServerT]):
-    """A headless host's keyboard, one command a line on standard input; what every
-    game's does the same way: read the lines, and after a game, 'rematch'."""
+class Desk:
+    """A headless host's keyboard, one command a line on standard input: what every game's
+    does the same way ('rematch' after a game, 'players', 'help'), and its game's own."""
 
-    def __init__(self, server: ServerT) -> None:
+    def __init__(self, server: Server, game: GameDesk) -> None:
         self.server = server
+        self.game = game
         self.reading = False
         """Whether someone can still type here (standard input has not ended)."""
         self.rematched = asyncio.Event()
 
     async def obey(self, line: str) -> str:
-        raise NotImplementedError
+        """Carry out one command line; what to tell the host."""
+        verb, _, name = line.strip().partition(" ")
+        answer = await self.game.obey(verb, name.strip())
+        if answer is not None:
+            return answer
+        if verb == "rematch":
+            return await self.rematch()
+        if verb == "players":
+            return "Seats: " + (", ".join(self._seats()) or "none yet")
+        if verb in ("help", "?"):
+            return self.game.help
+        return f"Unknown command {verb!r}. {self.game.help}"
+
+    def _seats(self) -> list[str]:
+        presence, left = self.server.host.presence, self.game.left()
+        return [
+            f"{p} ({'left' if p in left else 'here' if presence.get(p) else 'away'})"
+            for p in self.server.state.players
+        ]
 
     async def run(self, stream: TextIO) -> None:
         """Obey each line of `stream` until it ends."""
@@ -233,143 +360,97 @@ class Desk(Generic[ServerT]):
         )
 
 
-class HostDesk(Desk[LanHost]):
-    """The headless Wordsy host's keyboard."""
-
-    def __init__(self, server: LanHost) -> None:
-        super().__init__(server)
-        self.requests: dict[str, asyncio.Future[bool]] = {}
-        """Requests for a seat from another machine, waiting for 'allow' or 'deny'."""
-        server.on_reclaim = self.ask
-
-    async def ask(self, name: str) -> bool:
-        """The host's consent, before anyone takes `name`'s seat."""
-        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self.requests[name] = answer
-        say(
-            f"Someone asks for {name}'s seat from another machine: 'allow {name}' or 'deny {name}'"
-        )
-        try:
-            return await answer
-        except asyncio.CancelledError:
-            say(f"The request for {name}'s seat was withdrawn")
-            raise
-        finally:
-            self.requests.pop(name, None)
-
-    async def obey(self, line: str) -> str:
-        """Carry out one command line; what to tell the host."""
-        verb, _, name = line.strip().partition(" ")
-        name = name.strip()
-        if verb in ("remove", "allow", "deny", "mute", "unmute") and not name:
-            return f"Whose seat? Type '{verb} NAME'."
-        if verb == "remove":
-            problem = await self.server.remove_player(name)
-            return problem or f"{name}'s seat is removed"
-        if verb in ("allow", "deny"):
-            request = self.requests.get(name)
-            if request is None or request.done():
-                return f"Nobody is asking for {name}'s seat."
-            request.set_result(verb == "allow")
-            return f"{name}'s seat is handed over" if verb == "allow" else f"{name} keeps the seat"
-        if verb == "rematch":
-            return await self.rematch()
-        if verb == "mute":
-            return self.server.mute(name)
-        if verb == "unmute":
-            return self.server.unmute(name)
-        if verb == "end":
-            return await self.server.end_phase() or "Ended now, as the clock would have."
-        if verb == "players":
-            return "Seats: " + (", ".join(self._seats()) or "none yet")
-        if verb in ("help", "?"):
-            return DESK_HELP
-        return f"Unknown command {verb!r}. {DESK_HELP}"
-
-    def _seats(self) -> list[str]:
-        presence, state = self.server.host.presence, self.server.state
-        return [
-            f"{p} ({'left' if p in state.gone else 'here' if presence.get(p) else 'away'})"
-            for p in state.players
-        ]
-
-
 async def serve_headless(options: HostOptions, commands: TextIO | None = None) -> int:
     over = asyncio.Event()
-    server = await start_server(options, narrator(over))
+    server = await start_server(options, narrator(options.game, over))
     # A resumed game has its bots back already.
-    bots = (options.bot_level,) * options.bots if options.log_path is None else ()
-    return await serve_until_over(server, over, commands, bots)
+    resumed = options.log_path is not None
+    bots = () if resumed else (options.bot_level,) * options.bots
+    return await serve_until_over(server, over, commands, bots, resumed=resumed)
 
 
-async def serve_on(server: LanHost, left: str | None, commands: TextIO | None = None) -> int:
+async def serve_on(server: Server, left: str | None, commands: TextIO | None = None) -> int:
     """Serve, headless in this process, a game whose hosting player (`left`) has left the
     table and kept the game running for the others."""
     over = asyncio.Event()
-    server.on_event = narrator(over)
+    server.on_event = narrator(game_of(server), over)
     say(f"{left or 'The hosting player'} left the table; the game goes on without them.")
     say("Ctrl-C ends it for everyone; it stays saved.")
     return await serve_until_over(server, over, commands)
 
 
-def narrator(over: asyncio.Event) -> EventHook:
-    """Says what happens at the table, and sets `over` once the game has ended."""
+def narrator(game: str, over: asyncio.Event) -> EventHook:
+    """Says what happens at the table of `game`, and sets `over` once the game has ended."""
+    line_for = hosted_game(game).line
 
-    def tell(state: GameState, event: ev.Event) -> None:
-        line = narrate(state, event)
+    def tell(state: Any, event: Any) -> None:
+        line = line_for(state, event)
         if line is not None:
             say(line)
-        if state.phase is Phase.OVER:
+        if state.phase == "over":  # every game's phases name it so
             over.set()
 
     return tell
 
 
 async def serve_until_over(
-    server: LanHost,
+    server: Server,
     over: asyncio.Event,
     commands: TextIO | None = None,
     bots: tuple[str, ...] = (),
+    *,
+    resumed: bool = False,
 ) -> int:
     """Serve a started game until it is over (or Ctrl-C), obeying the host's commands;
-    then stop it, telling everyone."""
+    then stop it, telling everyone. `bots`: the levels of the computer players to seat;
+    `resumed`: the game came back from its log."""
+    game = hosted_game(game_of(server))
     server.on_notice = say
-    server.host.on_said = tell_chat
-    desk = HostDesk(server)
+    desk = Desk(server, game.desk(server, say))
     reading = asyncio.get_running_loop().create_task(desk.run(commands or sys.stdin))
     try:
         for address in server.addresses:
             say(f"Join with: wordsy-tui join --connect {address}:{server.port}")
         for line in front_lines(server):
             say(line)
-        say(f"The game is saved to {server.log_path}")
-        say("Type 'help' for the host's commands (remove a player, hand a seat over).")
+        before_bots, after_bots = desk.game.opening(resumed)
+        for line in before_bots:
+            say(line)
         for level in bots:
             say(f"{await server.add_bot(level)} is ready")
-        if server.state.phase is Phase.OVER:
+        for line in after_bots:
+            say(line)
+        if server.state.phase == "over":
             over.set()
         await over.wait()
         while await desk.rematch_wanted():
             over.clear()  # the next game is on
             await over.wait()
+        if game.lingers:
+            await linger(server)
     finally:
         reading.cancel()
         await server.stop()
-        saved = server.state.phase is not Phase.OVER
-        say(
-            "Host stopped. The game is saved (wordsy-tui host --resume)."
-            if saved
-            else "Host stopped."
-        )
+        say(desk.game.closing())
     return 0
 
 
-def tell_chat(name: str, role: str, text: str) -> None:
-    """A line of chat on the headless host's log: whoever mutes must see what was said."""
-    say(f"Chat · {name}{' (watching)' if role == 'spectator' else ''}: {text}")
+async def linger(server: object) -> None:
+    """After the game: the clients see the end arrive; and players over SSH or the web,
+    whose screens end with the host, get time to read it (or leave sooner)."""
+    await asyncio.sleep(LINGER_AFTER_GAME_SECONDS)
+    if getattr(server, "front_sessions", 0):
+        say(
+            "The game is over: the host stops once its SSH and web players leave "
+            f"(at most {FRONT_LINGER_SECONDS:.0f} s)."
+        )
+    loop = asyncio.get_running_loop()
+    until = loop.time() + FRONT_LINGER_SECONDS
+    while getattr(server, "front_sessions", 0) and loop.time() < until:
+        await asyncio.sleep(0.5)
 
 
-def front_lines(server: ServedTable[Any, Any, Any]) -> list[str]:
+def front_lines(server: Server) -> list[str]:
     """How to join over SSH or the web, when the host serves them."""
     lines: list[str] = getattr(server, "front_lines", [])
     return lines
@@ -397,17 +478,23 @@ class LanPlay:
     def browse(self) -> AsyncIterator[list[FoundGame]]:
         return browse(self.interfaces)
 
+    def _chosen(self, name: str, setup: HostSetup | TileHostSetup) -> HostOptions:
+        """The options the program started with, and what the start menu's form chose."""
+        return dataclasses.replace(
+            self.options,
+            name=name,
+            config=setup.config,
+            bots=setup.bots,
+            bot_level=setup.bot_level,
+            pin=setup.pin,
+        )
+
     def host(self, name: str, setup: HostSetup | None = None) -> HostSession:
         options = dataclasses.replace(self.options, name=name)
         if setup is not None:  # chosen on the start menu's form
-            options = dataclasses.replace(
-                options,
-                config=setup.config,
-                bots=setup.bots,
-                bot_level=setup.bot_level,
-                pin=setup.pin,
-            )
-        return HostSession(name, make_server(options), bots=(options.bot_level,) * options.bots)
+            options = self._chosen(name, setup)
+        server = cast(LanHost, make_server(options))  # a Wordsy game: `LanHost` hosts it
+        return HostSession(name, server, bots=(options.bot_level,) * options.bots)
 
     def join(self, address: str, port: int, name: str, pin: str | None) -> NetSession:
         # The seat's token is kept on disk: the same join command takes the seat back.
@@ -426,7 +513,6 @@ class LanPlay:
         self, address: str, port: int, name: str, pin: str | None, game: str
     ) -> int:
         """A tile game picked in the LAN's list, on its own board screen."""
-        from wordsy_tui.cli.serve_tiles import play_tile_app, tile_seat
         from wordsy_tui.scrabble.rulesets import GameName
 
         seat = tile_seat(
@@ -441,27 +527,10 @@ class LanPlay:
 
     async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
         """A tile game hosted from the start menu: `host --game`'s host, with the form's
-        options in place of its flags (the rest as the program was started)."""
-        from wordsy_tui.bots.levels import Level
-        from wordsy_tui.cli.serve_tiles import TileHostOptions, host_tiles_with_app
-
-        started = self.options
-        options = TileHostOptions(
-            config=setup.config,
-            name=name,
-            game_name=started.game_name,
-            bots=setup.bots,
-            bot_level=Level(setup.bot_level),
-            pin=setup.pin,
-            port=started.port,
-            bind=started.bind,
-            interfaces=started.interfaces,
-            advertise=started.advertise,
-            max_spectators=started.max_spectators,
-            ssh_port=started.ssh_port,
-            web_port=started.web_port,
+        options in place of its flags (the rest as the program was started; a new game)."""
+        return await host_tiles_with_app(
+            dataclasses.replace(self._chosen(name, setup), log_path=None)
         )
-        return await host_tiles_with_app(options)
 
     async def keep_hosting(self, session: Session) -> int:
         """The hosting player left `session`'s game running: serve it on, headless."""
@@ -471,8 +540,72 @@ class LanPlay:
 
 
 def serve_with_app(options: HostOptions) -> int:
+    """The hosting player's screens for `options`' game, until they close."""
+    return hosted_game(options.game).app(options)
+
+
+def wordsy_app(options: HostOptions) -> int:
     from wordsy_tui.app import WordsyApp
 
     assert options.name is not None
     lan = LanPlay(options, options.interfaces)
     return WordsyApp(lan.host(options.name), lan=lan, name=options.name).run_to_end()
+
+
+def tile_app(options: HostOptions) -> int:
+    return asyncio.run(host_tiles_with_app(options))
+
+
+async def host_tiles_with_app(options: HostOptions) -> int:
+    """The hosting player's board screen, on a running event loop: `host --game`'s, and the
+    start menu's after its app has closed."""
+    from wordsy_tui.bots.levels import Level
+    from wordsy_tui.session.tilelan import TileHostSession, TileLanHost
+
+    assert options.name is not None
+    server = cast(TileLanHost, make_server(options))  # a tile game: `TileLanHost` hosts it
+    bots = [Level(options.bot_level)] * options.bots
+    return await play_tile_app(TileHostSession(options.name, server, bots))
+
+
+def run_tile_app(session: TileNetSession) -> int:
+    from wordsy_tui.app.tiles.app import TileApp
+
+    app = TileApp(session)
+    app.run()
+    return app.return_code or 0
+
+
+async def play_tile_app(session: TileNetSession) -> int:
+    """`run_tile_app` on a running event loop (after another app has closed on it)."""
+    from wordsy_tui.app.tiles.app import TileApp
+
+    app = TileApp(session)
+    await app.run_async()
+    return app.return_code or 0
+
+
+def tile_seat(
+    address: tuple[str, int],
+    name: str,
+    game: GameName,
+    pin: str | None,
+    *,
+    reclaim: bool,
+    spectate: bool = False,
+) -> TileNetSession:
+    """A person's seat at a tile game's host; its token kept on disk, so the same join
+    takes the seat back (`spectate`: a place to watch from, which has no token)."""
+    from wordsy_tui.referee import dictionary_hash
+    from wordsy_tui.session.tilelan import TileNetSession
+
+    return TileNetSession.join(
+        *address,
+        name,
+        game,
+        dictionary_hash(),
+        pin=pin,
+        keys=None if spectate else player_keys(),
+        reclaim=reclaim,
+        spectate=spectate,
+    )

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, cast
 
 from net import Host
-from wordsy_tui.session.lan import LanHost
-from wordsy_tui.session.tilelan import TileLanHost
 
 if TYPE_CHECKING:
     from wordsy_tui.front.ssh import SshFront
@@ -169,9 +168,19 @@ class Fronted:
         return [self.bind]
 
 
-class FrontedHost(Fronted, LanHost):
-    """`LanHost` that also serves its game over SSH and the web while it runs."""
+TableT = TypeVar("TableT")
+
+_fronted: dict[type, type] = {}
+"""Each game's fronted host class, made once."""
 
 
-class FrontedTileHost(Fronted, TileLanHost):
-    """`TileLanHost` (Scrabble, Words with Friends, Wordfeud) with the same fronts."""
+def fronted(table: type[TableT]) -> Callable[..., TableT]:
+    """`table`, a game's host class (`LanHost`, `TileLanHost`, ...), that also serves its game
+    over SSH and the web while it runs: `Fronted` mixed in before it. Its constructor takes
+    the table's arguments and `fronts`."""
+    made = _fronted.get(table)
+    if made is None:
+        doc = f"`{table.__name__}` that also serves its game over SSH and the web."
+        made = type(f"Fronted{table.__name__}", (Fronted, table), {"__doc__": doc})
+        _fronted[table] = made
+    return cast(Callable[..., TableT], made)

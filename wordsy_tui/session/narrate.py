@@ -1,14 +1,20 @@
-"""One line of plain English per event worth telling: the headless host's log."""
+"""Wordsy's part of the headless host: one line of plain English per event worth telling
+(its log), and its own commands on the host's keyboard."""
 
 from __future__ import annotations
 
-from typing import Final
+import asyncio
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Final
 
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.cards import CARDS_BY_ID
 from wordsy_tui.game.scoresheet import PENALTY_POINTS, box_value, standings
-from wordsy_tui.game.state import ChallengeResult, GameState
+from wordsy_tui.game.state import ChallengeResult, GameState, Phase
 from wordsy_tui.text import shown
+
+if TYPE_CHECKING:
+    from wordsy_tui.session.lan import LanHost
 
 # A penalty as the scoresheet prints it, with a real minus sign.
 PENALTY: Final = f"\N{MINUS SIGN}{PENALTY_POINTS} penalty"
@@ -161,3 +167,85 @@ def _row(state: GameState, player: str, round_no: int) -> str:
     row = state.sheets[player].rows[round_no - 1]
     bonus = box_value(round_no, row.box)
     return f"{player} {row.score}" + (f" (+{bonus})" if bonus else "")
+
+
+DESK_HELP: Final = (
+    "Commands: 'remove NAME' takes a seat away (a squatter in the lobby, an absent player "
+    "mid-game: they score nothing from then on); 'allow NAME' / 'deny NAME' answers a request "
+    "for NAME's seat from another machine; 'end' ends what the table is waiting for now (the "
+    "writing, a vote, the challenges); 'mute NAME' / 'unmute NAME' drops (or no longer drops) "
+    "a player's or spectator's chat lines; 'rematch' plays again after the game, with the same "
+    "seats, options and spectators; 'players' lists the seats; 'help' shows this."
+)
+
+
+class WordsyDesk:
+    """Wordsy's commands on the headless host's keyboard, beside every game's ('rematch',
+    'players', 'help'); and what its log says at the start and the end, and of chat."""
+
+    help = DESK_HELP
+
+    def __init__(self, server: LanHost, say: Callable[[str], None]) -> None:
+        self.server = server
+        self.say = say
+        self.requests: dict[str, asyncio.Future[bool]] = {}
+        """Requests for a seat from another machine, waiting for 'allow' or 'deny'."""
+        server.on_reclaim = self.ask
+        server.host.on_said = self.heard
+
+    async def ask(self, name: str) -> bool:
+        """The host's consent, before anyone takes `name`'s seat."""
+        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.requests[name] = answer
+        self.say(
+            f"Someone asks for {name}'s seat from another machine: 'allow {name}' or 'deny {name}'"
+        )
+        try:
+            return await answer
+        except asyncio.CancelledError:
+            self.say(f"The request for {name}'s seat was withdrawn")
+            raise
+        finally:
+            self.requests.pop(name, None)
+
+    def heard(self, name: str, role: str, text: str) -> None:
+        """A line of chat on the log: whoever mutes must see what was said."""
+        self.say(f"Chat · {name}{' (watching)' if role == 'spectator' else ''}: {text}")
+
+    async def obey(self, verb: str, name: str) -> str | None:
+        """Carry out one of Wordsy's commands; what to tell the host (None: not one)."""
+        if verb in ("remove", "allow", "deny", "mute", "unmute") and not name:
+            return f"Whose seat? Type '{verb} NAME'."
+        if verb == "remove":
+            problem = await self.server.remove_player(name)
+            return problem or f"{name}'s seat is removed"
+        if verb in ("allow", "deny"):
+            request = self.requests.get(name)
+            if request is None or request.done():
+                return f"Nobody is asking for {name}'s seat."
+            request.set_result(verb == "allow")
+            return f"{name}'s seat is handed over" if verb == "allow" else f"{name} keeps the seat"
+        if verb == "mute":
+            return self.server.mute(name)
+        if verb == "unmute":
+            return self.server.unmute(name)
+        if verb == "end":
+            return await self.server.end_phase() or "Ended now, as the clock would have."
+        return None
+
+    def left(self) -> Collection[str]:
+        """The seats whose players left for good ('players' says so)."""
+        return self.server.state.gone
+
+    def opening(self, resumed: bool) -> tuple[list[str], list[str]]:
+        """The log's first lines, before and after the host seats its computer players."""
+        return [
+            f"The game is saved to {self.server.log_path}",
+            "Type 'help' for the host's commands (remove a player, hand a seat over).",
+        ], []
+
+    def closing(self) -> str:
+        """The log's last line, once the host has stopped."""
+        if self.server.state.phase is Phase.OVER:
+            return "Host stopped."
+        return "Host stopped. The game is saved (wordsy-tui host --resume)."
