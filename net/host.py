@@ -30,6 +30,9 @@ MAX_NAME = 32
 MAX_COMMAND_ID = 64
 RESYNC_INTERVAL = 1.0  # seconds
 CLOSING_GRACE = 1.0  # seconds stop() gives peers to receive its closing frame
+# The kernel's queue of connections not yet accepted: a crowd of a thousand arriving within
+# a second or so waits there, a few taken in per turn of the loop (`accepts_per_turn`).
+LISTEN_BACKLOG = 1024
 
 
 class HostedGame(Protocol):
@@ -92,8 +95,12 @@ class HostConfig:
     # `spectator_crowd` (a smaller crowd's in proportion), so that a busy table costs one
     # write per spectator per tick rather than per event: a tenth of a core or so whatever
     # the crowd, and a hundred spectators wait a hundredth of a second, not a tenth.
-    spectator_slice: int = 64
-    spectator_tick: float = 0.1  # seconds
+    spectator_slice: int = 32
+    spectator_tick: float = 0.25  # seconds
+    # Connections accepted per turn of the event loop: a crowd arriving together is taken in
+    # a few at a time (the kernel holds the rest, up to LISTEN_BACKLOG), so a player's
+    # command never waits behind a whole bunch of new connections being set up.
+    accepts_per_turn: int = 4
     spectator_crowd: int = 1000
     pin_policy: PinPolicy = field(default_factory=PinPolicy)
     seat_policy: SeatPolicy = field(default_factory=SeatPolicy)
@@ -585,9 +592,19 @@ class Host:
             _log.warning("%s", self.damage.describe())
         self._replay(records)
         _allow_open_files(self.config.max_spectators + 256)
+        # asyncio accepts at most its `backlog` connections each time the listener is
+        # readable, and gives the same number to listen(): the kernel's queue is widened
+        # again afterwards, so that a crowd waits there rather than being refused.
         self._server = await asyncio.start_server(
-            self._serve, self.config.bind, self.config.port, reuse_address=True
+            self._serve,
+            self.config.bind,
+            self.config.port,
+            reuse_address=True,
+            backlog=max(1, self.config.accepts_per_turn),
         )
+        for listener in self._server.sockets:
+            with listener.dup() as same:  # the same socket, by another descriptor
+                same.listen(LISTEN_BACKLOG)
         self._heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeat())
 
     async def stop(
@@ -911,6 +928,12 @@ class Host:
         finally:
             self._detach(peer)
             self._outflow.forget(peer)
+            if peer.recipient is self._spectators:
+                # A crowd leaving together is torn down one spectator per turn of the loop,
+                # after any command waiting: each close costs the kernel and asyncio more
+                # than anything else the host does for a spectator.
+                async with self._lock.door():
+                    pass
             with contextlib.suppress(Exception):
                 await _close(writer)
             del self._connections[task]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
+from collections.abc import Callable
 
 import pytest
 
@@ -304,34 +306,74 @@ async def test_a_command_goes_before_a_crowd_waiting_at_the_door(make_host, make
             writer.close()
 
 
+class MostPerTurn:
+    """The largest change of `count()` within one turn of the event loop, while it runs."""
+
+    def __init__(self, count: Callable[[], int]) -> None:
+        self.count = count
+        self.most = 0
+        self._task = asyncio.create_task(self._watch())
+
+    async def _watch(self) -> None:
+        seen = self.count()
+        while True:
+            await asyncio.sleep(0)
+            self.most = max(self.most, abs(self.count() - seen))
+            seen = self.count()
+
+    def stop(self) -> int:
+        self._task.cancel()
+        return self.most
+
+
 async def test_the_door_lets_one_newcomer_in_per_turn_of_the_loop(make_host):
     host = await make_host(**QUIET)
     port = host.address[1]
     sockets = [await asyncio.open_connection("127.0.0.1", port) for _ in range(30)]
     await wait_until(lambda: len(host._connections) == 30)
-    most = [0]
-    done = asyncio.Event()
-
-    async def count_turns() -> None:
-        seen = host.spectators
-        while not done.is_set():
-            await asyncio.sleep(0)
-            most[0] = max(most[0], host.spectators - seen)
-            seen = host.spectators
-
-    counting = asyncio.create_task(count_turns())
+    welcomed = MostPerTurn(lambda: host.spectators)
     hello = {"t": p.HELLO, "version": p.PROTOCOL_VERSION, "role": "spectator", "last_seq": 0}
     for i, (_, writer) in enumerate(sockets):
         writer.write(encode({**hello, "name": f"s{i}"}))  # all in the same turn
     try:
         await wait_until(lambda: host.spectators == 30)
-        done.set()
-        await counting
         # Today's host welcomes a whole batch in one turn, holding everything else up.
-        assert most[0] == 1
+        assert welcomed.stop() == 1
     finally:
         for _, writer in sockets:
             writer.close()
+
+
+async def test_a_crowd_arriving_at_once_is_accepted_a_few_per_turn(make_host):
+    host = await make_host(**{**QUIET, "accepts_per_turn": 4})
+    port = host.address[1]
+    accepted = MostPerTurn(lambda: len(host._connections))
+    # Connected before the loop turns again: the kernel holds all forty, none accepted yet.
+    arrivals = [socket.create_connection(("127.0.0.1", port)) for _ in range(40)]
+    try:
+        await wait_until(lambda: len(host._connections) == 40)
+        # asyncio's own server takes up to a hundred in one turn.
+        assert accepted.stop() <= 4
+    finally:
+        for arrival in arrivals:
+            arrival.close()
+
+
+async def test_a_crowd_leaving_at_once_is_let_go_one_per_turn(make_host, make_client):
+    host = await make_host(**QUIET)
+    port = host.address[1]
+    ada = await make_client(port, "Ada")
+    crowd = [await _greet(port, f"s{i}") for i in range(30)]
+    for reader, _ in crowd:
+        assert (await FrameReader(reader).read() or {}).get("t") == p.WELCOME
+    await wait_until(lambda: host.spectators == 30)
+    let_go = MostPerTurn(lambda: len(host._connections))
+    for _, writer in crowd:
+        writer.transport.abort()  # all in the same turn
+    await wait_until(lambda: len(host._connections) == 1)
+    # Today's host tears the whole bunch down in the same turns.
+    assert let_go.stop() == 1
+    assert (await ada.command({"op": "add", "n": 1})).accepted
 
 
 async def test_the_crowd_is_pinged_a_slice_at_a_time_across_the_heartbeat(make_host, make_client):
