@@ -1,11 +1,18 @@
-"""The list of scores beside the board, as a plain function of the state (panel.py)."""
+"""The list of scores beside the board, as a plain function of the state (panel.py), and
+the moves under it on the board screen."""
 
 from __future__ import annotations
 
+from textual.widgets import Static
+
+from tests.app.tile_fixtures import board_screen, my_turn, take_turn, tile_session, until
 from tests.scrabble.table import FixedDraw, Table
-from wordsy_tui.app.tiles.panel import scores_text, unseen_text
+from wordsy_tui.app.tiles.app import TileApp
+from wordsy_tui.app.tiles.panel import move_lines, scores_text, unseen_text
+from wordsy_tui.bots.levels import Level
 from wordsy_tui.scrabble import commands as cmd
 from wordsy_tui.scrabble.rulesets import RULES, GameName
+from wordsy_tui.scrabble.state import Phase
 from wordsy_tui.scrabble.view import state_for_seat
 
 
@@ -43,3 +50,20 @@ def test_an_offline_player_is_said_so_and_a_replay_may_show_the_racks():
     assert "?AEHNOR" in shown
     assert "AEFMRST" in shown
     assert "tiles" not in shown
+
+
+async def test_at_80x24_the_move_list_ends_with_the_newest_move() -> None:
+    session = tile_session(bots=(Level.EASY, Level.EASY))
+    app = TileApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: session.state.phase is Phase.PLAYING)
+        while len(move_lines(session.state)) < 14 and session.state.phase is Phase.PLAYING:
+            await take_turn(pilot, app)  # more moves than the panel has rows for at 80x24
+        await until(pilot, lambda: my_turn(session))
+        moves = board_screen(app).query_one("#moves", Static)
+        shown = str(moves.render()).rstrip("\n").split("\n")
+        newest = move_lines(session.state)[-1]
+        assert len(move_lines(session.state)) > moves.size.height, "the test needs a long list"
+        # The heading and as many moves as there is room for, the newest last.
+        assert len(shown) <= moves.size.height
+        assert newest.what[:8] in shown[-1], shown

@@ -293,15 +293,16 @@ class BoardScreen(Screen[None]):
             self.query_one("#rack", Static).update(
                 rack_text(self.draft.rack_left(state.rack(me)), state.rules)
             )
-        self.query_one("#scores", Static).update(
-            scores_text(state, me, self.presence, racks=self.shows_racks)
-        )
+        scores = scores_text(state, me, self.presence, racks=self.shows_racks)
+        self.query_one("#scores", Static).update(scores)
         width = SIDE_WIDTH - 1
         unseen = unseen_text(state, me, width, racks=self.shows_racks)
         self.query_one("#unseen", Static).update(unseen)
         lines = move_lines(state)
-        used = len(state.players) + unseen.plain.count("\n") + 2
-        rows = max(self.query_one("#tile-side").size.height - used - 1, 1)
+        # The rows above the moves, as the panel lays them out (a line ending in a newline
+        # leaves an empty one under it), the unseen tiles' margin, and the list's heading.
+        used = sum(text.plain.count("\n") + 1 for text in (scores, unseen)) + 1 + 1
+        rows = max(self.query_one("#tile-side").size.height - used, 1)
         moves = Text("Moves\n", "bold") + moves_text(lines, width, rows)
         self.query_one("#moves", Static).update(moves)
         placement = self.draft.placement
