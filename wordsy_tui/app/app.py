@@ -201,14 +201,14 @@ class WordsyApp(TableApp):
             return self.return_code or 0
         self._tiles_played = table
         # (Loaded already, unless the game was picked in the list: the app has closed.)
-        from wordsy_tui.app.lan import TileHostSetup
+        from wordsy_tui.app.lan import is_tiles
         from wordsy_tui.app.screens.host_form import HostChoice
         from wordsy_tui.app.screens.menu import TileSolo
 
         match table:
             case JoinedTiles() if self.lan is not None:
                 return await self.lan.play_tiles(*table)
-            case HostChoice(name, TileHostSetup() as setup) if self.lan is not None:
+            case HostChoice(name, setup) if self.lan is not None and is_tiles(setup):
                 return await self.lan.host_tiles(name, setup)
             case TileSolo() | TileReplayPicked():
                 from wordsy_tui.app.tiles.app import TileApp
@@ -814,10 +814,10 @@ class WordsyApp(TableApp):
     def _host_chosen(self, choice: HostChoice | None) -> None:
         if choice is None or self.lan is None:
             return
-        from wordsy_tui.app.lan import HostSetup
+        from wordsy_tui.app.lan import is_wordsy
 
         self.player_name, self.name_chosen = choice.name, True
-        if isinstance(choice.setup, HostSetup):
+        if is_wordsy(choice.setup):
             self.play(self.lan.host(choice.name, choice.setup))
         else:  # a tile game: its own app, once this one has closed (`afterwards`)
             self.tile_table = choice
