@@ -8,7 +8,8 @@ ones, with only their keys' differences and their own leave questions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import contextlib
+from collections.abc import AsyncIterator, Callable, Iterator
 
 import pytest
 from textual.app import ComposeResult
@@ -27,28 +28,13 @@ from wordsy_tui.app.table import TableApp
 from wordsy_tui.app.tiles.app import BoardScreen, TileApp
 from wordsy_tui.app.widgets.chat import ChatLog
 from wordsy_tui.bots.levels import Level
+from wordsy_tui.game.config import GameConfig
 from wordsy_tui.scrabble.config import TileGameConfig
 from wordsy_tui.session.base import Seat
 from wordsy_tui.session.chat import ChatHeard
 from wordsy_tui.session.tiles import TileSession
 
 # -- a third game, with nothing of the table's keys of its own ---------------------------
-
-
-class HostsMutes:
-    """The host's mute list, as the shell's `Muting` reads it."""
-
-    def __init__(self) -> None:
-        self.talkers = [("Beth", False)]
-        self.muted: frozenset[str] = frozenset()
-
-    def mute(self, name: str) -> str:
-        self.muted |= {name}
-        return f"{name} is muted."
-
-    def unmute(self, name: str) -> str:
-        self.muted -= {name}
-        return f"{name} may chat again."
 
 
 class CardSeat(Seat[str, str, str]):
@@ -61,7 +47,7 @@ class CardSeat(Seat[str, str, str]):
         self.stopped = False
         self.host = host
         if host:
-            self.server = HostsMutes()
+            self.server = fx.FakeServer(GameConfig())  # (its mute list: Beth, Dora)
 
     async def start(self) -> None:
         return None
@@ -110,10 +96,16 @@ class CardApp(TableApp):
         return None
 
 
-async def test_a_new_games_app_asks_before_leaving_and_stays_on_no() -> None:
-    seat = CardSeat("Ann")
+@contextlib.asynccontextmanager
+async def card_table(seat: CardSeat) -> AsyncIterator[tuple[CardApp, Pilot[None]]]:
     app = CardApp(seat)
     async with app.run_test(size=(80, 24)) as pilot:
+        yield app, pilot
+
+
+async def test_a_new_games_app_asks_before_leaving_and_stays_on_no() -> None:
+    seat = CardSeat("Ann")
+    async with card_table(seat) as (app, pilot):
         await pilot.press("ctrl+q")
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question == "Leave the game? It goes on without you."
@@ -122,13 +114,12 @@ async def test_a_new_games_app_asks_before_leaving_and_stays_on_no() -> None:
         assert not seat.stopped
         await pilot.press("ctrl+c", "y")  # Ctrl+C asks the same, and y leaves
         await until(pilot, lambda: seat.stopped)
-    assert app.return_code == 0
+        await until(pilot, lambda: app.return_code == 0)
 
 
 async def test_a_spectator_of_the_new_game_leaves_without_a_question() -> None:
     seat = CardSeat(None)
-    app = CardApp(seat)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with card_table(seat) as (app, pilot):
         await pilot.press("ctrl+q")
         await until(pilot, lambda: seat.stopped)
         assert not isinstance(app.screen, ConfirmScreen)
@@ -136,8 +127,7 @@ async def test_a_spectator_of_the_new_game_leaves_without_a_question() -> None:
 
 async def test_a_new_games_app_chats_with_ctrl_t_and_its_browser_key() -> None:
     seat = CardSeat("Ann")
-    app = CardApp(seat)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with card_table(seat) as (app, pilot):
         await pilot.press("ctrl+t")
         assert isinstance(app.screen, ChatScreen)
         # Its screen has no chat log of its own: the chat line shows the last lines said.
@@ -152,8 +142,7 @@ async def test_a_new_games_app_chats_with_ctrl_t_and_its_browser_key() -> None:
 
 async def test_with_nobody_to_hear_it_the_new_game_has_no_chat() -> None:
     seat = CardSeat("Ann", chat=False)
-    app = CardApp(seat)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with card_table(seat) as (app, pilot):
         await pilot.press("ctrl+t", "f8")
         assert isinstance(app.screen, CardTable)
         assert not app.check_action("chat", ())
@@ -164,8 +153,7 @@ async def test_with_nobody_to_hear_it_the_new_game_has_no_chat() -> None:
 
 async def test_the_new_games_host_mutes_with_its_key_and_the_palette_offers_it() -> None:
     seat = CardSeat("Ann", host=True)
-    app = CardApp(seat)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with card_table(seat) as (app, pilot):
         palette = [c.title for c in app.get_system_commands(app.screen)]
         assert palette[-3:] == ["Chat", "Mute or unmute someone", "Leave"]
         await pilot.press("f8")
