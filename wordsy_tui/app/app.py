@@ -103,21 +103,20 @@ class WordsyApp(TableApp):
 
     CSS_PATH = "wordsy.tcss"
     TITLE = "Wordsy"
+    # The table's keys (`TableApp`): chat's other key F3 (F7 is free at the board, where
+    # F3 passes), the host's mute F6 (a tile game's start), and neither they nor leave in
+    # the key bar: each screen says its own way out.
+    CHAT_KEY_IN_BROWSER = "f3"
+    MUTE_KEY = "f6"
+    TABLE_KEYS_SHOWN = False
+    KEEPS_RUNNING = True
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Ctrl+C too: people press it to quit, and deserve the same question, not a stop.
-        Binding("ctrl+q,ctrl+c", "leave", "Leave", id="leave", show=False, priority=True),
         Binding("f1,question_mark", "help", "Help", id="help", key_display="?", priority=True),
         Binding("f2", "scoresheet", "Sheets", id="scoresheet", key_display="F2", show=False),
         Binding("right,n", "replay_step(1)", "Next round", id="replay-next", key_display="→"),
         Binding("left,p", "replay_step(-1)", "Previous", id="replay-back", key_display="←"),
         # The host's say over a table where someone never acts (e.g. with no timer).
         Binding("ctrl+e", "end_phase", "End now", id="end-phase", show=False, priority=True),
-        # Chat opens over the word being typed too: a control key (F3 where a browser
-        # keeps Ctrl+T for itself); F6 is the host's mute.
-        Binding(
-            "ctrl+t,f3", "chat", "Chat", id="chat", key_display="^t", show=False, priority=True
-        ),
-        Binding("f6", "mute", "Mute", id="mute", key_display="F6", show=False),
     ]
 
     state: var[GameState] = var(GameState, always_update=True)
@@ -202,14 +201,14 @@ class WordsyApp(TableApp):
             return self.return_code or 0
         self._tiles_played = table
         # (Loaded already, unless the game was picked in the list: the app has closed.)
-        from wordsy_tui.app.lan import TileHostSetup
+        from wordsy_tui.app.lan import is_tiles
         from wordsy_tui.app.screens.host_form import HostChoice
         from wordsy_tui.app.screens.menu import TileSolo
 
         match table:
             case JoinedTiles() if self.lan is not None:
                 return await self.lan.play_tiles(*table)
-            case HostChoice(name, TileHostSetup() as setup) if self.lan is not None:
+            case HostChoice(name, setup) if self.lan is not None and is_tiles(setup):
                 return await self.lan.host_tiles(name, setup)
             case TileSolo() | TileReplayPicked():
                 from wordsy_tui.app.tiles.app import TileApp
@@ -243,12 +242,7 @@ class WordsyApp(TableApp):
         )
 
     @property
-    def me(self) -> str | None:
-        """Our seat at the table; None while watching, replaying or in the menu."""
-        return self.session.me if self.session else None
-
-    @property
-    def talker(self) -> Session | None:
+    def seat(self) -> Session | None:
         return self.session
 
     # -- following the session ---------------------------------------------
@@ -381,7 +375,7 @@ class WordsyApp(TableApp):
         self.deadline = None  # no clock runs at a table that has closed
         if self.state.phase is not Phase.OVER:  # the results need no word on it
             self.push_screen(
-                GameClosedScreen(message), lambda leave: self._leave() if leave else None
+                GameClosedScreen(message), lambda leave: self.leave() if leave else None
             )
 
     def on_rematch_offered(self, message: RematchOffered) -> None:
@@ -663,11 +657,7 @@ class WordsyApp(TableApp):
             return self.session is not None and self.session.hosting and state.phase in PLAYING
         if action == "rematch":
             return self._may_rematch()
-        if action == "chat":
-            return self._chat_here()
-        if action == "mute":
-            return self._host_chat_here()
-        return True
+        return super().check_action(action, parameters)
 
     def timer_refusal(self) -> str:
         """Why Space does not take the timer now, in the rules' words."""
@@ -681,23 +671,13 @@ class WordsyApp(TableApp):
         me = self.me
         return me is not None and allowed(self.state, cmd.LockIn(me))
 
-    def _chat_here(self, screen: Screen[object] | None = None) -> bool:
-        """Whether `screen` (the one on top) has the table's chat: the lobby or the board,
-        with others to hear it."""
-        if not self.can_chat:
-            return False  # (before the import: the chat log's module loads Rich's pretty-printer)
+    def chat_here(self, screen: Screen[object]) -> bool:
+        """Over the screens with the table's chat log: the lobby and the board."""
+        # (Asked only where others hear chat: the chat log's module loads Rich's
+        # pretty-printer, kept out of solo's first frame.)
         from wordsy_tui.app.widgets.chat import ChatLog
 
-        return bool((screen or self.screen).query(ChatLog))
-
-    def _host_chat_here(self, screen: Screen[object] | None = None) -> bool:
-        return self._chat_here(screen) and getattr(self.session, "server", None) is not None
-
-    def action_chat(self) -> None:
-        from wordsy_tui.app.screens.chat import ChatScreen
-
-        if self._chat_here():
-            self.push_screen(ChatScreen(), self.say_line)
+        return bool(screen.query(ChatLog))
 
     def action_end_phase(self) -> None:
         session = self.session
@@ -759,38 +739,27 @@ class WordsyApp(TableApp):
         self.bell_on = not self.bell_on
         self.notify(f"Bell {'on' if self.bell_on else 'off'}")
 
-    def action_leave(self) -> None:
+    def leave_question(self) -> str | None:
+        # Asked only in a game in play, and not once the host has ended it.
+        if self.state.phase not in PLAYING or self.game_closed is not None:
+            return None
+        return super().leave_question()
+
+    def can_keep_running(self) -> bool:
         from wordsy_tui.app.lan import host_server
-        from wordsy_tui.app.screens.confirm import ConfirmScreen, HostLeavesScreen
 
-        # A spectator (or a replay) leaves nothing behind: no need to ask; nor once the
-        # host has ended the game.
-        session = self.session
-        seated = session is not None and session.me is not None and self.game_closed is None
-        if not (seated and self.state.phase in PLAYING):
-            self._leave()
-        elif session is not None and session.hosting:
-            can_keep = self.lan is not None and host_server(session) is not None
-            self.push_screen(HostLeavesScreen(can_keep), self._host_leaves)
-        else:
-            self.push_screen(
-                ConfirmScreen("Leave the game? It goes on without you."),
-                lambda leave: self._leave() if leave else None,
-            )
+        return self.lan is not None and host_server(self.session) is not None
 
-    def _host_leaves(self, choice: str | None) -> None:
-        from wordsy_tui.app.screens.confirm import END_FOR_EVERYONE, KEEP_RUNNING
-
-        if choice == END_FOR_EVERYONE:
-            self._leave()
-        elif choice == KEEP_RUNNING and self.session is not None:
+    def keep_running(self) -> None:
+        if self.session is not None:
             # The app closes; `afterwards` takes the hosting player out of their seat and
             # serves the game on, in this process, for the others.
             self._left_running = self.session
             self.workers.cancel_group(self, "session")
             self.exit()
 
-    def _leave(self) -> None:
+    def leave(self) -> None:
+        """Back to where the player came from: the menu, the list, or out."""
         if self.session is None:
             self.exit()
         else:
@@ -845,10 +814,10 @@ class WordsyApp(TableApp):
     def _host_chosen(self, choice: HostChoice | None) -> None:
         if choice is None or self.lan is None:
             return
-        from wordsy_tui.app.lan import HostSetup
+        from wordsy_tui.app.lan import is_wordsy
 
         self.player_name, self.name_chosen = choice.name, True
-        if isinstance(choice.setup, HostSetup):
+        if is_wordsy(choice.setup):
             self.play(self.lan.host(choice.name, choice.setup))
         else:  # a tile game: its own app, once this one has closed (`afterwards`)
             self.tile_table = choice
@@ -914,8 +883,7 @@ class WordsyApp(TableApp):
 
         self._enter(MenuScreen())
 
-    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+    def game_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         if self._can_write():
             yield SystemCommand(
                 "Lock in", "Your word is final for this round", self.action_lock_in
@@ -940,18 +908,7 @@ class WordsyApp(TableApp):
                 "Take a seat away: a squatter, an absent player",
                 self.action_remove,
             )
-        if self._chat_here(screen):
-            yield SystemCommand(
-                "Chat", "Say a line to everyone, spectators too (Ctrl+T)", self.action_chat
-            )
-        if self._host_chat_here(screen):
-            yield SystemCommand(
-                "Mute or unmute someone",
-                "As the host: whose chat reaches nobody (F6)",
-                self.action_mute,
-            )
         yield SystemCommand("Rules and keys", "The rules in short", self.action_help)
         yield SystemCommand(
             "Bell on or off", "Ring when the timer is flipped and at 5 s", self.action_toggle_bell
         )
-        yield SystemCommand("Leave", "Leave this game", self.action_leave)

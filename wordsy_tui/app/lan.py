@@ -7,9 +7,9 @@ tests provide fakes, so no screen imports the network.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Generic, Protocol, TypeGuard, TypeVar, runtime_checkable
 
 from wordsy_tui.game.config import DEFAULT_BOT_LEVEL, GameConfig
 from wordsy_tui.scrabble.config import TileGameConfig
@@ -20,24 +20,33 @@ if TYPE_CHECKING:
     from wordsy_tui.session.discovery import FoundGame
 
 
-@dataclass(frozen=True)
-class HostSetup:
-    """What the host chose on the start menu's form: what `wordsy-tui host` flags set."""
+Config = TypeVar("Config")
 
-    config: GameConfig = field(default_factory=GameConfig)
+
+@dataclass(frozen=True)
+class TableSetup(Generic[Config]):
+    """What the host chose on the start menu's form, whatever the game: what `wordsy-tui
+    host` flags set (`--game` and the game's own options are in its `config`)."""
+
+    config: Config
     bots: int = 0
     bot_level: str = DEFAULT_BOT_LEVEL
     pin: str | None = None
 
 
-@dataclass(frozen=True)
-class TileHostSetup:
-    """A tile game chosen on the start menu's form: what `wordsy-tui host --game` flags set."""
+HostSetup = TableSetup[GameConfig]
+"""A game of Wordsy chosen on the form."""
+TileHostSetup = TableSetup[TileGameConfig]
+"""A tile game (Scrabble, Words with Friends, Wordfeud) chosen on the form."""
 
-    config: TileGameConfig = field(default_factory=TileGameConfig)
-    bots: int = 0
-    bot_level: str = DEFAULT_BOT_LEVEL
-    pin: str | None = None
+
+# (Which game a set-up is for is its config's: a check on the config narrows no set-up.)
+def is_wordsy(setup: HostSetup | TileHostSetup) -> TypeGuard[HostSetup]:
+    return isinstance(setup.config, GameConfig)
+
+
+def is_tiles(setup: HostSetup | TileHostSetup) -> TypeGuard[TileHostSetup]:
+    return isinstance(setup.config, TileGameConfig)
 
 
 class Lan(Protocol):

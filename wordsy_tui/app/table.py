@@ -1,11 +1,15 @@
 """The shell every game's app shares (Wordsy's `WordsyApp`, the tile games' `TileApp`):
 starting its session and following the session's updates, the too-small word on every
-screen, the rematch and leaving the table after a rematch, and running to the end.
+screen, the table's keys (leave, chat, the host's mute: their bindings, when they work,
+the command palette's entries, the questions before leaving), the rematch and leaving
+the table after a rematch, and running to the end.
 
 A game's app keeps what is its own: which screen its game is at, what its updates change
-on them, the questions it asks before leaving. The shell calls it through a few hooks
+on them, what its leave question is. The shell calls it through a few hooks
 (`table_update`, `presence_changed`, `link_changed`, `refused`, `next_game`,
-`could_not_start`, `table_left`).
+`could_not_start`, `table_left`, `leave_question`, `leave`, `chat_here`,
+`game_commands`) and class attributes (`CHAT_KEY_IN_BROWSER`, `MUTE_KEY`,
+`TABLE_KEYS_SHOWN`, `KEEPS_RUNNING`).
 """
 
 from __future__ import annotations
@@ -13,12 +17,14 @@ from __future__ import annotations
 import asyncio
 import gc
 import weakref
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
+from textual.app import SystemCommand
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import ChatArrived, ChatDeclined
@@ -38,12 +44,83 @@ every game's session is, whatever its game."""
 
 
 class TableApp(ChattingApp):
-    """An app at one game's table: the shell around the game's own screens."""
+    """An app at one game's table: the shell around the game's own screens.
+
+    Each game's app (each subclass) gets the table's keys, from its class attributes:
+    Ctrl+Q (and Ctrl+C) leaves, Ctrl+T (or `CHAT_KEY_IN_BROWSER`) chats, `MUTE_KEY` is the
+    host's mute.
+    """
+
+    CHAT_KEY_IN_BROWSER: ClassVar[str] = "f7"
+    """Chat's other key, where a browser keeps Ctrl+T for itself (clear of the game's keys)."""
+    MUTE_KEY: ClassVar[str] = "f8"
+    """The host's mute (clear of the game's keys)."""
+    TABLE_KEYS_SHOWN: ClassVar[bool] = True
+    """Leave and chat in the key bar (Wordsy's screens say their own way out instead)."""
+    KEEPS_RUNNING: ClassVar[bool] = False
+    """The game can go on without its hosting player: leaving a game in play, they choose
+    how (`HostLeavesScreen`: keep it running, or end it for everyone), not yes or no."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The table's keys first, the game's own after them: Textual merges each class's
+        # BINDINGS as the class is made, so they are written into the game's own list here.
+        cls.BINDINGS = [*cls.table_bindings(), *cls.__dict__.get("BINDINGS", [])]
+        super().__init_subclass__(**kwargs)
+
+    @classmethod
+    def table_bindings(cls) -> list[BindingType]:
+        """Leave, chat and mute, the same at every game's table but for their keys."""
+        shown = cls.TABLE_KEYS_SHOWN
+        return [
+            # Ctrl+C too: people press it to quit, and deserve the same question, not a stop.
+            Binding(
+                "ctrl+q,ctrl+c",
+                "leave",
+                "Leave",
+                id="leave",
+                key_display="^q",
+                show=shown,
+                priority=True,
+            ),
+            # Over the word being typed too: a control key.
+            Binding(
+                f"ctrl+t,{cls.CHAT_KEY_IN_BROWSER}",
+                "chat",
+                "Chat",
+                id="chat",
+                key_display="^t",
+                show=shown,
+                priority=True,
+            ),
+            Binding(
+                cls.MUTE_KEY,
+                "mute",
+                "Mute",
+                id="mute",
+                key_display=cls.MUTE_KEY.upper(),
+                show=False,
+            ),
+        ]
 
     def __init__(self) -> None:
         super().__init__()
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         """Screens that carry the too-small word already."""
+
+    @property
+    def seat(self) -> Seat | None:
+        """The game's session (our seat, a spectator's place, a replay); None with no game."""
+        raise NotImplementedError
+
+    @property
+    def talker(self) -> Seat | None:
+        return self.seat
+
+    @property
+    def me(self) -> str | None:
+        """Our seat at the table; None while watching, replaying or with no game."""
+        seat = self.seat
+        return seat.me if seat is not None else None
 
     # -- running to the end ---------------------------------------------------------
 
@@ -168,14 +245,83 @@ class TableApp(ChattingApp):
         await session.stop()
         self.exit()
 
-    # -- the host's mute --------------------------------------------------------------
+    def leave_question(self) -> str | None:
+        """What to ask before leaving; None: nothing is lost, leave at once. By default a
+        seated player is asked; a spectator (or a replay) leaves nothing behind."""
+        seat = self.seat
+        if seat is None or seat.me is None:
+            return None
+        return "Leave the game? It goes on without you."
+
+    def action_leave(self) -> None:
+        """Ctrl+Q: leave the table, once the player has said so where something is lost."""
+        # (Imported here: the dialogs stay out of the time to the first frame.)
+        from wordsy_tui.app.screens.confirm import ConfirmScreen, HostLeavesScreen
+
+        question = self.leave_question()
+        seat = self.seat
+        if question is None:
+            self.leave()
+        elif self.KEEPS_RUNNING and seat is not None and seat.hosting:
+            self.push_screen(HostLeavesScreen(self.can_keep_running()), self._host_leaves)
+        else:
+            self.push_screen(ConfirmScreen(question), lambda yes: self.leave() if yes else None)
+
+    def _host_leaves(self, choice: str | None) -> None:
+        from wordsy_tui.app.screens.confirm import END_FOR_EVERYONE, KEEP_RUNNING
+
+        if choice == END_FOR_EVERYONE:
+            self.leave()
+        elif choice == KEEP_RUNNING:
+            self.keep_running()
+
+    def leave(self) -> None:
+        """Leave the table now (the player said so, or nothing is lost): by default the
+        session stops and the app closes (`table_left`)."""
+        seat = self.seat
+        if seat is None:
+            self.exit()
+        else:
+            self.run_worker(self.table_left(seat), group="leaving", exit_on_error=False)
+
+    def can_keep_running(self) -> bool:
+        """Whether this program can serve the game on without its hosting player
+        (`KEEPS_RUNNING` games only)."""
+        return False
+
+    def keep_running(self) -> None:
+        """The hosting player leaves the game running without them (`KEEPS_RUNNING`)."""
+        raise NotImplementedError
+
+    # -- chat, and the host's mute ----------------------------------------------------
+
+    def chat_here(self, screen: Screen[object]) -> bool:
+        """Whether the table's chat opens over `screen` (the one on top): by default over
+        the game's screens, not over a dialog (nor its input)."""
+        return not isinstance(screen, ModalScreen)
+
+    def _chat_open(self, screen: Screen[object] | None = None) -> bool:
+        """Chat works here: others to hear it, and a screen it opens over."""
+        return self.can_chat and self.chat_here(screen or self.screen)
+
+    def action_chat(self) -> None:
+        """Ctrl+T: the chat line, over the screen (with the last lines said where the
+        screen has no chat log of its own)."""
+        from wordsy_tui.app.screens.chat import ChatScreen
+        from wordsy_tui.app.widgets.chat import ChatLog
+
+        if self._chat_open():
+            history = not self.screen.query(ChatLog)
+            self.push_screen(ChatScreen(history=history), self.say_line)
 
     def muting(self) -> Muting | None:
         """The host's mute list, for the hosting player; None elsewhere."""
+        server = getattr(self.seat, "server", None)
+        if server is None:
+            return None  # (before the import: most tables have no host's screens to load)
         # (Imported here: the host's screens stay out of the time to the first frame.)
         from wordsy_tui.app.screens.remove import Muting
 
-        server = getattr(self.talker, "server", None)
         return server if isinstance(server, Muting) else None
 
     def action_mute(self) -> None:
@@ -185,3 +331,31 @@ class TableApp(ChattingApp):
             from wordsy_tui.app.screens.remove import pick_to_mute
 
             pick_to_mute(self, server)
+
+    # -- when the table's keys work, and the command palette -----------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat":
+            return self._chat_open()
+        if action == "mute":
+            return self._chat_open() and self.muting() is not None
+        return super().check_action(action, parameters)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield from self.game_commands(screen)
+        if self._chat_open(screen):
+            yield SystemCommand(
+                "Chat", "Say a line to everyone, spectators too (Ctrl+T)", self.action_chat
+            )
+            if self.muting() is not None:
+                yield SystemCommand(
+                    "Mute or unmute someone",
+                    f"As the host: whose chat reaches nobody ({self.MUTE_KEY.upper()})",
+                    self.action_mute,
+                )
+        yield SystemCommand("Leave", "Leave this game", self.action_leave)
+
+    def game_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The game's own entries in the command palette (before the table's)."""
+        return ()

@@ -23,7 +23,6 @@ from textual.widgets import Static
 
 from net import Refused
 from wordsy_tui.app.chat import chatting_app
-from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.table import Seat, TableApp
 from wordsy_tui.app.tiles.board import BoardPicture, TileBoard
@@ -485,15 +484,8 @@ class TileApp(TableApp):
     CSS_PATH: ClassVar[CSSPathType | None] = ["../wordsy.tcss", "tiles.tcss"]
     TITLE = "Wordsy: tile games"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "ctrl+q,ctrl+c", "leave", "Leave", id="tile-leave", key_display="^q", priority=True
-        ),
-        # Wordsy's chat key (F7 where a browser keeps Ctrl+T for itself; F3 passes here);
-        # the host's mute is F8, as F6 starts a tile game.
-        Binding("ctrl+t,f7", "chat", "Chat", id="tile-chat", key_display="^t", priority=True),
-        Binding("f8", "mute", "Mute", id="tile-mute", key_display="F8", show=False),
-    ]
+    # The table's keys are the shell's (`TableApp`): Ctrl+Q, Ctrl+T or F7 (F3 passes here),
+    # and the host's mute F8 (F6 starts a tile game).
 
     def __init__(self, session: TileVerbs, now: Callable[[], float] | None = None) -> None:
         super().__init__()
@@ -510,26 +502,13 @@ class TileApp(TableApp):
         """The vote this app last opened the dialog for (it opens once by itself)."""
 
     @property
-    def me(self) -> str | None:
-        return self.session.me
-
-    @property
-    def talker(self) -> TileVerbs:
+    def seat(self) -> TileVerbs:
         return self.session
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "chat":  # over the board only, not over a dialog's input
-            return self.can_chat and self.screen is self.board_screen
-        if action == "mute":
-            return self.check_action("chat", parameters) and self.muting() is not None
         if action == "best":  # of one's own last turn: a spectator has none
             return self.me is not None
-        return True
-
-    def action_chat(self) -> None:
-        from wordsy_tui.app.screens.chat import ChatScreen
-
-        self.push_screen(ChatScreen(history=True), self.say_line)
+        return super().check_action(action, parameters)
 
     def on_mount(self) -> None:
         self.guard_screens()
@@ -616,15 +595,12 @@ class TileApp(TableApp):
         hint = await asyncio.to_thread(self.session.best_of_last_turn)
         screen.say(best_text(hint, last.state.board if last is not None else ""))
 
-    @work(group="dialog")
-    async def action_leave(self) -> None:
-        # Nothing to keep once the game is over or its host has ended it (nor in a
-        # replay, which asks nothing): no question.
+    def leave_question(self) -> str | None:
+        # The session's own (a guest's seat is kept, a host's game ends); nothing to keep
+        # once the game is over or its host has ended it (nor in a replay): no question.
         question = self.session.leave_question
         done = self.session.state.phase is Phase.OVER or self._host_gone or not question
-        if done or await self.push_screen_wait(ConfirmScreen(question)):
-            await self.session.stop()
-            self.exit()
+        return None if done else question
 
 
 def best_text(hint: Hint | None, board: str) -> Text:
