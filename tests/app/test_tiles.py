@@ -15,7 +15,7 @@ from tests.app.tile_fixtures import (
     tile_session,
     until,
 )
-from wordsy_tui.app.screens.confirm import ConfirmScreen
+from wordsy_tui.app.screens.confirm import ConfirmScreen, GameClosedScreen
 from wordsy_tui.app.tiles.app import TileApp
 from wordsy_tui.app.tiles.dialogs import GameOverScreen
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS
@@ -124,13 +124,24 @@ async def test_too_small_a_window_says_so() -> None:
         assert "at least 80x24" in str(app.screen.query_one("TooSmall", Static).render())
 
 
-async def test_leaving_asks_nothing_once_the_host_has_ended_the_game() -> None:
+async def test_when_the_host_ends_the_game_the_board_says_so_and_plays_no_more() -> None:
     session = tile_session()
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: my_turn(session))
+        rack = session.state.rack(ME)
         session.publish(LinkChanged(False, "Ann ended the game.", final=True))
-        await until(pilot, lambda: "Ann ended the game." in text_of(app, "#message"))
+        # Wordsy's word on it: the host's sentence, then leave or look at the table.
+        await until(pilot, lambda: isinstance(app.screen, GameClosedScreen))
+        assert "Ann ended the game." in str(app.screen.query_one("#question", Static).render())
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, GameClosedScreen))
+        board = board_screen(app)
+        assert not board.check_action("play", ())
+        assert not board.check_action("pass_turn", ())
+        await pilot.press(rack[0].lower(), "enter")  # a tile typed goes nowhere
+        assert board.draft.placement == ()
+        # And leaving asks nothing: nothing is lost any more.
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)

@@ -155,3 +155,19 @@ async def test_a_turn_whose_player_has_gone_ends_after_a_grace(tmp_path: Path) -
         await ann.stop()
     finally:
         await server.stop()
+
+
+async def test_no_countdown_runs_at_a_table_its_host_has_ended(tmp_path: Path) -> None:
+    server = clocked_host(tmp_path, GameName.WORDFEUD, 60)
+    await server.start()
+    ann, bob = await seated(server)
+    try:
+        assert await server.start_game() is None
+        await wait_until(lambda: ann.deadline is not None)
+        await server.stop()
+        await wait_until(lambda: ann.client.closed)
+        # The host's last word came: its clock is not ours to count down any more.
+        assert ann.deadline is None
+    finally:
+        await bob.stop()
+        await ann.stop()

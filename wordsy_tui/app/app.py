@@ -369,14 +369,9 @@ class WordsyApp(TableApp):
 
     def _host_ended(self, message: str) -> None:
         """The host ended the game on purpose: say so, and offer the way out."""
-        from wordsy_tui.app.screens.confirm import GameClosedScreen
-
         self.game_closed = message
         self.deadline = None  # no clock runs at a table that has closed
-        if self.state.phase is not Phase.OVER:  # the results need no word on it
-            self.push_screen(
-                GameClosedScreen(message), lambda leave: self.leave() if leave else None
-            )
+        self.host_ended(message, over=self.state.phase is Phase.OVER)
 
     def on_rematch_offered(self, message: RematchOffered) -> None:
         session = self._fresh_table()

@@ -211,6 +211,15 @@ class TableApp(ChattingApp):
     def link_changed(self, up: bool, message: str, final: bool) -> None:
         """The link to the host went down or came back; `final`: the host ended the game."""
 
+    def host_ended(self, message: str, over: bool) -> None:
+        """The host ended the game on purpose: its word on it, and the way out (leave, or
+        stay to look at the table first); once the game is `over`, its results say enough."""
+        if over:
+            return
+        from wordsy_tui.app.screens.confirm import GameClosedScreen
+
+        self.push_screen(GameClosedScreen(message), lambda leave: self.leave() if leave else None)
+
     def refused(self, message: str) -> None:
         """The host (or the rules) refused one of our commands: say why."""
         self.notify(shown(message), severity="warning", markup=False)

@@ -148,6 +148,12 @@ class AlarmClock(Generic[S, C]):
         assert self._submit is not None
         await self._submit(alarm.command)
 
+    def stop(self) -> None:
+        """No alarm runs any more (the host ended the game): the countdown goes."""
+        self.cancel()
+        self._key = self._alarm = self._due = self._paused = None
+        self.deadline = None
+
     def cancel(self) -> None:
         if self._task is not None:
             self._task.cancel()

@@ -780,7 +780,9 @@ class NetTable(Seat[S, C, E]):
         raise NotImplementedError
 
     def _link_changed(self, link: net_client.Link) -> None:
-        if link.connected and not link.final:
+        if link.final:
+            self.clock.stop()  # no clock runs at a table its host has closed
+        elif link.connected:
             # The catch-up comes next: its wait counts from the host's time.
             self.clock.told(self.client.note)
         self.publish(self._link.news(link))

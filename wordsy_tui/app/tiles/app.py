@@ -148,7 +148,7 @@ class BoardScreen(Screen[None]):
         box.update(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.watching:  # a spectator's keys: help (and the app's chat and leave)
+        if self.watching or self.closed:  # help (and the app's chat and leave) only
             return action == "help"
         # Only Scrabble has challenges: the other games' key bar goes without the key.
         if action == "challenge":
@@ -166,7 +166,7 @@ class BoardScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         me = self.session.me
-        if me is None:  # watching
+        if me is None or self.closed:  # watching, or nothing to play any more
             return
         char = event.character or ""
         if char == "v" and may_vote(self.state, me):
@@ -318,6 +318,8 @@ class BoardScreen(Screen[None]):
 
     shows_racks = False
     """Whether the list of scores shows each rack's tiles (a finished game's replay)."""
+    closed = False
+    """The host ended the game: the board stays to be looked at, nothing more is played."""
 
     def watching_text(self) -> Text:
         """The line under the board of someone who only watches."""
@@ -551,7 +553,11 @@ class TileApp(TableApp):
 
     def link_changed(self, up: bool, message: str, final: bool) -> None:
         self.board_screen.say(shown(message), "bold" if final else "")
-        self._host_gone = self._host_gone or final
+        if final and not self._host_gone:
+            self._host_gone = True
+            self.board_screen.closed = True
+            self.board_screen.redraw()  # no countdown, no keys to play with
+            self.host_ended(message, over=self.session.state.phase is Phase.OVER)
 
     def _offer_vote(self, state: TileGameState) -> None:
         """Open the vote dialog once when the table starts voting and this seat votes; keep
