@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 import pytest
-from textual.widgets import Select
+from textual.widgets import Select, Static
 
 from tests.app.fixtures import FixedAdvisor, finished_table, settle
 from tests.app.test_solo import until
@@ -49,6 +49,9 @@ async def test_a_replay_steps_round_by_round_and_changes_nothing() -> None:
         await until(pilot, lambda: app.state.round == 2)
         await pilot.press(*["n"] * 7)
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        # Said of the replay, not of a host that might offer a rematch.
+        note = str(app.screen.query_one("#log-note", Static).render())
+        assert note.startswith("A saved game, replayed"), note
         assert await session.send(object()) == "This is a replay: nothing can be changed."  # type: ignore[arg-type]
         await pilot.press("p")
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.state.round == 7)

@@ -19,6 +19,7 @@ from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.game.rulesets import Ruleset
 from wordsy_tui.game.scoresheet import Scoresheet, SheetRow, Standing, breaks_ties, standings
 from wordsy_tui.game.state import GameState
+from wordsy_tui.session.replay import ReplaySession
 from wordsy_tui.text import shown
 
 ORDINALS = ("best", "second best", "third best", "fourth best", "fifth best")
@@ -134,12 +135,15 @@ class ResultsScreen(Screen[None]):
         rule = tie_rule(state)
         self.query_one("#tie-rule", Static).update(rule)
         self.query_one("#tie-rule", Static).display = bool(rule)
-        server = host_server(wordsy_app(self).session)
+        session = wordsy_app(self).session
+        server = host_server(session)
         note = (
             f"The game's log is saved in {server.log_path}"
             if server is not None
             else "Solo games keep no log."
             if state.solo
+            else "A saved game, replayed: ← steps back through its rounds."
+            if isinstance(session, ReplaySession)
             else "The host keeps the game's log; it may offer a rematch: stay on this "
             "screen to be asked."
         )
