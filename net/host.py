@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from net import protocol as p
 from net.chat import Chat, SayPolicy, Talker
+from net.doorway import Doorway
 from net.framing import MAX_FRAME, FrameError, FrameReader, encode, pack_body
 from net.limits import PinGuard, PinPolicy, SeatLimiter, SeatPolicy, address_key
 from net.log import Damage, GameLog
@@ -31,7 +32,7 @@ MAX_COMMAND_ID = 64
 RESYNC_INTERVAL = 1.0  # seconds
 CLOSING_GRACE = 1.0  # seconds stop() gives peers to receive its closing frame
 # The kernel's queue of connections not yet accepted: a crowd of a thousand arriving within
-# a second or so waits there, a few taken in per turn of the loop (`accepts_per_turn`).
+# a second or so waits there rather than being refused.
 LISTEN_BACKLOG = 1024
 
 
@@ -97,9 +98,9 @@ class HostConfig:
     # the crowd, and a hundred spectators wait a hundredth of a second, not a tenth.
     spectator_slice: int = 32
     spectator_tick: float = 0.25  # seconds
-    # Connections accepted per turn of the event loop: a crowd arriving together is taken in
-    # a few at a time (the kernel holds the rest, up to LISTEN_BACKLOG), so a player's
-    # command never waits behind a whole bunch of new connections being set up.
+    # New connections set up per turn of the event loop (they are accepted on a thread of
+    # their own, `net.doorway`): a crowd arriving together is taken in a few at a time, so
+    # a player's command never waits behind a whole bunch of them.
     accepts_per_turn: int = 4
     spectator_crowd: int = 1000
     pin_policy: PinPolicy = field(default_factory=PinPolicy)
@@ -576,6 +577,7 @@ class Host:
         self._spectator_frames: _ViewFrames | None = None
         self._log: GameLog | None = None
         self._server: asyncio.Server | None = None
+        self._doorway: Doorway | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
         self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
         self._chat = Chat(self.config.say)
@@ -592,19 +594,20 @@ class Host:
             _log.warning("%s", self.damage.describe())
         self._replay(records)
         _allow_open_files(self.config.max_spectators + 256)
-        # asyncio accepts at most its `backlog` connections each time the listener is
-        # readable, and gives the same number to listen(): the kernel's queue is widened
-        # again afterwards, so that a crowd waits there rather than being refused.
+        # asyncio binds (every address `bind` names), the doorway accepts: off the loop.
         self._server = await asyncio.start_server(
             self._serve,
             self.config.bind,
             self.config.port,
             reuse_address=True,
-            backlog=max(1, self.config.accepts_per_turn),
+            backlog=LISTEN_BACKLOG,
+            start_serving=False,
         )
-        for listener in self._server.sockets:
-            with listener.dup() as same:  # the same socket, by another descriptor
-                same.listen(LISTEN_BACKLOG)
+        listeners = [listener.dup() for listener in self._server.sockets]
+        for listener in listeners:
+            listener.listen(LISTEN_BACKLOG)
+        self._doorway = Doorway(listeners, self._serve, self.config.accepts_per_turn)
+        self._doorway.start()
         self._heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeat())
 
     async def stop(
@@ -614,6 +617,8 @@ class Host:
         so that none keeps reconnecting to a game that was ended on purpose; `resumable`
         says whether the host can resume it from its log. (A crash tells nobody: peers
         then reconnect by themselves until the host is back.)"""
+        if self._doorway:
+            await self._doorway.close()
         if self._server:
             self._server.close()
         if self._heartbeat_task:
