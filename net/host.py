@@ -97,7 +97,7 @@ class HostConfig:
     # write per spectator per tick rather than per event: a tenth of a core or so whatever
     # the crowd, and a hundred spectators wait a hundredth of a second, not a tenth.
     spectator_slice: int = 32
-    spectator_tick: float = 0.25  # seconds
+    spectator_tick: float = 0.1  # seconds
     # New connections set up per turn of the event loop (they are accepted on a thread of
     # their own, `net.doorway`): a crowd arriving together is taken in a few at a time, so
     # a player's command never waits behind a whole bunch of them.
@@ -262,6 +262,8 @@ class _Broadcast:
 
     # A ready-made write of 16 KiB costs about what a small one does: no reason to wait.
     BATCH = 16 * 1024
+    # Slices in a round beyond which it is spread over half a tick.
+    SPREAD_FROM = 4
 
     def __init__(
         self, peers: set[_Peer], outflow: _Outflow, slice_size: int, tick: float, crowd: int
@@ -297,6 +299,17 @@ class _Broadcast:
             self._task = asyncio.get_running_loop().create_task(self._write_all())
         elif self._nap is not None and self._offsets[-1] >= self.BATCH:
             _wake(self._nap)
+
+    def gap(self, late: int) -> float:
+        """Seconds between two slices of a round of writes to `late` spectators.
+
+        A big round's slices are spread over half a tick: a thousand writes all at once
+        keep every core of a small host busy for milliseconds (the host writing, the kernel
+        delivering), and the players' commands would wait. A small one goes out a slice per
+        turn of the loop, without waiting more (a hundred spectators had waited 4 ms more
+        for no gain)."""
+        slices = -(-late // self.slice_size)
+        return self.tick / 2 / slices if slices > self.SPREAD_FROM else 0.0
 
     def join(self, peer: _Peer) -> None:
         """`peer` hears every frame put from now on."""
@@ -337,10 +350,7 @@ class _Broadcast:
                 if not late:
                     return
                 shared: dict[tuple[int, int], bytes] = {}  # peers at one cursor share a write
-                # The slices are spread over half a tick: a round of a thousand writes all
-                # at once keeps every core of a small host busy for milliseconds (the host
-                # writing, the kernel delivering), and the players' commands would wait.
-                gap = self.tick / 2 / -(-len(late) // self.slice_size)
+                gap = self.gap(len(late))
                 for i, peer in enumerate(late):
                     if i and i % self.slice_size == 0:
                         await asyncio.sleep(gap)

@@ -474,3 +474,17 @@ async def test_a_late_spectator_catches_up_in_one_piece_joined_once_for_the_crow
     assert pieces[0] is pieces[1]
     assert host.frames_sent - sent >= 2 * 200
     assert [s.resyncs for s in late] == [0, 0]
+
+
+async def test_only_a_big_round_of_writes_is_spread_over_half_a_tick(make_host, make_client):
+    host = await make_host(**{**QUIET, "spectator_slice": 32, "spectator_tick": 0.1})
+    port = host.address[1]
+    await make_client(port, "Ada")
+    fans = [await make_client(port, f"s{i}", role="spectator") for i in range(2)]
+    await wait_until(lambda: host.spectators == len(fans))
+    crowd = host._broadcast
+    crowd.crowd = 1  # the tick of a full crowd, whatever the size asked about
+    # A hundred spectators are 4 slices: one after the other, a turn of the loop apart.
+    assert crowd.gap(100) == 0.0
+    # A thousand are 32: spread over half the tick.
+    assert crowd.gap(1000) == pytest.approx(0.1 / 2 / 32)
