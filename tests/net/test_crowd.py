@@ -348,7 +348,7 @@ async def test_a_crowd_arriving_at_once_is_accepted_a_few_per_turn(make_host):
     host = await make_host(**{**QUIET, "accepts_per_turn": 4})
     port = host.address[1]
     accepted = MostPerTurn(lambda: len(host._connections))
-    # Connected before the loop turns again: the kernel holds all forty, none accepted yet.
+    # Connected before the loop turns again: all forty arrive before any is set up.
     arrivals = [socket.create_connection(("127.0.0.1", port)) for _ in range(40)]
     try:
         await wait_until(lambda: len(host._connections) == 40)
