@@ -98,11 +98,11 @@ class HostConfig:
     # the crowd, and a hundred spectators wait a hundredth of a second, not a tenth.
     spectator_slice: int = 32
     spectator_tick: float = 0.1  # seconds
+    spectator_crowd: int = 1000
     # New connections set up per turn of the event loop (they are accepted on a thread of
     # their own, `net.doorway`): a crowd arriving together is taken in a few at a time, so
     # a player's command never waits behind a whole bunch of them.
     accepts_per_turn: int = 4
-    spectator_crowd: int = 1000
     pin_policy: PinPolicy = field(default_factory=PinPolicy)
     seat_policy: SeatPolicy = field(default_factory=SeatPolicy)
     # The host's own player and computer players join over loopback: new seats from there
@@ -604,13 +604,13 @@ class Host:
             _log.warning("%s", self.damage.describe())
         self._replay(records)
         _allow_open_files(self.config.max_spectators + 256)
-        # asyncio binds (every address `bind` names), the doorway accepts: off the loop.
+        # asyncio binds (every address `bind` names) and never serves: the doorway accepts,
+        # off the loop, on descriptors of its own for the same sockets.
         self._server = await asyncio.start_server(
             self._serve,
             self.config.bind,
             self.config.port,
             reuse_address=True,
-            backlog=LISTEN_BACKLOG,
             start_serving=False,
         )
         listeners = [listener.dup() for listener in self._server.sockets]

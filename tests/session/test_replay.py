@@ -19,7 +19,6 @@ from wordsy_tui.scrabble import events as tile_ev
 from wordsy_tui.session.base import Rejected, StateChanged
 from wordsy_tui.session.replay import ReplaySession, replay_of
 from wordsy_tui.session.tilereplay import TileReplaySession
-from wordsy_tui.session.tiles import TilesChanged
 
 
 def wordsy_log(path: Path) -> Path:
@@ -38,7 +37,7 @@ async def shown_states(session: ReplaySession | TileReplaySession, count: int) -
     for _ in range(count):
         update = await asyncio.wait_for(anext(updates), 5)
         match update:
-            case StateChanged(state) | TilesChanged(state):
+            case StateChanged(state):
                 shown.append(state)
             case Rejected(message):
                 shown.append(message)

@@ -5,7 +5,7 @@ down (starts its seat's session), follows the seat's updates, asks the game's mi
 what to do from the view it has now, makes at most one move at a time, pauses as a
 person would (times its `pace`), thinks on the one thinking thread, passes when
 thinking fails or the host refused the move (a bot never holds the table up), and
-stops cleanly. A game's mind (`bots.wordsy`, `scrabble.mind`) says only what to do.
+stops cleanly. A game's mind (`bots.mind`, `scrabble.mind`) says only what to do.
 
 It imports no session and no `net`: the seat is anything with the `SeatSession` shape.
 """

@@ -52,11 +52,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         status = WordsyApp(session, name="replay").run_to_end()
     else:
-        from wordsy_tui.app.tiles.app import TileApp
+        from wordsy_tui.cli.serve import run_tile_app
 
-        app = TileApp(session)
-        app.run()
-        status = app.return_code or 0
+        status = run_tile_app(session)
     if session.note:  # the app's notice is gone with its screen: leave it in the terminal too
         print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
     return status

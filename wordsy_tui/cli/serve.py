@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from wordsy_tui.app.lan import HostSetup, TileHostSetup
     from wordsy_tui.scrabble.rulesets import GameName
     from wordsy_tui.session.tilelan import TileNetSession
+    from wordsy_tui.session.tiles import TileVerbs
 
 EventHook = Callable[[Any, Any], None]
 """Told each event with the state just after it (the game's own state and event types)."""
@@ -406,7 +407,7 @@ async def serve_until_over(
     `resumed`: the game came back from its log."""
     game = hosted_game(game_of(server))
     server.on_notice = say
-    desk = Desk(server, game.desk(server, say))
+    desk = desk_for(server)
     reading = asyncio.get_running_loop().create_task(desk.run(commands or sys.stdin))
     try:
         for address in server.addresses:
@@ -568,7 +569,8 @@ async def host_tiles_with_app(options: HostOptions) -> int:
     return await play_tile_app(TileHostSession(options.name, server, bots))
 
 
-def run_tile_app(session: TileNetSession) -> int:
+def run_tile_app(session: TileVerbs) -> int:
+    """The board app over `session` (a seat at a table, or a replay), to its end."""
     from wordsy_tui.app.tiles.app import TileApp
 
     app = TileApp(session)
@@ -576,7 +578,7 @@ def run_tile_app(session: TileNetSession) -> int:
     return app.return_code or 0
 
 
-async def play_tile_app(session: TileNetSession) -> int:
+async def play_tile_app(session: TileVerbs) -> int:
     """`run_tile_app` on a running event loop (after another app has closed on it)."""
     from wordsy_tui.app.tiles.app import TileApp
 

@@ -20,7 +20,7 @@ from wordsy_tui.game import events as ev
 from wordsy_tui.game.state import GameState, Phase
 from wordsy_tui.session.base import Rejected, Seat, Session, StateChanged
 from wordsy_tui.session.rules import wordsy_rules
-from wordsy_tui.session.saved import WORDSY, damage_note, event_bodies, game_in
+from wordsy_tui.session.saved import WORDSY, game_in, read_for_replay
 
 if TYPE_CHECKING:
     from wordsy_tui.session.tilereplay import TileReplaySession
@@ -192,7 +192,7 @@ def replay_of(path: Path) -> ReplaySession | TileReplaySession:
     Raises OSError when it cannot be read, ValueError when it holds no game this version
     can replay (not a game log, an unknown game, a game that never started).
     """
-    bodies = event_bodies(path)
+    bodies, note = read_for_replay(path)
     if not bodies:
         raise ValueError("it holds no game events")
     game = game_in(bodies)
@@ -204,4 +204,4 @@ def replay_of(path: Path) -> ReplaySession | TileReplaySession:
         from wordsy_tui.session.tilereplay import TileReplaySession
 
         kind = TileReplaySession
-    return kind.read(bodies, damage_note(path))
+    return kind.read(bodies, note)

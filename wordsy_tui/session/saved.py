@@ -55,10 +55,7 @@ class SavedGame:
 
 def event_bodies(path: Path) -> list[Any]:
     """The bodies of the events in the host's log at `path`, as logged (not decoded)."""
-    from net.log import read_log
-
-    records, _damage = read_log(path)
-    return [r.get("body") for r in records if r.get("k") == "event"]
+    return read_for_replay(path)[0]
 
 
 def read_events(path: Path) -> list[ev.Event]:
@@ -108,12 +105,19 @@ def damage_note(path: Path) -> str | None:
 
     A torn tail (a host stopped mid-write) is normal and goes unmentioned.
     """
+    return read_for_replay(path)[1]
+
+
+def read_for_replay(path: Path) -> tuple[list[Any], str | None]:
+    """The event bodies of the log at `path` (as logged, not decoded) and its damage note
+    (`damage_note`), from one read of the file."""
     from net.log import survey
 
     found = survey(path.read_bytes())
+    bodies = [r.get("body") for r in found.records if r.get("k") == "event"]
     if not found.damaged:
-        return None
-    return (
+        return bodies, None
+    return bodies, (
         f"This log is damaged at record {found.damaged_record} ({found.reason}): "
         f"the replay stops before it, and {found.following_events} later events "
         "cannot be shown."

@@ -64,7 +64,8 @@ class TileDesk:
 
     help = DESK_HELP
 
-    def __init__(self, server: TileLanHost, say: Callable[[str], None]) -> None:
+    def __init__(self, server: TileLanHost, _say: Callable[[str], None]) -> None:
+        # Every game's desk is made alike; this one says nothing on the log by itself.
         self.server = server
 
     async def obey(self, verb: str, name: str) -> str | None:

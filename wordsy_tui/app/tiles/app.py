@@ -319,7 +319,8 @@ class BoardScreen(Screen[None]):
     shows_racks = False
     """Whether the list of scores shows each rack's tiles (a finished game's replay)."""
     closed = False
-    """The host ended the game: the board stays to be looked at, nothing more is played."""
+    """The host ended the game: the board stays to be looked at, nothing more is played
+    (and leaving asks nothing)."""
 
     def watching_text(self) -> Text:
         """The line under the board of someone who only watches."""
@@ -498,8 +499,6 @@ class TileApp(TableApp):
             else BoardScreen(session, now)
         )
         self._told_over = False
-        self._host_gone = False
-        """The host ended the game for good: leaving asks nothing."""
         self._offered_vote: tuple[object, ...] | None = None
         """The vote this app last opened the dialog for (it opens once by itself)."""
 
@@ -553,8 +552,7 @@ class TileApp(TableApp):
 
     def link_changed(self, up: bool, message: str, final: bool) -> None:
         self.board_screen.say(shown(message), "bold" if final else "")
-        if final and not self._host_gone:
-            self._host_gone = True
+        if final and not self.board_screen.closed:
             self.board_screen.closed = True
             self.board_screen.redraw()  # no countdown, no keys to play with
             self.host_ended(message, over=self.session.state.phase is Phase.OVER)
@@ -605,7 +603,7 @@ class TileApp(TableApp):
         # The session's own (a guest's seat is kept, a host's game ends); nothing to keep
         # once the game is over or its host has ended it (nor in a replay): no question.
         question = self.session.leave_question
-        done = self.session.state.phase is Phase.OVER or self._host_gone or not question
+        done = self.session.state.phase is Phase.OVER or self.board_screen.closed or not question
         return None if done else question
 
 
