@@ -117,7 +117,7 @@ class WordsyMind:
         if not (may_flip and await self.seat.flip() is None):
             await self.seat.lock_in()
 
-    async def _wait_to_write(self, think: float, round_no: int, pace: float) -> None:
+    async def _wait_to_write(self, think: float, round_no: int, pace: float = 1.0) -> None:
         """Think, but write before the sand runs out once someone has flipped, and before
         the host's wait limit closes a round nobody flipped."""
         loop = asyncio.get_running_loop()
