@@ -17,24 +17,24 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 from textual.worker import WorkerCancelled
 
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.lan import HostSetup, TileHostSetup
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game import events as ev
-from wordsy_tui.game.board import Board
-from wordsy_tui.game.commitment import SALT_BYTES, commit
-from wordsy_tui.game.config import Difficulty, GameConfig
-from wordsy_tui.game.decide import decide
-from wordsy_tui.game.evolve import evolve
-from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.game.state import GameState
-from wordsy_tui.referee.advice import ALL_LEVELS, Advisor, BestWord, Meaning
-from wordsy_tui.session.base import LinkChanged, Session, StateChanged
-from wordsy_tui.session.chat import ChatHeard
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.discovery import FoundGame
-from wordsy_tui.session.saved import SavedGame
+from wordsy_tui.engine.sealed import SALT_BYTES, commit
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.referee.advice import ALL_LEVELS, Advisor, BestWord, Meaning
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.rules.board import Board
+from wordsy_tui.games.wordsy.rules.config import Difficulty, GameConfig
+from wordsy_tui.games.wordsy.rules.decide import decide
+from wordsy_tui.games.wordsy.rules.evolve import evolve
+from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee, PlayedWord
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
+from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.table.chat import ChatHeard
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.discovery import FoundGame
+from wordsy_tui.table.saved import SavedGame
+from wordsy_tui.table.seat import LinkChanged, Session, StateChanged
 
 SEED = 7
 SALT = b"\x00" * SALT_BYTES

@@ -12,12 +12,12 @@ from textual.widgets import Input, Static
 from tests.app.fixtures import FixedAdvisor, ScriptedSession, writing_state
 from tests.app.keys import burst, paste
 from tests.app.test_solo import board_word, solo_app, until
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.referee import ExactRepeatReferee
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.local import LocalSession
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.local import LocalSession
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 
 class TableSession(LocalSession):

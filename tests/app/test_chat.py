@@ -12,16 +12,16 @@ from tests.app.test_fit import on_screen
 from tests.app.test_solo import until
 from tests.session.test_lan import DICTIONARY
 from tests.session.test_lan import server as lan_server
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.chat import PUBLIC, ChatScreen
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.lobby import LobbyScreen
 from wordsy_tui.app.screens.remove import PickScreen
 from wordsy_tui.app.widgets.chat import ChatLog
-from wordsy_tui.app.widgets.draft import WordInput
-from wordsy_tui.session.chat import ChatHeard, ChatRefused
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.lan import HostSession, NetSession
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
+from wordsy_tui.games.wordsy.app.widgets.draft import WordInput
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
+from wordsy_tui.table.chat import ChatHeard, ChatRefused
+from wordsy_tui.table.clock import Deadline
 
 
 def board(chat: tuple[ChatHeard, ...] | None = ()) -> fx.ScriptedSession:

@@ -10,9 +10,9 @@ from tests.app.test_solo import until
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY
 from tests.session.test_table_waits import ann_and_bob_writing
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import NetSession
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.lan import NetSession
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 
 async def test_a_restarted_player_sees_and_keeps_the_word_they_wrote(tmp_path) -> None:

@@ -14,14 +14,14 @@ from tests.app.fixtures import (
     settle,
 )
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.lan import HostSetup, TileHostSetup
 from wordsy_tui.app.screens.host_form import FormProblem, HostChoice, HostFormScreen, read_form
 from wordsy_tui.app.screens.menu import MenuScreen
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 
 
 async def open_the_form(pilot: Pilot[None], app: WordsyApp) -> None:
@@ -257,10 +257,10 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
 async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(
     tmp_path, monkeypatch: pytest.MonkeyPatch, config: TileGameConfig
 ) -> None:
-    from wordsy_tui.bots.levels import Level
     from wordsy_tui.cli import serve
     from wordsy_tui.cli.serve import HostOptions, LanPlay
-    from wordsy_tui.session.tilelan import TileHostSession
+    from wordsy_tui.engine.levels import Level
+    from wordsy_tui.games.tiles.lan import TileHostSession
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     seen: list[tuple[object, ...]] = []

@@ -14,15 +14,15 @@ from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, secret
 from tests.session.test_lan import server as lan_server
 from tests.session.test_table_waits import SLOW
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.confirm import GameClosedScreen, HostLeavesScreen
-from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.menu import MenuScreen
-from wordsy_tui.app.widgets.banner import LinkBanner
 from wordsy_tui.cli import serve
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.base import Session
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.widgets.banner import LinkBanner
+from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.table.seat import Session
 
 
 class KeepingLan:

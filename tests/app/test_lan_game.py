@@ -8,14 +8,14 @@ from textual.widgets import OptionList
 from tests.app.fixtures import WORDS, FixedAdvisor
 from tests.app.test_solo import until
 from tests.net.helpers import Proxy
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.screens.lobby import LobbyScreen
-from wordsy_tui.app.screens.results import ResultsScreen
-from wordsy_tui.app.screens.vote import VoteScreen
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.referee import ExactRepeatReferee
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
+from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
+from wordsy_tui.games.wordsy.app.screens.vote import VoteScreen
+from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 FAST = GameConfig(timer_seconds=5, reveal_seconds=10, vote_seconds=20, challenge_seconds=None)
 DICTIONARY = "test-word-list"

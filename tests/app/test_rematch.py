@@ -14,16 +14,16 @@ from tests.app.test_solo import board_word, play_to_the_results, solo_app, until
 from tests.session.test_lan import DICTIONARY
 from tests.session.test_lan import server as lan_server
 from tests.session.test_rematch import BOT, finish
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.confirm import RematchScreen
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.lobby import LobbyScreen
 from wordsy_tui.app.screens.menu import MenuScreen
-from wordsy_tui.app.screens.results import ResultsScreen
-from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import HostSession, NetSession
-from wordsy_tui.session.replay import replay_of
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
+from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
+from wordsy_tui.games.wordsy.rules.config import Difficulty
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.table.replay import replay_of
 
 NETWORK = 30.0  # seconds: a guard against a hang, not a timing assertion
 

@@ -10,8 +10,6 @@ from textual.widgets import Select, Static
 
 from tests.app.fixtures import FixedAdvisor, finished_table, settle
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.menu import (
     DifficultyScreen,
     MenuScreen,
@@ -19,15 +17,17 @@ from wordsy_tui.app.screens.menu import (
     TileSolo,
     TileSoloScreen,
 )
-from wordsy_tui.app.screens.results import ResultsScreen
-from wordsy_tui.bots.levels import Level
 from wordsy_tui.cli import replay
-from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.state import Phase
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.session.local import LocalSession
-from wordsy_tui.session.replay import ROUNDS, ReplaySession, frames_of
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
+from wordsy_tui.games.wordsy.local import LocalSession
+from wordsy_tui.games.wordsy.rules.config import Difficulty
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.table.replay import ROUNDS, ReplaySession, frames_of
 
 
 def test_round_frames_end_each_round_then_the_game() -> None:
@@ -79,7 +79,7 @@ def test_replay_refuses_what_is_not_a_log(tmp_path, capsys, content: bytes | Non
 def saved_log(path: Path, events: list[object]) -> list[int]:
     """Write `events` as the host logs them; the byte offset of each record."""
     from net.log import encode_record
-    from wordsy_tui.session.codec import encode
+    from wordsy_tui.engine.codec import encode
 
     records = [
         encode_record({"k": "event", "seq": n, "body": encode(e)}) for n, e in enumerate(events, 1)

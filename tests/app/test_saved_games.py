@@ -11,15 +11,15 @@ from textual.widgets import Static
 from tests.app.fixtures import FixedAdvisor, Table, finish_round, finished_table, new_table, settle
 from tests.app.test_replay_and_menu import saved_log
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.saved import SavedGamesScreen
-from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.cli import main, replay
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.session.replay import ReplaySession
-from wordsy_tui.session.saved import saved_game_list
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.table.replay import ReplaySession
+from wordsy_tui.table.saved import saved_game_list
 
 
 def three_rounds() -> Table:

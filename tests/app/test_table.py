@@ -22,21 +22,21 @@ from tests.app.fixtures import (
     writing_state,
 )
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.browse import BrowseScreen, parse_address
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.lobby import LobbyScreen
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.screens.results import tie_note
-from wordsy_tui.app.screens.vote import VoteScreen
-from wordsy_tui.app.widgets.banner import LinkBanner
-from wordsy_tui.app.widgets.timer import Countdown
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.scoresheet import Standing
-from wordsy_tui.game.state import GameState
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.discovery import FoundGame
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
+from wordsy_tui.games.wordsy.app.screens.results import tie_note
+from wordsy_tui.games.wordsy.app.screens.vote import VoteScreen
+from wordsy_tui.games.wordsy.app.widgets.banner import LinkBanner
+from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.scoresheet import Standing
+from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.discovery import FoundGame
 
 SCENE = {scene.name: scene for scene in SCENES}
 

@@ -20,19 +20,19 @@ from textual.widgets import Static
 from tests.app import fixtures as fx
 from tests.app.test_solo import until
 from tests.app.tile_fixtures import ME, TILE_SEED
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.chat import ChatScreen
 from wordsy_tui.app.screens.confirm import ConfirmScreen, HostLeavesScreen
 from wordsy_tui.app.screens.remove import PickScreen
 from wordsy_tui.app.table import TableApp
-from wordsy_tui.app.tiles.app import BoardScreen, TileApp
 from wordsy_tui.app.widgets.chat import ChatLog
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.session.base import Seat
-from wordsy_tui.session.chat import ChatHeard
-from wordsy_tui.session.tiles import TileSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.session import TileSession
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.table.chat import ChatHeard
+from wordsy_tui.table.seat import Seat
 
 # -- a third game, with nothing of the table's keys of its own ---------------------------
 
@@ -211,7 +211,7 @@ def test_each_app_has_the_table_keys_with_its_own_chat_and_mute_keys() -> None:
 
 
 async def on_game_screen(pilot: Pilot[None]) -> None:
-    from wordsy_tui.app.screens.game import GameScreen
+    from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 
     await until(pilot, lambda: isinstance(pilot.app.screen, (GameScreen, BoardScreen)))
     await pilot.pause()

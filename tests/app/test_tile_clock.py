@@ -11,11 +11,11 @@ from textual.widgets import Static
 from tests.app.tile_fixtures import board_screen, until
 from tests.session.test_tile_clock import clocked_host
 from tests.session.test_tile_lan import join
-from wordsy_tui.app.tiles.app import TileApp
-from wordsy_tui.app.tiles.panel import clock_text, move_lines
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.session.clock import Deadline
+from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.app.panel import clock_text, move_lines
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.table.clock import Deadline
 
 
 def text_of(app: TileApp, selector: str) -> str:

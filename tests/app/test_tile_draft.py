@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from wordsy_tui.app.tiles.board import BoardPicture, board_text
-from wordsy_tui.app.tiles.draft import Draft
-from wordsy_tui.scrabble.board import EMPTY_BOARD, place
-from wordsy_tui.scrabble.rulesets import CENTRE, RULES, GameName
+from wordsy_tui.games.tiles.app.board import BoardPicture, board_text
+from wordsy_tui.games.tiles.app.draft import Draft
+from wordsy_tui.games.tiles.rules.board import EMPTY_BOARD, place
+from wordsy_tui.games.tiles.rules.rulesets import CENTRE, RULES, GameName
 
 RACK = ("A", "E", "S", "T", "?")
 

@@ -10,12 +10,12 @@ from textual.screen import Screen
 from tests.app.tile_fixtures import until
 from tests.session.test_tile_lan import DICTIONARY, act, tile_host
 from wordsy_tui.app.screens.confirm import RematchScreen
-from wordsy_tui.app.tiles.app import TileApp
-from wordsy_tui.app.tiles.dialogs import GameOverScreen
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.session.tilelan import TileHostSession, TileNetSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
+from wordsy_tui.games.tiles.lan import TileHostSession, TileNetSession
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase
 
 
 def keys_shown(screen: Screen[object]) -> list[str]:

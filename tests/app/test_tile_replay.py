@@ -14,18 +14,18 @@ from tests.app.test_replay_and_menu import saved_log
 from tests.app.test_solo import until
 from tests.cli.test_export import saved
 from tests.cli.test_score import run
-from tests.scrabble.test_gcg import scripted_game
+from tests.games.tiles.rules.test_gcg import scripted_game
 from tests.session.test_tile_replay import unfinished
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.app import TileReplayPicked
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.saved import SavedGamesScreen
-from wordsy_tui.app.tiles.app import ReplayBoardScreen, TileApp
-from wordsy_tui.app.tiles.board import TileBoard
-from wordsy_tui.app.tiles.dialogs import GameOverScreen
-from wordsy_tui.session.replay import replay_of
-from wordsy_tui.session.saved import saved_game_list
-from wordsy_tui.session.tilereplay import TileReplaySession
+from wordsy_tui.games.tiles.app.app import ReplayBoardScreen, TileApp
+from wordsy_tui.games.tiles.app.board import TileBoard
+from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
+from wordsy_tui.games.tiles.replay import TileReplaySession
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.app import TileReplayPicked
+from wordsy_tui.table.replay import replay_of
+from wordsy_tui.table.saved import saved_game_list
 
 
 def shown_text(app: TileApp, widget: str) -> str:

@@ -12,10 +12,10 @@ from tests.app.tile_fixtures import (
     board_screen,
     until,
 )
-from wordsy_tui.app.tiles.app import BoardScreen, TileApp
-from wordsy_tui.app.tiles.dialogs import TileVoteScreen
-from wordsy_tui.scrabble import events as ev
-from wordsy_tui.session.clock import Deadline
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.app.dialogs import TileVoteScreen
+from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.table.clock import Deadline
 
 
 async def test_a_voter_is_asked_and_y_votes_that_the_play_stands() -> None:

@@ -19,15 +19,15 @@ from tests.session.test_tile_lan import DICTIONARY, join, tile_host
 from tests.session.test_tile_watch import play_out
 from wordsy_tui.app.screens.chat import ChatScreen
 from wordsy_tui.app.screens.remove import PickScreen
-from wordsy_tui.app.tiles.app import BoardScreen, TileApp
-from wordsy_tui.app.tiles.dialogs import GameOverScreen
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble.legal import may_play
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.scrabble.view import state_for_seat
-from wordsy_tui.session.chat import ChatHeard
-from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
+from wordsy_tui.games.tiles.lan import TileHostSession, TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.rules.legal import may_play
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.table.chat import ChatHeard
 
 
 def watcher_app(server: TileLanHost, name: str = "dora") -> TileApp:

@@ -16,12 +16,12 @@ from tests.app.tile_fixtures import (
     until,
 )
 from wordsy_tui.app.screens.confirm import ConfirmScreen, GameClosedScreen
-from wordsy_tui.app.tiles.app import TileApp
-from wordsy_tui.app.tiles.dialogs import GameOverScreen
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS
-from wordsy_tui.scrabble.rulesets import CENTRE, GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.session.base import LinkChanged
+from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
+from wordsy_tui.games.tiles.rules.rulesets import CENTRE, GameName
+from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.table.seat import LinkChanged
 
 
 def text_of(app: TileApp, selector: str) -> str:

@@ -13,14 +13,14 @@ from textual.pilot import Pilot
 
 from tests.app.tile_fixtures import keys_for, until
 from tests.session.test_tile_lan import DAWG, DICTIONARY, join, tile_host
-from wordsy_tui.app.tiles.app import TileApp
-from wordsy_tui.app.tiles.dialogs import GameOverScreen
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble.legal import may_play
-from wordsy_tui.scrabble.movegen import generate
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.session.tilelan import TileHostSession, TileNetSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
+from wordsy_tui.games.tiles.lan import TileHostSession, TileNetSession
+from wordsy_tui.games.tiles.rules.legal import may_play
+from wordsy_tui.games.tiles.rules.movegen import generate
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
 
 BOT = Level.EASY
 

@@ -18,14 +18,14 @@ from tests.app.fixtures import (
     settle,
 )
 from tests.hostile import PAYLOADS, raw_in
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game import events as ev
-from wordsy_tui.game.evolve import evolve
-from wordsy_tui.game.state import GameState
-from wordsy_tui.session.base import Rejected
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.discovery import FoundGame
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.rules.evolve import evolve
+from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.discovery import FoundGame
+from wordsy_tui.table.seat import Rejected
 
 # Every payload appears in a name and in a word, in each picture.
 FIRST, SECOND = list(PAYLOADS.values())[:3], list(PAYLOADS.values())[3:]

@@ -14,20 +14,20 @@ from dataclasses import dataclass, replace
 
 from textual.pilot import Pilot
 
-from wordsy_tui.app.tiles.app import BoardScreen, TileApp
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble import commands as cmd
-from wordsy_tui.scrabble.bots import Hint, best_moves, vocabulary_dawg
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.movegen import Move
-from wordsy_tui.scrabble.notation import parse_move
-from wordsy_tui.scrabble.rulesets import SIZE, GameName
-from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.scrabble.view import state_for_seat
-from wordsy_tui.session.base import PresenceChanged
-from wordsy_tui.session.chat import ChatHeard
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.tiles import TableUpdate, TilesChanged, TileSession, TileVerbs
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.rules import commands as cmd
+from wordsy_tui.games.tiles.rules.bots import Hint, best_moves, vocabulary_dawg
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.movegen import Move
+from wordsy_tui.games.tiles.rules.notation import parse_move
+from wordsy_tui.games.tiles.rules.rulesets import SIZE, GameName
+from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
+from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.games.tiles.session import TableUpdate, TilesChanged, TileSession, TileVerbs
+from wordsy_tui.table.chat import ChatHeard
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.seat import PresenceChanged
 
 TILE_SEED = 5
 ME = "Ann"
@@ -253,7 +253,7 @@ async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
     app = pilot.app
     assert isinstance(app, TileApp)
     if scene.vote:
-        from wordsy_tui.app.tiles.dialogs import TileVoteScreen
+        from wordsy_tui.games.tiles.app.dialogs import TileVoteScreen
 
         await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
         await pilot.pause()

@@ -14,9 +14,9 @@ import pytest
 
 from tests.cli.test_score import run
 from tests.net.helpers import wait_until
-from wordsy_tui.game.state import Phase
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.session.lan import NetSession
+from wordsy_tui.games.wordsy.lan import NetSession
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.words.lexicon import dictionary_hash
 
 JOIN_LINE = re.compile(rb"--connect [\d.]+:(\d+)")
 
@@ -169,7 +169,7 @@ def test_bad_flags_exit_2_with_a_message(capsys, monkeypatch, tmp_path, argv, me
 async def save_a_game(data_home: Path) -> Path:
     """A real saved game: Ann hosts with a bot, two rounds played, then her host stops."""
     from tests.session.test_lan import playing, server
-    from wordsy_tui.session.lan import HostSession
+    from wordsy_tui.games.wordsy.lan import HostSession
 
     games = data_home / "wordsy-tui" / "games"
     host = server(games, captain="Ann")

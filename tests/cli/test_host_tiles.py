@@ -13,10 +13,10 @@ import pytest
 from net import SeatKeys
 from tests.cli.test_host import JOIN_LINE, _hear_ctrl_c, free_port, interrupt
 from tests.net.helpers import wait_until
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.session.tilelan import TileNetSession
+from wordsy_tui.games.tiles.lan import TileNetSession
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.words.lexicon import dictionary_hash
 
 
 async def headless_host(data_home: Path, *args: str) -> asyncio.subprocess.Process:
@@ -106,7 +106,7 @@ async def test_what_a_tile_host_cannot_do_yet_is_said(
 def test_the_turn_limit_reaches_the_game_and_has_a_default() -> None:
     from wordsy_tui.cli import build_parser
     from wordsy_tui.cli.host import tile_config
-    from wordsy_tui.scrabble.config import DEFAULT_TURN_SECONDS
+    from wordsy_tui.games.tiles.rules.config import DEFAULT_TURN_SECONDS
 
     parser = build_parser()
     limited = tile_config(parser.parse_args(["host", "--game", "wwf", "--turn-limit", "45"]))
@@ -129,9 +129,9 @@ def test_the_table_vote_reaches_scrabbles_config_and_is_off_by_default() -> None
 
 
 def test_the_hosts_log_tells_the_table_vote() -> None:
-    from wordsy_tui.scrabble import events as ev
-    from wordsy_tui.scrabble.state import TileGameState
-    from wordsy_tui.session.tilenarrate import tile_line
+    from wordsy_tui.games.tiles.narrate import tile_line
+    from wordsy_tui.games.tiles.rules import events as ev
+    from wordsy_tui.games.tiles.rules.state import TileGameState
 
     state = TileGameState()
     assert tile_line(state, ev.VoteOpened("Bob", ("Cat", "Dan"), ("HORX",))) == (
@@ -146,9 +146,9 @@ def test_the_hosts_log_tells_the_table_vote() -> None:
 
 
 def test_the_hosts_log_says_when_time_ran_out() -> None:
-    from wordsy_tui.scrabble import events as ev
-    from wordsy_tui.scrabble.state import TileGameState
-    from wordsy_tui.session.tilenarrate import tile_line
+    from wordsy_tui.games.tiles.narrate import tile_line
+    from wordsy_tui.games.tiles.rules import events as ev
+    from wordsy_tui.games.tiles.rules.state import TileGameState
 
     state = TileGameState()
     assert tile_line(state, ev.Passed("Bob")) == "Bob passed"
@@ -166,11 +166,11 @@ async def test_join_connect_opens_the_tile_games_board_in_its_lobby(
 ) -> None:
     from textual.widgets import Static
 
-    from wordsy_tui.app.tiles import app as tile_app
-    from wordsy_tui.bots.levels import Level
     from wordsy_tui.cli import build_parser
-    from wordsy_tui.scrabble.config import TileGameConfig
-    from wordsy_tui.session.tilelan import TileLanHost
+    from wordsy_tui.engine.levels import Level
+    from wordsy_tui.games.tiles.app import app as tile_app
+    from wordsy_tui.games.tiles.lan import TileLanHost
+    from wordsy_tui.games.tiles.rules.config import TileGameConfig
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     server = TileLanHost(

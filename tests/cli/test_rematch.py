@@ -10,10 +10,10 @@ from pathlib import Path
 
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.serve import HostOptions, serve_headless
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.state import Phase
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.session.lan import NetSession
+from wordsy_tui.games.wordsy.lan import NetSession
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.words.lexicon import dictionary_hash
 
 
 async def test_rematch_on_a_headless_hosts_input_plays_again(tmp_path: Path, monkeypatch, capsys):

@@ -16,10 +16,10 @@ from tests.cli.test_host import damage_the_middle
 from tests.cli.test_score import run
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, join, tile_host
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.session.tilelan import TileHostSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.lan import TileHostSession
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 
 
 def games_of(data_home: Path) -> Path:
@@ -37,12 +37,12 @@ def write_log(path: Path, created: dict[str, Any], age: float) -> None:
 
 
 def created_logs(games: Path) -> None:
-    from wordsy_tui.game import events as wordsy
-    from wordsy_tui.game.config import GameConfig
-    from wordsy_tui.scrabble import events as tiles
-    from wordsy_tui.scrabble.codec import encode as encode_tiles
-    from wordsy_tui.scrabble.config import TileGameConfig
-    from wordsy_tui.session.codec import encode
+    from wordsy_tui.engine.codec import encode
+    from wordsy_tui.games.tiles.rules import events as tiles
+    from wordsy_tui.games.tiles.rules.codec import encode as encode_tiles
+    from wordsy_tui.games.tiles.rules.config import TileGameConfig
+    from wordsy_tui.games.wordsy.rules import events as wordsy
+    from wordsy_tui.games.wordsy.rules.config import GameConfig
 
     write_log(games / "old-scrabble.log", encode_tiles(tiles.GameCreated(TileGameConfig())), 300)
     write_log(games / "wordsy.log", encode(wordsy.GameCreated(GameConfig())), 200)

@@ -13,9 +13,9 @@ from net import protocol as p
 from tests.cli.test_host import JOIN_LINE, free_port
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.serve import HostOptions, LanPlay
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.session.lan import LanHost, NetSession
+from wordsy_tui.games.wordsy.lan import LanHost, NetSession
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.words.lexicon import dictionary_hash
 
 GUARD = 60  # seconds: a guard against a hang, not a timing assertion
 

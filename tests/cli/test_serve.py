@@ -13,15 +13,15 @@ import pytest
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.serve import HostOptions, desk_for, make_server, narrator, serve_headless
 from wordsy_tui.front.host import Fronted, fronted
-from wordsy_tui.game import events as wordsy_events
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.state import GameState
-from wordsy_tui.scrabble import events as tile_events
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.session.lan import LanHost
-from wordsy_tui.session.tilelan import TileLanHost
+from wordsy_tui.games.tiles.lan import TileLanHost
+from wordsy_tui.games.tiles.rules import events as tile_events
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
+from wordsy_tui.games.wordsy.lan import LanHost
+from wordsy_tui.games.wordsy.rules import events as wordsy_events
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import GameState
 
 CONFIGS = [
     pytest.param(GameConfig(max_players=3), LanHost, id="wordsy"),

@@ -13,8 +13,8 @@ def test_wordsy_stays_the_default_game() -> None:
 
 
 def test_a_tile_game_with_its_bots_starts_the_tile_app(monkeypatch: pytest.MonkeyPatch) -> None:
-    from wordsy_tui.app.tiles import app as tile_app
-    from wordsy_tui.session.tiles import TileSession
+    from wordsy_tui.games.tiles.app import app as tile_app
+    from wordsy_tui.games.tiles.session import TileSession
 
     started: list[TileSession] = []
     monkeypatch.setattr(tile_app.TileApp, "run", lambda self: started.append(self.session))

@@ -10,13 +10,13 @@ import pytest
 from tests.net.netns_discovery import in_private_namespace
 from wordsy_tui.cli import serve
 from wordsy_tui.cli.serve import HostOptions, LanPlay
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.session.discovery import Announcer, FoundGame, browse, tile_properties
-from wordsy_tui.session.lan import LanHost, NetSession
-from wordsy_tui.session.tilelan import TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.lan import TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.wordsy.lan import LanHost, NetSession
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.table.discovery import Announcer, FoundGame, browse, tile_properties
+from wordsy_tui.words.lexicon import dictionary_hash
 
 LOOPBACK = ["127.0.0.1"]
 

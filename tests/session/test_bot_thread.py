@@ -11,7 +11,7 @@ from typing import cast
 import pytest
 
 from tests.session.test_bot_waits import BOT, writing_with_a_bot
-from wordsy_tui.session.lan import Bot, NetSession
+from wordsy_tui.games.wordsy.lan import Bot, NetSession
 
 
 async def test_the_computer_players_plan_on_one_thread_between_them(
@@ -26,7 +26,7 @@ async def test_the_computer_players_plan_on_one_thread_between_them(
         time.sleep(0.02)  # long enough for all four to ask at once
         raise RuntimeError("a bot that cannot think passes")
 
-    monkeypatch.setattr("wordsy_tui.bots.plan.plan_round", plan)
+    monkeypatch.setattr("wordsy_tui.games.wordsy.bots.plan.plan_round", plan)
     state = writing_with_a_bot().state
     passed: list[str] = []
 

@@ -7,13 +7,13 @@ import asyncio
 from types import SimpleNamespace
 from typing import cast
 
-from tests.game.table import Table
-from wordsy_tui.bots.mind import WordsyMind
-from wordsy_tui.bots.turns import people_done
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.lan import NetSession
+from tests.games.wordsy.rules.table import Table
+from wordsy_tui.games.wordsy.bots.mind import WordsyMind
+from wordsy_tui.games.wordsy.bots.turns import people_done
+from wordsy_tui.games.wordsy.lan import NetSession
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.table.clock import Deadline
 
 BOT = "Bot 1 (medium)"
 

@@ -10,10 +10,10 @@ import pytest
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, FAST, server
 from wordsy_tui.cli.serve import desk_for
-from wordsy_tui.session.base import Session, Update
-from wordsy_tui.session.chat import ChatHeard, ChatRefused, reaction
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
-from wordsy_tui.session.local import LocalSession
+from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.local import LocalSession
+from wordsy_tui.table.chat import ChatHeard, ChatRefused, reaction
+from wordsy_tui.table.seat import Session, Update
 
 
 @dataclass
@@ -114,7 +114,7 @@ def test_reactions_are_slash_and_a_digit():
 def test_the_sessions_limits_and_codes_are_nets():
     from net import SayPolicy
     from net import protocol as p
-    from wordsy_tui.session import chat
+    from wordsy_tui.table import chat
 
     assert SayPolicy().max_chars == chat.MAX_CHAT_CHARS
     assert (chat.TOO_FAST, chat.MUTED) == (p.SAY_TOO_FAST, p.SAY_MUTED)

@@ -6,11 +6,11 @@ import asyncio
 
 import pytest
 
-from tests.game.table import Table
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.alarms import AFTER_VOTE_SECONDS, OFFER_SECONDS
-from wordsy_tui.game.state import GameState
-from wordsy_tui.session.clock import Clock
+from tests.games.wordsy.rules.table import Table
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.alarms import AFTER_VOTE_SECONDS, OFFER_SECONDS
+from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.table.clock import Clock
 
 
 class FrozenTime:
@@ -72,7 +72,7 @@ async def test_after_a_late_vote_the_table_still_has_a_moment(table, time):
 
 
 async def test_a_player_whose_word_just_fell_has_time_to_offer_the_word_they_meant(time):
-    from tests.game.test_meant_words import fallen_word
+    from tests.games.wordsy.rules.test_meant_words import fallen_word
 
     t = fallen_word()
     clock = Clock()

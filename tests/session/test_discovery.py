@@ -4,12 +4,12 @@ import pytest
 
 from net import PROTOCOL_VERSION
 from net.discovery import Service
-from tests.game.table import Table
+from tests.games.wordsy.rules.table import Table
 from tests.net.test_discovery import run_pytest_in_private_netns
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import TileGameState
-from wordsy_tui.session.discovery import found_game, properties, tile_properties
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import TileGameState
+from wordsy_tui.table.discovery import found_game, properties, tile_properties
 
 HERE = Path(__file__).parent
 

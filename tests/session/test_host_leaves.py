@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, secret, server
 from tests.session.test_table_waits import seated
-from wordsy_tui.session.base import LinkChanged, Session
-from wordsy_tui.session.lan import NetSession
+from wordsy_tui.games.wordsy.lan import NetSession
+from wordsy_tui.table.seat import LinkChanged, Session
 
 
 @contextlib.asynccontextmanager

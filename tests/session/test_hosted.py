@@ -4,12 +4,12 @@ import pytest
 
 from net import CommandRejected
 from net import protocol as p
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.commitment import commit
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.codec import encode
-from wordsy_tui.session.hosted import WordsyGame
+from wordsy_tui.engine.codec import encode
+from wordsy_tui.engine.sealed import commit
+from wordsy_tui.games.wordsy.hosted import WordsyGame
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 
 def hosted(captain: str | None = "Ann") -> WordsyGame:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.game.test_meant_words import WORDS
+from tests.games.wordsy.rules.test_meant_words import WORDS
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, same_game, server
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 RELAXED = GameConfig(
     timer_seconds=30, reveal_seconds=5, vote_seconds=20, challenge_seconds=60, meant_words=True

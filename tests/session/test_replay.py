@@ -13,12 +13,12 @@ from tests.app.fixtures import finished_table
 from tests.app.test_replay_and_menu import saved_log
 from tests.cli.test_export import saved
 from tests.cli.test_score import run
-from tests.scrabble.test_gcg import scripted_game
-from wordsy_tui.game import events as ev
-from wordsy_tui.scrabble import events as tile_ev
-from wordsy_tui.session.base import Rejected, StateChanged
-from wordsy_tui.session.replay import ReplaySession, replay_of
-from wordsy_tui.session.tilereplay import TileReplaySession
+from tests.games.tiles.rules.test_gcg import scripted_game
+from wordsy_tui.games.tiles.replay import TileReplaySession
+from wordsy_tui.games.tiles.rules import events as tile_ev
+from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.table.replay import ReplaySession, replay_of
+from wordsy_tui.table.seat import Rejected, StateChanged
 
 
 def wordsy_log(path: Path) -> Path:
@@ -117,7 +117,7 @@ def garbled_later(path: Path) -> Path:
 
 
 def body(event: ev.Event) -> object:
-    from wordsy_tui.session.codec import encode
+    from wordsy_tui.engine.codec import encode
 
     return encode(event)
 

@@ -13,7 +13,11 @@ import asyncio
 
 import pytest
 
-from wordsy_tui.session.base import (
+from wordsy_tui.games.tiles.lan import TileNetSession
+from wordsy_tui.games.tiles.session import TilesChanged, TileSession, TileVerbs
+from wordsy_tui.games.wordsy.local import LocalSession
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.seat import (
     PresenceChanged,
     Rejected,
     Seat,
@@ -21,10 +25,6 @@ from wordsy_tui.session.base import (
     StateChanged,
     Update,
 )
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.local import LocalSession
-from wordsy_tui.session.tilelan import TileNetSession
-from wordsy_tui.session.tiles import TilesChanged, TileSession, TileVerbs
 
 Numbers = tuple[int, ...]
 STOP = 0

@@ -10,10 +10,10 @@ from net import Refused, SeatKeys
 from net import protocol as p
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, server
-from wordsy_tui.game import events as ev
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.base import Rejected
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.table.seat import Rejected
 
 
 async def ann_hosting(tmp_path: Path) -> tuple[LanHost, HostSession]:
@@ -167,7 +167,7 @@ async def test_the_host_can_hand_a_seat_to_its_player_on_another_machine(tmp_pat
 
 
 def _events(host):
-    from wordsy_tui.session.codec import decode_event
+    from wordsy_tui.engine.codec import decode_event
 
     return [decode_event(e) for e in host.host.events]
 

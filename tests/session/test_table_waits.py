@@ -8,10 +8,10 @@ import pytest
 from net import SeatKeys
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, server
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.errors import SeatingError
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import HostSession, NetSession
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.errors import SeatingError
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 SLOW = GameConfig(timer_seconds=300, reveal_seconds=300, vote_seconds=300, challenge_seconds=300)
 

@@ -13,12 +13,12 @@ from pathlib import Path
 
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, join, tile_host
-from wordsy_tui.scrabble import events as ev
-from wordsy_tui.scrabble.codec import decode_event
-from wordsy_tui.scrabble.legal import may_play
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.session.tilelan import TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.lan import TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.codec import decode_event
+from wordsy_tui.games.tiles.rules.legal import may_play
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase
 
 
 def clocked_host(tmp_path: Path, game: GameName, seconds: int) -> TileLanHost:

@@ -14,20 +14,20 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.tiles.rules.test_movegen import WORDS
 from tests.net.helpers import FAST, wait_until
-from tests.scrabble.test_movegen import WORDS
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble import commands as cmd
-from wordsy_tui.scrabble.codec import decode_event
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.dawg import build_dawg
-from wordsy_tui.scrabble.evolve import replay
-from wordsy_tui.scrabble.legal import allowed, may_play
-from wordsy_tui.scrabble.movegen import generate
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.scrabble.view import state_for_seat
-from wordsy_tui.session.tilelan import TileLanHost, TileNetSession, game_at
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.lan import TileLanHost, TileNetSession, game_at
+from wordsy_tui.games.tiles.rules import commands as cmd
+from wordsy_tui.games.tiles.rules.codec import decode_event
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.dawg import build_dawg
+from wordsy_tui.games.tiles.rules.evolve import replay
+from wordsy_tui.games.tiles.rules.legal import allowed, may_play
+from wordsy_tui.games.tiles.rules.movegen import generate
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.games.tiles.rules.view import state_for_seat
 
 DAWG = build_dawg(WORDS)
 DICTIONARY = "test-words"
@@ -192,8 +192,8 @@ async def test_the_door_tells_which_tile_game_a_host_plays(server: TileLanHost) 
 
 
 async def test_the_door_of_a_wordsy_host_answers_no_tile_game(tmp_path: Path) -> None:
-    from wordsy_tui.game.config import GameConfig
-    from wordsy_tui.session.lan import LanHost
+    from wordsy_tui.games.wordsy.lan import LanHost
+    from wordsy_tui.games.wordsy.rules.config import GameConfig
 
     wordsy = LanHost(
         GameConfig(), dictionary=DICTIONARY, bind="127.0.0.1", port=0, log_path=tmp_path / "w.log"
@@ -209,8 +209,8 @@ async def test_the_door_of_a_wordsy_host_answers_no_tile_game(tmp_path: Path) ->
 async def test_the_hosting_player_sits_first_seats_the_bots_and_ends_the_game_for_all(
     tmp_path: Path,
 ) -> None:
-    from wordsy_tui.session.base import LinkChanged
-    from wordsy_tui.session.tilelan import TileHostSession
+    from wordsy_tui.games.tiles.lan import TileHostSession
+    from wordsy_tui.table.seat import LinkChanged
 
     server = tile_host(tmp_path)
     hosting = TileHostSession("ann", server, [Level.EASY])

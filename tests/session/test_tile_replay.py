@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_export import saved
-from tests.scrabble.test_gcg import scripted_game
-from wordsy_tui.scrabble import events as ev
-from wordsy_tui.scrabble.evolve import replay
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.session.replay import frames_of, replay_of
-from wordsy_tui.session.saved import logged_game, saved_game_list
-from wordsy_tui.session.tilereplay import TURNS
+from tests.games.tiles.rules.test_gcg import scripted_game
+from wordsy_tui.games.tiles.replay import TURNS
+from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.evolve import replay
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.table.replay import frames_of, replay_of
+from wordsy_tui.table.saved import logged_game, saved_game_list
 
 
 def unfinished() -> list[ev.Event]:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, join, tile_host
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.lan import TileHostSession, TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
 
 
 async def ann_hosts_bob(tmp_path: Path) -> tuple[TileLanHost, TileHostSession, TileNetSession]:

@@ -15,13 +15,13 @@ import pytest
 
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, assert_views, join, tile_host
-from wordsy_tui.scrabble.legal import may_play
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.scrabble.view import state_for_seat
-from wordsy_tui.session.chat import MUTED, ChatHeard, ChatRefused
-from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
-from wordsy_tui.session.tiles import TableUpdate
+from wordsy_tui.games.tiles.lan import TileHostSession, TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.rules.legal import may_play
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.games.tiles.session import TableUpdate
+from wordsy_tui.table.chat import MUTED, ChatHeard, ChatRefused
 
 
 async def heard(session: TileNetSession, kind: type[ChatHeard | ChatRefused]) -> TableUpdate:

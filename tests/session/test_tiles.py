@@ -6,14 +6,14 @@ import asyncio
 
 import pytest
 
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble import commands as cmd
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase, TileGameState
-from wordsy_tui.session import tiles
-from wordsy_tui.session.base import Rejected
-from wordsy_tui.session.tiles import TilesChanged, TileSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles import session as tiles
+from wordsy_tui.games.tiles.rules import commands as cmd
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
+from wordsy_tui.games.tiles.session import TilesChanged, TileSession
+from wordsy_tui.table.seat import Rejected
 
 ME = "Ann"
 

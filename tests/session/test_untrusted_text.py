@@ -24,17 +24,17 @@ from tests.hostile import PAYLOADS, raw_in, wrapped
 from tests.net.helpers import Proxy, wait_until
 from tests.session.test_lan import DICTIONARY, server
 from wordsy_tui.cli.serve import HostOptions, serve_headless
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.errors import ControlCharacters
-from wordsy_tui.game.events import GameCreated, PlayerJoined, WordRevealed
-from wordsy_tui.game.referee import Reason, Verdict
-from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.codec import encode as encode_command
-from wordsy_tui.session.discovery import found_game, game_name_problem
-from wordsy_tui.session.hosted import WordsyGame
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession, requirements
-from wordsy_tui.session.narrate import narrate
+from wordsy_tui.engine.codec import encode as encode_command
+from wordsy_tui.games.wordsy.hosted import WordsyGame
+from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession, requirements
+from wordsy_tui.games.wordsy.narrate import narrate
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.errors import ControlCharacters
+from wordsy_tui.games.wordsy.rules.events import GameCreated, PlayerJoined, WordRevealed
+from wordsy_tui.games.wordsy.rules.referee import Reason, Verdict
+from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.table.discovery import found_game, game_name_problem
 
 
 def hello_frame(name: str, dictionary: str = DICTIONARY, **extra: Any) -> bytes:
@@ -173,7 +173,7 @@ async def headless_host(port_holder: list[int], capsys) -> AsyncIterator[asyncio
 async def test_hostile_names_words_and_ids_never_reach_another_player_or_the_hosts_stdout(
     tmp_path, monkeypatch, capsys
 ):
-    from wordsy_tui.referee import dictionary_hash
+    from wordsy_tui.words.lexicon import dictionary_hash
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     ports: list[int] = []

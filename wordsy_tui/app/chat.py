@@ -14,7 +14,7 @@ from textual.dom import DOMNode
 from textual.reactive import var
 
 from wordsy_tui.app.messages import ChatArrived, ChatDeclined
-from wordsy_tui.session.chat import MUTED, TOO_FAST, ChatHeard
+from wordsy_tui.table.chat import MUTED, TOO_FAST, ChatHeard
 from wordsy_tui.text import shown
 
 KEPT_CHAT_LINES: Final = 50

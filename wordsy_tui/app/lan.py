@@ -1,6 +1,6 @@
 """What the app needs from the LAN side: finding games, hosting one, joining one.
 
-The app knows these shapes only; `wordsy_tui.session.lan` provides them, and
+The app knows these shapes only; `wordsy_tui.games.wordsy.lan` provides them, and
 tests provide fakes, so no screen imports the network.
 """
 
@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeGuard, TypeVar, runtime_checkable
 
-from wordsy_tui.game.config import DEFAULT_BOT_LEVEL, GameConfig
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.session.base import Session
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.wordsy.rules.config import DEFAULT_BOT_LEVEL, GameConfig
+from wordsy_tui.table.seat import Session
 
 if TYPE_CHECKING:
     # Only its shape: importing discovery at run time would load mDNS for solo games too.
-    from wordsy_tui.session.discovery import FoundGame
+    from wordsy_tui.table.discovery import FoundGame
 
 
 Config = TypeVar("Config")

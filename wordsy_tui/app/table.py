@@ -29,9 +29,9 @@ from textual.screen import ModalScreen, Screen
 from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import ChatArrived, ChatDeclined
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
-from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected
-from wordsy_tui.session.base import Seat as GameSeat
-from wordsy_tui.session.chat import ChatHeard, ChatRefused
+from wordsy_tui.table.chat import ChatHeard, ChatRefused
+from wordsy_tui.table.seat import LinkChanged, NextGame, PresenceChanged, Rejected
+from wordsy_tui.table.seat import Seat as GameSeat
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:

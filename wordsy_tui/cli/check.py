@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,8 +35,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if not args.word.strip() or any(not w.strip() for w in args.after):
         parser.error("a word cannot be empty")
-    from wordsy_tui.referee import check_word
-    from wordsy_tui.referee.meanings import meaning
+    from wordsy_tui.games.wordsy.referee import check_word
+    from wordsy_tui.games.wordsy.referee.meanings import meaning
 
     ruleset = Ruleset(args.ruleset)
     verdict = check_word(args.word, args.after, ruleset)

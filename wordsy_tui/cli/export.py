@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
-    from wordsy_tui.scrabble import events as ev
+    from wordsy_tui.games.tiles.rules import events as ev
 
 ERROR: Final = 2
 TILE_GAMES: Final = "Scrabble, Words with Friends and Wordfeud"
@@ -55,7 +55,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from wordsy_tui.scrabble.gcg import GcgError, NotFinished, export_gcg
+    from wordsy_tui.games.tiles.rules.gcg import GcgError, NotFinished, export_gcg
 
     try:
         path = log_of(args.game)
@@ -98,7 +98,7 @@ def log_of(game: str) -> Path:
 def tile_events(path: Path) -> list[ev.Event]:
     """The tile game's events in the log at `path`, read without changing it."""
     from net.log import survey
-    from wordsy_tui.scrabble.codec import CodecError, decode_event
+    from wordsy_tui.games.tiles.rules.codec import CodecError, decode_event
 
     try:
         data = path.read_bytes()
@@ -127,7 +127,7 @@ def tile_events(path: Path) -> list[ev.Event]:
 
 
 def wordsy_game(bodies: list[Any]) -> bool:
-    from wordsy_tui.session.codec import CodecError, decode_event
+    from wordsy_tui.engine.codec import CodecError, decode_event
 
     try:
         for body in bodies:

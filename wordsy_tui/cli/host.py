@@ -12,7 +12,12 @@ from pathlib import Path
 
 from wordsy_tui.cli.options import bounded_int, game_name, player_name
 from wordsy_tui.cli.solo import GAMES, TILE_MAX_PLAYERS
-from wordsy_tui.game.config import (
+from wordsy_tui.games.tiles.rules.config import CHALLENGE_SECONDS as TILE_CHALLENGE_SECONDS
+from wordsy_tui.games.tiles.rules.config import DEFAULT_TURN_SECONDS as TILE_TURN_SECONDS
+from wordsy_tui.games.tiles.rules.config import MAX_TURN_SECONDS as TILE_MAX_TURN_SECONDS
+from wordsy_tui.games.tiles.rules.config import MIN_TURN_SECONDS as TILE_MIN_TURN_SECONDS
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.wordsy.rules.config import (
     BOT_LEVELS,
     DEFAULT_BOT_LEVEL,
     DEFAULT_TIMER_SECONDS,
@@ -23,13 +28,8 @@ from wordsy_tui.game.config import (
     MIN_TIMER_SECONDS,
     GameConfig,
 )
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.scrabble.config import CHALLENGE_SECONDS as TILE_CHALLENGE_SECONDS
-from wordsy_tui.scrabble.config import DEFAULT_TURN_SECONDS as TILE_TURN_SECONDS
-from wordsy_tui.scrabble.config import MAX_TURN_SECONDS as TILE_MAX_TURN_SECONDS
-from wordsy_tui.scrabble.config import MIN_TURN_SECONDS as TILE_MIN_TURN_SECONDS
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.session.names import default_name
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
+from wordsy_tui.table.names import default_name
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -236,7 +236,7 @@ def resolve_log(resume: str | None, game: str = "wordsy") -> Path | None:
     """The log file of `--resume GAME` for a `game` host (wordsy, scrabble, wwf, wordfeud),
     or None for a new game; without GAME, the latest saved game of that kind."""
     from net.log import default_log_dir, saved_games
-    from wordsy_tui.session.lan import APP_NAME
+    from wordsy_tui.games.wordsy.lan import APP_NAME
 
     if resume is None:
         return None
@@ -261,13 +261,13 @@ def resolve_log(resume: str | None, game: str = "wordsy") -> Path | None:
 
 def logged_game(path: Path) -> str | None:
     """Which game a host's log holds: "wordsy" or a tile game's name (None: no game)."""
-    from wordsy_tui.session.saved import logged_game as game_in_log
+    from wordsy_tui.table.saved import logged_game as game_in_log
 
     return game_in_log(path)
 
 
 def title_of(game: str) -> str:
-    from wordsy_tui.scrabble.rulesets import RULES, GameName
+    from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
 
     return "Wordsy" if game == "wordsy" else RULES[GameName(game)].title
 
@@ -355,8 +355,8 @@ def saved_table(
 
 def own_seat(name: str | None, log_path: Path | None, parser: argparse.ArgumentParser) -> str:
     """The hosting player's name: a resumed game's own seat, unless --name says otherwise."""
-    from wordsy_tui.game.names import name_problem
-    from wordsy_tui.session.lan import SeatBook
+    from wordsy_tui.engine.names import name_problem
+    from wordsy_tui.games.wordsy.lan import SeatBook
 
     saved = SeatBook.beside(log_path).host_seat() if log_path is not None else None
     if saved is not None and name_problem(saved) is not None:
@@ -402,7 +402,7 @@ def table_vote_refusal(game: str) -> str:
             "--table-vote is for --game scrabble: Wordsy's challenges always go to "
             "the table's vote"
         )
-    from wordsy_tui.scrabble.rulesets import RULES, GameName
+    from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
 
     return (
         f"--table-vote is for --game scrabble: {RULES[GameName(game)].title} refuses a word "
@@ -412,7 +412,7 @@ def table_vote_refusal(game: str) -> str:
 
 def tile_config(args: argparse.Namespace) -> TileGameConfig:
     """The tile game `host --game` makes: its ruleset, seats, turn limit and table vote."""
-    from wordsy_tui.scrabble.rulesets import GameName
+    from wordsy_tui.games.tiles.rules.rulesets import GameName
 
     return TileGameConfig(
         GameName(args.game),

@@ -8,13 +8,13 @@ import sys
 from typing import TYPE_CHECKING
 
 from wordsy_tui.cli.options import host_port, player_name
-from wordsy_tui.game.config import BOT_LEVELS
-from wordsy_tui.session.names import default_name
+from wordsy_tui.games.wordsy.rules.config import BOT_LEVELS
+from wordsy_tui.table.names import default_name
 
 if TYPE_CHECKING:
     from wordsy_tui.cli.serve import LanPlay
-    from wordsy_tui.scrabble.rulesets import GameName
-    from wordsy_tui.session.lan import NetSession
+    from wordsy_tui.games.tiles.rules.rulesets import GameName
+    from wordsy_tui.games.wordsy.lan import NetSession
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -84,10 +84,10 @@ async def play_bot(
     """A computer player in `name`'s seat, of the game the host plays (Wordsy's or a tile
     game's bot: the host at `address` is asked which, as `join --connect` does)."""
     from wordsy_tui.cli.serve import say
-    from wordsy_tui.game.state import Phase
-    from wordsy_tui.referee import dictionary_hash
-    from wordsy_tui.session.lan import Bot, NetSession, player_keys
-    from wordsy_tui.session.tilelan import game_at
+    from wordsy_tui.games.tiles.lan import game_at
+    from wordsy_tui.games.wordsy.lan import Bot, NetSession, player_keys
+    from wordsy_tui.games.wordsy.rules.state import Phase
+    from wordsy_tui.words.lexicon import dictionary_hash
 
     if reclaim:
         say(f"Asking the host to hand {name}'s seat to you…")
@@ -119,12 +119,12 @@ async def play_tile_bot(
 ) -> int:
     """The host's own computer player (`TileBot`), in a seat of ours: like any player's
     program it sees only its own rack."""
-    from wordsy_tui.bots.levels import Level
     from wordsy_tui.cli.serve import say, tile_seat
-    from wordsy_tui.scrabble.rulesets import RULES
-    from wordsy_tui.scrabble.state import Phase
-    from wordsy_tui.scrabble.words import shipped_words
-    from wordsy_tui.session.tilelan import TileBot
+    from wordsy_tui.engine.levels import Level
+    from wordsy_tui.games.tiles.lan import TileBot
+    from wordsy_tui.games.tiles.rules.rulesets import RULES
+    from wordsy_tui.games.tiles.rules.state import Phase
+    from wordsy_tui.games.tiles.rules.words import shipped_words
 
     session = tile_seat(address, name, game, pin, reclaim=reclaim)
     # The word list the handshake agreed on: a Scrabble bot judges plays with it.
@@ -146,11 +146,11 @@ async def play_tile_bot(
 
 
 def join_with_app(args: argparse.Namespace, name: str) -> int:
-    from wordsy_tui.app import WordsyApp
     from wordsy_tui.cli.serve import HostOptions, LanPlay
     from wordsy_tui.front.seat import take_the_terminal
-    from wordsy_tui.game.config import GameConfig
-    from wordsy_tui.session.tilelan import game_at
+    from wordsy_tui.games.tiles.lan import game_at
+    from wordsy_tui.games.wordsy.app import WordsyApp
+    from wordsy_tui.games.wordsy.rules.config import GameConfig
 
     take_the_terminal()
     # Joining can lead to hosting from the menu; that game uses the defaults.
@@ -178,7 +178,7 @@ def join_tiles(
     (by the SSH front, for a player it started), so the same join takes the seat back."""
     from wordsy_tui.cli.serve import run_tile_app, tile_seat
     from wordsy_tui.front.seat import KeptTileSeat, from_environment, read_token
-    from wordsy_tui.referee import dictionary_hash
+    from wordsy_tui.words.lexicon import dictionary_hash
 
     front_pin, seat_file = from_environment()
     pin = args.pin or front_pin

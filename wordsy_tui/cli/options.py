@@ -29,8 +29,8 @@ def host_port(text: str) -> tuple[str, int]:
 
 
 def player_name(text: str) -> str:
-    """A name at the table, in the form the table keeps it (see `wordsy_tui.game.names`)."""
-    from wordsy_tui.game.names import name_problem, normal_name
+    """A name at the table, in the form the table keeps it (see `wordsy_tui.engine.names`)."""
+    from wordsy_tui.engine.names import name_problem, normal_name
 
     name = normal_name(text)
     problem = name_problem(name)
@@ -41,7 +41,7 @@ def player_name(text: str) -> str:
 
 def game_name(text: str) -> str:
     """The game's name in the LAN's list (an mDNS instance name)."""
-    from wordsy_tui.session.discovery import game_name_problem
+    from wordsy_tui.table.discovery import game_name_problem
 
     name = unicodedata.normalize("NFKC", text).strip()
     problem = game_name_problem(name)

@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from wordsy_tui.session.saved import damage_note, read_events
+from wordsy_tui.table.saved import damage_note, read_events
 
 __all__ = ["add_parser", "damage_note", "read_events", "run"]
 
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return pick_a_game()
     path = game_path(args.game)
     # Imported here so that `--help` and the other commands do not load Textual.
-    from wordsy_tui.session.replay import ReplaySession, replay_of
+    from wordsy_tui.table.replay import ReplaySession, replay_of
     from wordsy_tui.text import shown
 
     try:
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except ValueError as error:
         parser.error(f"{shown(str(path))} cannot be replayed: {shown(str(error))}")
     if isinstance(session, ReplaySession):
-        from wordsy_tui.app import WordsyApp
+        from wordsy_tui.games.wordsy.app import WordsyApp
 
         status = WordsyApp(session, name="replay").run_to_end()
     else:
@@ -66,7 +66,7 @@ def game_path(game: str) -> Path:
     if path.exists() or path.suffix == ".log" or len(path.parts) > 1:
         return path
     from net.log import default_log_dir
-    from wordsy_tui.session.lan import APP_NAME
+    from wordsy_tui.games.wordsy.lan import APP_NAME
 
     return default_log_dir(APP_NAME) / f"{game}.log"
 
@@ -74,8 +74,8 @@ def game_path(game: str) -> Path:
 def pick_a_game() -> int:
     """The list of saved games to pick from; a plain sentence when there is none."""
     from net.log import default_log_dir
-    from wordsy_tui.session.lan import APP_NAME
-    from wordsy_tui.session.saved import default_saved_games
+    from wordsy_tui.games.wordsy.lan import APP_NAME
+    from wordsy_tui.table.saved import default_saved_games
 
     if not default_saved_games():
         print(
@@ -83,6 +83,6 @@ def pick_a_game() -> int:
             f"{default_log_dir(APP_NAME)}, and show here once a game has started."
         )
         return 0
-    from wordsy_tui.app import WordsyApp
+    from wordsy_tui.games.wordsy.app import WordsyApp
 
     return WordsyApp(name="replay", replays=True).run_to_end()

@@ -9,9 +9,15 @@ from typing import Any
 
 from wordsy_tui.cli import score_tiles
 from wordsy_tui.cli.options import bounded_int
-from wordsy_tui.game.board import CARDS_PER_COLUMN, COLUMN_VALUES, SLOTS, Board, slot_value
-from wordsy_tui.game.cards import Card, rare_bonus
-from wordsy_tui.game.scoring import WordScore, explain, score_word
+from wordsy_tui.games.wordsy.rules.board import (
+    CARDS_PER_COLUMN,
+    COLUMN_VALUES,
+    SLOTS,
+    Board,
+    slot_value,
+)
+from wordsy_tui.games.wordsy.rules.cards import Card, rare_bonus
+from wordsy_tui.games.wordsy.rules.scoring import WordScore, explain, score_word
 
 CARD_PATTERN = re.compile(r"([A-Za-z])(?:\+([012]))?")
 WORD_PATTERN = re.compile(r"[A-Za-z]+")
@@ -148,7 +154,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     scores = [score_word(board, word, handicap=args.handicap) for word in args.words]
     best = []
     if args.best is not None:
-        from wordsy_tui.referee.best import best_words
+        from wordsy_tui.games.wordsy.referee.best import best_words
 
         found = best_words(board, args.best)
         best = [score_word(board, b.word, handicap=args.handicap) for b in found]

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
-from wordsy_tui.scrabble.board import Assessment, assess
-from wordsy_tui.scrabble.errors import PlacementError
-from wordsy_tui.scrabble.notation import move_text, parse_move, parse_position
-from wordsy_tui.scrabble.rulesets import RULES, GameName
+from wordsy_tui.games.tiles.rules.board import Assessment, assess
+from wordsy_tui.games.tiles.rules.errors import PlacementError
+from wordsy_tui.games.tiles.rules.notation import move_text, parse_move, parse_position
+from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
 
 # A position is 15 lines of 15: anything much longer is not one, and is not read whole.
 MAX_POSITION_BYTES: Final = 4096

@@ -20,17 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar, cast
 
-from wordsy_tui.game.config import GAME, GameConfig
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.session.base import Session
-from wordsy_tui.session.discovery import (
-    Announcer,
-    Describe,
-    FoundGame,
-    browse,
-    properties,
-)
-from wordsy_tui.session.lan import (
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.wordsy.lan import (
     DEFAULT_PORT,
     LOBBY_GRACE_SECONDS,
     HostSession,
@@ -39,14 +30,23 @@ from wordsy_tui.session.lan import (
     ServedTable,
     player_keys,
 )
+from wordsy_tui.games.wordsy.rules.config import GAME, GameConfig
+from wordsy_tui.table.discovery import (
+    Announcer,
+    Describe,
+    FoundGame,
+    browse,
+    properties,
+)
+from wordsy_tui.table.seat import Session
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     # Their shapes only: a headless host never loads the app, nor a Wordsy host the tiles.
     from wordsy_tui.app.lan import HostSetup, TileHostSetup
-    from wordsy_tui.scrabble.rulesets import GameName
-    from wordsy_tui.session.tilelan import TileNetSession
-    from wordsy_tui.session.tiles import TileVerbs
+    from wordsy_tui.games.tiles.lan import TileNetSession
+    from wordsy_tui.games.tiles.rules.rulesets import GameName
+    from wordsy_tui.games.tiles.session import TileVerbs
 
 EventHook = Callable[[Any, Any], None]
 """Told each event with the state just after it (the game's own state and event types)."""
@@ -178,7 +178,7 @@ class HostedGame(Generic[ServerT]):
 def hosted_game(game: str) -> HostedGame[Any]:
     """The game called `game` ("wordsy", "scrabble", "wwf", "wordfeud") on the host path."""
     if game == GAME:
-        from wordsy_tui.session.narrate import WordsyDesk, narrate
+        from wordsy_tui.games.wordsy.narrate import WordsyDesk, narrate
 
         # Made at each call: a test's host program may stand in faster `wordsy_settings`.
         return HostedGame(
@@ -191,10 +191,10 @@ def hosted_game(game: str) -> HostedGame[Any]:
             title="Wordsy",
             describe=properties,
         )
-    from wordsy_tui.scrabble.rulesets import RULES, GameName
-    from wordsy_tui.session.discovery import tile_properties
-    from wordsy_tui.session.tilelan import TileLanHost
-    from wordsy_tui.session.tilenarrate import TileDesk, tile_line
+    from wordsy_tui.games.tiles.lan import TileLanHost
+    from wordsy_tui.games.tiles.narrate import TileDesk, tile_line
+    from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
+    from wordsy_tui.table.discovery import tile_properties
 
     title = RULES[GameName(game)].title
     return HostedGame(
@@ -212,7 +212,7 @@ def hosted_game(game: str) -> HostedGame[Any]:
 
 def wordsy_settings(options: HostOptions) -> dict[str, Any]:
     """`LanHost`'s own arguments: its captain, referee, bots' level and lobby's grace."""
-    from wordsy_tui.referee import WordReferee
+    from wordsy_tui.games.wordsy.referee import WordReferee
 
     return {
         "captain": options.name,
@@ -225,7 +225,7 @@ def wordsy_settings(options: HostOptions) -> dict[str, Any]:
 def make_server(options: HostOptions, on_event: EventHook | None = None) -> Server:
     """The host of `options`' game, not started: a `LanHost` for Wordsy, a `TileLanHost`
     for a tile game (with the fronts mixed in when `options` asks for them)."""
-    from wordsy_tui.referee import dictionary_hash
+    from wordsy_tui.words.lexicon import dictionary_hash
 
     hosted = hosted_game(options.game)
     table: Callable[..., Server] = hosted.table
@@ -467,7 +467,7 @@ class LanPlay:
         spectate: bool = False,
         reclaim: bool = False,
     ) -> None:
-        from wordsy_tui.referee import dictionary_hash
+        from wordsy_tui.words.lexicon import dictionary_hash
 
         self.options = options
         self.interfaces = interfaces
@@ -514,7 +514,7 @@ class LanPlay:
         self, address: str, port: int, name: str, pin: str | None, game: str
     ) -> int:
         """A tile game picked in the LAN's list, on its own board screen."""
-        from wordsy_tui.scrabble.rulesets import GameName
+        from wordsy_tui.games.tiles.rules.rulesets import GameName
 
         seat = tile_seat(
             (address, port),
@@ -546,7 +546,7 @@ def serve_with_app(options: HostOptions) -> int:
 
 
 def wordsy_app(options: HostOptions) -> int:
-    from wordsy_tui.app import WordsyApp
+    from wordsy_tui.games.wordsy.app import WordsyApp
 
     assert options.name is not None
     lan = LanPlay(options, options.interfaces)
@@ -560,8 +560,8 @@ def tile_app(options: HostOptions) -> int:
 async def host_tiles_with_app(options: HostOptions) -> int:
     """The hosting player's board screen, on a running event loop: `host --game`'s, and the
     start menu's after its app has closed."""
-    from wordsy_tui.bots.levels import Level
-    from wordsy_tui.session.tilelan import TileHostSession, TileLanHost
+    from wordsy_tui.engine.levels import Level
+    from wordsy_tui.games.tiles.lan import TileHostSession, TileLanHost
 
     assert options.name is not None
     server = cast(TileLanHost, make_server(options))  # a tile game: `TileLanHost` hosts it
@@ -571,7 +571,7 @@ async def host_tiles_with_app(options: HostOptions) -> int:
 
 def run_tile_app(session: TileVerbs) -> int:
     """The board app over `session` (a seat at a table, or a replay), to its end."""
-    from wordsy_tui.app.tiles.app import TileApp
+    from wordsy_tui.games.tiles.app.app import TileApp
 
     app = TileApp(session)
     app.run()
@@ -580,7 +580,7 @@ def run_tile_app(session: TileVerbs) -> int:
 
 async def play_tile_app(session: TileVerbs) -> int:
     """`run_tile_app` on a running event loop (after another app has closed on it)."""
-    from wordsy_tui.app.tiles.app import TileApp
+    from wordsy_tui.games.tiles.app.app import TileApp
 
     app = TileApp(session)
     await app.run_async()
@@ -598,8 +598,8 @@ def tile_seat(
 ) -> TileNetSession:
     """A person's seat at a tile game's host; its token kept on disk, so the same join
     takes the seat back (`spectate`: a place to watch from, which has no token)."""
-    from wordsy_tui.referee import dictionary_hash
-    from wordsy_tui.session.tilelan import TileNetSession
+    from wordsy_tui.games.tiles.lan import TileNetSession
+    from wordsy_tui.words.lexicon import dictionary_hash
 
     return TileNetSession.join(
         *address,

@@ -6,7 +6,7 @@ import argparse
 from typing import Final
 
 from wordsy_tui.cli.options import bounded_int, player_name
-from wordsy_tui.game.config import BOT_LEVELS, DEFAULT_BOT_LEVEL, Difficulty
+from wordsy_tui.games.wordsy.rules.config import BOT_LEVELS, DEFAULT_BOT_LEVEL, Difficulty
 
 # The tile games' names and seats, written here so that `--help` loads no rules.
 GAMES: Final = ("wordsy", "scrabble", "wwf", "wordfeud")
@@ -57,10 +57,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     # Imported here so that `--help` and the other commands do not load Textual.
-    from wordsy_tui.app import WordsyApp
-    from wordsy_tui.referee.advice import Advisor
-    from wordsy_tui.session.names import default_name
-    from wordsy_tui.session.solo import solo_session
+    from wordsy_tui.games.wordsy.app import WordsyApp
+    from wordsy_tui.games.wordsy.referee.advice import Advisor
+    from wordsy_tui.games.wordsy.solo import solo_session
+    from wordsy_tui.table.names import default_name
 
     name = args.name or default_name()
     if args.game != "wordsy":
@@ -71,11 +71,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _run_tiles(args: argparse.Namespace, name: str) -> int:
-    from wordsy_tui.app.tiles.app import TileApp
-    from wordsy_tui.bots.levels import Level
-    from wordsy_tui.scrabble.config import TileGameConfig
-    from wordsy_tui.scrabble.rulesets import GameName
-    from wordsy_tui.session.tiles import TileSession
+    from wordsy_tui.engine.levels import Level
+    from wordsy_tui.games.tiles.app.app import TileApp
+    from wordsy_tui.games.tiles.rules.config import TileGameConfig
+    from wordsy_tui.games.tiles.rules.rulesets import GameName
+    from wordsy_tui.games.tiles.session import TileSession
 
     bots = [Level(args.bot_level)] * args.bots
     session = TileSession(name, TileGameConfig(GameName(args.game)), bots)

@@ -12,7 +12,7 @@ from net import Host
 if TYPE_CHECKING:
     from wordsy_tui.front.ssh import SshFront
     from wordsy_tui.front.web import WebFront
-    from wordsy_tui.session.discovery import Announcer
+    from wordsy_tui.table.discovery import Announcer
 
 
 @dataclass(frozen=True)

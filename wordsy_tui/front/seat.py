@@ -20,8 +20,8 @@ from typing import Any, Final, cast
 
 from net import Client, Refused
 from net.protocol import UNKNOWN_TOKEN
-from wordsy_tui.session.lan import NetSession
-from wordsy_tui.session.tilelan import TileNetSession
+from wordsy_tui.games.tiles.lan import TileNetSession
+from wordsy_tui.games.wordsy.lan import NetSession
 
 FRONT_ENV: Final = "WORDSY_TUI_FRONT"
 PIN_ENV: Final = "WORDSY_TUI_PIN"

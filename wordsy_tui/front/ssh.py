@@ -32,8 +32,8 @@ from typing import Final
 import asyncssh
 
 from net.limits import PinGuard, PinPolicy, address_key
+from wordsy_tui.engine.names import name_problem
 from wordsy_tui.front.seat import FRONT_ENV, PIN_ENV, SEAT_FILE_ENV
-from wordsy_tui.game.names import name_problem
 from wordsy_tui.text import shown
 
 DEFAULT_SSH_PORT: Final = 2222
@@ -92,7 +92,7 @@ def host_key_path(data_dir: Path | None = None) -> Path:
     if data_dir is None:
         from platformdirs import user_data_dir
 
-        from wordsy_tui.session.lan import APP_NAME
+        from wordsy_tui.games.wordsy.lan import APP_NAME
 
         data_dir = Path(user_data_dir(APP_NAME))
     return data_dir / HOST_KEY_NAME

@@ -24,18 +24,18 @@ from textual._path import CSSPathType
 from textual.app import App
 from textual.widgets import Static
 
-from wordsy_tui.app import app as app_module
-from wordsy_tui.app.app import WordsyApp
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.tiles import app as tile_module
-from wordsy_tui.app.tiles.app import BoardScreen, TileApp
 from wordsy_tui.cli.options import host_port
+from wordsy_tui.engine.names import name_problem, normal_name
 from wordsy_tui.front.seat import PIN_WAIT_ENV, WRONG_PIN_EXIT, from_environment
-from wordsy_tui.game.names import name_problem, normal_name
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.session.tilelan import TileNetSession, game_at
+from wordsy_tui.games.tiles.app import app as tile_module
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.lan import TileNetSession, game_at
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.wordsy.app import app as app_module
+from wordsy_tui.games.wordsy.app.app import WordsyApp
 from wordsy_tui.text import shown
+from wordsy_tui.words.lexicon import dictionary_hash
 
 READ_SECONDS: Final = 4.0
 """How long a tab that can only say no stays open to be read."""
@@ -110,7 +110,7 @@ class TabApp(TabQuestions, WordsyApp):
 
     def __init__(self, address: tuple[str, int], pin: str | None, pin_wait: float = 0.0) -> None:
         from wordsy_tui.cli.serve import HostOptions, LanPlay
-        from wordsy_tui.game.config import GameConfig
+        from wordsy_tui.games.wordsy.rules.config import GameConfig
 
         self.play_lan = LanPlay(HostOptions(GameConfig(), None))
         super().__init__(None, lan=self.play_lan, name="Player")
@@ -123,7 +123,7 @@ class TabApp(TabQuestions, WordsyApp):
         self.ask_name()
 
     def _join(self, pin: str | None) -> None:
-        from wordsy_tui.session.lan import NetSession
+        from wordsy_tui.games.wordsy.lan import NetSession
 
         host, port = self.address
         watching = not self.player_name
@@ -150,7 +150,7 @@ class TileTabApp(TabQuestions, TileApp):
         super().__init__(self._seat("Player", None))
 
     def _seat(self, name: str, pin: str | None) -> TileNetSession:
-        from wordsy_tui.referee import dictionary_hash
+        from wordsy_tui.words.lexicon import dictionary_hash
 
         # An empty name watches, as Wordsy's tab does.
         return TileNetSession.join(

@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 from wordsy_tui.app.chat import chatting_app
 from wordsy_tui.app.widgets.chat import ChatLog
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
-from wordsy_tui.session.chat import REACTIONS, chat_problem, reaction
+from wordsy_tui.table.chat import REACTIONS, chat_problem, reaction
 
 PUBLIC: Final = "Chat (everyone, including spectators, sees this)"
 MUTED: Final = "The host has muted you: your lines reach nobody."

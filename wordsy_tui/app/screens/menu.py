@@ -15,16 +15,16 @@ from textual.widgets import Input, OptionList, Select, Static
 from textual.widgets._select import SelectOverlay
 from textual.widgets.option_list import Option
 
-from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.screens.host_form import GAMES, form_row, level_field
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
-from wordsy_tui.game.config import DEFAULT_BOT_LEVEL, GAME, Difficulty
-from wordsy_tui.game.names import MAX_NAME_LENGTH, name_problem, normal_name
-from wordsy_tui.scrabble.config import MAX_PLAYERS as TILE_MAX_PLAYERS
+from wordsy_tui.engine.names import MAX_NAME_LENGTH, name_problem, normal_name
+from wordsy_tui.games.tiles.rules.config import MAX_PLAYERS as TILE_MAX_PLAYERS
+from wordsy_tui.games.wordsy.app.node import wordsy_app
+from wordsy_tui.games.wordsy.rules.config import DEFAULT_BOT_LEVEL, GAME, Difficulty
 
 if TYPE_CHECKING:
-    from wordsy_tui.session.tiles import TileSession
+    from wordsy_tui.games.tiles.session import TileSession
 
 LOGO = "W O R D S Y"
 CHOICES = (
@@ -127,10 +127,10 @@ class TileSolo:
     level: str = DEFAULT_BOT_LEVEL
 
     def session(self, name: str) -> TileSession:
-        from wordsy_tui.bots.levels import Level
-        from wordsy_tui.scrabble.config import TileGameConfig
-        from wordsy_tui.scrabble.rulesets import GameName
-        from wordsy_tui.session.tiles import TileSession
+        from wordsy_tui.engine.levels import Level
+        from wordsy_tui.games.tiles.rules.config import TileGameConfig
+        from wordsy_tui.games.tiles.rules.rulesets import GameName
+        from wordsy_tui.games.tiles.session import TileSession
 
         config = TileGameConfig(GameName(self.game))
         return TileSession(name, config, [Level(self.level)] * self.bots)

@@ -16,11 +16,11 @@ from textual.widgets.option_list import Option
 from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.game.state import Phase
+from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
-    from wordsy_tui.app.app import WordsyApp
+    from wordsy_tui.games.wordsy.app.app import WordsyApp
 
 
 class PickScreen(ModalScreen[str | None]):

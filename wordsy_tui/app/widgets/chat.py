@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from wordsy_tui.app.chat import chatting_app
-from wordsy_tui.session.chat import ChatHeard
+from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.text import shown
 
 SHOWN_LINES: Final = 20
