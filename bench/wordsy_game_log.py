@@ -15,7 +15,7 @@ from pathlib import Path
 import msgpack
 from paired import figure
 
-from wordsy_tui.games.wordsy.lan import LanHost
+from wordsy_tui.games.wordsy.host import LanHost
 from wordsy_tui.games.wordsy.referee import WordReferee, dictionary_hash
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules.config import GameConfig

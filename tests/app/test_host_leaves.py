@@ -20,7 +20,8 @@ from wordsy_tui.cli import serve
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.widgets.banner import LinkBanner
-from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.table.seat import Session
 

@@ -12,7 +12,8 @@ from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
 from wordsy_tui.games.wordsy.app.screens.vote import VoteScreen
-from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee
 from wordsy_tui.games.wordsy.rules.state import Phase

@@ -22,7 +22,8 @@ from wordsy_tui.app.screens.remove import PickScreen
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
 from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
-from wordsy_tui.games.tiles.lan import TileHostSession, TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.host import TileLanHost
+from wordsy_tui.games.tiles.lan import TileHostSession, TileNetSession
 from wordsy_tui.games.tiles.rules.legal import may_play
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import Phase

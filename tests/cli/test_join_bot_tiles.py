@@ -11,7 +11,7 @@ import pytest
 from tests.net.helpers import wait_until
 from wordsy_tui.cli import build_parser
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.games.tiles.lan import TileLanHost
+from wordsy_tui.games.tiles.host import TileLanHost
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import Phase

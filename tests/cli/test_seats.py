@@ -13,7 +13,8 @@ from net import protocol as p
 from tests.cli.test_host import JOIN_LINE, free_port
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.serve import HostOptions, LanPlay
-from wordsy_tui.games.wordsy.lan import LanHost, NetSession
+from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.lan import NetSession
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.words.lexicon import dictionary_hash
 

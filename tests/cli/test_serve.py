@@ -13,12 +13,12 @@ import pytest
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.serve import HostOptions, desk_for, make_server, narrator, serve_headless
 from wordsy_tui.front.host import Fronted, fronted
-from wordsy_tui.games.tiles.lan import TileLanHost
+from wordsy_tui.games.tiles.host import TileLanHost
 from wordsy_tui.games.tiles.rules import events as tile_events
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
-from wordsy_tui.games.wordsy.lan import LanHost
+from wordsy_tui.games.wordsy.host import LanHost
 from wordsy_tui.games.wordsy.rules import events as wordsy_events
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.state import GameState

@@ -7,7 +7,8 @@ from tests.net.helpers import wait_until
 from tests.session.test_host_leaves import links_of
 from tests.session.test_lan import DICTIONARY, FAST
 from wordsy_tui.front.host import FrontOptions, fronted
-from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 
 
 async def test_the_hosting_player_who_quits_a_fronted_game_is_named_to_the_guests(tmp_path):

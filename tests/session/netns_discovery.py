@@ -10,10 +10,12 @@ import pytest
 from tests.net.netns_discovery import in_private_namespace
 from wordsy_tui.cli import serve
 from wordsy_tui.cli.serve import HostOptions, LanPlay
-from wordsy_tui.games.tiles.lan import TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.host import TileLanHost
+from wordsy_tui.games.tiles.lan import TileNetSession
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
-from wordsy_tui.games.wordsy.lan import LanHost, NetSession
+from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.lan import NetSession
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.table.discovery import Announcer, FoundGame, browse, tile_properties
 from wordsy_tui.words.lexicon import dictionary_hash

@@ -10,7 +10,8 @@ import pytest
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, FAST, server
 from wordsy_tui.cli.serve import desk_for
-from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.local import LocalSession
 from wordsy_tui.table.chat import ChatHeard, ChatRefused, reaction
 from wordsy_tui.table.seat import Session, Update

@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 
 from tests.net.helpers import Proxy, wait_until
-from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession, SeatBook
+from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 from wordsy_tui.table.seat import Session
+from wordsy_tui.table.seatbook import SeatBook
 
 FAST = GameConfig(timer_seconds=2, reveal_seconds=5, vote_seconds=2, challenge_seconds=1)
 DICTIONARY = "test-word-list"

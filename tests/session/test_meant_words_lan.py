@@ -8,7 +8,8 @@ from pathlib import Path
 from tests.games.wordsy.rules.test_meant_words import WORDS
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, same_game, server
-from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.state import Phase
 

@@ -9,9 +9,11 @@ from pathlib import Path
 from net import SeatKeys
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, same_game, secret, server
-from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession, SeatBook
+from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.table.saved import saved_game
+from wordsy_tui.table.seatbook import SeatBook
 
 BOT = "Bot 1 (easy)"
 

@@ -10,7 +10,8 @@ from net import Refused, SeatKeys
 from net import protocol as p
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, server
-from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.table.seat import Rejected

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, join, tile_host
-from wordsy_tui.games.tiles.lan import TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.host import TileLanHost
+from wordsy_tui.games.tiles.lan import TileNetSession
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.codec import decode_event
 from wordsy_tui.games.tiles.rules.legal import may_play

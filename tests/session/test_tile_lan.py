@@ -17,7 +17,8 @@ import pytest
 from tests.games.tiles.rules.test_movegen import WORDS
 from tests.net.helpers import FAST, wait_until
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.games.tiles.lan import TileLanHost, TileNetSession, game_at
+from wordsy_tui.games.tiles.host import TileLanHost
+from wordsy_tui.games.tiles.lan import TileNetSession, game_at
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules.codec import decode_event
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
@@ -192,7 +193,7 @@ async def test_the_door_tells_which_tile_game_a_host_plays(server: TileLanHost) 
 
 
 async def test_the_door_of_a_wordsy_host_answers_no_tile_game(tmp_path: Path) -> None:
-    from wordsy_tui.games.wordsy.lan import LanHost
+    from wordsy_tui.games.wordsy.host import LanHost
     from wordsy_tui.games.wordsy.rules.config import GameConfig
 
     wordsy = LanHost(

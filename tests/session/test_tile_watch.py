@@ -15,7 +15,8 @@ import pytest
 
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, assert_views, join, tile_host
-from wordsy_tui.games.tiles.lan import TileHostSession, TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.host import TileLanHost
+from wordsy_tui.games.tiles.lan import TileHostSession, TileNetSession
 from wordsy_tui.games.tiles.rules.legal import may_play
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase

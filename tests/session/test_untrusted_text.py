@@ -25,8 +25,9 @@ from tests.net.helpers import Proxy, wait_until
 from tests.session.test_lan import DICTIONARY, server
 from wordsy_tui.cli.serve import HostOptions, serve_headless
 from wordsy_tui.engine.codec import encode as encode_command
+from wordsy_tui.games.wordsy.host import LanHost
 from wordsy_tui.games.wordsy.hosted import WordsyGame
-from wordsy_tui.games.wordsy.lan import HostSession, LanHost, NetSession, requirements
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.narrate import narrate
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules.config import GameConfig
@@ -35,6 +36,7 @@ from wordsy_tui.games.wordsy.rules.events import GameCreated, PlayerJoined, Word
 from wordsy_tui.games.wordsy.rules.referee import Reason, Verdict
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 from wordsy_tui.table.discovery import found_game, game_name_problem
+from wordsy_tui.table.served import requirements
 
 
 def hello_frame(name: str, dictionary: str = DICTIONARY, **extra: Any) -> bytes:

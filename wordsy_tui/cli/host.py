@@ -236,7 +236,7 @@ def resolve_log(resume: str | None, game: str = "wordsy") -> Path | None:
     """The log file of `--resume GAME` for a `game` host (wordsy, scrabble, wwf, wordfeud),
     or None for a new game; without GAME, the latest saved game of that kind."""
     from net.log import default_log_dir, saved_games
-    from wordsy_tui.games.wordsy.lan import APP_NAME
+    from wordsy_tui.table.served import APP_NAME
 
     if resume is None:
         return None
@@ -356,7 +356,7 @@ def saved_table(
 def own_seat(name: str | None, log_path: Path | None, parser: argparse.ArgumentParser) -> str:
     """The hosting player's name: a resumed game's own seat, unless --name says otherwise."""
     from wordsy_tui.engine.names import name_problem
-    from wordsy_tui.games.wordsy.lan import SeatBook
+    from wordsy_tui.table.seatbook import SeatBook
 
     saved = SeatBook.beside(log_path).host_seat() if log_path is not None else None
     if saved is not None and name_problem(saved) is not None:

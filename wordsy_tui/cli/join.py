@@ -85,8 +85,9 @@ async def play_bot(
     game's bot: the host at `address` is asked which, as `join --connect` does)."""
     from wordsy_tui.cli.serve import say
     from wordsy_tui.games.tiles.lan import game_at
-    from wordsy_tui.games.wordsy.lan import Bot, NetSession, player_keys
+    from wordsy_tui.games.wordsy.lan import Bot, NetSession
     from wordsy_tui.games.wordsy.rules.state import Phase
+    from wordsy_tui.table.joined import player_keys
     from wordsy_tui.words.lexicon import dictionary_hash
 
     if reclaim:

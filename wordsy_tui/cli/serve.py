@@ -21,15 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar, cast
 
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
-from wordsy_tui.games.wordsy.lan import (
-    DEFAULT_PORT,
-    LOBBY_GRACE_SECONDS,
-    HostSession,
-    LanHost,
-    NetSession,
-    ServedTable,
-    player_keys,
-)
+from wordsy_tui.games.wordsy.host import LOBBY_GRACE_SECONDS, LanHost
+from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.rules.config import GAME, GameConfig
 from wordsy_tui.table.discovery import (
     Announcer,
@@ -38,7 +31,9 @@ from wordsy_tui.table.discovery import (
     browse,
     properties,
 )
+from wordsy_tui.table.joined import player_keys
 from wordsy_tui.table.seat import Session
+from wordsy_tui.table.served import DEFAULT_PORT, ServedTable
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
@@ -191,7 +186,7 @@ def hosted_game(game: str) -> HostedGame[Any]:
             title="Wordsy",
             describe=properties,
         )
-    from wordsy_tui.games.tiles.lan import TileLanHost
+    from wordsy_tui.games.tiles.host import TileLanHost
     from wordsy_tui.games.tiles.narrate import TileDesk, tile_line
     from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
     from wordsy_tui.table.discovery import tile_properties
@@ -561,7 +556,8 @@ async def host_tiles_with_app(options: HostOptions) -> int:
     """The hosting player's board screen, on a running event loop: `host --game`'s, and the
     start menu's after its app has closed."""
     from wordsy_tui.engine.levels import Level
-    from wordsy_tui.games.tiles.lan import TileHostSession, TileLanHost
+    from wordsy_tui.games.tiles.host import TileLanHost
+    from wordsy_tui.games.tiles.lan import TileHostSession
 
     assert options.name is not None
     server = cast(TileLanHost, make_server(options))  # a tile game: `TileLanHost` hosts it

@@ -11,54 +11,40 @@ ordinary clients of it (`TileBot`): each sees what its seat sees, no more.
 from __future__ import annotations
 
 import asyncio
-import random
 import secrets
-from collections.abc import Callable, Collection, Coroutine, Sequence
-from pathlib import Path
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final
 
-from net import Client, ClientConfig, HostConfig, Refused, SeatKeys
+from net import Client, ClientConfig, Refused, SeatKeys
 from net import client as net_client
 from net.protocol import REQUIREMENTS_MISMATCH
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.mind import TileMind
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
-from wordsy_tui.games.tiles.rules.codec import SEAT, encode
-from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.dawg import Dawg
 from wordsy_tui.games.tiles.rules.legal import allowed
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import TileGameState
-from wordsy_tui.games.tiles.rules.waits import waiting
 from wordsy_tui.games.tiles.rules.words import Words
-from wordsy_tui.games.tiles.seam import TileGame, tile_rules
+from wordsy_tui.games.tiles.seam import tile_rules
 from wordsy_tui.games.tiles.session import (
     BOT_PAUSE_SECONDS,
     TileVerbs,
 )
 from wordsy_tui.table.bots import ComputerPlayer
 from wordsy_tui.table.clock import AlarmClock
-from wordsy_tui.table.discovery import Announcer
+from wordsy_tui.table.joined import MAX_CLOSING_WORDS, Hosting, NetTable
 from wordsy_tui.table.seat import LinkChanged, NextGame
-from wordsy_tui.table.served import (
-    DEFAULT_PORT,
-    LOOPBACK,
-    MAX_CLOSING_WORDS,
-    Hosting,
-    NetTable,
-    ServedTable,
-    requirements,
-)
+from wordsy_tui.table.served import LOOPBACK, requirements
+
+if TYPE_CHECKING:
+    from wordsy_tui.games.tiles.host import TileLanHost
 
 TileClock = AlarmClock[TileGameState, cmd.Command]
 
 PROBE_SECONDS: Final = 5.0
 """How long `game_at` waits for each answer before it leaves the host to Wordsy's join."""
-ABSENT_GRACE_SECONDS: Final = 30.0
-"""How long a wait on players who have all gone (their programs closed or cut off) still
-runs, while someone else is at the table: a restarted program takes its seat back in time,
-and a player who left costs the others this, not a whole turn limit."""
 
 
 class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
@@ -183,117 +169,6 @@ class TileBot(ComputerPlayer[TileNetSession]):
     ) -> None:
         mind = TileMind(session, level, words, pause=BOT_PAUSE_SECONDS, dawg=dawg)
         super().__init__(session, mind, pace=pace)
-
-
-class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):
-    """The authoritative host of one tile game: the shared table with the tile games'
-    rules (the bag and racks held here), their computer players, and the host's own
-    `start` for the game."""
-
-    game: TileGame
-    announced = (ev.PlayerJoined, ev.PlayerLeft, ev.GameStarted, ev.GameEnded)
-
-    def __init__(
-        self,
-        config: TileGameConfig,
-        *,
-        dictionary: str,
-        bind: str = "0.0.0.0",
-        port: int = DEFAULT_PORT,
-        pin: str | None = None,
-        log_path: Path | None = None,
-        words: Words | None = None,
-        on_event: Callable[[TileGameState, ev.Event], None] | None = None,
-        announce: Announcer | None = None,
-        bot_pace: float = 1.0,
-        dawg: Callable[[int], Dawg] | None = None,
-        max_spectators: int = HostConfig.max_spectators,
-        absent_grace: float = ABSENT_GRACE_SECONDS,
-    ) -> None:
-        self.config = config
-        self._dawg = dawg
-        super().__init__(
-            self._fresh_game(words),
-            kind=config.game.value,
-            dictionary=dictionary,
-            bind=bind,
-            port=port,
-            pin=pin,
-            log_path=log_path,
-            on_event=on_event,
-            announce=announce,
-            bot_pace=bot_pace,
-            max_spectators=max_spectators,
-            absent_grace=absent_grace,
-        )
-        self.captain: str | None = None
-        """The hosting player's seat (its session sets it); None for a headless host."""
-
-    @staticmethod
-    def _fresh_game(words: Words | None) -> TileGame:
-        # Each game deals from its own secret generator: only this process holds the bag.
-        return TileGame(words, random.Random(secrets.randbits(128)))
-
-    @property
-    def resume_command(self) -> str:
-        return f"wordsy-tui host --game {self.config.game.value} --resume"
-
-    async def submit(self, command: cmd.Command, seat: str | None = None) -> str | None:
-        """A command from the host itself (for `seat`, when given); the refusal, if any."""
-        body = encode(command)
-        if seat is not None:
-            body[SEAT] = seat
-        return await self._submit_wire(body)
-
-    async def start_game(self) -> str | None:
-        """Start the game now, with whoever is seated (the host may, like the captain)."""
-        return await self.submit(cmd.StartGame())
-
-    # -- the tile games' own, for the shared table ------------------------------------
-
-    def _create_game(self, like: TileGameState | None = None) -> cmd.Command:
-        return cmd.CreateGame(self.config if like is None else like.config)
-
-    def _sit(self, seat: str, bot: bool) -> Coroutine[object, object, str | None]:
-        return self.submit(cmd.JoinGame(bot=bot), seat=seat)
-
-    def _waited_on(self, state: TileGameState) -> Collection[str]:
-        wait = waiting(state)
-        return [] if wait is None else [p for p in wait.waits_for(state) if p not in state.bots]
-
-    def _noticed(self, state: TileGameState, event: ev.Event) -> None:
-        if isinstance(event, ev.PlayerLeft):
-            self._left_lobby(event.player)
-
-    def _kept_bot(self, name: str, kept: object) -> str | None:
-        known = isinstance(kept, str) and kept in [level.value for level in Level]
-        return str(kept) if known and name in self.state.bots else None
-
-    def _computer_player(self, name: str, level: str, token: str | None) -> TileBot:
-        session = TileNetSession.join(
-            LOOPBACK,
-            self.port,
-            name,
-            self.config.game,
-            self.dictionary,
-            pin=self.pin,
-            token=token,
-        )
-        return TileBot(
-            session, Level(level), lambda: self.game.words, pace=self.bot_pace, dawg=self._dawg
-        )
-
-    def _rematch_seats(self, old: TileGameState) -> list[str]:
-        # In the last game's order of play; the hosting player first, who starts it.
-        seats = [p for p in old.players if p not in old.bots or p in self.bots]
-        seats.sort(key=lambda p: p != self.seat_book.host_seat())
-        return seats
-
-    def _next_hosted(self, seats: Sequence[str]) -> TileGame:
-        return self._fresh_game(self.game.words)
-
-    def _own_people(self) -> tuple[str | None, Collection[str]]:
-        return self.captain, self.bots
 
 
 class TileHostSession(Hosting[TileGameState, cmd.Command, ev.Event], TileNetSession):

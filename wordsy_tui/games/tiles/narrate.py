@@ -10,7 +10,7 @@ from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 
 if TYPE_CHECKING:
-    from wordsy_tui.games.tiles.lan import TileLanHost
+    from wordsy_tui.games.tiles.host import TileLanHost
 
 DESK_HELP: Final = (
     "Commands: 'start' starts the game with the players seated (at least two); "

@@ -14,7 +14,7 @@ from wordsy_tui.games.wordsy.rules.state import ChallengeResult, GameState, Phas
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
-    from wordsy_tui.games.wordsy.lan import LanHost
+    from wordsy_tui.games.wordsy.host import LanHost
 
 # A penalty as the scoresheet prints it, with a real minus sign.
 PENALTY: Final = f"\N{MINUS SIGN}{PENALTY_POINTS} penalty"

@@ -1,0 +1,105 @@
+"""The seat book: what the players who live in a host's process need after a crash."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from wordsy_tui.table.seat import (
+    Written,
+)
+
+
+class SeatBook:
+    """What the players who live in the host's process (its own player, the bots) need to
+    get back after a crash or a restart: their seat tokens, which seat is the hosting
+    player's own, and the words (with salts) behind their current commitments.
+
+    It sits beside the log, readable by its owner only, and never goes on the wire: the
+    log and every client see only commitments until each player reveals its own word.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @classmethod
+    def beside(cls, log_path: Path) -> SeatBook:
+        return cls(log_path.with_suffix(".seats.json"))
+
+    def read(self) -> dict[str, dict[str, Any]]:
+        try:
+            data = json.loads(self.path.read_text())
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {name: seat for name, seat in data.items() if isinstance(seat, dict)}
+
+    def token(self, name: str) -> str | None:
+        token = self.read().get(name, {}).get("token")
+        return token if isinstance(token, str) else None
+
+    def host_seat(self) -> str | None:
+        """The hosting player's own seat (a book from before it was marked: its one person)."""
+        seats = self.read()
+        marked = [name for name, seat in seats.items() if seat.get("host") is True]
+        people = [name for name, seat in seats.items() if not seat.get("bot")]
+        found = marked or (people if len(people) == 1 else [])
+        return found[0] if found else None
+
+    def keep(
+        self, name: str, token: str | None, bot: str | None = None, host: bool = False
+    ) -> None:
+        if token is None:
+            return
+        seats = self.read()
+        if host:
+            for seat in seats.values():
+                seat.pop("host", None)
+        seat = seats.get(name, {})
+        seat.update(
+            token=token, **({"bot": bot} if bot else {}), **({"host": True} if host else {})
+        )
+        seats[name] = seat
+        self._write(seats)
+
+    def forget(self, name: str) -> None:
+        seats = self.read()
+        if seats.pop(name, None) is not None:
+            self._write(seats)
+
+    def written(self, name: str) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
+        """The round and the words `name` wrote in it, as last kept (nothing if unreadable)."""
+        kept = self.read().get(name, {}).get("written")
+        words: dict[bytes, tuple[str, bytes]] = {}
+        if not isinstance(kept, dict) or not isinstance(kept.get("round"), int):
+            return 0, words
+        for entry in kept.get("words", []):
+            try:
+                commitment, word, salt = entry
+                words[bytes.fromhex(commitment)] = (str(word), bytes.fromhex(salt))
+            except (TypeError, ValueError):
+                continue  # a damaged entry: that word cannot be revealed, the others can
+        return kept["round"], words
+
+    def keep_written(self, name: str, round_no: int, words: Written) -> None:
+        """Keep `name`'s words of this round, on disk before its commitment is sent."""
+        seats = self.read()
+        seat = seats.setdefault(name, {})
+        entries = [[c.hex(), word, salt.hex()] for c, (word, salt) in words.items()]
+        seat["written"] = {"round": round_no, "words": entries}
+        self._write(seats)
+
+    def _write(self, seats: dict[str, dict[str, Any]]) -> None:
+        # Written aside, flushed and renamed, so a crash never leaves half a file; created
+        # owner-only from the start, for the tokens are keys to seats and the words secret.
+        spare = self.path.with_suffix(".tmp")
+        spare.unlink(missing_ok=True)
+        fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            json.dump(seats, out)
+            out.flush()
+            os.fsync(out.fileno())
+        spare.replace(self.path)
