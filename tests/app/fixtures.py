@@ -300,10 +300,21 @@ GAMES = (
         False,
         "classic",
         True,
+        game="wordsy",
         ssh_port=2222,
     ),
     FoundGame(
-        "Kitchen table", "beth-pi", "192.168.1.31", 47474, 2, 4, "round 3", True, "classic", True
+        "Kitchen table",
+        "beth-pi",
+        "192.168.1.31",
+        47474,
+        2,
+        4,
+        "round 3",
+        True,
+        "classic",
+        True,
+        game="wordsy",
     ),
 )
 
@@ -390,7 +401,7 @@ class FakeLan:
 
 
 SAVED_GAMES = (
-    SavedGame(Path("20261121-203015-a1b2c3.log"), "2026-11-21 21:02", PLAYERS, 7, True),
+    SavedGame(Path("20261121-203015-a1b2c3.log"), "2026-11-21 21:02", PLAYERS, 7, True, "wordsy"),
     SavedGame(
         Path("20261121-191500-c3d4e5.log"),
         "2026-11-21 20:05",
@@ -399,13 +410,16 @@ SAVED_GAMES = (
         True,
         "scrabble",
     ),
-    SavedGame(Path("20261120-190140-d4e5f6.log"), "2026-11-20 19:20", ("Ann", "Dora"), 3, False),
+    SavedGame(
+        Path("20261120-190140-d4e5f6.log"), "2026-11-20 19:20", ("Ann", "Dora"), 3, False, "wordsy"
+    ),
     SavedGame(
         Path("20261114-221003-0a1b2c.log"),
         "2026-11-14 22:41",
         ("Ann", "Bot 1 (medium)", "Beth", "Ed"),
         7,
         True,
+        "wordsy",
     ),
 )
 

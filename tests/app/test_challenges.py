@@ -138,7 +138,7 @@ async def test_the_reveal_shows_what_the_highlighted_word_means() -> None:
 
 
 async def test_a_replay_says_who_challenged() -> None:
-    from wordsy_tui.table.replay import ReplaySession
+    from wordsy_tui.games.wordsy.replay import ReplaySession
 
     table = fx.new_table().do(cmd.StartGame())
     table.play_round("Beth").do(cmd.Challenge("Ann", "Carl"), cmd.Vote("Beth", True))

@@ -23,7 +23,7 @@ from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
 from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.rules.config import Difficulty
 from wordsy_tui.games.wordsy.rules.state import Phase
-from wordsy_tui.table.replay import replay_of
+from wordsy_tui.table.saved import replay_of
 
 NETWORK = 30.0  # seconds: a guard against a hang, not a timing assertion
 
@@ -76,7 +76,7 @@ async def test_the_host_plays_again_one_guest_stays_and_one_leaves(tmp_path: Pat
             await until(joiner, lambda: bob.state.players == ("Ann", BOT, "Bob"), NETWORK)
             assert server.log_path != first_log
             assert server.log_path.is_file()
-            old = replay_of(first_log)  # the last game: kept, and it replays
+            _, old = replay_of(first_log)  # the last game: kept, and it replays
             assert old.frames[-1].state.phase is Phase.OVER
             assert old.frames[-1].state.sheets == first.sheets
 

@@ -10,24 +10,21 @@ from textual.widgets import Select, Static
 
 from tests.app.fixtures import FixedAdvisor, finished_table, settle
 from tests.app.test_solo import until
-from wordsy_tui.app.screens.menu import (
-    DifficultyScreen,
-    MenuScreen,
-    SoloGameScreen,
-    TileSolo,
-    TileSoloScreen,
-)
+from wordsy_tui.app.screens.menu import MenuScreen, SoloGameScreen
 from wordsy_tui.cli import replay
 from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.solo import TileSolo, TileSoloScreen
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
+from wordsy_tui.games.wordsy.app.screens.solo import DifficultyScreen
 from wordsy_tui.games.wordsy.local import LocalSession
+from wordsy_tui.games.wordsy.replay import ROUNDS, ReplaySession, read_events
 from wordsy_tui.games.wordsy.rules.config import Difficulty
 from wordsy_tui.games.wordsy.rules.state import Phase
-from wordsy_tui.table.replay import ROUNDS, ReplaySession, frames_of
+from wordsy_tui.table.replay import frames_of
 
 
 def test_round_frames_end_each_round_then_the_game() -> None:
@@ -100,8 +97,8 @@ async def test_a_replay_of_a_damaged_log_says_so(tmp_path) -> None:
     assert note is not None
     assert f"damaged at record {middle + 1} (checksum mismatch)" in note
     assert f"{len(events) - middle - 1} later events cannot be shown" in note
-    assert len(replay.read_events(path)) == middle
-    session = ReplaySession.of_log(replay.read_events(path), note=note)
+    assert len(read_events(path)) == middle
+    session = ReplaySession.of_log(read_events(path), note=note)
     app = WordsyApp(session, name="replay", advisor=FixedAdvisor())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

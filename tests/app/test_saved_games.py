@@ -17,8 +17,8 @@ from wordsy_tui.cli import main, replay
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
+from wordsy_tui.games.wordsy.replay import ReplaySession
 from wordsy_tui.games.wordsy.rules import commands as cmd
-from wordsy_tui.table.replay import ReplaySession
 from wordsy_tui.table.saved import saved_game_list
 
 

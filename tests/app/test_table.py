@@ -187,7 +187,9 @@ async def test_join_without_an_address_opens_the_games_list_and_esc_goes_to_the_
 
 def listing(game: str, pin_required: bool, compatible: bool) -> tuple[FakeLan, WordsyApp]:
     """`wordsy-tui join` with one game of `game` listed on the LAN."""
-    found = FoundGame("Cat's game", "cat", "192.168.1.40", 47474, 1, 4, "lobby", False, "-", True)
+    found = FoundGame(
+        "Cat's game", "cat", "192.168.1.40", 47474, 1, 4, "lobby", False, "-", True, game="wordsy"
+    )
     found = dataclasses.replace(found, game=game, pin_required=pin_required, compatible=compatible)
     lan = FakeLan(games=(found,))
     return lan, WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), browse=True)

@@ -24,8 +24,7 @@ from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
 from wordsy_tui.games.tiles.replay import TileReplaySession
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.app import TileReplayPicked
-from wordsy_tui.table.replay import replay_of
-from wordsy_tui.table.saved import saved_game_list
+from wordsy_tui.table.saved import replay_of, saved_game_list
 
 
 def shown_text(app: TileApp, widget: str) -> str:
@@ -37,7 +36,7 @@ def board_of(app: TileApp) -> str:
 
 
 async def test_the_keys_step_through_a_finished_game_with_every_rack(tmp_path: Path) -> None:
-    session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    _, session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
     frames = session.frames
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -72,7 +71,7 @@ async def test_the_keys_step_through_a_finished_game_with_every_rack(tmp_path: P
 
 
 async def test_a_game_not_finished_shows_only_counts(tmp_path: Path) -> None:
-    session = replay_of(saved(tmp_path / "g.log", unfinished()))
+    _, session = replay_of(saved(tmp_path / "g.log", unfinished()))
     assert not session.finished
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -155,7 +154,7 @@ async def test_the_list_opens_a_tile_game_on_its_board_then_comes_back(
 async def test_unseen_is_the_bag_once_every_rack_is_shown(tmp_path: Path, finished: bool) -> None:
     """A finished game's replay shows every rack: only the bag is unseen (nothing, once
     the bag is empty); a game not finished hides the racks, so they are unseen too."""
-    session = replay_of(
+    _, session = replay_of(
         saved(tmp_path / "g.log", scripted_game().log if finished else unfinished())
     )
     app = TileApp(session)
@@ -179,7 +178,7 @@ async def test_a_damaged_logs_note_is_shown_under_the_board(tmp_path: Path) -> N
     data = bytearray(path.read_bytes())
     data[len(data) * 3 // 4] ^= 0x01  # a flipped bit three quarters in
     path.write_bytes(bytes(data))
-    session = replay_of(path)
+    _, session = replay_of(path)
     assert session.note is not None
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:

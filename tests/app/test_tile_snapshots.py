@@ -40,9 +40,9 @@ def test_tile_replay_of_a_finished_game(snap_compare, tmp_path) -> None:
     from tests.cli.test_export import saved
     from tests.games.tiles.rules.test_gcg import scripted_game
     from wordsy_tui.games.tiles.app.app import TileApp
-    from wordsy_tui.table.replay import replay_of
+    from wordsy_tui.table.saved import replay_of
 
-    session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    _, session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
 
     async def run_before(pilot) -> None:
         await pilot.press(*["right"] * 4)

@@ -105,7 +105,17 @@ async def test_hostile_games_on_the_lan_are_shown_escaped():
     hostile = "".join(PAYLOADS.values())
     games = [
         FoundGame(
-            f"G{hostile}", f"H{hostile}", "192.0.2.7", 1, 1, 6, f"P{hostile}", True, "x", True
+            f"G{hostile}",
+            f"H{hostile}",
+            "192.0.2.7",
+            1,
+            1,
+            6,
+            f"P{hostile}",
+            True,
+            "x",
+            True,
+            game="wordsy",
         )
     ]
     app = WordsyApp(lan=FakeLan(games), name="Ann", advisor=FixedAdvisor(), bell=False)

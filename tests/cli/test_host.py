@@ -152,7 +152,7 @@ async def test_a_bots_locked_in_word_survives_kill_9_and_is_revealed_and_scored(
         (["host", "--seats", "9"], "from 2 to 6"),
         (["host", "--bots", "3", "--seats", "3"], "at least one seat"),
         (["host", "--timer", "2"], "from 5 to 600"),
-        (["host", "--resume", "no-such-game"], "no saved game"),
+        (["host", "--resume", "no-such-game"], "no saved Wordsy game"),
         (["host", "--name", " "], "1 to 20 characters"),
         (["host", "--salvage"], "--salvage goes with --resume"),
         (["join", "--connect", "no-port"], "HOST:PORT"),

@@ -87,10 +87,10 @@ async def test_a_headless_scrabble_host_seats_a_player_and_its_bot_starts_on_com
         (("--game", "wordfeud", "--bots", "4"), b"--bots"),
         (("--game", "scrabble", "--turn-limit", "5"), b"--turn-limit must be from 10 to 86400"),
         (("--game", "wwf", "--turn-limit", "2m"), b"--turn-limit must be a whole number"),
-        (("--turn-limit", "60"), b"--turn-limit is for the tile games"),
+        (("--turn-limit", "60"), b"--turn-limit is for Scrabble, Words with Friends, Wordfeud"),
         (("--game", "wwf", "--table-vote"), b"Words with Friends refuses a word not in"),
         (("--game", "wordfeud", "--table-vote"), b"Wordfeud refuses a word not in"),
-        (("--table-vote",), b"Wordsy's challenges always go to the table's vote"),
+        (("--table-vote",), b"--table-vote is for Scrabble, Words with Friends, Wordfeud"),
     ],
 )
 async def test_what_a_tile_host_cannot_do_yet_is_said(
@@ -105,27 +105,27 @@ async def test_what_a_tile_host_cannot_do_yet_is_said(
 
 def test_the_turn_limit_reaches_the_game_and_has_a_default() -> None:
     from wordsy_tui.cli import build_parser
-    from wordsy_tui.cli.host import tile_config
+    from wordsy_tui.cli.host import game_config
     from wordsy_tui.games.tiles.rules.config import DEFAULT_TURN_SECONDS
 
     parser = build_parser()
-    limited = tile_config(parser.parse_args(["host", "--game", "wwf", "--turn-limit", "45"]))
+    limited = game_config(parser.parse_args(["host", "--game", "wwf", "--turn-limit", "45"]))
     assert limited.game is GameName.WWF
     assert limited.turn_seconds == 45
     assert limited.challenge_seconds == 45
-    default = tile_config(parser.parse_args(["host", "--game", "scrabble"]))
+    default = game_config(parser.parse_args(["host", "--game", "scrabble"]))
     assert default.turn_seconds == DEFAULT_TURN_SECONDS
 
 
 def test_the_table_vote_reaches_scrabbles_config_and_is_off_by_default() -> None:
     from wordsy_tui.cli import build_parser
-    from wordsy_tui.cli.host import tile_config
+    from wordsy_tui.cli.host import game_config
 
     parser = build_parser()
-    assert tile_config(
+    assert game_config(
         parser.parse_args(["host", "--game", "scrabble", "--table-vote"])
     ).table_vote
-    assert not tile_config(parser.parse_args(["host", "--game", "scrabble"])).table_vote
+    assert not game_config(parser.parse_args(["host", "--game", "scrabble"])).table_vote
 
 
 def test_the_hosts_log_tells_the_table_vote() -> None:

@@ -8,8 +8,8 @@ import asyncio
 import pytest
 
 from tests.net.netns_discovery import in_private_namespace
-from wordsy_tui.cli import serve
 from wordsy_tui.cli.serve import HostOptions, LanPlay
+from wordsy_tui.games.tiles import play
 from wordsy_tui.games.tiles.host import TileLanHost
 from wordsy_tui.games.tiles.lan import TileNetSession
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
@@ -17,7 +17,7 @@ from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.wordsy.host import LanHost
 from wordsy_tui.games.wordsy.lan import NetSession
 from wordsy_tui.games.wordsy.rules.config import GameConfig
-from wordsy_tui.table.discovery import Announcer, FoundGame, browse, tile_properties
+from wordsy_tui.table.discovery import Announcer, FoundGame, browse
 from wordsy_tui.words.lexicon import dictionary_hash
 
 LOOPBACK = ["127.0.0.1"]
@@ -65,9 +65,7 @@ async def test_a_tile_game_is_listed_with_its_game_and_its_seat_taken_from_the_l
     tmp_path, monkeypatch
 ):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    announce = Announcer(
-        "Cat's Words with Friends", "Cat", False, interfaces=LOOPBACK, describe=tile_properties
-    )
+    announce = Announcer("Cat's Words with Friends", "Cat", False, interfaces=LOOPBACK)
     host = TileLanHost(
         TileGameConfig(GameName.WWF),
         dictionary=dictionary_hash(),
@@ -89,7 +87,7 @@ async def test_a_tile_game_is_listed_with_its_game_and_its_seat_taken_from_the_l
             seats.append(session)
             return 0
 
-        monkeypatch.setattr(serve, "play_tile_app", board)
+        monkeypatch.setattr(play, "play_tile_app", board)
         lan = LanPlay(HostOptions(GameConfig(), "Dan"))
         assert await lan.play_tiles(game.address, game.port, "Dan", None, game.game) == 0
         (dan,) = seats

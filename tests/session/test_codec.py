@@ -4,8 +4,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.games.wordsy.rules.table import Table
-from wordsy_tui.engine.codec import CodecError, decode_command, decode_event, encode
+from wordsy_tui.engine.codec import CodecError, encode
 from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.codec import decode_command, decode_event
 from wordsy_tui.games.wordsy.rules.config import Difficulty, GameConfig
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 

@@ -16,8 +16,9 @@ from tests.cli.test_score import run
 from tests.games.tiles.rules.test_gcg import scripted_game
 from wordsy_tui.games.tiles.replay import TileReplaySession
 from wordsy_tui.games.tiles.rules import events as tile_ev
+from wordsy_tui.games.wordsy.replay import ReplaySession
 from wordsy_tui.games.wordsy.rules import events as ev
-from wordsy_tui.table.replay import ReplaySession, replay_of
+from wordsy_tui.table.saved import replay_of
 from wordsy_tui.table.seat import Rejected, StateChanged
 
 
@@ -53,7 +54,7 @@ async def shown_states(session: ReplaySession | TileReplaySession, count: int) -
 )
 async def test_one_replay_steps_through_any_game(tmp_path: Path, write, kind, steps) -> None:
     path = write(tmp_path / "game.log")
-    session = replay_of(path)
+    _, session = replay_of(path)
     assert type(session) is kind
     log = scripted_game().log
     turns = sum(isinstance(e, tile_ev.TurnStarted) for e in log)
@@ -83,11 +84,11 @@ async def test_one_replay_steps_through_any_game(tmp_path: Path, write, kind, st
 @pytest.mark.parametrize("write", [wordsy_log, scrabble_log])
 async def test_a_damaged_log_replays_up_to_the_damage_and_says_so(tmp_path: Path, write) -> None:
     path = write(tmp_path / "game.log")
-    whole = len(replay_of(path).frames)
+    whole = len(replay_of(path)[1].frames)
     data = bytearray(path.read_bytes())
     data[len(data) * 3 // 4] ^= 0x01  # a flipped bit three quarters in
     path.write_bytes(bytes(data))
-    session = replay_of(path)
+    _, session = replay_of(path)
     assert session.note is not None
     assert "damaged at record" in session.note
     assert 1 <= len(session.frames) < whole

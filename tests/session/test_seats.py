@@ -168,7 +168,7 @@ async def test_the_host_can_hand_a_seat_to_its_player_on_another_machine(tmp_pat
 
 
 def _events(host):
-    from wordsy_tui.engine.codec import decode_event
+    from wordsy_tui.games.wordsy.rules.codec import decode_event
 
     return [decode_event(e) for e in host.host.events]
 

@@ -120,9 +120,10 @@ async def play_tile_bot(
 ) -> int:
     """The host's own computer player (`TileBot`), in a seat of ours: like any player's
     program it sees only its own rack."""
-    from wordsy_tui.cli.serve import say, tile_seat
+    from wordsy_tui.cli.serve import say
     from wordsy_tui.engine.levels import Level
     from wordsy_tui.games.tiles.lan import TileBot
+    from wordsy_tui.games.tiles.play import tile_seat
     from wordsy_tui.games.tiles.rules.rulesets import RULES
     from wordsy_tui.games.tiles.rules.state import Phase
     from wordsy_tui.games.tiles.rules.words import shipped_words
@@ -177,8 +178,8 @@ def join_tiles(
 ) -> int:
     """A seat at a tile game's host, at its board screen; the seat's token is kept on disk
     (by the SSH front, for a player it started), so the same join takes the seat back."""
-    from wordsy_tui.cli.serve import run_tile_app, tile_seat
     from wordsy_tui.front.seat import KeptTileSeat, from_environment, read_token
+    from wordsy_tui.games.tiles.play import run_tile_app, tile_seat
     from wordsy_tui.words.lexicon import dictionary_hash
 
     front_pin, seat_file = from_environment()

@@ -48,3 +48,20 @@ def game_name(text: str) -> str:
     if problem is not None:
         raise argparse.ArgumentTypeError(problem)
     return name
+
+
+def game_choice(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--game NAME`, one of the table's games (the first, by default)."""
+    from wordsy_tui.kit import games
+
+    known = games()
+    names = ", ".join(
+        game.name if game.title.casefold() == game.name else f"{game.name} ({game.title})"
+        for game in known
+    )
+    parser.add_argument(
+        "--game",
+        choices=[game.name for game in known],
+        default=known[0].name,
+        help=f"{what}: {names} (default %(default)s)",
+    )

@@ -7,21 +7,25 @@ import argparse
 import sys
 from pathlib import Path
 
-from wordsy_tui.table.saved import damage_note, read_events
+from wordsy_tui.kit import games
+from wordsy_tui.table.saved import damage_note
 
-__all__ = ["add_parser", "damage_note", "read_events", "run"]
+__all__ = ["add_parser", "damage_note", "run"]
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    by_step: dict[str, list[str]] = {}
+    for known in games():
+        by_step.setdefault(known.step, []).append(known.title)
+    steps = "; ".join(f"{step} by {step} ({', '.join(t)})" for step, t in by_step.items())
     parser = commands.add_parser(
         "replay",
-        help="step through a saved game round by round",
-        description="Step through a game the host saved, round by round (Scrabble, Words "
-        "with Friends and Wordfeud: turn by turn, on the board). Nothing is changed: the log "
-        "is only read. Without GAME: the saved games, the last played first, to pick from. "
-        "Keys: → or n next round (turn), ← or p previous, s sheets (Wordsy), q quit. A tile "
-        "game not finished shows each rack as a count, as spectators see it; a finished "
-        "one shows every rack.",
+        help="step through a saved game",
+        description=f"Step through a game the host saved: {steps}. Nothing is changed: "
+        "the log is only read. Without GAME: the saved games, the last played first, to "
+        "pick from. Keys: → or n the next step, ← or p the one before, q quit (each "
+        "game's screen lists its own). A game not finished shows only what a spectator "
+        "saw (no secret, such as a rack); a finished one shows everything.",
     )
     parser.add_argument(
         "game",
@@ -38,23 +42,17 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return pick_a_game()
     path = game_path(args.game)
     # Imported here so that `--help` and the other commands do not load Textual.
-    from wordsy_tui.table.replay import ReplaySession, replay_of
+    from wordsy_tui.kit import kit_for
+    from wordsy_tui.table.saved import replay_of
     from wordsy_tui.text import shown
 
     try:
-        session = replay_of(path)  # the log says which game, hence which app
+        game, session = replay_of(path)  # the log says which game, hence which app
     except OSError as error:
         parser.error(f"cannot read {shown(str(path))}: {shown(str(error.strerror or error))}")
     except ValueError as error:
         parser.error(f"{shown(str(path))} cannot be replayed: {shown(str(error))}")
-    if isinstance(session, ReplaySession):
-        from wordsy_tui.games.wordsy.app import WordsyApp
-
-        status = WordsyApp(session, name="replay").run_to_end()
-    else:
-        from wordsy_tui.cli.serve import run_tile_app
-
-        status = run_tile_app(session)
+    status = kit_for(game).play(game, session)
     if session.note:  # the app's notice is gone with its screen: leave it in the terminal too
         print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
     return status

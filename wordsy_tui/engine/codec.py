@@ -2,9 +2,8 @@
 
 A peer can send anything, so decoding follows the dataclasses' type hints and
 refuses whatever does not fit with a `CodecError` instead of building a
-half-typed command. Nothing here but the registries knows Wordsy: the tile
-games' codec (`wordsy_tui.games.tiles.rules.codec`) builds its own with `registry` and
-decodes with `decode_kind`.
+half-typed command. Every game's codec builds its registries of commands and events
+with `registry` and decodes with `decode_kind` (e.g. `games/wordsy/rules/codec.py`).
 """
 
 from __future__ import annotations
@@ -17,9 +16,6 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from wordsy_tui.games.wordsy.rules import commands as cmd
-from wordsy_tui.games.wordsy.rules import events as ev
-
 KIND = "kind"
 
 
@@ -30,10 +26,6 @@ class CodecError(ValueError):
 def registry(union: Any) -> dict[str, type]:
     """The dataclasses of a union (a game's commands or events) by their wire `kind`."""
     return {cls.__name__: cls for cls in typing.get_args(union)}
-
-
-COMMANDS = registry(cmd.Command)
-EVENTS = registry(ev.Event)
 
 
 def encode(obj: Any) -> dict[str, Any]:
@@ -57,14 +49,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
     return value
-
-
-def decode_command(data: Any) -> cmd.Command:
-    return typing.cast(cmd.Command, decode_kind(data, COMMANDS))
-
-
-def decode_event(data: Any) -> ev.Event:
-    return typing.cast(ev.Event, decode_kind(data, EVENTS))
 
 
 def decode_kind(data: Any, kinds: dict[str, type]) -> Any:

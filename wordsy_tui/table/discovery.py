@@ -1,4 +1,4 @@
-"""Games on the LAN (Wordsy, tile games): what a host announces over mDNS, what `join` lists."""
+"""Games on the LAN, whatever the game: what a host announces over mDNS, what `join` lists."""
 
 from __future__ import annotations
 
@@ -9,15 +9,10 @@ from typing import Any, Final
 
 from net import PROTOCOL_VERSION
 from net.discovery import Advertiser, Browser, Service
-from wordsy_tui.games.tiles.rules.rulesets import GameName
-from wordsy_tui.games.tiles.rules.state import TileGameState
-from wordsy_tui.games.wordsy.rules.config import GAME
-from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.kit import game_names, kit_for
 from wordsy_tui.text import shown, unsafe_characters
 
 SERVICE_TYPE: Final = "_wordsy._tcp.local."
-GAMES: Final = frozenset({GAME, *(game.value for game in GameName)})
-"""The games this program joins from the list: Wordsy and the tile games."""
 MAX_GAME_NAME_BYTES: Final = 63
 """A DNS label: the longest instance name mDNS can carry."""
 
@@ -34,53 +29,30 @@ class FoundGame:
     pin_required: bool
     ruleset: str
     compatible: bool
-    """Speaks our protocol version and plays a game we know (Wordsy, a tile game); an
-    incompatible game is listed but greyed out."""
-    game: str = GAME
-    """Which game it plays (a host from before the field plays Wordsy)."""
+    """Speaks our protocol version and plays a game we know; an incompatible game is
+    listed but greyed out."""
+    game: str
+    """Which game it plays (a host from before the field plays the registry's first)."""
     ssh_port: int | None = None
     """Where the host serves the game over SSH (`host --ssh`); None when it does not."""
 
 
-def phase_text(state: GameState) -> str:
-    if state.phase in (Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES):
-        return f"round {state.round}"
-    return "over" if state.phase is Phase.OVER else "lobby"
-
-
 def properties(
-    state: GameState, host: str, pin_required: bool, ssh_port: int | None = None
+    state: Any, host: str, pin_required: bool, ssh_port: int | None = None
 ) -> dict[str, str]:
-    """The TXT record: short keys, because it rides in one small mDNS packet."""
+    """The TXT record of a game in `state` (any game's: its kit says what the list shows):
+    short keys, because it rides in one small mDNS packet."""
+    game = str(state.config.game)
+    listing = kit_for(game).listing(state)
     record = {
         "v": str(PROTOCOL_VERSION),
-        "game": GAME,
+        "game": game,
         "host": host,
-        "players": str(len(state.players)),
-        "seats": str(state.config.max_players),
-        "phase": phase_text(state),
+        "players": str(listing.players),
+        "seats": str(listing.seats),
+        "phase": listing.phase,
         "pin": "1" if pin_required else "0",
-        "rules": state.config.ruleset.value,
-    }
-    if ssh_port is not None:
-        record["ssh"] = str(ssh_port)
-    return record
-
-
-def tile_properties(
-    state: TileGameState, host: str, pin_required: bool, ssh_port: int | None = None
-) -> dict[str, str]:
-    """A tile game's TXT record: the same keys, its game's name in `game`, and in `rules`
-    its board (Wordfeud's random board, or the standard one)."""
-    record = {
-        "v": str(PROTOCOL_VERSION),
-        "game": state.config.game.value,
-        "host": host,
-        "players": str(len(state.players)),
-        "seats": str(state.config.max_players),
-        "phase": "lobby" if state.phase.value in ("new", "lobby") else state.phase.value,
-        "pin": "1" if pin_required else "0",
-        "rules": "random board" if state.config.random_board else "standard",
+        "rules": listing.rules,
     }
     if ssh_port is not None:
         record["ssh"] = str(ssh_port)
@@ -117,6 +89,7 @@ def found_game(service: Service) -> FoundGame | None:
         players, seats = int(props.get("players", "0")), int(props.get("seats", "0"))
     except ValueError:
         return None
+    game = props.get("game", game_names()[0])
     return FoundGame(
         name=service.name,
         host=props.get("host", "?"),
@@ -127,8 +100,8 @@ def found_game(service: Service) -> FoundGame | None:
         phase=props.get("phase", "?"),
         pin_required=props.get("pin") == "1",
         ruleset=props.get("rules", "?"),
-        compatible=props.get("v") == str(PROTOCOL_VERSION) and props.get("game", GAME) in GAMES,
-        game=props.get("game", GAME),
+        compatible=props.get("v") == str(PROTOCOL_VERSION) and game in game_names(),
+        game=game,
         ssh_port=port_number(props.get("ssh")),
     )
 
@@ -160,7 +133,7 @@ class Announcer:
         describe: Describe = properties,
     ) -> None:
         self.describe = describe
-        """The TXT record of the game's state: Wordsy's `properties`, `tile_properties`."""
+        """The TXT record of the game's state (`properties`, by default)."""
         self.game_name = game_name
         self.host = host
         self.pin_required = pin_required

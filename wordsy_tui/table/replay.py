@@ -12,18 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 
 from wordsy_tui.engine import Rules
-from wordsy_tui.games.wordsy.rules import events as ev
-from wordsy_tui.games.wordsy.rules.state import GameState, Phase
-from wordsy_tui.games.wordsy.seam import wordsy_rules
-from wordsy_tui.table.saved import WORDSY, game_in, read_for_replay
-from wordsy_tui.table.seat import Rejected, Seat, Session, StateChanged
+from wordsy_tui.table.seat import Rejected, Seat, StateChanged
 
 if TYPE_CHECKING:
-    from wordsy_tui.games.tiles.replay import TileReplaySession
+    pass
 
 State = TypeVar("State")
 Event = TypeVar("Event")
@@ -87,25 +82,9 @@ def frames_of(steps: Steps[State, Event], events: Iterable[Event]) -> list[Frame
     ]
 
 
-def _round_ended(event: ev.Event) -> bool:
-    # Before the round's end is applied: every word revealed and judged, still on screen.
-    return isinstance(event, ev.RoundEnded)
-
-
 def never(event: object) -> bool:
     """No event ends a step here (for `Steps` that cut only before, or only after)."""
     return False
-
-
-ROUNDS: Final[Steps[GameState, ev.Event]] = Steps(
-    wordsy_rules(),
-    ends_before=_round_ended,
-    ends_after=never,
-    started=lambda state: state.round >= 1,
-    over=lambda state: state.phase is Phase.OVER,
-    tail=False,  # a round cut short shows nothing judged: the rounds before are the replay
-)
-"""Wordsy's replay: round by round, then the end."""
 
 
 class Replay(Seat[State, Any, Event]):
@@ -167,41 +146,3 @@ class Replay(Seat[State, Any, Event]):
     def _show(self, frame: Frame[State, Event]) -> None:
         """Tell the app the table is now `frame`'s, and what happened since the last."""
         self.publish(StateChanged(frame.state, frame.events))
-
-
-class ReplaySession(Replay[GameState, ev.Event], Session):
-    """Wordsy's app's session over a replay, round by round."""
-
-    steps = ROUNDS
-
-    def __init__(
-        self, frames: Sequence[Frame[GameState, ev.Event]], note: str | None = None
-    ) -> None:
-        Session.__init__(self, None)
-        Replay.__init__(self, frames, note)
-
-    def _show(self, frame: Frame[GameState, ev.Event]) -> None:
-        # No events: the app would greet each one as if it had just happened.
-        self.publish(StateChanged(frame.state, ()))
-
-
-def replay_of(path: Path) -> ReplaySession | TileReplaySession:
-    """A replay of the log at `path`, of whichever game it holds (as its app opens it),
-    with the damage note when it is damaged.
-
-    Raises OSError when it cannot be read, ValueError when it holds no game this version
-    can replay (not a game log, an unknown game, a game that never started).
-    """
-    bodies, note = read_for_replay(path)
-    if not bodies:
-        raise ValueError("it holds no game events")
-    game = game_in(bodies)
-    if game is None:
-        raise ValueError("it holds no game this version knows (not a game log, or a newer game)")
-    kind: type[ReplaySession | TileReplaySession] = ReplaySession
-    if game != WORDSY:
-        # Imported here: the tile games' rules and table load only for their replay.
-        from wordsy_tui.games.tiles.replay import TileReplaySession
-
-        kind = TileReplaySession
-    return kind.read(bodies, note)

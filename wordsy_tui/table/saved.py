@@ -8,17 +8,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any
 
-from wordsy_tui.games.wordsy.rules import events as ev
-from wordsy_tui.games.wordsy.rules.evolve import evolve
-from wordsy_tui.games.wordsy.rules.state import GameState, Phase
-
-if TYPE_CHECKING:
-    from wordsy_tui.games.tiles.rules import events as tile_ev
-
-WORDSY: Final = "wordsy"
-"""`SavedGame.game` of a Wordsy game; a tile game's is its name (scrabble, wwf, wordfeud)."""
+from wordsy_tui.kit import game_info, kit_for
+from wordsy_tui.kit import logged_game as game_in
 
 
 @dataclass(frozen=True)
@@ -30,10 +23,10 @@ class SavedGame:
     """When it was last played (the log's last write), local time."""
     players: tuple[str, ...]
     rounds: int
-    """Rounds played to their end (a tile game: turns played)."""
+    """How far it went, in the game's own steps (rounds played to their end, turns)."""
     finished: bool
-    game: str = WORDSY
-    """Which game the log holds: `WORDSY`, or a tile game's name (scrabble, wwf, wordfeud)."""
+    game: str
+    """Which game the log holds, by its `--game` name."""
 
     @property
     def game_id(self) -> str:
@@ -41,15 +34,13 @@ class SavedGame:
 
     @property
     def title(self) -> str:
-        """The game's name for people: Wordsy, Scrabble, Words with Friends, Wordfeud."""
-        from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
-
-        return "Wordsy" if self.game == WORDSY else RULES[GameName(self.game)].title
+        """The game's name for people."""
+        return game_info(self.game).title
 
     @property
     def length(self) -> str:
         """How far it went, in the game's own steps: "7 rounds", "23 turns"."""
-        step = "round" if self.game == WORDSY else "turn"
+        step = game_info(self.game).step
         return f"{self.rounds} {step}{'s' if self.rounds != 1 else ''}"
 
 
@@ -58,46 +49,13 @@ def event_bodies(path: Path) -> list[Any]:
     return read_for_replay(path)[0]
 
 
-def read_events(path: Path) -> list[ev.Event]:
-    """The Wordsy game's events from the host's log, read without changing the file."""
-    from wordsy_tui.engine.codec import decode_event
-
-    return [decode_event(body) for body in event_bodies(path)]
-
-
-def read_tile_events(path: Path) -> list[tile_ev.Event]:
-    """The tile game's events from the host's log, read without changing the file."""
-    from wordsy_tui.games.tiles.rules.codec import decode_event
-
-    return [decode_event(body) for body in event_bodies(path)]
-
-
 def logged_game(path: Path) -> str | None:
-    """Which game a host's log holds, from its first event: `WORDSY` or a tile game's
-    name; None when it holds no game this version reads (empty, damaged at the start)."""
+    """Which game a host's log holds, from its first event, by its `--game` name; None when
+    it holds no game this version reads (empty, damaged at the start)."""
     try:
         return game_in(event_bodies(path))
     except OSError:
         return None
-
-
-def game_in(bodies: list[Any]) -> str | None:
-    """Which game a log's event bodies hold, from the first (see `logged_game`)."""
-    from wordsy_tui.engine.codec import CodecError, decode_event
-    from wordsy_tui.games.tiles.rules.codec import decode_event as decode_tile_event
-    from wordsy_tui.games.tiles.rules.events import GameCreated
-
-    body = next(iter(bodies), None)
-    try:
-        decode_event(body)
-        return WORDSY
-    except CodecError:
-        pass
-    try:
-        created = decode_tile_event(body)
-    except CodecError:
-        return None
-    return created.config.game.value if isinstance(created, GameCreated) else None
 
 
 def damage_note(path: Path) -> str | None:
@@ -124,35 +82,34 @@ def read_for_replay(path: Path) -> tuple[list[Any], str | None]:
     )
 
 
+def replay_of(path: Path) -> tuple[str, Any]:
+    """The game the log at `path` holds (its `--game` name) and a replay of it (as its
+    kit's app opens it), with the damage note when it is damaged.
+
+    Raises OSError when it cannot be read, ValueError when it holds no game this version
+    can replay (not a game log, an unknown game, a game that never started).
+    """
+    bodies, note = read_for_replay(path)
+    if not bodies:
+        raise ValueError("it holds no game events")
+    game = game_in(bodies)
+    if game is None:
+        raise ValueError("it holds no game this version knows (not a game log, or a newer game)")
+    return game, kit_for(game).replay(game, bodies, note)
+
+
 def saved_game(path: Path) -> SavedGame | None:
     """What the list says of the log at `path`; None when it holds no game to replay."""
-    state, rounds = GameState(), 0
     try:
         played = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-        game = logged_game(path)
-        if game is not None and game != WORDSY:
-            return _saved_tile_game(path, played, game)
-        events = read_events(path)
-        for event in events:
-            rounds += isinstance(event, ev.RoundEnded)
-            state = evolve(state, event)
+        bodies = event_bodies(path)
+        game = game_in(bodies)
+        if game is None:
+            return None
+        players, steps, finished = kit_for(game).saved(game, bodies)
     except Exception:  # a file no host of ours wrote: one bad file must not hide the others
-        return None
-    if state.round < 1:
-        return None  # never left the lobby: no board to show
-    return SavedGame(path, played, state.players, rounds, state.phase is Phase.OVER)
-
-
-def _saved_tile_game(path: Path, played: str, game: str) -> SavedGame | None:
-    from wordsy_tui.games.tiles.rules.evolve import replay
-    from wordsy_tui.games.tiles.rules.state import Phase as TilePhase
-
-    state = replay(read_tile_events(path))
-    if state.phase in (TilePhase.NEW, TilePhase.LOBBY):
-        return None  # never started: no board to show
-    return SavedGame(
-        path, played, state.players, len(state.turns), state.phase is TilePhase.OVER, game
-    )
+        return None  # (and a game that never started has no board to show)
+    return SavedGame(path, played, players, steps, finished, game)
 
 
 def saved_game_list(directory: Path) -> list[SavedGame]:

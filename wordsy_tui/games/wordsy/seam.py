@@ -12,10 +12,11 @@ import random
 from typing import Any, Final
 
 from wordsy_tui.engine import Alarm, Request, Rules
-from wordsy_tui.engine.codec import CodecError, decode_command, decode_event, encode
+from wordsy_tui.engine.codec import CodecError, encode
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.alarms import alarm_for
+from wordsy_tui.games.wordsy.rules.codec import decode_command, decode_event
 from wordsy_tui.games.wordsy.rules.config import GAME
 from wordsy_tui.games.wordsy.rules.decide import decide
 from wordsy_tui.games.wordsy.rules.evolve import evolve

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, cast
 
 from rich.text import Text
 from textual import work
@@ -38,6 +38,7 @@ from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
 from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.referee.advice import Advisor
+from wordsy_tui.games.wordsy.replay import ReplaySession
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.config import Difficulty
@@ -51,8 +52,7 @@ from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 from wordsy_tui.games.wordsy.solo import is_solo, solo_session
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.table.names import default_name
-from wordsy_tui.table.replay import ReplaySession, replay_of
-from wordsy_tui.table.saved import SavedGame, default_saved_games
+from wordsy_tui.table.saved import SavedGame, default_saved_games, replay_of
 from wordsy_tui.table.seat import (
     Session,
     StateChanged,
@@ -62,7 +62,7 @@ from wordsy_tui.text import shown
 if TYPE_CHECKING:
     from wordsy_tui.app.lan import Lan
     from wordsy_tui.app.screens.host_form import HostChoice
-    from wordsy_tui.app.screens.menu import TileSolo
+    from wordsy_tui.games.tiles.app.solo import TileSolo
     from wordsy_tui.games.tiles.replay import TileReplaySession
 
 # The draft is sent as the player types, but not on every key: the host
@@ -203,7 +203,7 @@ class WordsyApp(TableApp):
         # (Loaded already, unless the game was picked in the list: the app has closed.)
         from wordsy_tui.app.lan import is_tiles
         from wordsy_tui.app.screens.host_form import HostChoice
-        from wordsy_tui.app.screens.menu import TileSolo
+        from wordsy_tui.games.tiles.app.solo import TileSolo
 
         match table:
             case JoinedTiles() if self.lan is not None:
@@ -785,13 +785,14 @@ class WordsyApp(TableApp):
 
     # -- from the start menu ---------------------------------------------------
 
-    def start_solo(self, difficulty: Difficulty) -> None:
-        self.play(solo_session(self.player_name, difficulty, self.advisor))
-
-    def start_tile_solo(self, choice: TileSolo) -> None:
-        """A tile game has its own app: this one closes, and `afterwards` opens its board."""
-        self.tile_table = choice
-        self.exit()
+    def start_solo(self, game: str, choice: object) -> None:
+        """Play `game` alone, as the menu's dialog chose (`choice`): Wordsy here; a tile
+        game has its own app: this one closes, and `afterwards` opens its board."""
+        if isinstance(choice, Difficulty):
+            self.play(solo_session(self.player_name, choice, self.advisor))
+        else:
+            self.tile_table = cast("TileSolo", choice)
+            self.exit()
 
     def host_game(self) -> None:
         if self.lan is None:
@@ -851,7 +852,7 @@ class WordsyApp(TableApp):
         """Replay `game`: Wordsy's here; a tile game's on its own board (its own app: this
         one closes, `afterwards` opens it, and the list comes back after it)."""
         try:
-            session = replay_of(game.path)  # the log says which game
+            _game, session = replay_of(game.path)  # the log says which game
         except (OSError, ValueError) as error:  # gone or changed since the list was read
             self.notify(
                 f"Cannot replay {shown(game.game_id)}: {shown(str(error))}",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final
+from typing import ClassVar, Final
 
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 
@@ -36,6 +36,8 @@ class Difficulty(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
+    game: ClassVar[str] = GAME
+    """The game these options are for (the tile games' configs name theirs too)."""
     ruleset: Ruleset = Ruleset.CLASSIC
     timer_seconds: int | None = DEFAULT_TIMER_SECONDS
     """None plays the no-time-limit variant (a Main Player stands in for the fastest)."""

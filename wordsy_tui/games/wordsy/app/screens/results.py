@@ -16,6 +16,7 @@ from textual.widgets import Static
 from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.wordsy.app.node import wordsy_app
+from wordsy_tui.games.wordsy.replay import ReplaySession
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 from wordsy_tui.games.wordsy.rules.scoresheet import (
     Scoresheet,
@@ -25,7 +26,6 @@ from wordsy_tui.games.wordsy.rules.scoresheet import (
     standings,
 )
 from wordsy_tui.games.wordsy.rules.state import GameState
-from wordsy_tui.table.replay import ReplaySession
 from wordsy_tui.text import shown
 
 ORDINALS = ("best", "second best", "third best", "fourth best", "fifth best")
