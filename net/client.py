@@ -84,11 +84,19 @@ Update = Event | Reset | Presence | Link | Said | SayRefused | Next
 
 
 class Refused(Exception):
-    def __init__(self, reason: str, message: str, retry_after: float | None = None) -> None:
+    def __init__(
+        self,
+        reason: str,
+        message: str,
+        retry_after: float | None = None,
+        requirements: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.reason = reason
         self.message = message
         self.retry_after = retry_after  # seconds, when the refusal ends by itself
+        self.requirements = requirements
+        """The host's requirements, when they differ from ours (e.g. which game it plays)."""
 
 
 class Closed(Exception):
@@ -389,7 +397,15 @@ class Client:
         retry_after = message.get("retry_after")
         if not isinstance(retry_after, int | float) or isinstance(retry_after, bool):
             retry_after = None
-        raise Refused(str(message.get("reason")), str(message.get("message")), retry_after)
+        theirs = message.get("requirements")
+        requirements = (
+            {k: v for k, v in theirs.items() if isinstance(k, str) and isinstance(v, str)}
+            if isinstance(theirs, dict)
+            else None
+        )
+        raise Refused(
+            str(message.get("reason")), str(message.get("message")), retry_after, requirements
+        )
 
     def _on_closing(self, message: dict[str, Any]) -> None:
         text = message.get("message")

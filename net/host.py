@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -1074,7 +1075,10 @@ class Host:
         for key, value in self.config.requirements.items():
             if theirs.get(key) != value:
                 name = self.config.requirement_names.get(key, key)
-                return p.Refusal.of(p.REQUIREMENTS_MISMATCH, f"The host uses a different {name}.")
+                refusal = p.Refusal.of(
+                    p.REQUIREMENTS_MISMATCH, f"The host uses a different {name}."
+                )
+                return dataclasses.replace(refusal, requirements=dict(self.config.requirements))
         refusal = self._pin_refusal(peer, hello)
         if refusal:
             return refusal

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -98,6 +99,9 @@ class Refusal:
     reason: str
     message: str
     retry_after: float | None = None  # seconds, when waiting is what it takes
+    requirements: Mapping[str, str] | None = None
+    """The host's requirements, with a `requirements_mismatch`: a client that asked for
+    the wrong game (or word list) learns which the host plays, in one hello."""
 
     @classmethod
     def of(cls, reason: str, detail: str = "") -> Refusal:
@@ -114,6 +118,8 @@ class Refusal:
         frame: dict[str, Any] = {"t": REFUSED, "reason": self.reason, "message": self.message}
         if self.retry_after is not None:
             frame["retry_after"] = self.retry_after
+        if self.requirements is not None:
+            frame["requirements"] = dict(self.requirements)
         return frame
 
 

@@ -17,6 +17,7 @@ import importlib
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 if TYPE_CHECKING:
@@ -154,6 +155,31 @@ class Kit(Protocol):
 
     def hosted(self, game: str) -> Hosted:
         """What the host path needs of `game`."""
+        ...
+
+    def seat(
+        self,
+        game: str,
+        address: tuple[str, int],
+        name: str,
+        pin: str | None,
+        *,
+        spectate: bool = False,
+        reclaim: bool = False,
+        keys: Any = None,
+        seat_file: Path | None = None,
+    ) -> Any:
+        """A person's seat (or, `spectate`, a place to watch from) at `game`'s host at
+        `address`, not started. Its token is kept in `keys` (a terminal's `net.SeatKeys`),
+        or in `seat_file` (an SSH or web front's child)."""
+        ...
+
+    def computer_player(self, seat: Any, level: str) -> Any:
+        """A computer player of `level` in `seat` (one of `seat`'s), not started."""
+        ...
+
+    def score(self, state: Any, player: str) -> int:
+        """`player`'s score in `state`, as the game counts it."""
         ...
 
     def play(self, game: str, seat: Any) -> int:

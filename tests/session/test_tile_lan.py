@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from net import Client
 from tests.games.tiles.rules.test_movegen import WORDS
 from tests.net.helpers import FAST, wait_until
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.host import TileLanHost
-from wordsy_tui.games.tiles.lan import TileNetSession, game_at
+from wordsy_tui.games.tiles.lan import TileNetSession
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules.codec import decode_event
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
@@ -29,6 +30,7 @@ from wordsy_tui.games.tiles.rules.movegen import generate
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
 from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.table.joined import game_at
 
 DAWG = build_dawg(WORDS)
 DICTIONARY = "test-words"
@@ -186,13 +188,25 @@ async def test_a_returning_seat_gets_its_own_rack_back_with_its_token(
     await ann.stop()
 
 
-async def test_the_door_tells_which_tile_game_a_host_plays(server: TileLanHost) -> None:
-    assert await game_at("127.0.0.1", server.port, DICTIONARY) is GameName.SCRABBLE
+async def test_the_door_tells_which_game_a_host_plays_in_one_hello(
+    server: TileLanHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hellos = []
+    start = Client.start
+
+    async def counted(client: Client) -> None:
+        hellos.append(client.requirements)
+        await start(client)
+
+    monkeypatch.setattr(Client, "start", counted)
+    assert await game_at("127.0.0.1", server.port, DICTIONARY) == GameName.SCRABBLE.value
+    assert len(hellos) == 1  # the host's refusal named its game: no probing game by game
     assert server.host.presence == {}  # asking took no seat
-    assert await game_at("127.0.0.1", server.port, "another list") is None
+    # Whatever the word list: the game is named (the join then says the list differs).
+    assert await game_at("127.0.0.1", server.port, "another list") == GameName.SCRABBLE.value
 
 
-async def test_the_door_of_a_wordsy_host_answers_no_tile_game(tmp_path: Path) -> None:
+async def test_the_door_of_a_wordsy_host_names_wordsy(tmp_path: Path) -> None:
     from wordsy_tui.games.wordsy.host import LanHost
     from wordsy_tui.games.wordsy.rules.config import GameConfig
 
@@ -201,7 +215,7 @@ async def test_the_door_of_a_wordsy_host_answers_no_tile_game(tmp_path: Path) ->
     )
     await wordsy.start()
     try:
-        assert await game_at("127.0.0.1", wordsy.port, DICTIONARY) is None
+        assert await game_at("127.0.0.1", wordsy.port, DICTIONARY) == "wordsy"
         assert wordsy.host.presence == {}
     finally:
         await wordsy.stop()

@@ -47,7 +47,7 @@ def hello_frame(name: str, dictionary: str = DICTIONARY, **extra: Any) -> bytes:
             "name": name,
             "role": "player",
             "last_seq": 0,
-            "requirements": requirements(dictionary),
+            "requirements": requirements(dictionary, "wordsy"),
             **extra,
         }
     )

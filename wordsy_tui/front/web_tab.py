@@ -30,10 +30,11 @@ from wordsy_tui.engine.names import name_problem, normal_name
 from wordsy_tui.front.seat import PIN_WAIT_ENV, WRONG_PIN_EXIT, from_environment
 from wordsy_tui.games.tiles.app import app as tile_module
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
-from wordsy_tui.games.tiles.lan import TileNetSession, game_at
+from wordsy_tui.games.tiles.lan import TileNetSession
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.wordsy.app import app as app_module
 from wordsy_tui.games.wordsy.app.app import WordsyApp
+from wordsy_tui.table.joined import game_at
 from wordsy_tui.text import shown
 from wordsy_tui.words.lexicon import dictionary_hash
 
@@ -193,11 +194,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         host, port = args.address
         game = asyncio.run(game_at(host, port, dictionary_hash()))
-        if game is not None:  # a tile game's host: its board screen
-            tiles = TileTabApp(args.address, game, pin, wait)
-            tiles.run()
-            return tiles.return_code or 0
-        return TabApp(args.address, pin, wait).run_to_end()
+        if game == "wordsy":  # TODO(peers): one tab for every game, through its kit
+            return TabApp(args.address, pin, wait).run_to_end()
+        tiles = TileTabApp(args.address, GameName(game), pin, wait)
+        tiles.run()
+        return tiles.return_code or 0
+    except ConnectionError as error:
+        print(f"wordsy-tui web tab: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from collections.abc import Coroutine, Sequence
 from typing import Any, Final, TypeVar
 
 from net import (
     Client,
+    ClientConfig,
     Refused,
     SeatKeys,
     default_keys_path,
@@ -32,7 +34,7 @@ from wordsy_tui.table.seat import (
     Rejected,
     Seat,
 )
-from wordsy_tui.table.served import APP_NAME, LOOPBACK, ServedTable, Table
+from wordsy_tui.table.served import APP_NAME, LOOPBACK, ServedTable, Table, requirements
 
 # How long joining keeps knocking before it tells the player the host is not there
 # (once in, a lost link is retried for as long as the player stays).
@@ -41,6 +43,8 @@ FIRST_CONTACT_SECONDS: Final = 15.0
 MAX_CLOSING_WORDS: Final = 400
 # How long a player who leaves the lobby waits for the host to take the seat back.
 LEAVING_SECONDS: Final = 3.0
+PROBE_SECONDS: Final = 5.0
+"""How long `game_at` waits for the host's answer at its door."""
 
 
 async def first_contact(client: Client) -> None:
@@ -316,3 +320,32 @@ class Hosting(NetTable[S, C, E]):
 
     async def rematch(self) -> str | None:
         return await self.server.rematch(by=self.me)
+
+
+async def game_at(address: str, port: int, dictionary: str) -> str:
+    """Which game the host at `address:port` plays (its `--game` name), asked at its door
+    without sitting down: a hello that names no game, which the host refuses with the
+    requirements it has, its game among them. Raises ConnectionError when the host does
+    not answer (or names no game: a host of another program)."""
+    probe = Client(
+        address,
+        port,
+        "probe",
+        token=secrets.token_hex(16),
+        requirements=requirements(dictionary, ""),
+        config=ClientConfig(connect_timeout=PROBE_SECONDS),
+    )
+    try:
+        async with asyncio.timeout(PROBE_SECONDS):
+            await probe.start()
+    except Refused as refused:
+        game = (refused.requirements or {}).get("game")
+        if game:
+            return game
+        raise ConnectionError(f"The host at {address}:{port} refused: {refused.message}") from None
+    except (TimeoutError, OSError):
+        problem = probe.last_problem or "it did not answer"
+        raise ConnectionError(f"No answer from the host: {problem}.") from None
+    finally:
+        await probe.close()
+    raise ConnectionError(f"The host at {address}:{port} plays no game this program knows.")

@@ -23,7 +23,6 @@ from net import (
 )
 from net.discovery import lan_addresses
 from wordsy_tui.engine.names import name_key, name_problem
-from wordsy_tui.games.wordsy.rules.config import GAME
 from wordsy_tui.games.wordsy.rules.errors import SeatingError
 from wordsy_tui.table.bots import ComputerPlayer, SeatSession
 from wordsy_tui.table.clock import AlarmClock
@@ -38,7 +37,7 @@ LOOPBACK: Final = "127.0.0.1"
 """Where the host's own players (its hosting player, its computer players) reach it."""
 
 
-def requirements(dictionary: str, game: str = GAME) -> dict[str, str]:
+def requirements(dictionary: str, game: str) -> dict[str, str]:
     """What host and client must share: the game, and the exact word list."""
     return {"game": game, "dictionary": dictionary}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from wordsy_tui.engine.levels import Level
@@ -19,6 +20,7 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.games.tiles.lan import TileBot, TileNetSession
     from wordsy_tui.games.tiles.replay import TileReplaySession
     from wordsy_tui.games.tiles.rules.state import TileGameState
 
@@ -135,6 +137,48 @@ class TilesKit:
             app=tile_app,
             lingers=True,
         )
+
+    def seat(
+        self,
+        game: str,
+        address: tuple[str, int],
+        name: str,
+        pin: str | None,
+        *,
+        spectate: bool = False,
+        reclaim: bool = False,
+        keys: Any = None,
+        seat_file: Path | None = None,
+    ) -> TileNetSession:
+        from wordsy_tui.front.seat import KeptTileSeat, read_token
+        from wordsy_tui.games.tiles.lan import TileNetSession
+        from wordsy_tui.words.lexicon import dictionary_hash
+
+        kind = TileNetSession if seat_file is None else KeptTileSeat
+        seat = kind.join(
+            *address,
+            name,
+            GameName(game),
+            dictionary_hash(),
+            pin=pin,
+            token=None if seat_file is None else read_token(seat_file),
+            keys=keys if seat_file is None else None,
+            reclaim=reclaim,
+            spectate=spectate,
+        )
+        if isinstance(seat, KeptTileSeat) and seat_file is not None:
+            seat.seat_file = seat_file
+        return seat
+
+    def computer_player(self, seat: TileNetSession, level: str) -> TileBot:
+        from wordsy_tui.games.tiles.lan import TileBot
+        from wordsy_tui.games.tiles.rules.words import shipped_words
+
+        # The word list the handshake agreed on: a Scrabble bot judges plays with it.
+        return TileBot(seat, Level(level), shipped_words)
+
+    def score(self, state: TileGameState, player: str) -> int:
+        return state.scores.get(player, 0)
 
     def play(self, game: str, seat: Any) -> int:
         from wordsy_tui.games.tiles.play import run_tile_app

@@ -10,14 +10,11 @@ ordinary clients of it (`TileBot`): each sees what its seat sees, no more.
 
 from __future__ import annotations
 
-import asyncio
-import secrets
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
-from net import Client, ClientConfig, Refused, SeatKeys
+from net import Client, SeatKeys
 from net import client as net_client
-from net.protocol import REQUIREMENTS_MISMATCH
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.mind import TileMind
 from wordsy_tui.games.tiles.rules import commands as cmd
@@ -42,9 +39,6 @@ if TYPE_CHECKING:
     from wordsy_tui.games.tiles.host import TileLanHost
 
 TileClock = AlarmClock[TileGameState, cmd.Command]
-
-PROBE_SECONDS: Final = 5.0
-"""How long `game_at` waits for each answer before it leaves the host to Wordsy's join."""
 
 
 class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
@@ -119,38 +113,6 @@ class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
     def _farewell(self) -> cmd.Command | None:
         # In the lobby (a rematch's) the seat is freed at once.
         return cmd.LeaveGame() if allowed(self.state, self.me, cmd.LeaveGame()) else None
-
-
-async def game_at(address: str, port: int, dictionary: str) -> GameName | None:
-    """Which tile game the host at `address:port` plays; None when it plays none of them
-    (Wordsy), or does not answer.
-
-    Asked at the door without sitting down: a hello with each tile game's requirements
-    and a seat token nobody holds. The host checks the requirements first; its refusal
-    says either that they differ (another game) or that the token is unknown (this game).
-    """
-    for game in GameName:
-        probe = Client(
-            address,
-            port,
-            "probe",
-            token=secrets.token_hex(16),
-            requirements=requirements(dictionary, game.value),
-            config=ClientConfig(connect_timeout=PROBE_SECONDS),
-        )
-        try:
-            async with asyncio.timeout(PROBE_SECONDS):
-                await probe.start()
-        except Refused as refused:
-            if refused.reason != REQUIREMENTS_MISMATCH:
-                return game
-            continue
-        except (TimeoutError, OSError):
-            return None
-        finally:
-            await probe.close()
-        return game  # welcomed with a token nobody holds: still, it plays this game
-    return None
 
 
 class TileBot(ComputerPlayer[TileNetSession]):

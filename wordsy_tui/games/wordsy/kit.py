@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from wordsy_tui.games.wordsy.rules.config import (
@@ -24,6 +25,7 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.games.wordsy.lan import Bot, NetSession
     from wordsy_tui.games.wordsy.replay import ReplaySession
     from wordsy_tui.games.wordsy.rules.state import GameState
 
@@ -154,6 +156,42 @@ class WordsyKit:
             desk=WordsyDesk,
             app=wordsy_app,
         )
+
+    def seat(
+        self,
+        game: str,
+        address: tuple[str, int],
+        name: str,
+        pin: str | None,
+        *,
+        spectate: bool = False,
+        reclaim: bool = False,
+        keys: Any = None,
+        seat_file: Path | None = None,
+    ) -> NetSession:
+        from wordsy_tui.front.seat import KeptSeat
+        from wordsy_tui.games.wordsy.lan import NetSession
+        from wordsy_tui.words.lexicon import dictionary_hash
+
+        if seat_file is not None:
+            return KeptSeat.kept(seat_file, address, name, dictionary_hash(), pin)
+        return NetSession.join(
+            *address,
+            name,
+            dictionary_hash(),
+            pin=pin,
+            spectate=spectate,
+            keys=keys,
+            reclaim=reclaim,
+        )
+
+    def computer_player(self, seat: NetSession, level: str) -> Bot:
+        from wordsy_tui.games.wordsy.lan import Bot
+
+        return Bot(seat, level)
+
+    def score(self, state: GameState, player: str) -> int:
+        return state.sheets[player].total
 
     def play(self, game: str, seat: Any) -> int:
         from wordsy_tui.games.wordsy.app import WordsyApp

@@ -16,6 +16,7 @@ from net import client as net_client
 from wordsy_tui.games.wordsy.bots.mind import WordsyMind
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.rules.config import GAME
 from wordsy_tui.games.wordsy.rules.legal import allowed
 from wordsy_tui.games.wordsy.rules.state import GameState
 from wordsy_tui.games.wordsy.seam import wordsy_rules
@@ -70,7 +71,7 @@ class NetSession(NetTable[GameState, cmd.Command, ev.Event], Session):
                 address,
                 port,
                 name,
-                requirements(dictionary),
+                requirements(dictionary, GAME),
                 pin=pin,
                 spectate=spectate,
                 token=token,
