@@ -143,6 +143,27 @@ class Kit(Protocol):
         """Play `game` alone in this terminal, as `solo`'s options say; its exit status."""
         ...
 
+    score_examples: Sequence[str]
+    """Command lines of its calculator, for `score --help`."""
+
+    def score_arguments(self, group: argparse._ArgumentGroup) -> None:
+        """Add the game's calculator's options to `wordsy-tui score`."""
+        ...
+
+    def calculate(
+        self, game: str, args: argparse.Namespace, parser: argparse.ArgumentParser
+    ) -> int:
+        """`score` for `game`: what its calculator prints; its exit status."""
+        ...
+
+    def check_arguments(self, group: argparse._ArgumentGroup) -> None:
+        """Add the game's referee's own options to `wordsy-tui check`."""
+        ...
+
+    def check(self, game: str, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+        """`check` for `game`: its referee's verdict on `args.word`; 0 allowed, 1 not."""
+        ...
+
     # -- the table ----------------------------------------------------------------------
 
     def reads(self, body: object) -> str | None:

@@ -11,7 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from wordsy_tui.cli.options import bounded_int, game_choice, game_name, player_name
+from wordsy_tui.cli.options import (
+    bounded_int,
+    game_choice,
+    game_name,
+    others_options,
+    player_name,
+)
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.kit import UsageError, game_info, games, kit_for, kits, titles
 from wordsy_tui.table.names import default_name
@@ -209,22 +215,6 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def game_config(args: argparse.Namespace) -> Any:
     """The config of the game `args` host, from its own options (its kit's)."""
     return kit_for(args.game).host_config(args.game, args)
-
-
-def others_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
-    """Why an option given is not for the game hosted (it belongs to another game's part
-    of the command line); None when every option given is for it."""
-    played = titles(kit_for(args.game))
-    for group in parser._action_groups:
-        if group.title in (played, "options", "positional arguments", None):
-            continue
-        for action in group._group_actions:
-            if getattr(args, action.dest) != action.default:
-                return (
-                    f"{action.option_strings[0]} is for {group.title}, not "
-                    f"{game_info(args.game).title}"
-                )
-    return None
 
 
 def host_game(

@@ -65,3 +65,21 @@ def game_choice(parser: argparse.ArgumentParser, what: str) -> None:
         default=known[0].name,
         help=f"{what}: {names} (default %(default)s)",
     )
+
+
+def others_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
+    """Why an option given is not for the game chosen (`--game`): it belongs to another
+    game's part of the command line; None when every option given is for it."""
+    from wordsy_tui.kit import game_info, kit_for, titles
+
+    played = titles(kit_for(args.game))
+    for group in parser._action_groups:
+        if group.title in (played, "options", "positional arguments", None):
+            continue
+        for action in group._group_actions:
+            if getattr(args, action.dest) != action.default:
+                return (
+                    f"{action.option_strings[0]} is for {group.title}, not "
+                    f"{game_info(args.game).title}"
+                )
+    return None

@@ -106,6 +106,44 @@ class TilesKit:
         bots = [Level(args.bot_level)] * args.bots
         return run_tile_app(TileSession(name, TileGameConfig(GameName(game)), bots))
 
+    score_examples: Sequence[str] = (
+        'wordsy-tui score --game scrabble --position game.txt --move "8H HORN"',
+    )
+
+    def score_arguments(self, group: argparse._ArgumentGroup) -> None:
+        from wordsy_tui.games.tiles.calculator import add_arguments
+
+        add_arguments(group)
+
+    def calculate(
+        self, game: str, args: argparse.Namespace, parser: argparse.ArgumentParser
+    ) -> int:
+        from wordsy_tui.games.tiles.calculator import run
+
+        return run(args, parser)
+
+    def check_arguments(self, group: argparse._ArgumentGroup) -> None:
+        """The tile games judge a word by the word list alone: no options of their own."""
+
+    def check(self, game: str, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+        import json
+
+        from wordsy_tui.games.tiles.rules.words import MAX_WORD, MIN_WORD, is_word, shipped_words
+
+        word = args.word.strip().upper()
+        ok = is_word(shipped_words(), word)
+        title = RULES[GameName(game)].title
+        reason = (
+            None
+            if ok
+            else f"not in the word list of {title} ({MIN_WORD} to {MAX_WORD} letters, A to Z)"
+        )
+        if args.json:
+            print(json.dumps({"word": word, "ok": ok, "message": reason}))
+        else:
+            print(f"{word}: allowed" if ok else f"{word}: refused: {reason}")
+        return 0 if ok else 1
+
     # -- the table ---------------------------------------------------------------------
 
     def reads(self, body: object) -> str | None:

@@ -122,6 +122,33 @@ class WordsyKit:
         session = solo_session(name, Difficulty(args.difficulty), advisor)
         return WordsyApp(session, name=name, advisor=advisor, bell=not args.no_bell).run_to_end()
 
+    score_examples: Sequence[str] = (
+        'wordsy-tui score --board "C S Q+2 B C F+1 L N" QUIBBLES BACCALAUREATES',
+        'wordsy-tui score --rows --board "C Q+2 C L  S B F+1 N" QUIBBLES',
+    )
+
+    def score_arguments(self, group: argparse._ArgumentGroup) -> None:
+        from wordsy_tui.games.wordsy.calculator import add_arguments
+
+        add_arguments(group)
+
+    def calculate(
+        self, game: str, args: argparse.Namespace, parser: argparse.ArgumentParser
+    ) -> int:
+        from wordsy_tui.games.wordsy.calculator import run
+
+        return run(args, parser)
+
+    def check_arguments(self, group: argparse._ArgumentGroup) -> None:
+        from wordsy_tui.games.wordsy.check import add_arguments
+
+        add_arguments(group)
+
+    def check(self, game: str, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+        from wordsy_tui.games.wordsy.check import run
+
+        return run(args, parser)
+
     # -- the table ---------------------------------------------------------------------
 
     def reads(self, body: object) -> str | None:

@@ -1,4 +1,5 @@
-"""`wordsy-tui score --game scrabble|wwf|wordfeud`: score a play on a position from a file."""
+"""The tile games' calculator (`wordsy-tui score --game scrabble|wwf|wordfeud`): a play
+scored on a position from a file."""
 
 from __future__ import annotations
 
@@ -18,18 +19,13 @@ MAX_POSITION_BYTES: Final = 4096
 EXAMPLE: Final = 'wordsy-tui score --game scrabble --position game.txt --move "8H HORN"'
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--game",
-        choices=[g.value for g in GameName],
-        help="score a play of a tile game instead of Wordsy cards (with --position, --move)",
-    )
-    parser.add_argument(
+def add_arguments(group: argparse._ArgumentGroup) -> None:
+    group.add_argument(
         "--position",
         metavar="FILE",
         help="the board: 15 lines of 15 characters, '.' empty, A-Z a tile, a-z a blank",
     )
-    parser.add_argument(
+    group.add_argument(
         "--move",
         metavar="MOVE",
         help="standard notation: '8H WORD' across from row 8 column H, 'H8 WORD' down; "
@@ -64,8 +60,8 @@ def as_json(move: str, result: Assessment) -> dict[str, Any]:
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.position is None or args.move is None:
         parser.error(f"--game needs --position FILE and --move MOVE, e.g. {EXAMPLE}")
-    if args.words or args.board is not None:
-        parser.error("--game scores one --move; WORD and --board are for Wordsy cards")
+    if args.words:
+        parser.error("a tile game scores one --move, not WORDs")
     rules = RULES[GameName(args.game)]
     try:
         board = read_position(args.position)
