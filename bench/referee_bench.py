@@ -18,12 +18,13 @@ from collections.abc import Callable
 from paired import RUNS, figure
 
 from tests.games.wordsy.referee.boards import legal_boards
-from wordsy_tui.games.wordsy.referee import WordReferee, load_lexicon
+from wordsy_tui.games.wordsy.referee import WordReferee
 from wordsy_tui.games.wordsy.referee.best import load_word_search
 from wordsy_tui.games.wordsy.rules.board import Board
 from wordsy_tui.games.wordsy.rules.referee import PlayedWord
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 from wordsy_tui.games.wordsy.rules.scoring import card_points
+from wordsy_tui.words.lexicon import load_lexicon
 
 # In a fresh process: the game package is imported first (the app has it
 # loaded long before it needs the word list), then the load is timed.

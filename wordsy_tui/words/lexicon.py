@@ -18,19 +18,26 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from importlib import resources
 from itertools import accumulate, islice
 from typing import Final, TypeVar, overload
 
-from wordsy_tui.games.wordsy.rules.referee import Reason
-from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
-
 DATA_FILE: Final = "lexicon.bin.z"
 FORMAT_VERSION: Final = 2
 # A relation code's high bit marks an ancestor reached in more than one step.
 CHAINED: Final = 0x80
-REFUSED_REASONS: Final = (Reason.PROPER_NOUN, Reason.ABBREVIATION)
+
+
+class Refused(StrEnum):
+    """Why the list keeps a capitalised entry apart (SCOWL lists them separately)."""
+
+    PROPER_NOUN = "proper-noun"
+    ABBREVIATION = "abbreviation"
+
+
+REFUSED_REASONS: Final = (Refused.PROPER_NOUN, Refused.ABBREVIATION)
 # One word in this many is kept as a bytes object to bisect in C (0.5 MB),
 # with its start; the block of words after it is searched as text.
 BLOCK: Final = 32
@@ -170,7 +177,9 @@ class Lexicon:
     """SCOWL level per word: 10 is the most common English, 80 the rarest kept."""
     british: bytes
     """1 for a British-only spelling (COLOUR), 0 for the American and common ones."""
-    families: Mapping[Ruleset, FamilyTable]
+    families: Mapping[str, FamilyTable]
+    """Each word's family (its plurals, tenses, ...) under each kinship rule the data file
+    holds, by the rule's name (a game's: Wordsy's rulesets name theirs)."""
     refused_words: WordList
     """Sorted names and abbreviations that SCOWL lists apart, so a refusal can say which."""
     refused_reasons: bytes
@@ -187,7 +196,7 @@ class Lexicon:
         index = self.find(word)
         return None if index is None else self.levels[index]
 
-    def refusal_reason(self, word: str) -> Reason | None:
+    def refusal_reason(self, word: str) -> Refused | None:
         """PROPER_NOUN or ABBREVIATION for a capitalised entry, else None."""
         index = self.refused_words.find(word)
         return None if index is None else REFUSED_REASONS[self.refused_reasons[index]]
@@ -214,8 +223,8 @@ def pack(
     words: list[str],
     levels: list[int],
     british: list[bool],
-    families: Mapping[Ruleset, tuple[list[int], list[int], list[int]]],
-    refused: Mapping[str, Reason],
+    families: Mapping[str, tuple[list[int], list[int], list[int]]],
+    refused: Mapping[str, str],
 ) -> bytes:
     """The data file's bytes; used by scripts/build_dictionary.py."""
     refused_words = sorted(refused)
@@ -224,14 +233,16 @@ def pack(
         "levels": bytes(levels),
         "british": bytes(british),
         "refused.words": "\n".join(refused_words).encode("ascii"),
-        "refused.reasons": bytes(REFUSED_REASONS.index(refused[w]) for w in refused_words),
+        "refused.reasons": bytes(
+            REFUSED_REASONS.index(Refused(refused[w])) for w in refused_words
+        ),
     }
-    for ruleset, (offsets, ancestors, relations) in families.items():
+    for rule, (offsets, ancestors, relations) in families.items():
         if any(b - a > 0xFFFF for a, b in zip(offsets, offsets[OFFSET_BLOCK:], strict=False)):
-            raise ValueError(f"{ruleset}: too many ancestors for FamilyTable's 16-bit offsets")
-        sections[f"{ruleset}.offsets"] = _uint_bytes(offsets)
-        sections[f"{ruleset}.ancestors"] = _uint_bytes(ancestors)
-        sections[f"{ruleset}.relations"] = bytes(relations)
+            raise ValueError(f"{rule}: too many ancestors for FamilyTable's 16-bit offsets")
+        sections[f"{rule}.offsets"] = _uint_bytes(offsets)
+        sections[f"{rule}.ancestors"] = _uint_bytes(ancestors)
+        sections[f"{rule}.relations"] = bytes(relations)
     header = {"format": FORMAT_VERSION, "sections": [[k, len(v)] for k, v in sections.items()]}
     payload = json.dumps(header).encode() + b"\n" + b"".join(sections.values())
     return zlib.compress(payload, 9)
@@ -306,12 +317,12 @@ def unpack(blob: bytes) -> Lexicon:
         levels=sections["levels"],
         british=sections["british"],
         families={
-            ruleset: FamilyTable.from_offsets(
-                _uints(sections[f"{ruleset}.offsets"]),
-                _uints(sections[f"{ruleset}.ancestors"]),
-                sections[f"{ruleset}.relations"],
+            rule: FamilyTable.from_offsets(
+                _uints(sections[f"{rule}.offsets"]),
+                _uints(sections[f"{rule}.ancestors"]),
+                sections[f"{rule}.relations"],
             )
-            for ruleset in Ruleset
+            for rule in [n.removesuffix(".offsets") for n in sections if n.endswith(".offsets")]
         },
         refused_words=WordList(sections["refused.words"]),
         refused_reasons=sections["refused.reasons"],

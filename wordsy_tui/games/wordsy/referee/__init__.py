@@ -17,27 +17,20 @@ if TYPE_CHECKING:
     from wordsy_tui.games.wordsy.referee.best import BestWord, best_words
     from wordsy_tui.games.wordsy.referee.judge import WordReferee, check_word
     from wordsy_tui.games.wordsy.referee.preload import preload_in_background
-    from wordsy_tui.words.lexicon import Lexicon, dictionary_hash, load_lexicon
 
 _HOMES = {
     "BestWord": "best",
     "best_words": "best",
     "WordReferee": "judge",
     "check_word": "judge",
-    "Lexicon": "wordsy_tui.words.lexicon",
-    "dictionary_hash": "wordsy_tui.words.lexicon",
-    "load_lexicon": "wordsy_tui.words.lexicon",
     "preload_in_background": "preload",
 }
 
 __all__ = [
     "BestWord",
-    "Lexicon",
     "WordReferee",
     "best_words",
     "check_word",
-    "dictionary_hash",
-    "load_lexicon",
     "preload_in_background",
 ]
 
@@ -46,5 +39,4 @@ def __getattr__(name: str) -> object:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = home if "." in home else f"{__name__}.{home}"
-    return getattr(importlib.import_module(module), name)
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
