@@ -18,7 +18,7 @@ from wordsy_tui.games.tiles.rules.rulesets import (
     random_layout,
 )
 
-RULES_MD = Path(__file__).parents[2] / "docs" / "RULES.md"
+RULES_MD = Path(__file__).parents[4] / "docs" / "RULES.md"
 
 
 def section() -> str:
