@@ -257,8 +257,8 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
 async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(
     tmp_path, monkeypatch: pytest.MonkeyPatch, config: TileGameConfig
 ) -> None:
-    from wordsy_tui.cli import serve
     from wordsy_tui.cli.serve import HostOptions, LanPlay
+    from wordsy_tui.games.tiles import play
     from wordsy_tui.engine.levels import Level
     from wordsy_tui.games.tiles.lan import TileHostSession
 
@@ -273,7 +273,7 @@ async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(
         await session.stop()
         return 0
 
-    monkeypatch.setattr(serve, "play_tile_app", at_the_board)
+    monkeypatch.setattr(play, "play_tile_app", at_the_board)
     started_with = HostOptions(GameConfig(), "Ann", advertise=False, bind="127.0.0.1", port=0)
     setup = TileHostSetup(config, bots=2, bot_level="expert", pin="4321")
     assert await LanPlay(started_with).host_tiles("Dora", setup) == 0
