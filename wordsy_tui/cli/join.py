@@ -14,7 +14,7 @@ from wordsy_tui.table.names import default_name
 if TYPE_CHECKING:
     from wordsy_tui.cli.serve import LanPlay
     from wordsy_tui.games.tiles.rules.rulesets import GameName
-    from wordsy_tui.games.wordsy.lan import NetSession
+    from wordsy_tui.games.wordsy.seat import WordsySeat
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -85,8 +85,9 @@ async def play_bot(
     game's bot: the host at `address` is asked which, as `join --connect` does)."""
     from wordsy_tui.cli.serve import say
     from wordsy_tui.games.tiles.lan import game_at
-    from wordsy_tui.games.wordsy.lan import Bot, NetSession
+    from wordsy_tui.games.wordsy.lan import Bot
     from wordsy_tui.games.wordsy.rules.state import Phase
+    from wordsy_tui.games.wordsy.seat import WordsySeat
     from wordsy_tui.table.joined import player_keys
     from wordsy_tui.words.lexicon import dictionary_hash
 
@@ -95,7 +96,7 @@ async def play_bot(
     tiles = await game_at(*address, dictionary_hash())
     if tiles is not None:
         return await play_tile_bot(address, name, tiles, level, pin, reclaim)
-    session = NetSession.join(
+    session = WordsySeat.join(
         *address, name, dictionary_hash(), pin=pin, keys=player_keys(), reclaim=reclaim
     )
     bot = Bot(session, level)
@@ -126,13 +127,16 @@ async def play_tile_bot(
     from wordsy_tui.games.tiles.rules.rulesets import RULES
     from wordsy_tui.games.tiles.rules.state import Phase
     from wordsy_tui.games.tiles.rules.words import shipped_words
+    from wordsy_tui.table.joined import Joined
 
     session = tile_seat(address, name, game, pin, reclaim=reclaim)
     # The word list the handshake agreed on: a Scrabble bot judges plays with it.
     bot = TileBot(session, Level(level), shipped_words)
     await bot.start()
     say(f"{name} ({level}) sat down at {RULES[game].title} at {address[0]}:{address[1]}")
-    client = session.client
+    door = session.door
+    assert isinstance(door, Joined)  # a seat at a host
+    client = door.client
     try:
         while session.state.phase is not Phase.OVER and not (client.closed or client.refusal):
             await asyncio.sleep(0.5)
@@ -178,7 +182,8 @@ def join_tiles(
     """A seat at a tile game's host, at its board screen; the seat's token is kept on disk
     (by the SSH front, for a player it started), so the same join takes the seat back."""
     from wordsy_tui.cli.serve import run_tile_app, tile_seat
-    from wordsy_tui.front.seat import KeptTileSeat, from_environment, read_token
+    from wordsy_tui.front.seat import SeatFile, from_environment
+    from wordsy_tui.games.tiles.seat import TileSeat
     from wordsy_tui.words.lexicon import dictionary_hash
 
     front_pin, seat_file = from_environment()
@@ -186,23 +191,24 @@ def join_tiles(
     if seat_file is None or args.spectate:
         seat = tile_seat(address, name, game, pin, reclaim=args.reclaim, spectate=args.spectate)
         return run_tile_app(seat)
-    token = read_token(seat_file)
-    kept = KeptTileSeat.join(*address, name, game, dictionary_hash(), pin=pin, token=token)
-    assert isinstance(kept, KeptTileSeat)
-    kept.seat_file = seat_file
-    return run_tile_app(kept)
+    keeper = SeatFile(seat_file)
+    return run_tile_app(
+        TileSeat.join(*address, name, game, dictionary_hash(), pin=pin, keeper=keeper)
+    )
 
 
 def front_session(
     address: tuple[str, int], name: str, pin: str | None, spectate: bool, lan: LanPlay
-) -> NetSession | None:
+) -> WordsySeat | None:
     """The session of a player the SSH or web front started (see `wordsy_tui.front.seat`):
     its PIN and kept seat come in the environment, not on the command line."""
-    from wordsy_tui.front.seat import KeptSeat, from_environment
+    from wordsy_tui.front.seat import SeatFile, from_environment
+    from wordsy_tui.games.wordsy.seat import WordsySeat
 
     front_pin, seat_file = from_environment()
     if front_pin is None and seat_file is None:
         return None
     if spectate or seat_file is None:
         return lan.join(*address, name, pin or front_pin)
-    return KeptSeat.kept(seat_file, address, name, lan.dictionary, pin or front_pin)
+    keeper = SeatFile(seat_file)
+    return WordsySeat.join(*address, name, lan.dictionary, pin=pin or front_pin, keeper=keeper)

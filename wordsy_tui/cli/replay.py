@@ -38,7 +38,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return pick_a_game()
     path = game_path(args.game)
     # Imported here so that `--help` and the other commands do not load Textual.
-    from wordsy_tui.table.replay import ReplaySession, replay_of
+    from wordsy_tui.games.wordsy.seat import WordsySeat
+    from wordsy_tui.table.replay import Replaying, replay_of
     from wordsy_tui.text import shown
 
     try:
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(f"cannot read {shown(str(path))}: {shown(str(error.strerror or error))}")
     except ValueError as error:
         parser.error(f"{shown(str(path))} cannot be replayed: {shown(str(error))}")
-    if isinstance(session, ReplaySession):
+    if isinstance(session, WordsySeat):
         from wordsy_tui.games.wordsy.app import WordsyApp
 
         status = WordsyApp(session, name="replay").run_to_end()
@@ -55,8 +56,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from wordsy_tui.cli.serve import run_tile_app
 
         status = run_tile_app(session)
-    if session.note:  # the app's notice is gone with its screen: leave it in the terminal too
-        print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
+    assert isinstance(session.door, Replaying)
+    if session.door.note:  # the app's notice is gone with its screen: leave it in the terminal too
+        print(f"wordsy-tui replay: {session.door.note}", file=sys.stderr)
     return status
 
 

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar
 
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.wordsy.host import LOBBY_GRACE_SECONDS, LanHost
-from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.rules.config import GAME, GameConfig
+from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.discovery import (
     Announcer,
     Describe,
@@ -32,16 +32,14 @@ from wordsy_tui.table.discovery import (
     properties,
 )
 from wordsy_tui.table.joined import player_keys
-from wordsy_tui.table.seat import Session
 from wordsy_tui.table.served import DEFAULT_PORT, ServedTable
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     # Their shapes only: a headless host never loads the app, nor a Wordsy host the tiles.
     from wordsy_tui.app.lan import HostSetup, TileHostSetup
-    from wordsy_tui.games.tiles.lan import TileNetSession
     from wordsy_tui.games.tiles.rules.rulesets import GameName
-    from wordsy_tui.games.tiles.session import TileVerbs
+    from wordsy_tui.games.tiles.seat import TileSeat
 
 EventHook = Callable[[Any, Any], None]
 """Told each event with the state just after it (the game's own state and event types)."""
@@ -485,16 +483,16 @@ class LanPlay:
             pin=setup.pin,
         )
 
-    def host(self, name: str, setup: HostSetup | None = None) -> HostSession:
+    def host(self, name: str, setup: HostSetup | None = None) -> WordsySeat:
         options = dataclasses.replace(self.options, name=name)
         if setup is not None:  # chosen on the start menu's form
             options = self._chosen(name, setup)
         server = cast(LanHost, make_server(options))  # a Wordsy game: `LanHost` hosts it
-        return HostSession(name, server, bots=(options.bot_level,) * options.bots)
+        return WordsySeat.host(name, server, bots=(options.bot_level,) * options.bots)
 
-    def join(self, address: str, port: int, name: str, pin: str | None) -> NetSession:
+    def join(self, address: str, port: int, name: str, pin: str | None) -> WordsySeat:
         # The seat's token is kept on disk: the same join command takes the seat back.
-        return NetSession.join(
+        return WordsySeat.join(
             address,
             port,
             name,
@@ -528,10 +526,8 @@ class LanPlay:
             dataclasses.replace(self._chosen(name, setup), log_path=None)
         )
 
-    async def keep_hosting(self, session: Session) -> int:
+    async def keep_hosting(self, session: WordsySeat) -> int:
         """The hosting player left `session`'s game running: serve it on, headless."""
-        if not isinstance(session, HostSession):
-            raise TypeError("only the host's own session can keep its game running")
         return await serve_on(await session.leave_running(), session.me)
 
 
@@ -557,15 +553,15 @@ async def host_tiles_with_app(options: HostOptions) -> int:
     start menu's after its app has closed."""
     from wordsy_tui.engine.levels import Level
     from wordsy_tui.games.tiles.host import TileLanHost
-    from wordsy_tui.games.tiles.lan import TileHostSession
+    from wordsy_tui.games.tiles.seat import TileSeat
 
     assert options.name is not None
     server = cast(TileLanHost, make_server(options))  # a tile game: `TileLanHost` hosts it
     bots = [Level(options.bot_level)] * options.bots
-    return await play_tile_app(TileHostSession(options.name, server, bots))
+    return await play_tile_app(TileSeat.host(options.name, server, bots))
 
 
-def run_tile_app(session: TileVerbs) -> int:
+def run_tile_app(session: TileSeat) -> int:
     """The board app over `session` (a seat at a table, or a replay), to its end."""
     from wordsy_tui.games.tiles.app.app import TileApp
 
@@ -574,7 +570,7 @@ def run_tile_app(session: TileVerbs) -> int:
     return app.return_code or 0
 
 
-async def play_tile_app(session: TileVerbs) -> int:
+async def play_tile_app(session: TileSeat) -> int:
     """`run_tile_app` on a running event loop (after another app has closed on it)."""
     from wordsy_tui.games.tiles.app.app import TileApp
 
@@ -591,13 +587,13 @@ def tile_seat(
     *,
     reclaim: bool,
     spectate: bool = False,
-) -> TileNetSession:
+) -> TileSeat:
     """A person's seat at a tile game's host; its token kept on disk, so the same join
     takes the seat back (`spectate`: a place to watch from, which has no token)."""
-    from wordsy_tui.games.tiles.lan import TileNetSession
+    from wordsy_tui.games.tiles.seat import TileSeat
     from wordsy_tui.words.lexicon import dictionary_hash
 
-    return TileNetSession.join(
+    return TileSeat.join(
         *address,
         name,
         game,

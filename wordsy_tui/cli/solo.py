@@ -75,9 +75,9 @@ def _run_tiles(args: argparse.Namespace, name: str) -> int:
     from wordsy_tui.games.tiles.app.app import TileApp
     from wordsy_tui.games.tiles.rules.config import TileGameConfig
     from wordsy_tui.games.tiles.rules.rulesets import GameName
-    from wordsy_tui.games.tiles.session import TileSession
+    from wordsy_tui.games.tiles.seat import TileSeat
 
     bots = [Level(args.bot_level)] * args.bots
-    session = TileSession(name, TileGameConfig(GameName(args.game)), bots)
+    session = TileSeat.solo(name, TileGameConfig(GameName(args.game)), bots)
     TileApp(session).run()
     return 0

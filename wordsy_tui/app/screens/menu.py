@@ -24,7 +24,7 @@ from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.rules.config import DEFAULT_BOT_LEVEL, GAME, Difficulty
 
 if TYPE_CHECKING:
-    from wordsy_tui.games.tiles.session import TileSession
+    from wordsy_tui.games.tiles.seat import TileSeat
 
 LOGO = "W O R D S Y"
 CHOICES = (
@@ -126,14 +126,14 @@ class TileSolo:
     bots: int = 1
     level: str = DEFAULT_BOT_LEVEL
 
-    def session(self, name: str) -> TileSession:
+    def session(self, name: str) -> TileSeat:
         from wordsy_tui.engine.levels import Level
         from wordsy_tui.games.tiles.rules.config import TileGameConfig
         from wordsy_tui.games.tiles.rules.rulesets import GameName
-        from wordsy_tui.games.tiles.session import TileSession
+        from wordsy_tui.games.tiles.seat import TileSeat
 
         config = TileGameConfig(GameName(self.game))
-        return TileSession(name, config, [Level(self.level)] * self.bots)
+        return TileSeat.solo(name, config, [Level(self.level)] * self.bots)
 
 
 class SoloGameScreen(ModalScreen[str | None]):

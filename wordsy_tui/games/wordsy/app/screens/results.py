@@ -25,7 +25,7 @@ from wordsy_tui.games.wordsy.rules.scoresheet import (
     standings,
 )
 from wordsy_tui.games.wordsy.rules.state import GameState
-from wordsy_tui.table.replay import ReplaySession
+from wordsy_tui.table.replay import Replaying
 from wordsy_tui.text import shown
 
 ORDINALS = ("best", "second best", "third best", "fourth best", "fifth best")
@@ -149,7 +149,7 @@ class ResultsScreen(Screen[None]):
             else "Solo games keep no log."
             if state.solo
             else "A saved game, replayed: ← steps back through its rounds."
-            if isinstance(session, ReplaySession)
+            if session is not None and isinstance(session.door, Replaying)
             else "The host keeps the game's log; it may offer a rematch: stay on this "
             "screen to be asked."
         )
