@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
-    from wordsy_tui.table.replay import Replay
 
 KITS: Final = (
     "wordsy_tui.games.wordsy.kit",
@@ -223,7 +222,7 @@ class Kit(Protocol):
         ValueError when there is nothing to show (it never started)."""
         ...
 
-    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> Replay[Any, Any]:
+    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> Any:
         """A saved game to step through; raises ValueError when it cannot be replayed."""
         ...
 

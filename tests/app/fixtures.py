@@ -30,11 +30,12 @@ from wordsy_tui.games.wordsy.rules.evolve import evolve
 from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee, PlayedWord
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.table.discovery import FoundGame
 from wordsy_tui.table.saved import SavedGame
-from wordsy_tui.table.seat import LinkChanged, Session, StateChanged
+from wordsy_tui.table.seat import Door, LinkChanged, StateChanged
 
 SEED = 7
 SALT = b"\x00" * SALT_BYTES
@@ -72,7 +73,30 @@ class FixedAdvisor(Advisor):
         return None
 
 
-class ScriptedSession(Session):
+@dataclass
+class FrozenClock:
+    """The host's countdown as the test sets it."""
+
+    deadline: Deadline | None = None
+
+
+class Unplugged(Door[GameState, cmd.Command, ev.Event]):
+    """A door to nowhere: the scripted session tells what happens itself."""
+
+    def fresh(self) -> GameState:
+        return GameState()
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    async def send(self, command: cmd.Command) -> str | None:
+        return None
+
+
+class ScriptedSession(WordsySeat):
     """A session whose state the test sets; the actions it is asked for are recorded."""
 
     def __init__(
@@ -85,13 +109,13 @@ class ScriptedSession(Session):
         word: str = "",
         chat: Sequence[ChatHeard] | None = None,
     ) -> None:
-        super().__init__(me)
+        super().__init__(Unplugged(me))
+        self.clock = FrozenClock(deadline)
         self.word = word
         self.chat = chat
         """The lines said before the app looks (None: a game without chat, as solo)."""
         self.said: list[str] = []
         self.state = state
-        self.clock.deadline = deadline
         self.presence = dict.fromkeys(state.players, True)
         self.link_lost = link_lost
         self.sent: list[cmd.Command] = []
@@ -105,6 +129,10 @@ class ScriptedSession(Session):
 
     async def stop(self) -> None:
         return None
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return self.clock.deadline
 
     async def send(self, command: cmd.Command) -> str | None:
         self.sent.append(command)
@@ -255,7 +283,7 @@ class Scene:
     """One screen as players see it: the session behind it and what to do first."""
 
     name: str
-    session: Callable[[], Session | None]
+    session: Callable[[], WordsySeat | None]
     keys: tuple[str, ...] = ()
     lan: Callable[[], FakeLan | None] = lambda: None
     saved: Callable[[], Sequence[SavedGame]] = lambda: ()
@@ -320,7 +348,7 @@ GAMES = (
 
 
 class FakeServer:
-    """The host's side of a `HostSession`, without a network."""
+    """The host's side of a `WordsySeat`, without a network."""
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -370,18 +398,18 @@ class FakeLan:
         self.games = list(games)
         self.joined: list[tuple[str, int, str, str | None]] = []
         self.tile_tables: list[tuple[str, int, str, str | None, str]] = []
-        self.kept: Session | None = None
+        self.kept: WordsySeat | None = None
         self.hosted: list[tuple[str, HostSetup | None]] = []
         self.hosted_tiles: list[tuple[str, TileHostSetup]] = []
 
     async def browse(self) -> AsyncIterator[Sequence[FoundGame]]:
         yield self.games
 
-    def host(self, name: str, setup: HostSetup | None = None) -> Session:
+    def host(self, name: str, setup: HostSetup | None = None) -> WordsySeat:
         self.hosted.append((name, setup))
         return FakeHostSession(name, new_table((name,)).state)
 
-    def join(self, address: str, port: int, name: str, pin: str | None) -> Session:
+    def join(self, address: str, port: int, name: str, pin: str | None) -> WordsySeat:
         self.joined.append((address, port, name, pin))
         return ScriptedSession(name, new_table(("Beth", name)).state)
 
@@ -395,7 +423,7 @@ class FakeLan:
         self.hosted_tiles.append((name, setup))
         return 0
 
-    async def keep_hosting(self, session: Session) -> int:
+    async def keep_hosting(self, session: WordsySeat) -> int:
         self.kept = session
         return 0
 

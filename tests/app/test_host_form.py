@@ -120,9 +120,13 @@ def test_the_lan_hosts_with_what_the_form_chose(tmp_path, monkeypatch) -> None:
     setup = HostSetup(config, bots=2, bot_level="expert", pin="4321")
     session = LanPlay(started_with).host("Dora", setup)
     assert (session.me, session.server.config, session.server.pin) == ("Dora", config, "4321")
-    assert session.bots_to_seat == ("expert", "expert")
+    assert session.door.bots_to_seat == ("expert", "expert")
     plain = LanPlay(started_with).host("Ann")  # `wordsy-tui host`: its flags stand
-    assert (plain.server.config, plain.server.pin, plain.bots_to_seat) == (GameConfig(), None, ())
+    assert (plain.server.config, plain.server.pin, plain.door.bots_to_seat) == (
+        GameConfig(),
+        None,
+        (),
+    )
 
 
 async def test_the_lobby_adds_computer_players_of_the_level_the_game_was_set_up_with() -> None:
@@ -258,14 +262,14 @@ async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(
     tmp_path, monkeypatch: pytest.MonkeyPatch, config: TileGameConfig
 ) -> None:
     from wordsy_tui.cli.serve import HostOptions, LanPlay
-    from wordsy_tui.games.tiles import play
     from wordsy_tui.engine.levels import Level
-    from wordsy_tui.games.tiles.lan import TileHostSession
+    from wordsy_tui.games.tiles import play
+    from wordsy_tui.games.tiles.seat import TileSeat
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     seen: list[tuple[object, ...]] = []
 
-    async def at_the_board(session: TileHostSession) -> int:
+    async def at_the_board(session: TileSeat) -> int:
         """In place of the board screen: the host starts, seats its bots, and stops."""
         await session.start()
         server = session.server

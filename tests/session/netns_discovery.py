@@ -11,12 +11,12 @@ from tests.net.netns_discovery import in_private_namespace
 from wordsy_tui.cli.serve import HostOptions, LanPlay
 from wordsy_tui.games.tiles import play
 from wordsy_tui.games.tiles.host import TileLanHost
-from wordsy_tui.games.tiles.lan import TileNetSession
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.games.wordsy.host import LanHost
-from wordsy_tui.games.wordsy.lan import NetSession
 from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.discovery import Announcer, FoundGame, browse
 from wordsy_tui.words.lexicon import dictionary_hash
 
@@ -52,7 +52,7 @@ async def test_a_hosted_game_is_listed_updated_and_withdrawn(tmp_path):
     assert (game.name, game.host, game.port) == ("Ann's table", "Ann", host.port)
     assert (game.players, game.seats, game.phase, game.pin_required) == (0, 4, "lobby", True)
     assert game.compatible
-    guest = NetSession.join(game.address, game.port, "Bob", "d")
+    guest = WordsySeat.join(game.address, game.port, "Bob", "d")
     await guest.start()
     listed = await until(games, lambda found: found and found[0].players == 1)
     await guest.stop()
@@ -80,9 +80,9 @@ async def test_a_tile_game_is_listed_with_its_game_and_its_seat_taken_from_the_l
         (game,) = await until(games, lambda found: len(found) == 1)
         assert (game.name, game.game, game.compatible) == ("Cat's Words with Friends", "wwf", True)
         # What the list's Enter does once the app has closed: the board, seated at this host.
-        seats: list[TileNetSession] = []
+        seats: list[TileSeat] = []
 
-        async def board(session: TileNetSession) -> int:
+        async def board(session: TileSeat) -> int:
             await session.start()
             seats.append(session)
             return 0

@@ -1,4 +1,4 @@
-"""A tile game across the LAN (127.0.0.1): a `TileLanHost`, two people's `TileNetSession`s
+"""A tile game across the LAN (127.0.0.1): a `TileLanHost`, two people's `TileSeat`s
 and one of the host's computer players play a whole game.
 
 Each person acts only from their own session's view; at every step and at the end each
@@ -19,7 +19,6 @@ from tests.games.tiles.rules.test_movegen import WORDS
 from tests.net.helpers import FAST, wait_until
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.host import TileLanHost
-from wordsy_tui.games.tiles.lan import TileNetSession
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules.codec import decode_event
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
@@ -30,6 +29,7 @@ from wordsy_tui.games.tiles.rules.movegen import generate
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
 from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.table.joined import game_at
 
 DAWG = build_dawg(WORDS)
@@ -66,8 +66,8 @@ async def server(tmp_path: Path) -> AsyncIterator[TileLanHost]:
     await server.stop()
 
 
-def join(server: TileLanHost, name: str, **kwargs: object) -> TileNetSession:
-    return TileNetSession.join(
+def join(server: TileLanHost, name: str, **kwargs: object) -> TileSeat:
+    return TileSeat.join(
         "127.0.0.1",
         server.port,
         name,
@@ -77,7 +77,7 @@ def join(server: TileLanHost, name: str, **kwargs: object) -> TileNetSession:
     )
 
 
-async def act(session: TileNetSession, server: TileLanHost, exchanged: set[str]) -> bool:
+async def act(session: TileSeat, server: TileLanHost, exchanged: set[str]) -> bool:
     """One move of a person from their own view: let a play waiting for them stand, else
     play their best move, exchange once, or pass. False when they may do nothing now."""
     view, me = session.state, session.me
@@ -96,15 +96,15 @@ async def act(session: TileNetSession, server: TileLanHost, exchanged: set[str])
             await session.pass_turn()
     else:
         return False
-    await wait_until(lambda: session.seq == server.host.seq)
+    await wait_until(lambda: session.door.seq == server.host.seq)
     return True
 
 
-def assert_views(server: TileLanHost, sessions: list[TileNetSession]) -> None:
+def assert_views(server: TileLanHost, sessions: list[TileSeat]) -> None:
     """Each session's state is the host's, as of the events it has, redacted for its seat
     (the host's computer player may have moved on meanwhile)."""
     for session in sessions:
-        logged = server.host.events[: session.seq]
+        logged = server.host.events[: session.door.seq]
         host_then = replay(decode_event(body) for body in logged)
         assert session.state == state_for_seat(host_then, session.me), session.me
 
@@ -143,7 +143,7 @@ async def play_a_whole_game(server: TileLanHost) -> None:
         await session.stop()
 
 
-async def play_to_the_end(server: TileLanHost, sessions: list[TileNetSession]) -> None:
+async def play_to_the_end(server: TileLanHost, sessions: list[TileSeat]) -> None:
     """The people play a started game to its end, each from their own view (checked
     against the host's at every step)."""
     exchanged: set[str] = set()
@@ -176,11 +176,11 @@ async def test_a_returning_seat_gets_its_own_rack_back_with_its_token(
     await wait_until(lambda: len(server.state.players) == 2)
     assert await ann.start_game() is None
     await wait_until(lambda: bob.state.phase is Phase.PLAYING and bool(bob.state.rack("bob")))
-    token = bob.client.token
+    token = bob.door.client.token
     await bob.stop()
     back = join(server, "bob", token=token)
     await back.start()
-    await wait_until(lambda: back.seq == server.host.seq)
+    await wait_until(lambda: back.door.seq == server.host.seq)
     assert back.state == state_for_seat(server.state, "bob")
     assert back.state.rack("bob") == server.state.rack("bob")
     assert set(back.state.rack("ann")) == {HIDDEN}
@@ -224,11 +224,11 @@ async def test_the_door_of_a_wordsy_host_names_wordsy(tmp_path: Path) -> None:
 async def test_the_hosting_player_sits_first_seats_the_bots_and_ends_the_game_for_all(
     tmp_path: Path,
 ) -> None:
-    from wordsy_tui.games.tiles.lan import TileHostSession
+    from wordsy_tui.games.tiles.seat import TileSeat
     from wordsy_tui.table.seat import LinkChanged
 
     server = tile_host(tmp_path)
-    hosting = TileHostSession("ann", server, [Level.EASY])
+    hosting = TileSeat.host("ann", server, [Level.EASY])
     await hosting.start()
     bob = join(server, "bob")
     await bob.start()
@@ -242,6 +242,6 @@ async def test_the_hosting_player_sits_first_seats_the_bots_and_ends_the_game_fo
     assert await hosting.start_game() is None
     await wait_until(lambda: bob.state.phase is Phase.PLAYING)
     await hosting.stop()
-    await wait_until(lambda: bob.client.closed is not None)
-    assert "ann ended the game" in bob.client.closed.message
+    await wait_until(lambda: bob.door.client.closed is not None)
+    assert "ann ended the game" in bob.door.client.closed.message
     await bob.stop()

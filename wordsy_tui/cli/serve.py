@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol, TextIO, TypeVar, cast
 
 from wordsy_tui.games.wordsy.host import LOBBY_GRACE_SECONDS, LanHost
-from wordsy_tui.games.wordsy.lan import HostSession, NetSession
+from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.kit import GameDesk, game_info, kit_for
 from wordsy_tui.table.discovery import (
     Announcer,
@@ -27,7 +27,6 @@ from wordsy_tui.table.discovery import (
     browse,
 )
 from wordsy_tui.table.joined import player_keys
-from wordsy_tui.table.seat import Session
 from wordsy_tui.table.served import DEFAULT_PORT, ServedTable
 from wordsy_tui.text import shown
 
@@ -383,16 +382,16 @@ class LanPlay:
             pin=setup.pin,
         )
 
-    def host(self, name: str, setup: HostSetup | None = None) -> HostSession:
+    def host(self, name: str, setup: HostSetup | None = None) -> WordsySeat:
         options = dataclasses.replace(self.options, name=name)
         if setup is not None:  # chosen on the start menu's form
             options = self._chosen(name, setup)
         server = cast(LanHost, make_server(options))  # a Wordsy game: `LanHost` hosts it
-        return HostSession(name, server, bots=(options.bot_level,) * options.bots)
+        return WordsySeat.host(name, server, bots=(options.bot_level,) * options.bots)
 
-    def join(self, address: str, port: int, name: str, pin: str | None) -> NetSession:
+    def join(self, address: str, port: int, name: str, pin: str | None) -> WordsySeat:
         # The seat's token is kept on disk: the same join command takes the seat back.
-        return NetSession.join(
+        return WordsySeat.join(
             address,
             port,
             name,
@@ -429,10 +428,8 @@ class LanPlay:
             dataclasses.replace(self._chosen(name, setup), log_path=None)
         )
 
-    async def keep_hosting(self, session: Session) -> int:
+    async def keep_hosting(self, session: WordsySeat) -> int:
         """The hosting player left `session`'s game running: serve it on, headless."""
-        if not isinstance(session, HostSession):
-            raise TypeError("only the host's own session can keep its game running")
         return await serve_on(await session.leave_running(), session.me)
 
 

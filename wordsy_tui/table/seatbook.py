@@ -7,9 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from wordsy_tui.table.seat import (
-    Written,
-)
+from wordsy_tui.table.sealed import Keeper, Sealings
 
 
 class SeatBook:
@@ -84,13 +82,17 @@ class SeatBook:
                 continue  # a damaged entry: that word cannot be revealed, the others can
         return kept["round"], words
 
-    def keep_written(self, name: str, round_no: int, words: Written) -> None:
+    def keep_written(self, name: str, round_no: int, words: Sealings) -> None:
         """Keep `name`'s words of this round, on disk before its commitment is sent."""
         seats = self.read()
         seat = seats.setdefault(name, {})
         entries = [[c.hex(), word, salt.hex()] for c, (word, salt) in words.items()]
         seat["written"] = {"round": round_no, "words": entries}
         self._write(seats)
+
+    def keeper(self, name: str) -> Keeper:
+        """The keeper of `name`'s sealed choices in this book."""
+        return _Kept(self, name)
 
     def _write(self, seats: dict[str, dict[str, Any]]) -> None:
         # Written aside, flushed and renamed, so a crash never leaves half a file; created
@@ -103,3 +105,17 @@ class SeatBook:
             out.flush()
             os.fsync(out.fileno())
         spare.replace(self.path)
+
+
+class _Kept:
+    """One seat's sealed choices in a seat book (`SeatBook.keeper`)."""
+
+    def __init__(self, book: SeatBook, name: str) -> None:
+        self.book = book
+        self.name = name
+
+    def sealed(self) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
+        return self.book.written(self.name)
+
+    def keep_sealed(self, period: int, choices: Sealings) -> None:
+        self.book.keep_written(self.name, period, choices)

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from net import (
-    Client,
     Host,
     HostConfig,
     default_log_dir,
@@ -92,12 +91,17 @@ E = TypeVar("E")
 """A game's event."""
 
 
+class _Door(Protocol):
+    @property
+    def token(self) -> str | None: ...
+
+
 class BotSeat(SeatSession, Protocol):
-    """A computer player's seat at the host (each game's network session): the runner's
-    `SeatSession`, over a client whose token the seat book keeps."""
+    """A computer player's seat at the host (each game's seat over a `Joined` door): the
+    runner's `SeatSession`, whose token the seat book keeps."""
 
     @property
-    def client(self) -> Client: ...
+    def door(self) -> _Door: ...
 
 
 def bot_name(number: int, level: str) -> str:
@@ -362,7 +366,7 @@ class ServedTable(Generic[S, C, E]):
             self.game.bots.discard(name)
             raise
         self.bots[name] = bot
-        self.seat_book.keep(name, bot.session.client.token, bot=str(level))
+        self.seat_book.keep(name, bot.session.door.token, bot=str(level))
 
     def _left_lobby(self, player: str) -> None:
         """Leaving the lobby frees the seat: the name too, and nobody re-seats it."""

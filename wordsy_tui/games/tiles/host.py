@@ -11,7 +11,7 @@ from typing import Final
 
 from net import HostConfig
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.games.tiles.lan import TileBot, TileNetSession
+from wordsy_tui.games.tiles.lan import TileBot
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.codec import SEAT, encode
@@ -21,6 +21,7 @@ from wordsy_tui.games.tiles.rules.state import TileGameState
 from wordsy_tui.games.tiles.rules.waits import waiting
 from wordsy_tui.games.tiles.rules.words import Words
 from wordsy_tui.games.tiles.seam import TileGame
+from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.table.discovery import Announcer
 from wordsy_tui.table.served import DEFAULT_PORT, LOOPBACK, ServedTable
 
@@ -115,7 +116,7 @@ class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):
         return str(kept) if known and name in self.state.bots else None
 
     def _computer_player(self, name: str, level: str, token: str | None) -> TileBot:
-        session = TileNetSession.join(
+        session = TileSeat.join(
             LOOPBACK,
             self.port,
             name,

@@ -20,9 +20,9 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
-    from wordsy_tui.games.tiles.lan import TileBot, TileNetSession
-    from wordsy_tui.games.tiles.replay import TileReplaySession
+    from wordsy_tui.games.tiles.lan import TileBot
     from wordsy_tui.games.tiles.rules.state import TileGameState
+    from wordsy_tui.games.tiles.seat import TileSeat
 
 TILE_GAMES: Final = tuple(
     Game(
@@ -101,10 +101,10 @@ class TilesKit:
 
     def solo(self, game: str, args: argparse.Namespace, name: str) -> int:
         from wordsy_tui.games.tiles.play import run_tile_app
-        from wordsy_tui.games.tiles.session import TileSession
+        from wordsy_tui.games.tiles.seat import TileSeat
 
         bots = [Level(args.bot_level)] * args.bots
-        return run_tile_app(TileSession(name, TileGameConfig(GameName(game)), bots))
+        return run_tile_app(TileSeat.solo(name, TileGameConfig(GameName(game)), bots))
 
     score_examples: Sequence[str] = (
         'wordsy-tui score --game scrabble --position game.txt --move "8H HORN"',
@@ -187,28 +187,24 @@ class TilesKit:
         reclaim: bool = False,
         keys: Any = None,
         seat_file: Path | None = None,
-    ) -> TileNetSession:
-        from wordsy_tui.front.seat import KeptTileSeat, read_token
-        from wordsy_tui.games.tiles.lan import TileNetSession
+    ) -> TileSeat:
+        from wordsy_tui.front.seat import SeatFile
+        from wordsy_tui.games.tiles.seat import TileSeat
         from wordsy_tui.words.lexicon import dictionary_hash
 
-        kind = TileNetSession if seat_file is None else KeptTileSeat
-        seat = kind.join(
+        return TileSeat.join(
             *address,
             name,
             GameName(game),
             dictionary_hash(),
             pin=pin,
-            token=None if seat_file is None else read_token(seat_file),
-            keys=keys if seat_file is None else None,
-            reclaim=reclaim,
             spectate=spectate,
+            keys=keys,
+            reclaim=reclaim,
+            keeper=None if seat_file is None else SeatFile(seat_file),
         )
-        if isinstance(seat, KeptTileSeat) and seat_file is not None:
-            seat.seat_file = seat_file
-        return seat
 
-    def computer_player(self, seat: TileNetSession, level: str) -> TileBot:
+    def computer_player(self, seat: TileSeat, level: str) -> TileBot:
         from wordsy_tui.games.tiles.lan import TileBot
         from wordsy_tui.games.tiles.rules.words import shipped_words
 
@@ -249,10 +245,10 @@ class TilesKit:
             raise ValueError("it never started: no board to show")
         return state.players, len(state.turns), state.phase is Phase.OVER
 
-    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> TileReplaySession:
-        from wordsy_tui.games.tiles.replay import TileReplaySession
+    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> TileSeat:
+        from wordsy_tui.games.tiles.replay import tile_replay
 
-        return TileReplaySession.read(bodies, note)
+        return tile_replay(bodies, note)
 
     # -- the start menu ----------------------------------------------------------------
 

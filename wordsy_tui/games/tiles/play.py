@@ -9,9 +9,8 @@ from wordsy_tui.cli.serve import HostOptions, make_server
 from wordsy_tui.table.joined import player_keys
 
 if TYPE_CHECKING:
-    from wordsy_tui.games.tiles.lan import TileNetSession
     from wordsy_tui.games.tiles.rules.rulesets import GameName
-    from wordsy_tui.games.tiles.session import TileVerbs
+    from wordsy_tui.games.tiles.seat import TileSeat
 
 
 async def host_tiles_with_app(options: HostOptions) -> int:
@@ -19,15 +18,15 @@ async def host_tiles_with_app(options: HostOptions) -> int:
     start menu's after its app has closed."""
     from wordsy_tui.engine.levels import Level
     from wordsy_tui.games.tiles.host import TileLanHost
-    from wordsy_tui.games.tiles.lan import TileHostSession
+    from wordsy_tui.games.tiles.seat import TileSeat
 
     assert options.name is not None
     server = cast(TileLanHost, make_server(options))  # a tile game: `TileLanHost` hosts it
     bots = [Level(options.bot_level)] * options.bots
-    return await play_tile_app(TileHostSession(options.name, server, bots))
+    return await play_tile_app(TileSeat.host(options.name, server, bots))
 
 
-def run_tile_app(session: TileVerbs) -> int:
+def run_tile_app(session: TileSeat) -> int:
     """The board app over `session` (a seat at a table, or a replay), to its end."""
     from wordsy_tui.games.tiles.app.app import TileApp
 
@@ -36,7 +35,7 @@ def run_tile_app(session: TileVerbs) -> int:
     return app.return_code or 0
 
 
-async def play_tile_app(session: TileVerbs) -> int:
+async def play_tile_app(session: TileSeat) -> int:
     """`run_tile_app` on a running event loop (after another app has closed on it)."""
     from wordsy_tui.games.tiles.app.app import TileApp
 
@@ -53,13 +52,13 @@ def tile_seat(
     *,
     reclaim: bool,
     spectate: bool = False,
-) -> TileNetSession:
+) -> TileSeat:
     """A person's seat at a tile game's host; its token kept on disk, so the same join
     takes the seat back (`spectate`: a place to watch from, which has no token)."""
-    from wordsy_tui.games.tiles.lan import TileNetSession
+    from wordsy_tui.games.tiles.seat import TileSeat
     from wordsy_tui.words.lexicon import dictionary_hash
 
-    return TileNetSession.join(
+    return TileSeat.join(
         *address,
         name,
         game,

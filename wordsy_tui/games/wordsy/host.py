@@ -6,7 +6,6 @@ players wrote (kept beside the log, for commit-reveal)."""
 from __future__ import annotations
 
 import asyncio
-import functools
 import random
 import secrets
 from collections.abc import Awaitable, Callable, Collection, Coroutine, Mapping, Sequence
@@ -15,15 +14,15 @@ from typing import Final
 
 from net import HostConfig
 from wordsy_tui.games.wordsy.hosted import WordsyGame
-from wordsy_tui.games.wordsy.lan import Bot, NetSession
+from wordsy_tui.games.wordsy.lan import Bot
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.config import GAME, GameConfig
 from wordsy_tui.games.wordsy.rules.legal import refusal, waiting_for
 from wordsy_tui.games.wordsy.rules.referee import Referee
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.discovery import Announcer
-from wordsy_tui.table.seat import Session
 from wordsy_tui.table.served import APP_NAME as APP_NAME
 from wordsy_tui.table.served import DEFAULT_PORT as DEFAULT_PORT
 from wordsy_tui.table.served import LOOPBACK
@@ -95,7 +94,7 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
         self._absent: dict[str, asyncio.TimerHandle] = {}
         self.bot_level = bot_level
         """The level the host chose for its computer players: the lobby adds more of it."""
-        self._own: dict[str, Session] = {}
+        self._own: dict[str, WordsySeat] = {}
         """The players who live in this process (its hosting player, the bots), by seat."""
 
     @staticmethod
@@ -125,7 +124,7 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
         return kept if isinstance(kept, str) and name in self.state.players else None
 
     def _computer_player(self, name: str, level: str, token: str | None) -> Bot:
-        session = NetSession.join(
+        session = WordsySeat.join(
             LOOPBACK, self.port, name, self.dictionary, pin=self.pin, token=token
         )
         self.keep_words(session)
@@ -147,7 +146,7 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
     def _seating_again(self, seats: Sequence[str]) -> None:
         self._own = {name: s for name, s in self._own.items() if name in seats}
         for name, session in self._own.items():
-            session.keep_written = functools.partial(self.seat_book.keep_written, name)
+            session.sealed.keeper = self.seat_book.keeper(name)
 
     def _presence_changed(self, seats: Mapping[str, bool]) -> None:
         self.game.presence = dict(seats)
@@ -207,11 +206,10 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
         ask = self.on_reclaim
         return ask is not None and await ask(name)
 
-    def keep_words(self, session: Session) -> None:
+    def keep_words(self, session: WordsySeat) -> None:
         """Give one of our own players back the words it wrote before a crash, and keep
         the words it writes from now on beside the log, so that it can always reveal."""
         name = session.me
         assert name is not None
-        session.restore_written(*self.seat_book.written(name))
-        session.keep_written = functools.partial(self.seat_book.keep_written, name)
+        session.sealed.keep_with(self.seat_book.keeper(name))
         self._own[name] = session

@@ -25,9 +25,9 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
-    from wordsy_tui.games.wordsy.lan import Bot, NetSession
-    from wordsy_tui.games.wordsy.replay import ReplaySession
+    from wordsy_tui.games.wordsy.lan import Bot
     from wordsy_tui.games.wordsy.rules.state import GameState
+    from wordsy_tui.games.wordsy.seat import WordsySeat
 
 WORDSY: Final = Game(
     name=GAME,
@@ -195,14 +195,12 @@ class WordsyKit:
         reclaim: bool = False,
         keys: Any = None,
         seat_file: Path | None = None,
-    ) -> NetSession:
-        from wordsy_tui.front.seat import KeptSeat
-        from wordsy_tui.games.wordsy.lan import NetSession
+    ) -> WordsySeat:
+        from wordsy_tui.front.seat import SeatFile
+        from wordsy_tui.games.wordsy.seat import WordsySeat
         from wordsy_tui.words.lexicon import dictionary_hash
 
-        if seat_file is not None:
-            return KeptSeat.kept(seat_file, address, name, dictionary_hash(), pin)
-        return NetSession.join(
+        return WordsySeat.join(
             *address,
             name,
             dictionary_hash(),
@@ -210,9 +208,10 @@ class WordsyKit:
             spectate=spectate,
             keys=keys,
             reclaim=reclaim,
+            keeper=None if seat_file is None else SeatFile(seat_file),
         )
 
-    def computer_player(self, seat: NetSession, level: str) -> Bot:
+    def computer_player(self, seat: WordsySeat, level: str) -> Bot:
         from wordsy_tui.games.wordsy.lan import Bot
 
         return Bot(seat, level)
@@ -247,10 +246,10 @@ class WordsyKit:
             raise ValueError("it never left the lobby: no board to show")
         return state.players, rounds, state.phase is Phase.OVER
 
-    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> ReplaySession:
-        from wordsy_tui.games.wordsy.replay import ReplaySession
+    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> WordsySeat:
+        from wordsy_tui.games.wordsy.replay import replay
 
-        return ReplaySession.read(bodies, note)
+        return replay(bodies, note)
 
     # -- the start menu ----------------------------------------------------------------
 
