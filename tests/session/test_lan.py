@@ -256,14 +256,14 @@ async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path)
 def test_the_seat_book_shrugs_off_damaged_entries(tmp_path):
     book = SeatBook(tmp_path / "g.seats.json")
     book.keep("Ann", "t1", host=True)
-    book.keep_written("Ann", 3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
-    assert book.written("Ann") == (3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
+    book.keeper("Ann").keep_sealed(3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
+    assert book.keeper("Ann").sealed() == (3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
     assert book.token("Ann") == "t1"
     book.keep("Ann", "t2")  # a new token keeps the words and the host's mark
-    assert book.written("Ann")[0] == 3
+    assert book.keeper("Ann").sealed()[0] == 3
     assert book.host_seat() == "Ann"
     book.path.write_text('{"Ann": {"token": 5, "written": {"round": 2, "words": [["zz", 1]]}}}')
-    assert book.written("Ann") == (2, {})
+    assert book.keeper("Ann").sealed() == (2, {})
     assert book.token("Ann") is None
     book.path.write_text("[]")
     assert book.read() == {}
