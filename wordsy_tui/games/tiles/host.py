@@ -20,9 +20,10 @@ from wordsy_tui.games.tiles.rules.dawg import Dawg
 from wordsy_tui.games.tiles.rules.state import TileGameState
 from wordsy_tui.games.tiles.rules.waits import waiting
 from wordsy_tui.games.tiles.rules.words import Words
-from wordsy_tui.games.tiles.seam import TileGame
+from wordsy_tui.games.tiles.seam import TileRules
 from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.table.discovery import Announcer
+from wordsy_tui.table.seam import HostedRules
 from wordsy_tui.table.served import DEFAULT_PORT, LOOPBACK, ServedTable
 
 ABSENT_GRACE_SECONDS: Final = 30.0
@@ -36,7 +37,6 @@ class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):
     rules (the bag and racks held here), their computer players, and the host's own
     `start` for the game."""
 
-    game: TileGame
     announced = (ev.PlayerJoined, ev.PlayerLeft, ev.GameStarted, ev.GameEnded)
 
     def __init__(
@@ -58,8 +58,10 @@ class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):
     ) -> None:
         self.config = config
         self._dawg = dawg
+        self.tiles = TileRules(words)
+        """The rules, with the agreed word list (the computer players judge plays by it)."""
         super().__init__(
-            self._fresh_game(words),
+            self._fresh_game(),
             kind=config.game.value,
             dictionary=dictionary,
             bind=bind,
@@ -75,10 +77,9 @@ class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):
         self.captain: str | None = None
         """The hosting player's seat (its session sets it); None for a headless host."""
 
-    @staticmethod
-    def _fresh_game(words: Words | None) -> TileGame:
+    def _fresh_game(self) -> HostedRules[TileGameState, cmd.Command, ev.Event]:
         # Each game deals from its own secret generator: only this process holds the bag.
-        return TileGame(words, random.Random(secrets.randbits(128)))
+        return HostedRules(self.tiles, random.Random(secrets.randbits(128)))
 
     @property
     def resume_command(self) -> str:
@@ -126,7 +127,7 @@ class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):
             token=token,
         )
         return TileBot(
-            session, Level(level), lambda: self.game.words, pace=self.bot_pace, dawg=self._dawg
+            session, Level(level), lambda: self.tiles.words, pace=self.bot_pace, dawg=self._dawg
         )
 
     def _rematch_seats(self, old: TileGameState) -> list[str]:
@@ -135,8 +136,10 @@ class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):
         seats.sort(key=lambda p: p != self.seat_book.host_seat())
         return seats
 
-    def _next_hosted(self, seats: Sequence[str]) -> TileGame:
-        return self._fresh_game(self.game.words)
+    def _next_hosted(
+        self, seats: Sequence[str]
+    ) -> HostedRules[TileGameState, cmd.Command, ev.Event]:
+        return self._fresh_game()
 
     def _own_people(self) -> tuple[str | None, Collection[str]]:
         return self.captain, self.bots

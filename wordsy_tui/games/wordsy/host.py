@@ -12,8 +12,7 @@ from collections.abc import Awaitable, Callable, Collection, Coroutine, Mapping,
 from pathlib import Path
 from typing import Final
 
-from net import HostConfig
-from wordsy_tui.games.wordsy.hosted import WordsyGame
+from net import CommandRejected, HostConfig
 from wordsy_tui.games.wordsy.lan import Bot
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
@@ -21,8 +20,10 @@ from wordsy_tui.games.wordsy.rules.config import GAME, GameConfig
 from wordsy_tui.games.wordsy.rules.legal import refusal, waiting_for
 from wordsy_tui.games.wordsy.rules.referee import Referee
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.games.wordsy.seam import wordsy_rules
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.discovery import Announcer
+from wordsy_tui.table.seam import HOST_ONLY, HostedRules
 from wordsy_tui.table.served import APP_NAME as APP_NAME
 from wordsy_tui.table.served import DEFAULT_PORT as DEFAULT_PORT
 from wordsy_tui.table.served import LOOPBACK
@@ -43,12 +44,22 @@ ANNOUNCED: Final = (
 )
 
 
+def captain_starts(
+    game: HostedRules[GameState, cmd.Command, ev.Event], seat: str, command: cmd.Command
+) -> None:
+    """Wordsy's house rule: only the captain starts the game (the hosting player; at a
+    headless host, the first person seated who is here: one who went away hands over)."""
+    if isinstance(command, cmd.StartGame):
+        captain = game.captain or game.state.captain_among(game.presence)
+        if seat != captain:
+            raise CommandRejected(HOST_ONLY, f"{captain} starts the game.")
+
+
 class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
     """The authoritative host of one game of Wordsy: the shared table with Wordsy's
     captain, its lobby's grace for a vanished joiner, the host's consent before someone
     takes a seat whose token is lost, and the words its own players wrote."""
 
-    game: WordsyGame
     announced = ANNOUNCED
     not_over = "The game is not over yet: a rematch starts from the results."
 
@@ -72,6 +83,8 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
         lobby_grace: float = LOBBY_GRACE_SECONDS,
     ) -> None:
         self.config = config
+        self.referee = referee
+        """The same referee for the next game of a rematch."""
         super().__init__(
             self._fresh_game(captain, referee),
             kind=GAME,
@@ -98,9 +111,12 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
         """The players who live in this process (its hosting player, the bots), by seat."""
 
     @staticmethod
-    def _fresh_game(captain: str | None, referee: Referee | None) -> WordsyGame:
+    def _fresh_game(
+        captain: str | None, referee: Referee | None
+    ) -> HostedRules[GameState, cmd.Command, ev.Event]:
         # Each game deals from its own secret generator.
-        return WordsyGame(captain, referee, random.Random(secrets.randbits(128)))
+        rng = random.Random(secrets.randbits(128))
+        return HostedRules(wordsy_rules(referee), rng, captain=captain, house_rule=captain_starts)
 
     # -- Wordsy's own, for the shared table -------------------------------------------
 
@@ -136,10 +152,10 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
     def _rematch_seats(self, old: GameState) -> list[str]:
         return [p for p in old.active if p not in self.game.bots or p in self.bots]
 
-    def _next_hosted(self, seats: Sequence[str]) -> WordsyGame:
+    def _next_hosted(self, seats: Sequence[str]) -> HostedRules[GameState, cmd.Command, ev.Event]:
         # A hosting player who left the last game running starts nothing in this one.
         captain = self.game.captain if self.game.captain in seats else None
-        game = self._fresh_game(captain, self.game.referee)
+        game = self._fresh_game(captain, self.referee)
         game.presence = dict(self.game.presence)
         return game
 
