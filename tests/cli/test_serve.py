@@ -12,7 +12,7 @@ import pytest
 
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.serve import HostOptions, desk_for, make_server, narrator, serve_headless
-from wordsy_tui.front.host import Fronted, fronted
+from wordsy_tui.front.host import Fronts
 from wordsy_tui.games.tiles.host import TileLanHost
 from wordsy_tui.games.tiles.rules import events as tile_events
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
@@ -48,9 +48,9 @@ def test_each_games_options_make_its_own_server(config, table, tmp_path):
     assert server.pin == "4711"
     assert server.requirements["game"] == options.game
     with_fronts = make_server(options_for(config, tmp_path, ssh_port=0))
-    assert isinstance(with_fronts, Fronted)
-    assert isinstance(with_fronts, table)
-    assert fronted(table) is type(with_fronts)  # one fronted class per game, made once
+    assert isinstance(with_fronts.fronts, Fronts)
+    assert type(with_fronts) is table
+    assert server.fronts is None
 
 
 def test_each_games_announcement_names_its_game(tmp_path):

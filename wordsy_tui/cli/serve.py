@@ -114,18 +114,17 @@ ServerT = TypeVar("ServerT", bound=Server)
 
 
 def make_server(options: HostOptions, on_event: EventHook | None = None) -> Server:
-    """The host of `options`' game, not started (with the fronts mixed in when `options`
-    asks for them)."""
+    """The host of `options`' game, not started (with the fronts when `options` asks for
+    them)."""
     from wordsy_tui.words.lexicon import dictionary_hash
 
     hosted = kit_for(options.game).hosted(options.game)
     table: Callable[..., Server] = hosted.table
     fronts: dict[str, Any] = {}
     if options.ssh_port is not None or options.web_port is not None:
-        from wordsy_tui.front.host import FrontOptions, fronted
+        from wordsy_tui.front.host import FrontOptions, Fronts
 
-        table = fronted(hosted.table)
-        fronts["fronts"] = FrontOptions(options.ssh_port, options.web_port)
+        fronts["fronts"] = Fronts(FrontOptions(options.ssh_port, options.web_port))
     return table(
         options.config,
         dictionary=dictionary_hash(),

@@ -104,6 +104,33 @@ class BotSeat(SeatSession, Protocol):
     def door(self) -> _Door: ...
 
 
+class Fronts(Protocol):
+    """Other ways in to a table's game beside its port (`front.host.Fronts`: SSH and the
+    web), started once the table serves and stopped before it stops."""
+
+    @property
+    def ssh_port(self) -> int | None:
+        """Where the SSH front listens, once started (the advertisement carries it)."""
+        ...
+
+    @property
+    def sessions(self) -> int:
+        """The people in through the fronts now (SSH sessions, browser tabs)."""
+        ...
+
+    async def start(self, table: ServedTable[Any, Any, Any]) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    def lines(self, addresses: Sequence[str]) -> list[str]:
+        """How to join through the fronts at `addresses`, a line for each way."""
+        ...
+
+    def hint(self, addresses: Sequence[str], port: int) -> str:
+        """How to join, in one line: the fronts first, then the game's `port`."""
+        ...
+
+
 def bot_name(number: int, level: str) -> str:
     """The name a host gives its `number`th computer player of `level`."""
     return f"Bot {number} ({level})"
@@ -136,11 +163,13 @@ class ServedTable(Generic[S, C, E]):
         max_spectators: int,
         absent_grace: float,
         on_reclaim: Callable[[str], Awaitable[bool]] | None = None,
+        fronts: Fronts | None = None,
     ) -> None:
         self.dictionary = dictionary
         self.requirements = requirements(dictionary, kind)
         """What host and client must share: the game (`kind`) and the word list."""
         self.pin = pin
+        self.bind = bind
         self.log_path = log_path or default_log_dir(APP_NAME) / f"{new_game_id()}.log"
         self.on_event = on_event
         self.announce = announce
@@ -149,6 +178,8 @@ class ServedTable(Generic[S, C, E]):
         """Multiplies the computer players' pauses: tests and demos play fast bots."""
         self.absent_grace = absent_grace
         """Seconds a wait still runs once everyone it waits for has gone."""
+        self.fronts = fronts
+        """The SSH server and web page beside the game's port; None: none."""
         self.game = game
         game.on_event = self._on_event
         self.host = Host(
@@ -257,7 +288,8 @@ class ServedTable(Generic[S, C, E]):
         return self.host.address[1]
 
     async def start(self) -> None:
-        """Replay the log if it exists (a resumed game), then serve.
+        """Replay the log if it exists (a resumed game), then serve; then the fronts, and
+        the advertisement (which carries the SSH front's port).
 
         On the default port, a port already taken falls back to a free one.
         """
@@ -273,12 +305,22 @@ class ServedTable(Generic[S, C, E]):
             if level is not None:
                 await self._seat_bot(name, level, self.seat_book.token(name))
         self._resumed()
-        if self.announce is not None:
-            await self.announce.start(self.state, self.port)
+        try:
+            if self.fronts is not None:
+                await self.fronts.start(self)
+            if self.announce is not None:
+                if self.fronts is not None:
+                    self.announce.ssh_port = self.fronts.ssh_port
+                await self.announce.start(self.state, self.port)
+        except BaseException:
+            await self.stop()
+            raise
 
     async def stop(self, by: str | None = None) -> None:
         """End the game here; every player is told who ended it (`by`: the hosting
         player; None: the host) and whether it can be resumed."""
+        if self.fronts is not None:
+            await self.fronts.stop()
         if self.announce is not None:
             await self.announce.stop()
         for bot in list(self.bots.values()):
@@ -477,3 +519,22 @@ class ServedTable(Generic[S, C, E]):
         key = name_key(name)
         exact = [n for n in names if n == name] or [n for n in names if name_key(n) == key]
         return (exact[0], True) if exact else (name, False)
+
+    # -- the fronts: other ways in, beside the game's port ---------------------------------
+
+    @property
+    def front_lines(self) -> list[str]:
+        """How to join through the fronts, for the lobby and the headless log (none
+        without fronts)."""
+        return [] if self.fronts is None else self.fronts.lines(self.addresses)
+
+    @property
+    def front_sessions(self) -> int:
+        """SSH sessions and browser tabs open now."""
+        return 0 if self.fronts is None else self.fronts.sessions
+
+    @property
+    def front_hint(self) -> str | None:
+        """How to join, in the one line a board screen has for it, the fronts first (None
+        without fronts)."""
+        return None if self.fronts is None else self.fronts.hint(self.addresses, self.port)

@@ -24,7 +24,7 @@ from wordsy_tui.games.tiles.seam import TileRules
 from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.table.discovery import Announcer
 from wordsy_tui.table.seam import HostedRules
-from wordsy_tui.table.served import DEFAULT_PORT, LOOPBACK, ServedTable
+from wordsy_tui.table.served import DEFAULT_PORT, LOOPBACK, Fronts, ServedTable
 
 ABSENT_GRACE_SECONDS: Final = 30.0
 """How long a wait on players who have all gone (their programs closed or cut off) still
@@ -55,6 +55,7 @@ class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):
         dawg: Callable[[int], Dawg] | None = None,
         max_spectators: int = HostConfig.max_spectators,
         absent_grace: float = ABSENT_GRACE_SECONDS,
+        fronts: Fronts | None = None,
     ) -> None:
         self.config = config
         self._dawg = dawg
@@ -73,6 +74,7 @@ class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):
             bot_pace=bot_pace,
             max_spectators=max_spectators,
             absent_grace=absent_grace,
+            fronts=fronts,
         )
         self.captain: str | None = None
         """The hosting player's seat (its session sets it); None for a headless host."""

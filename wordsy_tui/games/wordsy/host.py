@@ -26,7 +26,7 @@ from wordsy_tui.table.discovery import Announcer
 from wordsy_tui.table.seam import HOST_ONLY, HostedRules
 from wordsy_tui.table.served import APP_NAME as APP_NAME
 from wordsy_tui.table.served import DEFAULT_PORT as DEFAULT_PORT
-from wordsy_tui.table.served import LOOPBACK
+from wordsy_tui.table.served import LOOPBACK, Fronts
 from wordsy_tui.table.served import ServedTable as ServedTable
 from wordsy_tui.table.served import requirements as requirements
 
@@ -81,6 +81,7 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
         absent_grace: float = ABSENT_GRACE_SECONDS,
         max_spectators: int = HostConfig.max_spectators,
         lobby_grace: float = LOBBY_GRACE_SECONDS,
+        fronts: Fronts | None = None,
     ) -> None:
         self.config = config
         self.referee = referee
@@ -99,6 +100,7 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
             max_spectators=max_spectators,
             absent_grace=absent_grace,
             on_reclaim=self._ask_reclaim,
+            fronts=fronts,
         )
         self.lobby_grace = lobby_grace
         """Seconds a seat may stay disconnected in the lobby before it is freed."""
