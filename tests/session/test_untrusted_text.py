@@ -25,7 +25,7 @@ from tests.net.helpers import Proxy, wait_until
 from tests.session.test_lan import DICTIONARY, server
 from wordsy_tui.cli.serve import HostOptions, serve_headless
 from wordsy_tui.engine.codec import encode as encode_command
-from wordsy_tui.games.wordsy.host import LanHost, captain_starts
+from wordsy_tui.games.wordsy.host import WordsyHost, captain_starts
 from wordsy_tui.games.wordsy.narrate import narrate
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules.config import GameConfig
@@ -98,7 +98,7 @@ async def test_a_name_with_control_characters_is_refused_at_the_handshake(tmp_pa
 
 
 @contextlib.asynccontextmanager
-async def hosted_by_ann(tmp_path: Path) -> AsyncIterator[LanHost]:
+async def hosted_by_ann(tmp_path: Path) -> AsyncIterator[WordsyHost]:
     """A real host on 127.0.0.1 whose own player, Ann, is seated."""
     host = server(tmp_path, captain="Ann")
     ann = WordsySeat.host("Ann", host)

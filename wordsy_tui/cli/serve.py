@@ -16,9 +16,8 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Protocol, TextIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, TextIO, TypeVar
 
-from wordsy_tui.games.wordsy.host import LOBBY_GRACE_SECONDS, LanHost
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.kit import GameDesk, game_info, kit_for
 from wordsy_tui.table.discovery import (
@@ -27,7 +26,7 @@ from wordsy_tui.table.discovery import (
     browse,
 )
 from wordsy_tui.table.joined import player_keys
-from wordsy_tui.table.served import DEFAULT_PORT, ServedTable
+from wordsy_tui.table.served import DEFAULT_PORT, LOBBY_GRACE_SECONDS, ServedTable
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
@@ -109,7 +108,7 @@ def announcer_for(options: Announced, game: str) -> Announcer | None:
 
 
 Server = ServedTable[Any, Any, Any]
-"""Any game's host (`LanHost`, `TileLanHost`)."""
+"""Any game's host (a `ServedTable` with its game's part)."""
 ServerT = TypeVar("ServerT", bound=Server)
 
 
@@ -385,7 +384,7 @@ class LanPlay:
         options = dataclasses.replace(self.options, name=name)
         if setup is not None:  # chosen on the start menu's form
             options = self._chosen(name, setup)
-        server = cast(LanHost, make_server(options))  # a Wordsy game: `LanHost` hosts it
+        server = make_server(options)  # a Wordsy game
         return WordsySeat.host(name, server, bots=(options.bot_level,) * options.bots)
 
     def join(self, address: str, port: int, name: str, pin: str | None) -> WordsySeat:
