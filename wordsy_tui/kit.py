@@ -99,10 +99,11 @@ class GameDesk(Protocol):
 class Hosted:
     """What one game brings to the host path; the rest is the same for every game."""
 
-    table: type[Any]
-    """Its host's class (a `table.served.ServedTable`)."""
+    table: Callable[..., Any]
+    """Its host: a function that makes it (a `table.served.ServedTable` with the game's
+    part)."""
     settings: Callable[[Any], dict[str, Any]]
-    """Its host class's own arguments, from the host's options."""
+    """Its host's own arguments, from the host's options."""
     line: Callable[[Any, Any], str | None]
     """A line of the headless log for an event, given the state after it (None: nothing)."""
     desk: Callable[[Any, Callable[[str], None]], GameDesk]

@@ -20,7 +20,7 @@ from wordsy_tui.cli import serve
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.widgets.banner import LinkBanner
-from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.host import WordsyHost
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
 
@@ -32,21 +32,21 @@ class KeepingLan:
         return await serve.LanPlay.keep_hosting(self, session)  # type: ignore[arg-type]
 
 
-def hosting(tmp_path: Path) -> tuple[LanHost, WordsySeat]:
+def hosting(tmp_path: Path) -> tuple[WordsyHost, WordsySeat]:
     """Ann's server, and Ann's own session at it (neither started yet)."""
     server = lan_server(tmp_path, captain="Ann", absent_grace=0.2)
     server.config = SLOW  # no clock ends a round here: only the players do
     return server, WordsySeat.host("Ann", server)
 
 
-async def begin(server: LanHost, ann: WordsySeat, players: int) -> None:
+async def begin(server: WordsyHost, ann: WordsySeat, players: int) -> None:
     """Ann starts the game once `players` are seated."""
     await wait_until(lambda: len(server.state.players) == players)
     assert await ann.start_game() is None
     await wait_until(lambda: server.state.phase is Phase.WRITING)
 
 
-async def guests(server: LanHost, *names: str) -> list[WordsySeat]:
+async def guests(server: WordsyHost, *names: str) -> list[WordsySeat]:
     sessions = [WordsySeat.join("127.0.0.1", server.port, name, DICTIONARY) for name in names]
     for session in sessions:
         await session.start()

@@ -12,7 +12,7 @@ from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
 from wordsy_tui.games.wordsy.app.screens.vote import VoteScreen
-from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.host import wordsy_host
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee
 from wordsy_tui.games.wordsy.rules.state import Phase
@@ -24,7 +24,7 @@ BOT = "Bot 1 (easy)"
 
 
 async def test_host_and_guest_apps_play_seven_rounds(tmp_path) -> None:
-    server = LanHost(
+    server = wordsy_host(
         FAST,
         dictionary=DICTIONARY,
         captain="Ann",

@@ -22,7 +22,7 @@ from wordsy_tui.app.screens.remove import PickScreen
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
 from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
-from wordsy_tui.games.tiles.host import TileLanHost
+from wordsy_tui.games.tiles.host import TileHost
 from wordsy_tui.games.tiles.rules.legal import may_play
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import Phase
@@ -31,7 +31,7 @@ from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.table.chat import ChatHeard
 
 
-def watcher_app(server: TileLanHost, name: str = "dora") -> TileApp:
+def watcher_app(server: TileHost, name: str = "dora") -> TileApp:
     return TileApp(
         TileSeat.join(
             "127.0.0.1", server.port, name, server.config.game, DICTIONARY, spectate=True

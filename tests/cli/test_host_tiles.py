@@ -169,11 +169,11 @@ async def test_join_connect_opens_the_tile_games_board_in_its_lobby(
     from wordsy_tui.cli import build_parser
     from wordsy_tui.engine.levels import Level
     from wordsy_tui.games.tiles.app import app as tile_app
-    from wordsy_tui.games.tiles.host import TileLanHost
+    from wordsy_tui.games.tiles.host import tile_game_host
     from wordsy_tui.games.tiles.rules.config import TileGameConfig
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    server = TileLanHost(
+    server = tile_game_host(
         TileGameConfig(GameName.WWF),
         dictionary=dictionary_hash(),
         bind="127.0.0.1",

@@ -13,7 +13,7 @@ from net import protocol as p
 from tests.cli.test_host import JOIN_LINE, free_port
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.serve import HostOptions, LanPlay
-from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.host import wordsy_host
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.words.lexicon import dictionary_hash
@@ -127,7 +127,7 @@ async def test_the_headless_host_removes_a_player_and_answers_a_request_for_a_se
 
 
 async def test_joining_from_the_list_or_with_connect_keeps_the_token_in_the_data_dir(tmp_path):
-    host = LanHost(
+    host = wordsy_host(
         GameConfig(), dictionary="words", bind="127.0.0.1", port=0, log_path=tmp_path / "g.log"
     )
     await host.start()

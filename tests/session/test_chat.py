@@ -10,7 +10,7 @@ import pytest
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, FAST, server
 from wordsy_tui.cli.serve import desk_for
-from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.host import WordsyHost
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.chat import ChatHeard, ChatRefused, reaction
 from wordsy_tui.table.seat import Update
@@ -40,7 +40,7 @@ class Ears:
 
 
 @pytest.fixture
-async def table(tmp_path) -> AsyncIterator[tuple[LanHost, Ears]]:
+async def table(tmp_path) -> AsyncIterator[tuple[WordsyHost, Ears]]:
     host = server(tmp_path, captain="Ann")
     ann = WordsySeat.host("Ann", host)
     await ann.start()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.net.helpers import Proxy, wait_until
-from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.host import WordsyHost, wordsy_host
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
@@ -53,8 +53,10 @@ async def playing(*sessions: WordsySeat, hold: asyncio.Event | None = None) -> A
             task.cancel()
 
 
-def server(tmp_path: Path, port: int = 0, config: GameConfig = FAST, **options: object) -> LanHost:
-    return LanHost(
+def server(
+    tmp_path: Path, port: int = 0, config: GameConfig = FAST, **options: object
+) -> WordsyHost:
+    return wordsy_host(
         config,
         dictionary=DICTIONARY,
         bind="127.0.0.1",
@@ -151,7 +153,7 @@ async def test_a_restarted_host_resumes_from_its_log_and_guests_reconnect(tmp_pa
     bob = WordsySeat.join("127.0.0.1", relay, "Bob", DICTIONARY)
     cat = WordsySeat.join("127.0.0.1", relay, "Cat", DICTIONARY)
     hold = asyncio.Event()
-    second: LanHost | None = None
+    second: WordsyHost | None = None
     try:
         await bob.start()
         await cat.start()
@@ -221,7 +223,7 @@ async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path)
     port = first.port
     proxy = Proxy(port)
     bob = WordsySeat.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
-    second: LanHost | None = None
+    second: WordsyHost | None = None
     try:
         await bob.start()
         await wait_until(lambda: len(ann.state.players) == 2)
@@ -256,14 +258,14 @@ async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path)
 def test_the_seat_book_shrugs_off_damaged_entries(tmp_path):
     book = SeatBook(tmp_path / "g.seats.json")
     book.keep("Ann", "t1", host=True)
-    book.keep_written("Ann", 3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
-    assert book.written("Ann") == (3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
+    book.keeper("Ann").keep_sealed(3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
+    assert book.keeper("Ann").sealed() == (3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
     assert book.token("Ann") == "t1"
     book.keep("Ann", "t2")  # a new token keeps the words and the host's mark
-    assert book.written("Ann")[0] == 3
+    assert book.keeper("Ann").sealed()[0] == 3
     assert book.host_seat() == "Ann"
     book.path.write_text('{"Ann": {"token": 5, "written": {"round": 2, "words": [["zz", 1]]}}}')
-    assert book.written("Ann") == (2, {})
+    assert book.keeper("Ann").sealed() == (2, {})
     assert book.token("Ann") is None
     book.path.write_text("[]")
     assert book.read() == {}

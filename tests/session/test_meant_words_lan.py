@@ -8,7 +8,7 @@ from pathlib import Path
 from tests.games.wordsy.rules.test_meant_words import WORDS
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, same_game, server
-from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.host import WordsyHost
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
@@ -18,7 +18,7 @@ RELAXED = GameConfig(
 )
 
 
-def relaxed_host(tmp_path: Path) -> LanHost:
+def relaxed_host(tmp_path: Path) -> WordsyHost:
     return server(tmp_path, config=RELAXED, captain="Ann", referee=WORDS)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from net import SeatKeys
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, same_game, secret, server
-from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.host import WordsyHost
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.saved import saved_game
@@ -18,7 +18,7 @@ from wordsy_tui.table.seatbook import SeatBook
 BOT = "Bot 1 (easy)"
 
 
-async def finish(host: LanHost) -> None:
+async def finish(host: WordsyHost) -> None:
     """Play the game to its end at once: the host ends every phase as its clock would."""
     while host.state.phase is not Phase.OVER:
         await host.end_phase()

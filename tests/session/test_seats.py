@@ -10,14 +10,14 @@ from net import Refused, SeatKeys
 from net import protocol as p
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, server
-from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.host import WordsyHost
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.seat import Rejected
 
 
-async def ann_hosting(tmp_path: Path) -> tuple[LanHost, WordsySeat]:
+async def ann_hosting(tmp_path: Path) -> tuple[WordsyHost, WordsySeat]:
     """A host whose own player, Ann, is seated."""
     host = server(tmp_path, captain="Ann")
     ann = WordsySeat.host("Ann", host)

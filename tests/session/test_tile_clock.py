@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, join, tile_host
-from wordsy_tui.games.tiles.host import TileLanHost
+from wordsy_tui.games.tiles.host import TileHost
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.codec import decode_event
 from wordsy_tui.games.tiles.rules.legal import may_play
@@ -22,11 +22,11 @@ from wordsy_tui.games.tiles.rules.state import Phase
 from wordsy_tui.games.tiles.seat import TileSeat
 
 
-def clocked_host(tmp_path: Path, game: GameName, seconds: int) -> TileLanHost:
+def clocked_host(tmp_path: Path, game: GameName, seconds: int) -> TileHost:
     return tile_host(tmp_path, game, turn_seconds=seconds)
 
 
-async def seated(server: TileLanHost) -> tuple[TileSeat, TileSeat]:
+async def seated(server: TileHost) -> tuple[TileSeat, TileSeat]:
     """ann and bob at the table, ann first (the captain)."""
     ann, bob = join(server, "ann"), join(server, "bob")
     await ann.start()
@@ -36,15 +36,15 @@ async def seated(server: TileLanHost) -> tuple[TileSeat, TileSeat]:
     return ann, bob
 
 
-def logged(server: TileLanHost) -> list[ev.Event]:
+def logged(server: TileHost) -> list[ev.Event]:
     return [decode_event(body) for body in server.host.events]
 
 
-def turns_started(server: TileLanHost, player: str) -> int:
+def turns_started(server: TileHost, player: str) -> int:
     return sum(e == ev.TurnStarted(player) for e in logged(server))
 
 
-async def play_until(server: TileLanHost, session: TileSeat, done: Callable[[], bool]) -> None:
+async def play_until(server: TileHost, session: TileSeat, done: Callable[[], bool]) -> None:
     """`session`'s player plays whenever the rules let them, until `done` (or the end)."""
     exchanged: set[str] = set()
 

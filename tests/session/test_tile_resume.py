@@ -9,13 +9,13 @@ from pathlib import Path
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, join, tile_host
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.games.tiles.host import TileLanHost
+from wordsy_tui.games.tiles.host import TileHost
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
 from wordsy_tui.games.tiles.seat import TileSeat
 
 
-async def ann_hosts_bob(tmp_path: Path) -> tuple[TileLanHost, TileSeat, TileSeat]:
+async def ann_hosts_bob(tmp_path: Path) -> tuple[TileHost, TileSeat, TileSeat]:
     """Ann hosts Words with Friends with a computer player; Bob has joined: all seated."""
     server = tile_host(tmp_path, GameName.WWF)
     ann = TileSeat.host("ann", server, [Level.EASY])

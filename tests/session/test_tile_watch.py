@@ -15,7 +15,7 @@ import pytest
 
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, assert_views, join, tile_host
-from wordsy_tui.games.tiles.host import TileLanHost
+from wordsy_tui.games.tiles.host import TileHost
 from wordsy_tui.games.tiles.rules.legal import may_play
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
@@ -32,7 +32,7 @@ async def heard(session: TileSeat, kind: type[ChatHeard | ChatRefused]) -> Table
 
 
 async def play_out(
-    server: TileLanHost,
+    server: TileHost,
     people: list[TileSeat],
     after: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
@@ -56,14 +56,14 @@ async def play_out(
 
 
 @pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[TileLanHost]:
+async def server(tmp_path: Path) -> AsyncIterator[TileHost]:
     server = tile_host(tmp_path, GameName.WWF)
     await server.start()
     yield server
     await server.stop()
 
 
-async def test_a_spectator_follows_a_whole_game_seeing_only_counts(server: TileLanHost) -> None:
+async def test_a_spectator_follows_a_whole_game_seeing_only_counts(server: TileHost) -> None:
     ann, bob = join(server, "ann"), join(server, "bob")
     watcher = join(server, "watch", spectate=True)
     await ann.start()
@@ -101,7 +101,7 @@ async def test_a_spectator_follows_a_whole_game_seeing_only_counts(server: TileL
 
 
 async def test_chat_reaches_players_and_spectators_and_the_host_mutes(
-    server: TileLanHost,
+    server: TileHost,
 ) -> None:
     # The hosting player's seat names itself to the host, whose mute list leaves it out.
     TileSeat.host("ann", server)

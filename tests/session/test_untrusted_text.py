@@ -25,8 +25,7 @@ from tests.net.helpers import Proxy, wait_until
 from tests.session.test_lan import DICTIONARY, server
 from wordsy_tui.cli.serve import HostOptions, serve_headless
 from wordsy_tui.engine.codec import encode as encode_command
-from wordsy_tui.games.wordsy.host import LanHost
-from wordsy_tui.games.wordsy.hosted import WordsyGame
+from wordsy_tui.games.wordsy.host import WordsyHost, captain_starts
 from wordsy_tui.games.wordsy.narrate import narrate
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules.config import GameConfig
@@ -34,8 +33,10 @@ from wordsy_tui.games.wordsy.rules.errors import ControlCharacters
 from wordsy_tui.games.wordsy.rules.events import GameCreated, PlayerJoined, WordRevealed
 from wordsy_tui.games.wordsy.rules.referee import Reason, Verdict
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.games.wordsy.seam import wordsy_rules
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.discovery import found_game, game_name_problem
+from wordsy_tui.table.seam import HostedRules
 from wordsy_tui.table.served import requirements
 
 
@@ -97,7 +98,7 @@ async def test_a_name_with_control_characters_is_refused_at_the_handshake(tmp_pa
 
 
 @contextlib.asynccontextmanager
-async def hosted_by_ann(tmp_path: Path) -> AsyncIterator[LanHost]:
+async def hosted_by_ann(tmp_path: Path) -> AsyncIterator[WordsyHost]:
     """A real host on 127.0.0.1 whose own player, Ann, is seated."""
     host = server(tmp_path, captain="Ann")
     ann = WordsySeat.host("Ann", host)
@@ -243,7 +244,7 @@ async def test_a_command_id_with_control_characters_is_refused(tmp_path, payload
 
 
 def test_the_games_admit_hook_applies_the_name_rule_to_every_newcomer():
-    game = WordsyGame(captain="Ann")
+    game = HostedRules(wordsy_rules(), captain="Ann", house_rule=captain_starts)
     game.evolve(encode_command(GameCreated(GameConfig())))
     assert game.admit("Ann", "player", []) is None
     assert game.admit("ann", "player", ["Ann"]).reason == p.NAME_TAKEN

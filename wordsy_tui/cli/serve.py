@@ -16,9 +16,8 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Protocol, TextIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, TextIO, TypeVar
 
-from wordsy_tui.games.wordsy.host import LOBBY_GRACE_SECONDS, LanHost
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.kit import GameDesk, game_info, kit_for
 from wordsy_tui.table.discovery import (
@@ -27,7 +26,7 @@ from wordsy_tui.table.discovery import (
     browse,
 )
 from wordsy_tui.table.joined import player_keys
-from wordsy_tui.table.served import DEFAULT_PORT, ServedTable
+from wordsy_tui.table.served import DEFAULT_PORT, LOBBY_GRACE_SECONDS, ServedTable
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
@@ -109,23 +108,22 @@ def announcer_for(options: Announced, game: str) -> Announcer | None:
 
 
 Server = ServedTable[Any, Any, Any]
-"""Any game's host (`LanHost`, `TileLanHost`)."""
+"""Any game's host (a `ServedTable` with its game's part)."""
 ServerT = TypeVar("ServerT", bound=Server)
 
 
 def make_server(options: HostOptions, on_event: EventHook | None = None) -> Server:
-    """The host of `options`' game, not started (with the fronts mixed in when `options`
-    asks for them)."""
+    """The host of `options`' game, not started (with the fronts when `options` asks for
+    them)."""
     from wordsy_tui.words.lexicon import dictionary_hash
 
     hosted = kit_for(options.game).hosted(options.game)
     table: Callable[..., Server] = hosted.table
     fronts: dict[str, Any] = {}
     if options.ssh_port is not None or options.web_port is not None:
-        from wordsy_tui.front.host import FrontOptions, fronted
+        from wordsy_tui.front.host import FrontOptions, Fronts
 
-        table = fronted(hosted.table)
-        fronts["fronts"] = FrontOptions(options.ssh_port, options.web_port)
+        fronts["fronts"] = Fronts(FrontOptions(options.ssh_port, options.web_port))
     return table(
         options.config,
         dictionary=dictionary_hash(),
@@ -386,7 +384,7 @@ class LanPlay:
         options = dataclasses.replace(self.options, name=name)
         if setup is not None:  # chosen on the start menu's form
             options = self._chosen(name, setup)
-        server = cast(LanHost, make_server(options))  # a Wordsy game: `LanHost` hosts it
+        server = make_server(options)  # a Wordsy game
         return WordsySeat.host(name, server, bots=(options.bot_level,) * options.bots)
 
     def join(self, address: str, port: int, name: str, pin: str | None) -> WordsySeat:

@@ -176,7 +176,7 @@ class KeptDrafts:
 
     def sealed(self) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
         book = self._book()
-        return (0, {}) if book is None else book.written(self._client.name)
+        return (0, {}) if book is None else book.keeper(self._client.name).sealed()
 
     def keep_sealed(self, period: int, choices: Sealings) -> None:
         book = self._book()
@@ -188,7 +188,7 @@ class KeptDrafts:
             files = sorted(self._folder.glob("*.json"), key=lambda f: f.stat().st_mtime)
             for old in files[:-KEPT_DRAFTS]:
                 old.unlink(missing_ok=True)  # games long over: their choices are no secret
-        book.keep_written(self._client.name, period, choices)
+        book.keeper(self._client.name).keep_sealed(period, choices)
 
 
 class Knock(TypedDict, total=False):

@@ -164,11 +164,11 @@ class TilesKit:
         return Listing(len(state.players), config.max_players, phase, board)
 
     def hosted(self, game: str) -> Hosted:
-        from wordsy_tui.games.tiles.host import TileLanHost
+        from wordsy_tui.games.tiles.host import tile_game_host
         from wordsy_tui.games.tiles.narrate import TileDesk, tile_line
 
         return Hosted(
-            table=TileLanHost,
+            table=tile_game_host,
             settings=lambda _options: {},
             line=tile_line,
             desk=TileDesk,

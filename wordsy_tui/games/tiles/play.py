@@ -3,7 +3,7 @@ someone's host (Scrabble, Words with Friends, Wordfeud)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from wordsy_tui.cli.serve import HostOptions, make_server
 from wordsy_tui.table.joined import player_keys
@@ -17,11 +17,10 @@ async def host_tiles_with_app(options: HostOptions) -> int:
     """The hosting player's board screen, on a running event loop: `host --game`'s, and the
     start menu's after its app has closed."""
     from wordsy_tui.engine.levels import Level
-    from wordsy_tui.games.tiles.host import TileLanHost
     from wordsy_tui.games.tiles.seat import TileSeat
 
     assert options.name is not None
-    server = cast(TileLanHost, make_server(options))  # a tile game: `TileLanHost` hosts it
+    server = make_server(options)  # a tile game
     bots = [Level(options.bot_level)] * options.bots
     return await play_tile_app(TileSeat.host(options.name, server, bots))
 

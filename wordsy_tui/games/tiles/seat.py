@@ -32,7 +32,7 @@ from wordsy_tui.table.seat import Door, LinkChanged, Seat, StateChanged, Update
 
 if TYPE_CHECKING:
     # (Their shapes only: a solo game loads nothing of the network.)
-    from wordsy_tui.games.tiles.host import TileLanHost
+    from wordsy_tui.games.tiles.host import TileHost
     from wordsy_tui.table.joined import Knock
 
 TilesChanged = StateChanged
@@ -126,9 +126,9 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
         return cls(door, leave_question=question)
 
     @classmethod
-    def host(cls, me: str, server: TileLanHost, bots: Sequence[Level] = ()) -> TileSeat:
-        """The hosting player's seat: a `TileLanHost` in this process, and a client of it
-        over loopback."""
+    def host(cls, me: str, server: TileHost, bots: Sequence[Level] = ()) -> TileSeat:
+        """The hosting player's seat: a tile game's host (`host.tile_game_host`) in this
+        process, and a client of it over loopback."""
         from wordsy_tui.table.joined import Hosting
 
         server.captain = me

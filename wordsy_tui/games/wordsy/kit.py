@@ -173,11 +173,11 @@ class WordsyKit:
         )
 
     def hosted(self, game: str) -> Hosted:
-        from wordsy_tui.games.wordsy.host import LanHost
+        from wordsy_tui.games.wordsy.host import wordsy_host
         from wordsy_tui.games.wordsy.narrate import WordsyDesk, narrate
 
         return Hosted(
-            table=LanHost,
+            table=wordsy_host,
             settings=wordsy_settings,
             line=narrate,
             desk=WordsyDesk,
@@ -260,7 +260,7 @@ class WordsyKit:
 
 
 def wordsy_settings(options: Any) -> dict[str, Any]:
-    """`LanHost`'s own arguments: its captain, referee, bots' level and lobby's grace."""
+    """`wordsy_host`'s own arguments: its captain, referee, bots' level and lobby's grace."""
     from wordsy_tui.games.wordsy.referee import WordReferee
 
     return {

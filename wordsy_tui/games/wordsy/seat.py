@@ -24,7 +24,7 @@ from wordsy_tui.table.seat import Door, Seat
 
 if TYPE_CHECKING:
     # (Their shapes only: a solo game loads nothing of the network.)
-    from wordsy_tui.games.wordsy.host import LanHost
+    from wordsy_tui.games.wordsy.host import WordsyHost
     from wordsy_tui.table.joined import Knock
     from wordsy_tui.table.served import ServedTable
 
@@ -78,13 +78,13 @@ class WordsySeat(Seat[GameState, cmd.Command, ev.Event]):
         return cls(door)
 
     @classmethod
-    def host(cls, me: str, server: LanHost, bots: Sequence[str] = ()) -> WordsySeat:
-        """The host's own player: a `LanHost` in this process, and a client of it over
-        loopback; the host keeps the words it writes (beside the log)."""
+    def host(cls, me: str, server: WordsyHost, bots: Sequence[str] = ()) -> WordsySeat:
+        """The host's own player: Wordsy's host (`host.wordsy_host`) in this process, and a
+        client of it over loopback; the host keeps the words it writes (beside the log)."""
         from wordsy_tui.table.joined import Hosting
 
         seat = cls(Hosting(me, server, bots))
-        server.keep_words(seat)
+        server.keep_own(seat)
         return seat
 
     # -- what the table tells the seat ----------------------------------------------

@@ -35,8 +35,9 @@ from wordsy_tui.games.tiles.rules.movegen import generate
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
 from wordsy_tui.games.tiles.rules.view import state_for_seat
-from wordsy_tui.games.tiles.seam import TileGame
+from wordsy_tui.games.tiles.seam import TileRules
 from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.table.seam import HostedRules
 
 DAWG = build_dawg(WORDS)
 PLAYERS = ("ann", "bob")
@@ -87,10 +88,11 @@ def seen(client: Client) -> TileGameState:
 
 
 class Table:
-    """A host with TileGame on loopback, and the clients around it, each behind a recorder."""
+    """A host of the tile games' rules on loopback, and the clients around it, each behind
+    a recorder."""
 
     def __init__(self, game: GameName, path: Path) -> None:
-        self.tiles = TileGame(frozenset(WORDS), random.Random(sum(map(ord, game))))
+        self.tiles = HostedRules(TileRules(frozenset(WORDS)), random.Random(sum(map(ord, game))))
         self.host = Host(self.tiles, path / f"{game}.log", HostConfig(**FAST))
         self.clients: dict[str | None, Client] = {}
         self.recorders: dict[str | None, list[Recorder]] = {}
