@@ -10,6 +10,7 @@ from tests.game.table import Table
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game.alarms import AFTER_VOTE_SECONDS, OFFER_SECONDS
 from wordsy_tui.game.state import GameState
+from wordsy_tui.session.away import Away
 from wordsy_tui.session.clock import Clock
 
 
@@ -125,17 +126,18 @@ async def test_a_late_joiner_counts_from_the_time_the_host_says_is_left(table, t
     assert watch(guest, time, 25, table.state) == ("challenges", 25 + 35)
 
 
-async def test_a_late_joiner_is_told_the_alarms_own_time_not_a_hurry(table, time):
+async def test_a_late_joiner_is_told_the_alarms_own_time_beside_the_hurry(table, time):
     # The host hurries a wait whose people have all gone; whoever joins then must count
-    # the alarm's own time, as the seats already there do: told the hurried time, it
+    # the alarm's own time, as the seats already there do: told only the hurried time, it
     # showed "0:00 left" for minutes once the absent came back and the host relaxed.
     host = Clock()
     watch(host, time, 0, table.state)
     time.now += 25
-    host.hurry(5)
-    assert host.note() == {"alarm": ["challenges", table.state.round], "left": 35.0}
-    host.relax()
-    assert host.note() == {"alarm": ["challenges", table.state.round], "left": 35.0}
+    assert host.move_on_without(Away(("Cat",), 5))
+    own = {"alarm": ["challenges", table.state.round], "left": 35.0}
+    assert host.note() == {**own, "away": {"seats": ["Cat"], "left": 5.0}}
+    assert host.move_on_without(None)
+    assert host.note() == own
 
 
 @pytest.mark.parametrize(
