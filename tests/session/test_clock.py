@@ -161,3 +161,50 @@ async def test_a_note_never_stretches_an_alarm_beyond_its_length(table, time):
     guest = Clock()
     guest.told({"alarm": ["challenges", table.state.round], "left": 1e9})
     assert watch(guest, time, 0, table.state) == ("challenges", 60)
+
+
+async def test_a_late_joiner_counts_down_whom_the_table_moves_on_without(table, time):
+    host, guest = Clock(), Clock()
+    watch(host, time, 0, table.state)
+    time.now += 25
+    host.move_on_without(Away(("Cat",), 20))
+    guest.told(host.note())
+    watch(guest, time, 25, table.state)
+    assert guest.deadline is not None
+    assert (guest.deadline.at - 1000.0, guest.deadline.away) == (45, ("Cat",))
+    # The host's next note: Cat pressed a key. The window's own time runs on.
+    host.move_on_without(None)
+    guest.told(host.note(), live=True)
+    assert guest.deadline is not None
+    assert (guest.deadline.at - 1000.0, guest.deadline.away) == (60, ())
+
+
+async def test_a_live_note_for_an_alarm_not_reached_yet_waits_for_it(table, time):
+    guest = Clock()
+    note = {"alarm": ["challenges", table.state.round], "left": 50.0}
+    guest.told({**note, "away": {"seats": ["Cat"], "left": 30.0}}, live=True)
+    assert guest.deadline is None  # the events that lead to it come after
+    assert watch(guest, time, 2, table.state) == ("challenges", 2 + 30)
+    assert guest.deadline is not None
+    assert guest.deadline.away == ("Cat",)
+
+
+@pytest.mark.parametrize(
+    "away",
+    [
+        "Cat",
+        {"seats": "Cat", "left": 5},
+        {"seats": [], "left": 5},
+        {"seats": [7], "left": 5},
+        {"seats": ["C" * 65], "left": 5},
+        {"seats": ["Cat"] * 17, "left": 5},
+        {"seats": ["Cat"], "left": -1},
+        {"seats": ["Cat"], "left": True},
+    ],
+)
+async def test_a_malformed_away_leaves_the_alarms_own_time(table, time, away):
+    guest = Clock()
+    guest.told({"alarm": ["challenges", table.state.round], "left": 40.0, "away": away})
+    assert watch(guest, time, 0, table.state) == ("challenges", 40)
+    assert guest.deadline is not None
+    assert guest.deadline.away == ()
