@@ -179,19 +179,28 @@ async def test_a_player_who_keeps_typing_is_never_cut_short(
         await table.stop()
 
 
+async def window_after_anns_last_key(
+    tmp_path: Path, time: FrozenTime
+) -> tuple[LanHost, InProcessHost]:
+    """Round 1's challenge window, just open: Ann locked in 50 s before the others (her
+    last key: then she walked away), and every word is revealed."""
+    table, host = await no_timer_table(tmp_path, time)
+    lock_in(host, "Ann")
+    await time.pass_seconds(50)
+    lock_in(host, "Bob")
+    lock_in(host, "Cat")
+    for player in PEOPLE:
+        reveal(host, table, player)
+    await time.settle()
+    assert table.state.phase is Phase.CHALLENGES
+    return table, host
+
+
 async def test_the_challenge_window_moves_on_without_an_idle_player(
     tmp_path: Path, time: FrozenTime
 ) -> None:
-    table, host = await no_timer_table(tmp_path, time)
+    table, host = await window_after_anns_last_key(tmp_path, time)
     try:
-        lock_in(host, "Ann")  # Ann's last key, then she walks away
-        await time.pass_seconds(50)
-        lock_in(host, "Bob")
-        lock_in(host, "Cat")
-        for player in PEOPLE:
-            reveal(host, table, player)
-        await time.settle()
-        assert table.state.phase is Phase.CHALLENGES
         opened = time.now
         await play_on(host, table, time, ready=("Bob", "Cat"))
         # Not the window's minute: the countdown, once Bob and Cat were ready.
@@ -203,15 +212,8 @@ async def test_the_challenge_window_moves_on_without_an_idle_player(
 async def test_a_key_in_the_countdown_lets_the_window_run_its_own_time(
     tmp_path: Path, time: FrozenTime
 ) -> None:
-    table, host = await no_timer_table(tmp_path, time)
+    table, host = await window_after_anns_last_key(tmp_path, time)
     try:
-        lock_in(host, "Ann")
-        await time.pass_seconds(50)
-        lock_in(host, "Bob")
-        lock_in(host, "Cat")
-        for player in PEOPLE:
-            reveal(host, table, player)
-        assert table.state.phase is Phase.CHALLENGES
         opened = time.now
         host.act("Bob", cmd.Ready("Bob"))
         host.act("Cat", cmd.Ready("Cat"))

@@ -208,3 +208,19 @@ async def test_a_malformed_away_leaves_the_alarms_own_time(table, time, away):
     assert watch(guest, time, 0, table.state) == ("challenges", 40)
     assert guest.deadline is not None
     assert guest.deadline.away == ()
+
+
+async def test_a_countdown_running_is_never_made_longer_but_by_a_sign_of_life(table, time):
+    host = Clock()
+    watch(host, time, 0, table.state)
+    host.move_on_without(Away(("Cat",), 30))
+    time.now += 27
+    # Cat's program drops (a 10 s grace for the gone), then comes back, idle (30 s):
+    # neither gives the table more than the 3 s it had left.
+    for away in (Away(("Cat",), 10), Away(("Cat",), 30)):
+        assert host.move_on_without(away)
+        assert host.deadline is not None
+        assert host.deadline.at - 1000.0 == 30
+    assert host.move_on_without(None)  # a key: the window's own time
+    assert host.deadline is not None
+    assert host.deadline.at - 1000.0 == 60

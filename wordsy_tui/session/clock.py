@@ -146,15 +146,20 @@ class AlarmClock(Generic[S, C]):
     def move_on_without(self, away: Away | None) -> bool:
         """Ring the running alarm `away.seconds` from now, without `away.seats` (unless it
         rings sooner by itself); None: at its own time again. Whether that changed
-        anything (the same `away` again keeps its countdown running)."""
+        anything (the same `away` again keeps its countdown running).
+
+        A countdown running goes on, however its people are away now (gone, back but
+        idle): only None, a sign of life, makes the wait longer again.
+        """
         if away == self._away or self._alarm is None or self._due is None:
             return False
         self._away = away
-        now = asyncio.get_running_loop().time()
-        if away is not None and now + away.seconds < self._due:
-            self._ring_at(now + away.seconds, away)
-        else:
-            self._ring_at(self._due)
+        at = self._due
+        if away is not None:
+            at = min(at, asyncio.get_running_loop().time() + away.seconds)
+            if self.deadline is not None and self.deadline.away:
+                at = min(at, self.deadline.at)
+        self._ring_at(at, away if away is not None and at < self._due else None)
         return True
 
     @property
