@@ -1,0 +1,31 @@
+"""What the table waits for now, and how long it may: Wordsmith's deadlines, as data.
+
+The rules never read a clock; the host's clock counts the running alarm down and, when it
+passes, sends its `TimeUp`, which `decide` turns into events like any other command. The
+table sends the same `TimeUp` early when everyone the phase waits on has left the table.
+"""
+
+from __future__ import annotations
+
+from wordsy_tui.engine import Alarm
+from wordsy_tui.games.wordsmith import commands as cmd
+from wordsy_tui.games.wordsmith.state import Phase, WordsmithState
+
+
+def alarm_for(state: WordsmithState) -> Alarm[cmd.Command] | None:
+    config = state.config
+    if state.phase is Phase.CHOOSING:
+        return Alarm(
+            ("choosing", state.round),
+            float(config.round_seconds),
+            cmd.TimeUp(state.round, reveal=False),
+            "choosing",
+        )
+    if state.phase is Phase.REVEAL:
+        return Alarm(
+            ("reveal", state.round),
+            float(config.reveal_seconds),
+            cmd.TimeUp(state.round, reveal=True),
+            "reveal",
+        )
+    return None
