@@ -23,6 +23,20 @@ from wordsy_tui.referee.lexicon import load_lexicon
 
 LEXICON = load_lexicon()
 STEPS = {"across": 1, "back": -1, "down": SIZE, "up": -SIZE}
+# The letters on the sheet before the rulebook's example turn (CANDLES, GNOME, GORE), beside
+# BANANA (h3 down) and BURP (a4 down).
+CANDLES_SHEET = {
+    "b2": "C",
+    "c2": "A",
+    "e2": "D",
+    "f2": "L",
+    "h2": "S",
+    "d1": "G",
+    "d3": "O",
+    "d5": "E",
+    "a1": "E",
+    "b1": "R",
+}
 
 
 def sq(name: str) -> int:

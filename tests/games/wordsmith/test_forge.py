@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.wordsmith.table import LEXICON, placed, sheet_with, sq, strip
+from tests.games.wordsmith.table import CANDLES_SHEET, LEXICON, placed, sheet_with, sq, strip
 from wordsy_tui.games.wordsmith.components import ITEMS, Kind
 from wordsy_tui.games.wordsmith.errors import TurnError
 from wordsy_tui.games.wordsmith.forge import Action, Forged, forge
@@ -48,20 +48,6 @@ def test_burp_forges_two_rings_and_earns_no_length_bonus():
     assert forged.spent == 1
     assert forged.sheet.spent == 1
     assert forged.sheet.earned == 0
-
-
-CANDLES_SHEET = {
-    "b2": "C",
-    "c2": "A",
-    "e2": "D",
-    "f2": "L",
-    "h2": "S",
-    "d1": "G",
-    "d3": "O",
-    "d5": "E",
-    "a1": "E",
-    "b1": "R",
-}
 
 
 def test_candles_gnome_and_gore_in_one_turn():

@@ -52,6 +52,7 @@ class Tally:
     goal_reached: Counter[int] = field(default_factory=Counter)
     """Players who reached each goal, over the players of games where it was in play."""
     debts: list[int] = field(default_factory=list)
+    spent: list[int] = field(default_factory=list)
     crowns: list[int] = field(default_factory=list)
     words: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
@@ -113,6 +114,7 @@ def tally(tally: Tally, state: WordsmithState, seconds: list[float]) -> None:
         for goal, _ in sheet.goals:
             tally.goal_reached[goal] += 1
         tally.debts.append(sheet.unpaid)
+        tally.spent.append(sheet.spent)
         tally.crowns.append(sheet.crowns)
         tally.words.append(len(sheet.words))
 
@@ -152,7 +154,14 @@ def report(tallies: Sequence[Tally]) -> str:
                 for t in tallies
             ],
         )
-    row("crowns per player: mean", [f"{statistics.mean(t.crowns):.1f}" for t in tallies])
+    row(
+        "crowns per player: mean (max)",
+        [f"{statistics.mean(t.crowns):.1f} ({max(t.crowns)})" for t in tallies],
+    )
+    row(
+        "coins spent per player: mean (max)",
+        [f"{statistics.mean(t.spent):.1f} ({max(t.spent)})" for t in tallies],
+    )
     row("coin debt per player: mean", [f"{statistics.mean(t.debts):.2f}" for t in tallies])
     row(
         "players in debt",
