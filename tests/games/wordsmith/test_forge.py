@@ -302,3 +302,16 @@ def test_the_coin_grid_limits_spending():
 def test_members_of_a_step_mask_are_its_squares():
     forged = write(sheet_with(loose={"a4": "B", "a7": "P"}), ("a6", "R", 1), ("a5", "U", 3))
     assert sorted(members(forged.steps[0].circled)) == [sq("a4"), sq("a5"), sq("a6"), sq("a7")]
+
+
+def test_coins_and_crowns_beyond_their_grids_are_lost():
+    """The coin grid has 30 bars and the crown grid 30 squares: a gain past them is lost."""
+    sheet = sheet_with(
+        loose=CANDLES_SHEET,
+        words=[("BANANA", "h3", "down"), ("BURP", "a4", "down")],
+        earned=29,
+        crowns=29,
+    )
+    forged = write(sheet, ("d2", "N", 3), ("g2", "E", 2), on=strip("PR", "EN", "AD"))
+    assert (forged.steps[0].coins, forged.steps[0].crowns) == (1, 1)
+    assert (forged.sheet.earned, forged.sheet.crowns) == (30, 30)

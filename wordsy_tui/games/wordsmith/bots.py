@@ -24,6 +24,7 @@ from typing import Final
 from wordsy_tui.games.wordsmith import goals
 from wordsy_tui.games.wordsmith.components import (
     ANY_LETTER_COST,
+    CARDS,
     COIN_BOXES,
     GOAL_FIRST,
     GOAL_LATER,
@@ -41,7 +42,7 @@ from wordsy_tui.games.wordsmith.errors import TurnError
 from wordsy_tui.games.wordsmith.forge import Forged
 from wordsy_tui.games.wordsmith.grid import LINES, LINES_THROUGH, SQUARES
 from wordsy_tui.games.wordsmith.legal import preview, strip_faces
-from wordsy_tui.games.wordsmith.sheet import VACANT, Sheet
+from wordsy_tui.games.wordsmith.sheet import ITEM_MASKS, VACANT, Sheet
 from wordsy_tui.games.wordsmith.state import WordsmithState
 from wordsy_tui.games.wordsmith.turn import Bonus, GobletLetter, Pick, SwordCircle, Turn
 from wordsy_tui.games.wordsmith.vocabulary import Vocabulary
@@ -91,6 +92,12 @@ PROGRESS: Final = 0.6
 GOAL_PROGRESS: Final = 0.5
 LENGTH_WORTH: Final = {5: 1.0, 6: 1.5, 7: 3.0, 8: 4.5}
 SETUP_SQUARES: Final = 8
+_FORGES: Final = tuple(
+    (number, ITEM_MASKS[number], len(item.squares), ITEM_WORTH[item.kind])
+    for number, item in enumerate(ITEMS)
+    if item.kind in ITEM_WORTH
+)
+"""(item number, its squares' mask, their count, its worth) of the goblets, swords, axes."""
 
 
 def choose_turn(
@@ -236,8 +243,6 @@ class _Planner:
         """Lone letters worth writing for later rounds, best first: free letters only."""
         free = sorted({letter for _, letter, cost in self.faces if cost == 0})
         if self.style.foresight and self.view.next_card is not None:
-            from wordsy_tui.games.wordsmith.components import CARDS
-
             card = CARDS[self.view.next_card]
             soon = card.top + card.bottom
         else:
@@ -360,10 +365,10 @@ class _Planner:
         value += RING_WORTH[min(kinds[Kind.RING], len(RING_WORTH) - 1)]
         balance = sheet.earned - sheet.spent
         value += balance if balance < 0 else COIN_WORTH * balance * self.hope
-        for number, item in enumerate(ITEMS):
-            if item.kind in ITEM_WORTH and not sheet.has_forged(number):
-                done = sum(sheet.is_circled(s) for s in item.squares) / len(item.squares)
-                value += self.hope * PROGRESS * ITEM_WORTH[item.kind] * done * done
+        for number, shape, size, worth in _FORGES:
+            if not sheet.has_forged(number):
+                done = (sheet.circled & shape).bit_count() / size
+                value += self.hope * PROGRESS * worth * done * done
         for goal in self.view.goals:
             if sheet.reached(goal) or goals.reached(goal, sheet):
                 value += GOAL_LATER if goal in self.view.taken else GOAL_FIRST

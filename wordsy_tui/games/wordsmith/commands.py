@@ -55,3 +55,8 @@ class TimeUp:
 
 
 Command = StartGame | Seal | Reveal | LeaveGame | TimeUp
+
+
+def host_only(command: Command) -> bool:
+    """The host's own set-up and clock: no seat may send it."""
+    return isinstance(command, StartGame | TimeUp)
