@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from wordsy_tui.games.wordsmith import commands as cmd
 from wordsy_tui.games.wordsmith import events as ev
-from wordsy_tui.games.wordsmith.components import CARDS, LETTERS, SIZE, Card
+from wordsy_tui.games.wordsmith.components import CARDS, ITEMS, LETTERS, SIZE, Card, Kind
 from wordsy_tui.games.wordsmith.config import WordsmithConfig
 from wordsy_tui.games.wordsmith.decide import decide
 from wordsy_tui.games.wordsmith.errors import TurnError
@@ -74,6 +74,18 @@ def sheet_with(
         forged=forged_items(circled),
         **fields,
     )
+
+
+def forging(*kinds: Kind) -> Sheet:
+    """A sheet whose circles forge the first items of each of `kinds` (one per mention)."""
+    wanted = list(kinds)
+    squares = []
+    for item in ITEMS:
+        if item.kind in wanted:
+            wanted.remove(item.kind)
+            squares.extend(item.squares)
+    circled = mask(squares)
+    return Sheet(circled=circled, forged=forged_items(circled))
 
 
 def card(letters: str) -> Card:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.wordsmith.table import sq
+from tests.games.wordsmith.table import forging, sq
 from wordsy_tui.games.wordsmith import goals
-from wordsy_tui.games.wordsmith.components import GOALS, ITEMS, Kind
+from wordsy_tui.games.wordsmith.components import GOALS, Kind
 from wordsy_tui.games.wordsmith.grid import mask
 from wordsy_tui.games.wordsmith.sheet import Sheet, forged_items
 
@@ -43,17 +43,6 @@ def test_a_pattern_needs_only_its_marked_squares():
     frame = ["a1", "b1", "c1", "d1", "e1", "a2", "e2", "a3", "e3", "a4", "b4", "c4", "d4", "e4"]
     assert goals.reached(goal("Frame"), circled(*frame))
     assert not goals.reached(goal("Frame"), circled(*frame[1:]))
-
-
-def forging(*kinds: Kind) -> Sheet:
-    wanted = list(kinds)
-    squares = []
-    for item in ITEMS:
-        if item.kind in wanted:
-            wanted.remove(item.kind)
-            squares.extend(item.squares)
-    circles = mask(squares)
-    return Sheet(circled=circles, forged=forged_items(circles))
 
 
 @pytest.mark.parametrize(

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.wordsmith.table import sheet_with
-from wordsy_tui.games.wordsmith.components import ITEMS, Kind
-from wordsy_tui.games.wordsmith.grid import mask
+from tests.games.wordsmith.table import forging, sheet_with
+from wordsy_tui.games.wordsmith.components import Kind
 from wordsy_tui.games.wordsmith.scoring import (
     ScoreLines,
     crown_places,
@@ -15,29 +14,17 @@ from wordsy_tui.games.wordsmith.scoring import (
     score_lines,
     winners,
 )
-from wordsy_tui.games.wordsmith.sheet import Sheet, forged_items
-
-
-def forged(*kinds: Kind) -> Sheet:
-    """A sheet whose circles forge the first items of `kinds`."""
-    wanted = list(kinds)
-    chosen = []
-    for item in ITEMS:
-        if item.kind in wanted:
-            wanted.remove(item.kind)
-            chosen.append(item)
-    circled = mask(s for item in chosen for s in item.squares)
-    return Sheet(circled=circled, forged=forged_items(circled))
+from wordsy_tui.games.wordsmith.sheet import Sheet
 
 
 @pytest.mark.parametrize(("rings", "points"), [(0, 0), (4, 0), (5, 5), (6, 10), (7, 20), (8, 20)])
 def test_rings_score_at_five_six_and_seven(rings, points):
     assert ring_points(rings) == points
-    assert score_lines(forged(*[Kind.RING] * rings), 0).rings == points
+    assert score_lines(forging(*[Kind.RING] * rings), 0).rings == points
 
 
 def test_goblets_swords_and_axes_score_two_four_and_six():
-    lines = score_lines(forged(Kind.GOBLET, Kind.GOBLET, Kind.SWORD, Kind.AXE), 0)
+    lines = score_lines(forging(Kind.GOBLET, Kind.GOBLET, Kind.SWORD, Kind.AXE), 0)
     assert lines.items == 2 + 2 + 4 + 6
 
 

@@ -13,19 +13,13 @@ from wordsy_tui.games.wordsmith.state import Phase, WordsmithState
 
 
 def alarm_for(state: WordsmithState) -> Alarm[cmd.Command] | None:
+    if state.phase not in (Phase.CHOOSING, Phase.REVEAL):
+        return None
+    reveal = state.phase is Phase.REVEAL
     config = state.config
-    if state.phase is Phase.CHOOSING:
-        return Alarm(
-            ("choosing", state.round),
-            float(config.round_seconds),
-            cmd.TimeUp(state.round, reveal=False),
-            "choosing",
-        )
-    if state.phase is Phase.REVEAL:
-        return Alarm(
-            ("reveal", state.round),
-            float(config.reveal_seconds),
-            cmd.TimeUp(state.round, reveal=True),
-            "reveal",
-        )
-    return None
+    return Alarm(
+        (state.phase.value, state.round),
+        float(config.reveal_seconds if reveal else config.round_seconds),
+        cmd.TimeUp(state.round, reveal=reveal),
+        state.phase.value,
+    )

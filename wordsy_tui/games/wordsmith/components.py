@@ -97,7 +97,6 @@ MARKS: Final[Mapping[str, Kind]] = {
 SINGLE_MARKS: Final = frozenset("$o")
 """Marks of which every square is an item of its own."""
 START_MARK: Final = "@"
-PLAIN_MARK: Final = "."
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,14 +86,6 @@ class Step:
     crowns: int = 0
     """Crowns crossed: long words and axes."""
 
-    @property
-    def goblets(self) -> int:
-        return sum(ITEMS[item].kind is Kind.GOBLET for item in self.forged)
-
-    @property
-    def swords(self) -> int:
-        return sum(ITEMS[item].kind is Kind.SWORD for item in self.forged)
-
 
 @dataclass(frozen=True, slots=True)
 class Forged:

@@ -56,7 +56,3 @@ def members(bits: int) -> Iterator[int]:
         low = bits & -bits
         yield low.bit_length() - 1
         bits ^= low
-
-
-def row_col(square: int) -> tuple[int, int]:
-    return divmod(square, SIZE)

@@ -16,8 +16,6 @@ import json
 from dataclasses import dataclass
 from typing import Final
 
-from wordsy_tui.games.wordsmith.grid import name
-
 SALT_BYTES: Final = 16
 COMMITMENT_BYTES: Final = 32
 
@@ -76,18 +74,3 @@ def canonical(turn: Turn) -> bytes:
 def commit(turn: Turn, salt: bytes) -> bytes:
     # The length prefix stops a salt/turn boundary from being shifted.
     return hashlib.sha256(len(salt).to_bytes(2, "big") + salt + canonical(turn)).digest()
-
-
-def describe(turn: Turn) -> str:
-    """E.g. "N c4, E g4 (any letter); sword: circle d2; goblet: M on b6"."""
-    parts = [
-        f"{p.letter} {name(p.square)}" + (" (any letter)" if p.face is None else "")
-        for p in turn.picks
-    ]
-    text = ", ".join(parts)
-    for bonus in turn.bonuses:
-        if isinstance(bonus, GobletLetter):
-            text += f"; goblet: {bonus.letter} on {name(bonus.square)}"
-        else:
-            text += f"; sword: circle {name(bonus.square)}"
-    return text
