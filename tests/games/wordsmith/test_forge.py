@@ -286,6 +286,21 @@ def test_a_turn_the_rules_refuse_says_why(picks, message):
         write(Sheet(), *picks)
 
 
+@pytest.mark.parametrize(
+    "turn",
+    [
+        Turn([Pick(0, "P", 0), Pick(1, "R", 1)]),
+        Turn(("a1", "b1")),
+        Turn((Pick(0, "P", 0), Pick(1, "R", 1)), ("goblet",)),
+        Turn((Pick(0, "P", 0), Pick(1, "R", 1)), None),
+    ],
+)
+def test_a_turn_of_the_wrong_shape_is_refused_not_a_crash(turn):
+    """What a broken or hostile peer might send, should it get past the codec."""
+    with pytest.raises(TurnError):
+        forge(Sheet(), turn, NOTHING, LEXICON)
+
+
 def test_a_letter_goes_on_a_vacant_square_of_the_sheet():
     sheet = sheet_with(loose={"a1": "E"})
     with pytest.raises(TurnError, match="a1 already holds E"):

@@ -130,6 +130,10 @@ def forge(
     live preview): fewer letters, and bonuses taken so far.
     """
     picks = turn.picks
+    if not isinstance(picks, tuple) or not all(isinstance(pick, Pick) for pick in picks):
+        raise errors.TurnError("A turn is two letters, each with its square.")
+    if not isinstance(turn.bonuses, tuple):
+        raise errors.TurnError("A turn's bonuses are a goblet's letters and a sword's circles.")
     if len(picks) > LETTERS_PER_TURN or (whole and len(picks) < LETTERS_PER_TURN):
         raise errors.TurnError("Choose two letters, each with its square.")
     _check_picks(sheet, picks, strip)
