@@ -23,6 +23,7 @@ from wordsy_tui.games.wordsmith.components import (
     GOALS,
     ROUNDS,
     START_SQUARES,
+    Kind,
 )
 from wordsy_tui.games.wordsmith.config import WordsmithConfig
 from wordsy_tui.games.wordsmith.errors import (
@@ -33,7 +34,13 @@ from wordsy_tui.games.wordsmith.errors import (
     UnknownPlayer,
     WrongPhase,
 )
-from wordsy_tui.games.wordsmith.legal import legal_commands, may_choose, may_reveal, refusal
+from wordsy_tui.games.wordsmith.legal import (
+    legal_commands,
+    may_choose,
+    may_reveal,
+    preview,
+    refusal,
+)
 from wordsy_tui.games.wordsmith.scoring import final_scores
 from wordsy_tui.games.wordsmith.state import Phase
 from wordsy_tui.games.wordsmith.turn import Pick, Turn, commit
@@ -266,3 +273,20 @@ def test_commit_binds_the_whole_turn():
         Turn((Pick(0, "A", 0), Pick(1, "C", None))), salt("ann")
     )
     assert commit(turn, salt("ann")) != commit(turn, salt("bob"))
+
+
+def test_the_preview_works_out_a_turn_being_put_together():
+    """One letter chosen so far: the screen shows what it makes; sealing waits for two."""
+    table = Table()
+    table.set_sheet("ann", sheet_with(loose={"a4": "B", "a6": "R", "a7": "P"}))
+    table.set_strip("QU", "PR", "AD")
+    half = Turn((Pick(sq("a5"), "U", 1),))
+    forged = preview(table.state, "ann", half, LEXICON)
+    assert [word.text for word in forged.words] == ["BURP"]
+    assert forged.sheet.forged_kinds()[Kind.RING] == 2
+    assert (
+        refusal(table.state, "ann", half, LEXICON) == "Choose two letters, each with its square."
+    )
+    whole = Turn((*half.picks, Pick(sq("h8"), "Q", 0)))
+    assert refusal(table.state, "ann", whole, LEXICON) is None
+    assert preview(table.state, "ann", Turn(()), LEXICON).steps == ()
