@@ -56,7 +56,8 @@ class Tally:
     crowns: list[int] = field(default_factory=list)
     words: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
-    """Each round's thinking, all bots together."""
+    """Each round's thinking, all bots together, in processor seconds (the machine's other
+    work does not count)."""
 
 
 def play(
@@ -67,7 +68,8 @@ def play(
     seed: int,
     config: WordsmithConfig | None = None,
 ) -> tuple[WordsmithState, list[float]]:
-    """One game of bots, from start to end: the final state and each round's thinking time."""
+    """One game of bots, from start to end: the final state and each round's thinking
+    time (processor seconds, all bots together)."""
     rng = random.Random(seed)
     names = tuple(f"Bot {i + 1}" for i in range(players))
     state = WordsmithState()
@@ -80,14 +82,14 @@ def play(
 
     do(None, cmd.StartGame(names, frozenset(names), config or WordsmithConfig()))
     while state.phase is not Phase.OVER:
-        began = time.perf_counter()
+        began = time.process_time()
         turns = {
             name: choose_turn(
                 state_for(state, name), name, levels[i % len(levels)], vocabulary, words, rng
             )
             for i, name in enumerate(names)
         }
-        seconds.append(time.perf_counter() - began)
+        seconds.append(time.process_time() - began)
         for name, turn in turns.items():
             do(name, cmd.Seal(commit(turn, SALT)))
         for name, turn in turns.items():
@@ -176,7 +178,7 @@ def report(tallies: Sequence[Tally]) -> str:
             ],
         )
     row(
-        "bots' thinking per round: mean (max) s",
+        "bots' thinking per round, CPU: mean (max) s",
         [f"{statistics.mean(t.seconds):.2f} ({max(t.seconds):.2f})" for t in tallies],
     )
     return "\n".join(rows)
