@@ -154,3 +154,24 @@ async def test_leaving_a_game_that_goes_on_asks_first() -> None:
         await until(pilot, lambda: my_turn(app.session))
         await pilot.press("ctrl+q")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+
+
+async def test_the_board_keeps_its_tentative_play_in_the_session_and_lays_a_kept_one_again():
+    app = TileApp(tile_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app.session))
+        screen = board_screen(app)
+        move = my_move(app.session)
+        assert move is not None
+        await pilot.press(*keys_for(screen, move))
+        assert sorted(app.session.tentative) == sorted(move.placement)  # what a restart keeps
+        await pilot.press("escape")
+        assert app.session.tentative == ()
+        # A restarted program's session took the play back: the board lays it, once.
+        app.session.laid_again = move.placement
+        screen.redraw()
+        assert screen.draft.placement == move.placement
+        assert app.session.laid_again == ()
+        await pilot.press("escape")
+        screen.redraw()
+        assert screen.draft.placed == []

@@ -225,3 +225,31 @@ async def test_a_client_that_never_reads_costs_the_host_a_bounded_buffer(tmp_pat
         conn.close()
         await front.stop()
     assert not front.sessions
+
+
+async def test_a_player_whose_link_drops_mid_round_comes_back_to_the_word_they_wrote(host):
+    await host.start()
+    dan = await SshPlayer.connect(host.ssh_port, "Dan")
+    await dan.wait_for("Dan (you)")
+    eve = await SshPlayer.connect(host.ssh_port, "Eve")
+    try:
+        await dan.wait_for("Seats: 2 of 6")
+        dan.type("\r")  # the first to sit down starts the game
+        await dan.wait_for("type your word")
+        dan.type("SAMPLING")
+        await eve.wait_for("written")  # Dan's commitment reached the host
+        dan.drop()
+        mark = len(eve.output)
+        await eve.wait_for("offline", since=mark)
+
+        dan = await SshPlayer.connect(host.ssh_port, "Dan")
+        await dan.wait_for("SAMPLING")  # the word is back on Dan's screen
+        eve.type("TAPE\r")
+        mark = len(eve.output)
+        dan.type("\r")  # Dan plays on: Enter locks the word in
+        await eve.wait_for("· reveal", since=mark)
+        revealed = await eve.wait_for("SAMPLING", since=mark)
+        assert "no word this round" not in revealed
+    finally:
+        await dan.close()
+        await eve.close()

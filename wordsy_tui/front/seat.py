@@ -20,6 +20,7 @@ from typing import Any, Final, cast
 
 from net import Client, Refused
 from net.protocol import UNKNOWN_TOKEN
+from wordsy_tui.session.kept import KEPT_FOLDER
 from wordsy_tui.session.lan import NetSession
 from wordsy_tui.session.tilelan import TileNetSession
 
@@ -69,12 +70,15 @@ async def sit_down(client: Client, start: Callable[[], Awaitable[None]], seat_fi
 
 class SeatFile:
     """Mixed in before a network session class: its seat token lives in a file the front
-    keeps for the player's name (`seat_file`, set before it starts)."""
+    keeps for the player's name (`seat_file`, set before it starts), and what the seat keeps
+    of the game in progress (`session.kept`) beside it."""
 
     seat_file: Path
     client: Client
+    kept_in: Path | None
 
     async def start(self) -> None:
+        self.kept_in = self.seat_file.parent / KEPT_FOLDER
         # The session's own start, next in the order of classes.
         await sit_down(self.client, cast(Any, super()).start, self.seat_file)
 
