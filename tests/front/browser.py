@@ -119,6 +119,14 @@ class Browser:
     async def open(self, url: str) -> None:
         await self.call("Page.navigate", url=url)
 
+    async def reload(self) -> None:
+        """As F5: the page and its terminal start again (the tab's child ends)."""
+        await self.call("Page.reload", ignoreCache=True)
+
+    async def evaluate(self, expression: str) -> Any:
+        result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        return result.get("result", {}).get("value")
+
     async def text(self) -> str:
         """The page's text: its own, then the rows the terminal shows (drawn on a canvas,
         so read from the terminal's screen buffer)."""
@@ -144,6 +152,11 @@ class Browser:
         for char in text:
             await self.call("Input.dispatchKeyEvent", type="keyDown", text=char, key=char)
             await self.call("Input.dispatchKeyEvent", type="keyUp", key=char)
+
+    async def paste(self, text: str) -> None:
+        """`text` in one piece, as from the clipboard: the terminal gets it in one burst."""
+        await self.focus()
+        await self.call("Input.insertText", text=text)
 
     async def enter(self) -> None:
         await self.focus()

@@ -8,11 +8,14 @@ another process's arguments; its environment only its owner can):
 - `WORDSY_TUI_PIN`: the game's PIN, once the front has checked the player's answer.
 - `WORDSY_TUI_SEAT_FILE`: a file, owner-only, holding the seat token of this name; the
   child reads it to take its seat back and writes the token the host gives it.
+- `WORDSY_TUI_SEATS`: a browser tab's folder of seat files, one per name (`seat_file_for`):
+  the web front keeps one for each browser, which the browser names with a cookie.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -31,7 +34,14 @@ PIN_ENV: Final = "WORDSY_TUI_PIN"
 PIN_WAIT_ENV: Final = "WORDSY_TUI_PIN_WAIT"
 WRONG_PIN_EXIT: Final = 3
 SEAT_FILE_ENV: Final = "WORDSY_TUI_SEAT_FILE"
+SEATS_ENV: Final = "WORDSY_TUI_SEATS"
 MAX_TOKEN_BYTES: Final = 256
+
+
+def seat_file_for(folder: Path, name: str) -> Path:
+    """The file in `folder` that holds the seat token of `name`."""
+    # A name may hold any printable character: its file is named by its hash.
+    return folder / f"{hashlib.sha256(name.encode()).hexdigest()[:32]}.token"
 
 
 def read_token(path: Path) -> str | None:
@@ -44,6 +54,7 @@ def read_token(path: Path) -> str | None:
 
 def write_token(path: Path, token: str) -> None:
     # Aside and renamed: the front never reads half a token.
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     spare = path.with_suffix(".tmp")
     spare.unlink(missing_ok=True)
     fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -94,9 +105,12 @@ class KeptSeat(SeatFile, NetSession):
         name: str,
         dictionary: str,
         pin: str | None,
+        *,
+        reclaim: bool = False,
     ) -> KeptSeat:
+        """`reclaim`: ask the host for the seat of `name` when the file holds no token."""
         token = read_token(seat_file)
-        session = cls.join(*address, name, dictionary, pin=pin, token=token)
+        session = cls.join(*address, name, dictionary, pin=pin, token=token, reclaim=reclaim)
         assert isinstance(session, KeptSeat)
         session.seat_file = seat_file
         return session
@@ -122,3 +136,9 @@ def from_environment() -> tuple[str | None, Path | None]:
     """The PIN and seat file a front gave this process (None, None when run by hand)."""
     seat = os.environ.get(SEAT_FILE_ENV)
     return os.environ.get(PIN_ENV) or None, Path(seat) if seat else None
+
+
+def browser_seats() -> Path | None:
+    """The folder of seat files the web front keeps for this tab's browser (None: none)."""
+    seats = os.environ.get(SEATS_ENV)
+    return Path(seats) if seats else None

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
-import hashlib
 import hmac
 import json
 import os
@@ -32,7 +31,7 @@ from typing import Final
 import asyncssh
 
 from net.limits import PinGuard, PinPolicy, address_key
-from wordsy_tui.front.seat import FRONT_ENV, PIN_ENV, SEAT_FILE_ENV
+from wordsy_tui.front.seat import FRONT_ENV, PIN_ENV, SEAT_FILE_ENV, seat_file_for
 from wordsy_tui.game.names import name_problem
 from wordsy_tui.text import shown
 
@@ -124,8 +123,7 @@ class SeatKeeper:
         self.keys_path = folder / "keys.json"
 
     def seat_file(self, name: str) -> Path:
-        # A name may hold any printable character: its file is named by its hash.
-        return self.folder / f"{hashlib.sha256(name.encode()).hexdigest()[:32]}.token"
+        return seat_file_for(self.folder, name)
 
     def keys(self) -> dict[str, str]:
         try:

@@ -5,13 +5,20 @@ asks the player's name, then the PIN when the game has one, and joins the host's
 loopback as an ordinary client. The page is served whole from here: textual-serve's
 own page asks a font of a web font service, which this front leaves out so that a
 LAN without internet access gets the same page.
+
+A browser comes back to its seat as a terminal does: the page sets a cookie (HttpOnly,
+SameSite=Strict: never in the URL or the page, never read by a script, never sent by
+another site's page) that names a folder of seat files the front keeps for that
+browser, beside the game's log. A reloaded or reopened tab finds its seat's token there.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import re
+import secrets
 import shlex
 import sys
 import time
@@ -28,7 +35,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from net.limits import PinGuard, PinPolicy, address_key
-from wordsy_tui.front.seat import PIN_ENV, PIN_WAIT_ENV, WRONG_PIN_EXIT
+from wordsy_tui.front.seat import PIN_ENV, PIN_WAIT_ENV, SEATS_ENV, WRONG_PIN_EXIT
 
 DEFAULT_WEB_PORT: Final = 8080
 TABS_PER_ADDRESS: Final = 4
@@ -37,6 +44,10 @@ STOP_GRACE_SECONDS: Final = 5.0
 _PACKAGE: Final = Path(textual_serve.__file__).parent
 # Anything the page would fetch from another host: a stylesheet link to a font service.
 _REMOTE_LINK: Final = re.compile(r"<link\b[^>]*\bhref=\"https?://[^\"]*\"[^>]*>", re.S)
+BROWSER_COOKIE: Final = "wordsy_browser"
+"""The cookie that names a browser to the web front (a secret: its seats' key)."""
+BROWSER_COOKIE_DAYS: Final = 30
+_BROWSER: Final = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
 
 
 def offline_page(template: str) -> str:
@@ -55,11 +66,15 @@ class _TabService(AppService):
 
     pin: str | None = None
     pin_wait: float = 0.0
+    seats: Path | None = None
+    """The folder of this browser's seat files (None: a browser that keeps no cookie)."""
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
-        environment.pop(PIN_ENV, None)
-        environment.pop(PIN_WAIT_ENV, None)
+        for key in (PIN_ENV, PIN_WAIT_ENV, SEATS_ENV):
+            environment.pop(key, None)
+        if self.seats is not None:
+            environment[SEATS_ENV] = str(self.seats)
         if self.pin is not None:
             environment[PIN_ENV] = self.pin
             environment[PIN_WAIT_ENV] = f"{self.pin_wait:.1f}"
@@ -73,6 +88,7 @@ class WebFront:
         self,
         *,
         game_address: tuple[str, int],
+        seats_folder: Path | None = None,
         bind: str = "0.0.0.0",
         port: int = DEFAULT_WEB_PORT,
         pin: str | None = None,
@@ -80,6 +96,8 @@ class WebFront:
         per_address: int = TABS_PER_ADDRESS,
     ) -> None:
         host, game_port = game_address
+        self.seats_folder = seats_folder
+        """Where each browser's seat files are kept, a folder per browser (None: nowhere)."""
         self.pin = pin
         self.bind = bind
         self.wanted_port = port
@@ -101,6 +119,9 @@ class WebFront:
         return int(self._runner.addresses[0][1])
 
     async def start(self) -> None:
+        if self.seats_folder is not None:
+            self.seats_folder.mkdir(parents=True, exist_ok=True)
+            self.seats_folder.chmod(0o700)  # the seats' tokens and what each seat kept
         app = web.Application()
         aiohttp_jinja2.setup(app, loader=jinja2.FunctionLoader(_load_template))
         app.add_routes(
@@ -124,7 +145,24 @@ class WebFront:
         # (0.0.0.0 is no address to connect to).
         self.server.public_url = f"http://{request.host}"
         response: web.StreamResponse = await self.server.handle_index(request)
+        if _browser(request) is None:
+            response.set_cookie(
+                BROWSER_COOKIE,
+                secrets.token_urlsafe(32),
+                max_age=BROWSER_COOKIE_DAYS * 24 * 3600,
+                path="/",
+                httponly=True,
+                samesite="Strict",
+            )
         return response
+
+    def browser_seats(self, request: web.Request) -> Path | None:
+        """The folder of seat files of the browser behind `request` (None: it sent no cookie
+        of ours). Named by the cookie's hash: the folder's name is no key to its seats."""
+        browser = _browser(request)
+        if browser is None or self.seats_folder is None:
+            return None
+        return self.seats_folder / hashlib.sha256(browser.encode()).hexdigest()[:32]
 
     async def _tab(self, request: web.Request) -> web.StreamResponse:
         source = address_key(request.remote or "?")
@@ -155,6 +193,7 @@ class WebFront:
         )
         source = address_key(request.remote or "?")
         service.pin = self.pin
+        service.seats = self.browser_seats(request)
         service.pin_wait = self.pins.wait(source, time.monotonic()) if self.pin else 0.0
         await service.start(width, height)
         try:
@@ -172,6 +211,11 @@ class WebFront:
         """A tab that ended on a wrong PIN counts against its browser's address."""
         if self.pin is not None and status == WRONG_PIN_EXIT:
             self.pins.failed(source, time.monotonic())
+
+
+def _browser(request: web.Request) -> str | None:
+    cookie = request.cookies.get(BROWSER_COOKIE, "")
+    return cookie if _BROWSER.fullmatch(cookie) else None
 
 
 def _size(query: Mapping[str, str]) -> tuple[int, int]:
