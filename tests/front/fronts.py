@@ -108,10 +108,13 @@ class SshPlayer:
         key: asyncssh.SSHKey | None = None,
         size: tuple[int, int] = (80, 24),
         term: str | None = "xterm-256color",
+        source: str | None = None,
     ) -> SshPlayer:
+        """`source`: the address to connect from (a loopback one: another machine's stand-in)."""
         conn = await asyncssh.connect(
             "127.0.0.1",
             port,
+            local_addr=(source, 0) if source else None,
             username=user,
             known_hosts=None,
             client_keys=[key] if key else [],

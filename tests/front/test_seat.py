@@ -8,7 +8,13 @@ from tests.session.test_lan import DICTIONARY, server
 from tests.session.test_table_waits import SLOW
 from tests.session.test_tile_lan import DICTIONARY as TILE_WORDS
 from tests.session.test_tile_lan import tile_host
-from wordsy_tui.front.seat import KeptSeat, KeptTileSeat, read_token, write_token
+from wordsy_tui.front.seat import (
+    KeptSeat,
+    KeptTileSeat,
+    LoopbackSources,
+    read_token,
+    write_token,
+)
 from wordsy_tui.game.state import Phase
 from wordsy_tui.scrabble.rulesets import GameName
 from wordsy_tui.session.kept import SeatKeep
@@ -130,3 +136,21 @@ def test_a_damaged_kept_state_is_dropped_and_another_games_is_not_taken(tmp_path
     keep.write("t", "game-1", None)
     assert not keep.path("t").exists()
     assert oct(keep.folder.stat().st_mode & 0o777) == "0o700"
+
+
+def test_each_players_address_has_a_loopback_address_of_its_own_at_the_host():
+    sources = LoopbackSources("127.0.0.1")
+    assert sources.usable  # Linux answers on all of 127.0.0.0/8
+    first = sources.source("192.0.2.7")
+    assert first is not None
+    assert first.startswith("127.")
+    assert not first.startswith("127.0.0.")  # never the host's own, exempt 127.0.0.1
+    assert sources.source("192.0.2.7") == first
+    assert sources.source("192.0.2.8") != first
+    # One machine may pick any address of its IPv6 /64: the /64 is one player's address.
+    assert sources.source("2001:db8::1") == sources.source("2001:db8::2")
+    # The host's own machine is exempt, as its own players are.
+    assert sources.source("127.0.0.1") is None
+    assert sources.source("::1") is None
+    # A game bound to another address (--bind): its children connect as any program would.
+    assert LoopbackSources("192.0.2.1").source("192.0.2.7") is None

@@ -3,13 +3,15 @@ reaches the lobby; the page fetches nothing from anywhere but the host."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from tests.front.browser import Browser, chromium_binary
-from tests.front.fronts import SshPlayer
+from tests.front.fronts import GUARD_SECONDS, SshPlayer, text_of
 from wordsy_tui.front.web import offline_page
 
 
@@ -118,3 +120,89 @@ async def test_a_player_on_another_browser_asks_the_host_for_their_seat(host, tm
     finally:
         await first.close()
         await second.close()
+
+
+class RawTab:
+    """A browser tab without the browser: textual-serve's websocket, from a chosen address."""
+
+    def __init__(self, http: aiohttp.ClientSession, socket: aiohttp.ClientWebSocketResponse):
+        self.http = http
+        self.socket = socket
+        self.output = bytearray()
+
+    @classmethod
+    async def open(cls, port: int, source: str) -> RawTab:
+        http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0)))
+        socket = await http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24")
+        return cls(http, socket)
+
+    async def wait_for(self, *wanted: str) -> str:
+        """What the tab showed once it shows one of `wanted`."""
+        async with asyncio.timeout(GUARD_SECONDS):
+            while not any(w in text_of(bytes(self.output)) for w in wanted):
+                message = await self.socket.receive()
+                if message.type is aiohttp.WSMsgType.BINARY:
+                    self.output += message.data
+                elif message.type is not aiohttp.WSMsgType.TEXT:
+                    raise AssertionError(f"the tab ended; it showed:\n{text_of(self.output)}")
+        return text_of(bytes(self.output))
+
+    async def type(self, text: str) -> None:
+        await self.socket.send_json(["stdin", text])
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self.http.close()
+
+
+async def test_new_seats_from_browsers_are_paced_per_browser_address(host):
+    await host.start("--web", "0")
+    tabs: list[RawTab] = []
+    try:
+        for number, name in enumerate(("Ann", "Bob", "Cat", "Dan")):
+            tab = await RawTab.open(host.web_port, "127.0.0.2")
+            tabs.append(tab)
+            await tab.wait_for("Your name at the table")
+            await tab.type(f"{name}\r")
+            if number < 3:
+                await tab.wait_for(f"{name} (you)")
+            else:  # a fourth new seat from one machine at once: paced, as the host's own are
+                await tab.wait_for("Too many new players")  # (a notice: the line wraps)
+            if number == 1:
+                await tab.close()  # tabs come and go: the address's pace stays
+                tabs.remove(tab)
+        other = await RawTab.open(host.web_port, "127.0.0.3")
+        tabs.append(other)
+        await other.wait_for("Your name at the table")
+        await other.type("Eve\r")
+        await other.wait_for("Eve (you)")
+    finally:
+        for tab in tabs:
+            await tab.close()
+
+
+async def test_wrong_pins_from_browsers_are_paced_per_browser_address(host):
+    await host.start("--web", "0", "--pin", "4711")
+    said = ""
+    for _ in range(12):  # three typos are free; then the address waits, longer each time
+        tab = await RawTab.open(host.web_port, "127.0.0.2")
+        try:
+            said = await tab.wait_for("Your name at the table", "Too many wrong PINs")
+            if "Too many wrong PINs" in said:
+                break
+            await tab.type("Mal\r")
+            await tab.wait_for("This game has a PIN")
+            await tab.type("0000\r")
+            await tab.wait_for("Wrong PIN")
+        finally:
+            await tab.close()
+    assert "Too many wrong PINs from your address" in said
+    other = await RawTab.open(host.web_port, "127.0.0.3")  # another machine is not held
+    try:
+        await other.wait_for("Your name at the table")
+        await other.type("Ann\r")
+        await other.wait_for("This game has a PIN")
+        await other.type("4711\r")
+        await other.wait_for("Ann (you)")
+    finally:
+        await other.close()

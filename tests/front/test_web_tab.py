@@ -64,11 +64,9 @@ def test_the_web_front_paces_wrong_pins_per_browser_address():
     web = pytest.importorskip("wordsy_tui.front.web", reason="the web extra is not installed")
     front = web.WebFront(game_address=("127.0.0.1", 9), port=0, pin="4711")
     for _ in range(10):
-        front.tab_ended("192.0.2.7", WRONG_PIN_EXIT)
+        front.wrong_pin("192.0.2.7")
     assert front.pins.wait("192.0.2.7", time.monotonic()) > 0
     assert front.pins.wait("192.0.2.8", time.monotonic()) == 0  # another browser is not held
-    front.tab_ended("192.0.2.9", 0)  # a tab that ended otherwise counts nothing
-    assert front.pins.wait("192.0.2.9", time.monotonic()) == 0
 
 
 async def test_a_name_the_table_would_refuse_is_asked_again(monkeypatch):

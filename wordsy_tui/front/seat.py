@@ -10,32 +10,80 @@ another process's arguments; its environment only its owner can):
   child reads it to take its seat back and writes the token the host gives it.
 - `WORDSY_TUI_SEATS`: a browser tab's folder of seat files, one per name (`seat_file_for`):
   the web front keeps one for each browser, which the browser names with a cookie.
+- `WORDSY_TUI_SOURCE`: the loopback address the child connects from, which stands for
+  the player's own address at the host (`LoopbackSources`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import os
+import socket
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final, cast
 
 from net import Client, Refused
+from net.limits import address_key
 from net.protocol import UNKNOWN_TOKEN
 from wordsy_tui.session.kept import KEPT_FOLDER
 from wordsy_tui.session.lan import NetSession
+from wordsy_tui.session.table import LOOPBACK
 from wordsy_tui.session.tilelan import TileNetSession
 
 FRONT_ENV: Final = "WORDSY_TUI_FRONT"
 PIN_ENV: Final = "WORDSY_TUI_PIN"
-# A browser tab's child: how long its address must wait to guess again, and the exit
-# status of a tab that ended on a wrong PIN (the web front counts those per address).
+# A browser tab's child: how long its address must wait to guess again, the exit status
+# of a tab that ended on a wrong PIN, and what it tells the web front the moment it was
+# given one (a link to open, which the front keeps: it counts the guess per address).
 PIN_WAIT_ENV: Final = "WORDSY_TUI_PIN_WAIT"
 WRONG_PIN_EXIT: Final = 3
+WRONG_PIN_SIGNAL: Final = "wordsy-tui:wrong-pin"
 SEAT_FILE_ENV: Final = "WORDSY_TUI_SEAT_FILE"
 SEATS_ENV: Final = "WORDSY_TUI_SEATS"
+SOURCE_ENV: Final = "WORDSY_TUI_SOURCE"
 MAX_TOKEN_BYTES: Final = 256
+
+
+class LoopbackSources:
+    """The loopback address each front's child connects to the game from, one per player's
+    own address: the host paces new seats and PIN guesses per source address and exempts
+    its own 127.0.0.1, so children that all came from there would share one record, and
+    that one exempt. Linux answers on all of 127.0.0.0/8."""
+
+    def __init__(self, game_host: str) -> None:
+        self.usable = game_host == LOOPBACK and _can_bind(_PROBE)
+        """False: the game listens elsewhere (`--bind ADDR`), or this system answers on
+        127.0.0.1 alone; the children then connect as any program of the host's would."""
+
+    def source(self, client: str) -> str | None:
+        """The address a child for a player at `client` connects from (None: the system's
+        pick, for a player on the host's own machine, exempt like its own seats)."""
+        key = address_key(client)
+        if not self.usable or key == LOOPBACK or client == "::1":
+            return None
+        digest = hashlib.sha256(key.encode()).digest()
+        # Never 127.0.0.x (the host's own) nor an address ending in 0 or 255.
+        return f"127.{1 + digest[0] % 255}.{digest[1]}.{1 + digest[2] % 254}"
+
+
+_PROBE: Final = "127.0.0.2"
+
+
+def _can_bind(address: str) -> bool:
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((address, 0))
+        return True
+    return False
+
+
+def through_front(client: Client) -> None:
+    """Connect `client` from the address the front chose for its player (`SOURCE_ENV`)."""
+    source = os.environ.get(SOURCE_ENV)
+    if source:
+        client.config = dataclasses.replace(client.config, source=source)
 
 
 def seat_file_for(folder: Path, name: str) -> Path:
@@ -90,6 +138,7 @@ class SeatFile:
 
     async def start(self) -> None:
         self.kept_in = self.seat_file.parent / KEPT_FOLDER
+        through_front(self.client)
         # The session's own start, next in the order of classes.
         await sit_down(self.client, cast(Any, super()).start, self.seat_file)
 

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
+import json
 import re
 import secrets
 import shlex
 import sys
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -35,7 +37,14 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from net.limits import PinGuard, PinPolicy, address_key
-from wordsy_tui.front.seat import PIN_ENV, PIN_WAIT_ENV, SEATS_ENV, WRONG_PIN_EXIT
+from wordsy_tui.front.seat import (
+    PIN_ENV,
+    PIN_WAIT_ENV,
+    SEATS_ENV,
+    SOURCE_ENV,
+    WRONG_PIN_SIGNAL,
+    LoopbackSources,
+)
 
 DEFAULT_WEB_PORT: Final = 8080
 TABS_PER_ADDRESS: Final = 4
@@ -68,13 +77,31 @@ class _TabService(AppService):
     pin_wait: float = 0.0
     seats: Path | None = None
     """The folder of this browser's seat files (None: a browser that keeps no cookie)."""
+    source: str | None = None
+    """The loopback address the child connects from, for the browser's address."""
+    wrong_pin: Callable[[], None] | None = None
+    """Counts a wrong PIN the child was given, against the browser's address."""
+
+    async def on_meta(self, data: bytes) -> None:
+        try:
+            meta = json.loads(data)
+        except ValueError:
+            meta = None
+        said = isinstance(meta, dict) and meta.get("type") == "open_url"
+        if said and meta.get("url") == WRONG_PIN_SIGNAL:
+            if self.wrong_pin is not None:
+                self.wrong_pin()
+            return  # the child's word to us, not a link for the browser
+        await super().on_meta(data)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
-        for key in (PIN_ENV, PIN_WAIT_ENV, SEATS_ENV):
+        for key in (PIN_ENV, PIN_WAIT_ENV, SEATS_ENV, SOURCE_ENV):
             environment.pop(key, None)
         if self.seats is not None:
             environment[SEATS_ENV] = str(self.seats)
+        if self.source is not None:
+            environment[SOURCE_ENV] = self.source
         if self.pin is not None:
             environment[PIN_ENV] = self.pin
             environment[PIN_WAIT_ENV] = f"{self.pin_wait:.1f}"
@@ -96,6 +123,7 @@ class WebFront:
         per_address: int = TABS_PER_ADDRESS,
     ) -> None:
         host, game_port = game_address
+        self.sources = LoopbackSources(host)
         self.seats_folder = seats_folder
         """Where each browser's seat files are kept, a folder per browser (None: nowhere)."""
         self.pin = pin
@@ -194,7 +222,9 @@ class WebFront:
         source = address_key(request.remote or "?")
         service.pin = self.pin
         service.seats = self.browser_seats(request)
+        service.source = self.sources.source(source)
         service.pin_wait = self.pins.wait(source, time.monotonic()) if self.pin else 0.0
+        service.wrong_pin = functools.partial(self.wrong_pin, source)
         await service.start(width, height)
         try:
             await self.server._process_messages(websocket, service)
@@ -203,13 +233,11 @@ class WebFront:
         finally:
             await _stop(service)
             await websocket.close()
-            process = service._process
-            self.tab_ended(source, None if process is None else process.returncode)
         return websocket
 
-    def tab_ended(self, source: str, status: int | None) -> None:
-        """A tab that ended on a wrong PIN counts against its browser's address."""
-        if self.pin is not None and status == WRONG_PIN_EXIT:
+    def wrong_pin(self, source: str) -> None:
+        """A tab was given a wrong PIN: it counts against its browser's address."""
+        if self.pin is not None:
             self.pins.failed(source, time.monotonic())
 
 

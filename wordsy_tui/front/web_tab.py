@@ -4,9 +4,10 @@ Run by the web front as `python -m wordsy_tui.front.web_tab HOST:PORT [--pin-req
 under textual-serve's driver. The game's PIN comes in the environment (see
 `wordsy_tui.front.seat`): the answer is checked here, so wrong guesses in a browser
 never reach the host's own loopback, whose bots and SSH players would pay for them.
-A tab takes one guess: a wrong one ends it with WRONG_PIN_EXIT, which the web front
-counts against the browser's address, so opening tab after tab guesses no faster than
-the host's own PIN backoff allows (the front says how long to wait, in PIN_WAIT_ENV).
+A tab takes one guess: a wrong one ends it, and the web front counts it against the
+browser's address the moment it is given (WRONG_PIN_SIGNAL: closing the tab at once
+costs the same), so opening tab after tab guesses no faster than the host's own PIN
+backoff allows (the front says how long to wait, in PIN_WAIT_ENV).
 """
 
 from __future__ import annotations
@@ -36,12 +37,14 @@ from wordsy_tui.cli.options import host_port
 from wordsy_tui.front.seat import (
     PIN_WAIT_ENV,
     WRONG_PIN_EXIT,
+    WRONG_PIN_SIGNAL,
     KeptSeat,
     KeptTileSeat,
     browser_seats,
     from_environment,
     read_token,
     seat_file_for,
+    through_front,
 )
 from wordsy_tui.game.names import name_problem, normal_name
 from wordsy_tui.referee import dictionary_hash
@@ -119,6 +122,8 @@ class TabQuestions(App[None]):
         if hmac.compare_digest((typed or "").encode(), self.pin.encode()):
             self._join(self.pin)
             return
+        if self.is_web:  # (under textual-serve's driver: the front hears it)
+            self.open_url(WRONG_PIN_SIGNAL, new_tab=False)
         self._say_and_end("Wrong PIN. Reload the page to try again.", WRONG_PIN_EXIT)
 
     def could_not_start(self, session: Seat[Any, Any, Any], error: Exception) -> None:
@@ -184,22 +189,18 @@ class TabApp(TabQuestions, WordsyApp):
         host, port = self.address
         dictionary = self.play_lan.dictionary
         seat_file = self.seat_file()
-        if not self.player_name:
-            self.play(NetSession.join(host, port, "watch", dictionary, pin=pin, spectate=True))
+        name, reclaim = self.player_name, self.reclaiming
+        session: NetSession
+        if not name:
+            session = NetSession.join(host, port, "watch", dictionary, pin=pin, spectate=True)
         elif seat_file is None:
-            name, reclaim = self.player_name, self.reclaiming
-            self.play(NetSession.join(host, port, name, dictionary, pin=pin, reclaim=reclaim))
+            session = NetSession.join(host, port, name, dictionary, pin=pin, reclaim=reclaim)
         else:
-            self.play(
-                KeptSeat.kept(
-                    seat_file,
-                    self.address,
-                    self.player_name,
-                    dictionary,
-                    pin,
-                    reclaim=self.reclaiming,
-                )
+            session = KeptSeat.kept(
+                seat_file, self.address, name, dictionary, pin, reclaim=reclaim
             )
+        through_front(session.client)
+        self.play(session)
 
 
 class TileTabApp(TabQuestions, TileApp):
@@ -242,6 +243,7 @@ class TileTabApp(TabQuestions, TileApp):
         )
         if isinstance(seat, KeptTileSeat) and seat_file is not None:
             seat.seat_file = seat_file
+        through_front(seat.client)
         return seat
 
     @on(events.Mount)
