@@ -164,6 +164,14 @@ class Browser:
         await self.call("Input.dispatchKeyEvent", type="keyDown", text="\r", **keys)
         await self.call("Input.dispatchKeyEvent", type="keyUp", **keys)
 
+    async def press(self, key: str, code: str, key_code: int, *, ctrl: bool = False) -> None:
+        """A key as DOM names it (`key`, `code`, and the old numeric code), with Ctrl held."""
+        await self.focus()
+        keys = {"key": key, "code": code, "windowsVirtualKeyCode": key_code}
+        held = {"modifiers": 2} if ctrl else {}
+        await self.call("Input.dispatchKeyEvent", type="rawKeyDown", **keys, **held)
+        await self.call("Input.dispatchKeyEvent", type="keyUp", **keys, **held)
+
     async def requests_elsewhere(self) -> list[str]:
         """Every resource the page loaded from a host other than loopback."""
         result = await self.call(

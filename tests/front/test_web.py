@@ -206,3 +206,19 @@ async def test_wrong_pins_from_browsers_are_paced_per_browser_address(host):
         await other.wait_for("Ann (you)")
     finally:
         await other.close()
+
+
+async def test_a_browser_is_shown_the_keys_that_reach_its_page_and_they_work(host, browser):
+    await host.start("--web", "0")
+    await browser.start()
+    await browser.open(f"http://127.0.0.1:{host.web_port}/")
+    await browser.wait_for("Your name at the table")
+    await browser.type("Cat")
+    await browser.enter()
+    lobby = await browser.wait_for("F3 to talk")  # a browser keeps Ctrl+T for a new tab
+    assert "Ctrl+T" not in lobby
+    await browser.press("F3", "F3", 114)
+    await browser.wait_for("Esc closes")  # chat opened
+    await browser.press("Escape", "Escape", 27)
+    await browser.press("c", "KeyC", 67, ctrl=True)  # Ctrl+Q quits Firefox on Linux
+    await browser.wait_for("Seats: 0 of 6")  # left the lobby: the seat is free again

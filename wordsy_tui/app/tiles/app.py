@@ -145,7 +145,8 @@ class BoardScreen(Screen[None]):
     def _show_chat(self, lines: tuple[ChatHeard, ...]) -> None:
         box = self.query_one("#chat-last", Static)
         rows = max(box.size.height, 1)
-        box.update(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows))
+        talk = chatting_app(self).talk_key
+        box.update(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows, talk))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.watching or self.closed:  # help (and the app's chat and leave) only
