@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import asyncssh
@@ -162,3 +163,18 @@ class SshPlayer:
         """As a lid closes or Wi-Fi goes: no goodbye."""
         self.conn.abort()
         self._reader.cancel()
+
+
+async def both_lock_in_and_the_reveal_shows(
+    watcher: SshPlayer, word: str, lock_in: Callable[[], Awaitable[None] | None]
+) -> None:
+    """`watcher` locks in a word of its own, the player who came back presses Enter
+    (`lock_in`), and the reveal on `watcher`'s screen shows the player's `word`."""
+    watcher.type("TAPE\r")
+    mark = len(watcher.output)
+    pressed = lock_in()
+    if pressed is not None:
+        await pressed
+    await watcher.wait_for("· reveal", since=mark)
+    revealed = await watcher.wait_for(word, since=mark)
+    assert "no word this round" not in revealed

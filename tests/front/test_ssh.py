@@ -9,7 +9,7 @@ import sys
 import asyncssh
 import pytest
 
-from tests.front.fronts import SshPlayer
+from tests.front.fronts import SshPlayer, both_lock_in_and_the_reveal_shows
 from wordsy_tui.front.ssh import SshFront, SshLimits, load_host_key
 
 
@@ -244,12 +244,8 @@ async def test_a_player_whose_link_drops_mid_round_comes_back_to_the_word_they_w
 
         dan = await SshPlayer.connect(host.ssh_port, "Dan")
         await dan.wait_for("SAMPLING")  # the word is back on Dan's screen
-        eve.type("TAPE\r")
-        mark = len(eve.output)
-        dan.type("\r")  # Dan plays on: Enter locks the word in
-        await eve.wait_for("· reveal", since=mark)
-        revealed = await eve.wait_for("SAMPLING", since=mark)
-        assert "no word this round" not in revealed
+        # Dan plays on: Enter locks the word in.
+        await both_lock_in_and_the_reveal_shows(eve, "SAMPLING", lambda: dan.type("\r"))
     finally:
         await dan.close()
         await eve.close()

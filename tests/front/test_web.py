@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 
 from tests.front.browser import Browser, chromium_binary
-from tests.front.fronts import GUARD_SECONDS, SshPlayer, text_of
+from tests.front.fronts import GUARD_SECONDS, SshPlayer, both_lock_in_and_the_reveal_shows, text_of
 from wordsy_tui.front.web import offline_page
 
 
@@ -84,12 +84,8 @@ async def test_a_browser_that_reloads_mid_round_sits_down_again_and_plays_on_wit
         assert await browser.evaluate("document.cookie") == ""
         assert "token" not in await browser.evaluate("location.href")
 
-        eve.type("TAPE\r")
-        mark = len(eve.output)
-        await browser.enter()  # Bob plays on: Enter locks the word in
-        await eve.wait_for("· reveal", since=mark)
-        revealed = await eve.wait_for("SAMPLING", since=mark)
-        assert "no word this round" not in revealed
+        # Bob plays on: Enter locks the word in.
+        await both_lock_in_and_the_reveal_shows(eve, "SAMPLING", browser.enter)
     finally:
         await eve.close()
 
@@ -150,6 +146,12 @@ class RawTab:
     async def type(self, text: str) -> None:
         await self.socket.send_json(["stdin", text])
 
+    async def answer(self, name: str, pin: str) -> None:
+        """The tab's two questions: the name, then the PIN."""
+        await self.type(f"{name}\r")
+        await self.wait_for("This game has a PIN")
+        await self.type(f"{pin}\r")
+
     async def close(self) -> None:
         await self.socket.close()
         await self.http.close()
@@ -190,9 +192,7 @@ async def test_wrong_pins_from_browsers_are_paced_per_browser_address(host):
             said = await tab.wait_for("Your name at the table", "Too many wrong PINs")
             if "Too many wrong PINs" in said:
                 break
-            await tab.type("Mal\r")
-            await tab.wait_for("This game has a PIN")
-            await tab.type("0000\r")
+            await tab.answer("Mal", "0000")
             await tab.wait_for("Wrong PIN")
         finally:
             await tab.close()
@@ -200,9 +200,7 @@ async def test_wrong_pins_from_browsers_are_paced_per_browser_address(host):
     other = await RawTab.open(host.web_port, "127.0.0.3")  # another machine is not held
     try:
         await other.wait_for("Your name at the table")
-        await other.type("Ann\r")
-        await other.wait_for("This game has a PIN")
-        await other.type("4711\r")
+        await other.answer("Ann", "4711")
         await other.wait_for("Ann (you)")
     finally:
         await other.close()
