@@ -145,7 +145,8 @@ class BoardScreen(Screen[None]):
     def _show_chat(self, lines: tuple[ChatHeard, ...]) -> None:
         box = self.query_one("#chat-last", Static)
         rows = max(box.size.height, 1)
-        box.update(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows))
+        talk = chatting_app(self).talk_key
+        box.update(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows, talk))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.watching or self.closed:  # help (and the app's chat and leave) only
@@ -273,6 +274,7 @@ class BoardScreen(Screen[None]):
     def redraw(self) -> None:
         if not self.is_mounted:
             return
+        self._keep_draft()
         self.refresh_bindings()
         state, me = self.state, self.session.me
         self._show_title()
@@ -315,6 +317,18 @@ class BoardScreen(Screen[None]):
             shown_preview = self.watching_text()
         self.query_one("#preview", Static).update(shown_preview)
         self._show_chat(chatting_app(self).chat)
+
+    def _keep_draft(self) -> None:
+        """The session keeps the tiles laid and not played yet; a restarted program's board
+        lays again those it took back, once the view has the rack to lay them from."""
+        me, state = self.session.me, self.state
+        if me is None or state.phase is not Phase.PLAYING or not state.rack(me):
+            return  # not caught up yet, or nothing to lay: what the session holds stays
+        if self.session.laid_again:
+            if not self.draft.placed:
+                self.draft.lay_again(self.session.laid_again, state.board, state.rack(me))
+            self.session.laid_again = ()
+        self.session.hold(self.draft.placed)
 
     shows_racks = False
     """Whether the list of scores shows each rack's tiles (a finished game's replay)."""

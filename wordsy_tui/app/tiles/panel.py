@@ -161,12 +161,14 @@ def moves_text(lines: Sequence[MoveLine], width: int, rows: int) -> Text:
     return text
 
 
-def chat_text(lines: Sequence[ChatHeard], me: str | None, width: int, rows: int) -> Text:
-    """The last lines said at the table that fit `rows`, each cut to one line (Ctrl+T shows
-    them whole)."""
+def chat_text(
+    lines: Sequence[ChatHeard], me: str | None, width: int, rows: int, talk_key: str = "Ctrl+T"
+) -> Text:
+    """The last lines said at the table that fit `rows`, each cut to one line (`talk_key`,
+    chat's key, shows them whole)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     if not lines:
-        return text.append("Chat: Ctrl+T to talk (everyone sees it)", "dim")
+        return text.append(f"Chat: {talk_key} to talk (everyone sees it)", "dim")
     for line in list(lines)[-rows:]:
         said = chat_line(line, me)
         said.truncate(width, overflow="ellipsis")
