@@ -556,20 +556,23 @@ class WordsyApp(TableApp):
         return await session.write(word)
 
     def action_lock_in(self) -> None:
-        self._on_the_word_on_screen(lambda session: session.lock_in())
+        self._on_the_word_on_screen(lambda session: session.lock_in(), self._lock_in_question)
 
     def action_flip(self) -> None:
-        self._on_the_word_on_screen(lambda session: session.flip(), ask_if_refused=True)
+        self._on_the_word_on_screen(lambda session: session.flip(), self._flip_question)
 
     def _on_the_word_on_screen(
-        self, then: Callable[[Session], Awaitable[str | None]], *, ask_if_refused: bool = False
+        self,
+        then: Callable[[Session], Awaitable[str | None]],
+        question_for: Callable[[str], str | None],
     ) -> None:
         """Send the word exactly as the input holds it at this key, then `then`.
 
         Keys that came before this one (a paste, a fast typist, an SSH link) may still
         wait in the input's own queue: the word is read from there once they are in,
-        and before any key that came after. With `ask_if_refused`, a word the referee
-        would refuse goes out only once the player says so (a stray Space costs no round).
+        and before any key that came after. Where `question_for` that word has a question
+        (no word to lock in, a word the referee would refuse to flip with), it goes out
+        only once the player says so: a stray key costs no round.
         """
         me = self.me
         if me is None or self.state.phase is not Phase.WRITING:
@@ -577,16 +580,18 @@ class WordsyApp(TableApp):
         if self.state.draft(me).locked:
             self.act(then)  # a locked-in word may still take the timer: nothing to send first
             return
+        round_no = self.state.round
 
         def on_screen(word: str) -> None:
-            question = self._flip_question(word) if ask_if_refused else None
+            question = question_for(word)
             if question is None:
                 self._seal_and_send(word, then)
                 return
             from wordsy_tui.app.screens.confirm import ConfirmScreen
 
             def answered(yes: bool | None) -> None:
-                if yes and self.state.phase is Phase.WRITING:
+                # Asked in this round's writing: a yes that comes after it counts for nothing.
+                if yes and self.state.phase is Phase.WRITING and self.state.round == round_no:
                     self._seal_and_send(word, then)
 
             self.push_screen(ConfirmScreen(question), answered)
@@ -596,6 +601,16 @@ class WordsyApp(TableApp):
             on_screen(self._draft)
         else:
             word_input.call_later(lambda: on_screen(word_input.value))
+
+    @staticmethod
+    def _lock_in_question(word: str) -> str | None:
+        """What to ask before locking in with `word`: nothing, unless there is no word."""
+        if word.strip():
+            return None
+        return (
+            "Lock in with no word? This round is then a pass for 0 points, and you cannot "
+            "write a word in it any more."
+        )
 
     def _flip_question(self, word: str) -> str | None:
         """What to ask before flipping with `word`, if the referee would refuse it."""
