@@ -52,6 +52,7 @@ At the reveal   ↑/↓ pick a word · c challenge it · a appeal · Enter ready
 Vote            y it stands (or: accept the meant word) · n it breaks the
                 rules (or: refuse it) · Esc later (v)
 Results         r play again, same table (the host; solo) · Enter done
+The host        F9 end the wait now, for everyone (asks first) · F4 remove
 Anywhere        ? or F1 this help · F2 or s sheets · Ctrl+P commands
                 Tab next pane · Ctrl+Q (or q where you are not typing) leave"""
 
