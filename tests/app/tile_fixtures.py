@@ -305,3 +305,32 @@ class VoteTileSession(TileSession):
         left = tuple(bag[7 - len(tiles) :])
         racks = {**host.racks, player: rack}
         self.host = replace(host, racks=racks, bag=left, bag_count=len(left))
+
+
+class JudgedTileSession(TileSession):
+    """Scrabble, Ann against Bot 1: Bot 1 plays `word` across the centre from a rack of just
+    its letters, and the play waits for Ann to challenge it or let it stand. `bag`: the
+    tiles left in the bag (none: Bot 1 has gone out, and the play ends the game once it
+    stands)."""
+
+    def __init__(self, word: str, bag: int) -> None:
+        config = TileGameConfig(GameName.SCRABBLE)
+        super().__init__(ME, config, (Level.EASY,), seed=TILE_SEED, bot_pause=0)
+        self.word = word
+        self.bag_left = bag
+
+    async def start(self) -> None:
+        self._apply(None, cmd.CreateGame(self.config))
+        self._apply(ME, cmd.JoinGame())
+        (bot,) = self.bots
+        self._apply(bot, cmd.JoinGame(bot=True))
+        self._apply(ME, cmd.StartGame())
+        host = self.host
+        tiles = sorted((host.bag or ()) + host.rack(bot))
+        for tile in self.word:
+            tiles.remove(tile)
+        racks = {**host.racks, bot: tuple(sorted(self.word))}
+        bag = tuple(tiles[: self.bag_left])
+        self.host = replace(host, racks=racks, bag=bag, bag_count=len(bag), turn=bot)
+        self._apply(bot, cmd.Play(parse_move(self.host.board, f"8H {self.word}")))
+        await self.bots_act()
