@@ -65,6 +65,10 @@ async def test_f5_asks_first_and_says_a_failed_challenge_ends_the_game_here() ->
         await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert app.session.state.phase is Phase.OVER
+        told = str(board_screen(app).message)
+        assert (
+            told == "Ann challenged, but every word is good: the play stands, and ends the game."
+        )
 
 
 async def test_a_failed_challenge_costs_the_next_turn_and_stays_on_the_move_list() -> None:

@@ -422,9 +422,13 @@ class BoardScreen(Screen[None]):
                             "bold",
                         )
                     else:
+                        cost = (
+                            "the play stands, and ends the game."
+                            if self.state.phase is Phase.OVER
+                            else f"{shown(challenger)} loses the next turn."
+                        )
                         self.say(
-                            f"{shown(challenger)} challenged, but every word is good: "
-                            f"{shown(challenger)} loses the next turn.",
+                            f"{shown(challenger)} challenged, but every word is good: {cost}",
                             "bold",
                         )
                 case ev.TilesExchanged(player, _r, _d, count) if player != me:
