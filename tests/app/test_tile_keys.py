@@ -4,6 +4,9 @@ its verdict stays on the move list; the exchange and the blank's dialogs."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -27,15 +30,19 @@ def key_bar(pilot: Pilot[None]) -> str:
     return on_screen(pilot).splitlines()[-1]
 
 
-async def judged(pilot: Pilot[None], app: TileApp) -> None:
-    await until(pilot, lambda: app.session.asked_to_judge)
-    await pilot.pause()
+@contextlib.asynccontextmanager
+async def judging(play: tuple[str, int]) -> AsyncIterator[tuple[TileApp, Pilot[None]]]:
+    """The board at 80x24 once Bot 1's `play` (its word, the tiles left in the bag) waits
+    for Ann to judge it."""
+    app = TileApp(JudgedTileSession(*play))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.session.asked_to_judge)
+        await pilot.pause()
+        yield app, pilot
 
 
 async def test_after_the_opponent_goes_out_the_key_bar_offers_only_the_legal_keys() -> None:
-    app = TileApp(JudgedTileSession(*GONE_OUT))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await judged(pilot, app)
+    async with judging(GONE_OUT) as (app, pilot):
         keys = key_bar(pilot)
         assert "⏎ Let it stand" in keys
         assert "F5 Challenge" in keys
@@ -49,9 +56,7 @@ async def test_after_the_opponent_goes_out_the_key_bar_offers_only_the_legal_key
 
 
 async def test_f5_asks_first_and_says_a_failed_challenge_ends_the_game_here() -> None:
-    app = TileApp(JudgedTileSession(*GONE_OUT))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await judged(pilot, app)
+    async with judging(GONE_OUT) as (app, pilot):
         await pilot.press("f5")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         question = str(app.screen.query_one("#question", Static).render())
@@ -72,9 +77,7 @@ async def test_f5_asks_first_and_says_a_failed_challenge_ends_the_game_here() ->
 
 
 async def test_a_failed_challenge_costs_the_next_turn_and_stays_on_the_move_list() -> None:
-    app = TileApp(JudgedTileSession(*GOOD_ON))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await judged(pilot, app)
+    async with judging(GOOD_ON) as (app, pilot):
         # Ann plays next: she may also play on (that lets the play stand), and it fits.
         assert "⏎ let it stand (or play: it stands)" in on_screen(pilot)
         assert "⏎ Play" not in key_bar(pilot)  # with nothing laid, Enter lets it stand
@@ -97,9 +100,7 @@ async def test_a_failed_challenge_costs_the_next_turn_and_stays_on_the_move_list
 
 
 async def test_an_upheld_challenge_stays_on_the_move_list() -> None:
-    app = TileApp(JudgedTileSession(*PHONY_ON))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await judged(pilot, app)
+    async with judging(PHONY_ON) as (app, pilot):
         await pilot.press("f5", "y")
         await until(pilot, lambda: app.session.state.turns[:1] != ())
         await pilot.pause()
@@ -109,9 +110,7 @@ async def test_an_upheld_challenge_stays_on_the_move_list() -> None:
 
 
 async def test_the_exchange_shows_the_rack_and_no_tiles_ann_does_not_hold() -> None:
-    app = TileApp(JudgedTileSession(*GOOD_ON))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await judged(pilot, app)
+    async with judging(GOOD_ON) as (app, pilot):
         await pilot.press("f2")
         await until(pilot, lambda: isinstance(app.screen, PromptScreen))
         answer = app.screen.query_one("#answer", Input)
@@ -121,9 +120,7 @@ async def test_the_exchange_shows_the_rack_and_no_tiles_ann_does_not_hold() -> N
 
 
 async def test_the_blanks_letter_is_asked_under_the_board() -> None:
-    app = TileApp(JudgedTileSession(*GOOD_ON))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await judged(pilot, app)
+    async with judging(GOOD_ON) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, BoardScreen)
         board = screen.query_one(TileBoard).region
