@@ -17,6 +17,8 @@ from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.tiles.app import BoardScreen, TileApp, judge_text
 from wordsy_tui.app.tiles.board import TileBoard
 from wordsy_tui.app.tiles.dialogs import BlankScreen, GameOverScreen
+from wordsy_tui.scrabble import commands as cmd
+from wordsy_tui.scrabble import events as ev
 from wordsy_tui.scrabble.state import Phase
 
 GONE_OUT = ("QI", 0)
@@ -129,3 +131,20 @@ async def test_the_blanks_letter_is_asked_under_the_board() -> None:
         await pilot.pause()
         dialog = app.screen.query_one("#dialog").region
         assert dialog.y >= board.bottom
+
+
+async def test_a_yes_for_a_play_that_has_stood_meanwhile_challenges_nothing() -> None:
+    async with judging(GOOD_ON) as (app, pilot):
+        session = app.session
+        assert isinstance(session, JudgedTileSession)
+        await pilot.press("f5")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        # Meanwhile the play stands, Ann's turn passes (as the clock would do both) and Bot 1
+        # plays again: another play on the board, which Ann never asked about.
+        session._apply("Ann", cmd.Accept())
+        session._apply("Ann", cmd.Pass())
+        await session.bots_act()
+        await until(pilot, lambda: session.asked_to_judge)
+        await pilot.press("y")
+        await pilot.pause()
+        assert not [e for e in session.log if isinstance(e, ev.ChallengeDecided)]

@@ -242,13 +242,15 @@ class BoardScreen(Screen[None]):
     @work(group="dialog")
     async def action_challenge(self) -> None:
         """A failed challenge costs the challenger: asked first, saying what it costs."""
-        me = self.session.me
+        me, asked_about = self.session.me, self.state.pending
         question = None if me is None else challenge_question(self.state, me)
         if question is None:
             return
         from wordsy_tui.app.screens.confirm import ConfirmScreen
 
-        if await self.app.push_screen_wait(ConfirmScreen(question)):
+        yes = await self.app.push_screen_wait(ConfirmScreen(question))
+        # The play asked about: not another that may have come to the board meanwhile.
+        if yes and self.state.pending == asked_about:
             self._act(self.session.challenge(), None)
 
     @work(group="dialog")
