@@ -62,11 +62,15 @@ def _play_text(board: str, turn_placement: Sequence[tuple[int, str]], rules: Rul
 
 
 def move_lines(state: TileGameState) -> list[MoveLine]:
-    """Every turn so far in words, the play that may still be challenged last."""
+    """Every turn so far in words, each challenge's verdict under the play it judged, the
+    play that may still be challenged last."""
     lines: list[MoveLine] = []
     board = EMPTY_BOARD
     for turn in state.turns:
         lines.append(_turn_line(turn, board, state.rules))
+        if turn.challenger is not None:  # what the challenge decided stays on the list
+            verdict = "challenge failed" if turn.kind == "play" else "challenge upheld"
+            lines.append(MoveLine(turn.challenger, verdict, 0))
         if turn.kind == "play":
             board = place(board, turn.placement)
     pending = state.pending
