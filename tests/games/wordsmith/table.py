@@ -7,18 +7,19 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from wordsy_tui.games.wordsmith import commands as cmd
-from wordsy_tui.games.wordsmith import events as ev
-from wordsy_tui.games.wordsmith.components import CARDS, ITEMS, LETTERS, SIZE, Card, Kind
-from wordsy_tui.games.wordsmith.config import WordsmithConfig
-from wordsy_tui.games.wordsmith.decide import decide
-from wordsy_tui.games.wordsmith.errors import TurnError
-from wordsy_tui.games.wordsmith.evolve import evolve
-from wordsy_tui.games.wordsmith.forge import forge
-from wordsy_tui.games.wordsmith.grid import SQUARES, mask, parse_square
-from wordsy_tui.games.wordsmith.sheet import VACANT, Made, Sheet, forged_items
-from wordsy_tui.games.wordsmith.state import WordsmithState
-from wordsy_tui.games.wordsmith.turn import GobletLetter, Pick, SwordCircle, Turn, commit
+from wordsy_tui.engine.sealed import commit
+from wordsy_tui.games.wordsmith.rules import commands as cmd
+from wordsy_tui.games.wordsmith.rules import events as ev
+from wordsy_tui.games.wordsmith.rules.components import CARDS, ITEMS, LETTERS, SIZE, Card, Kind
+from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.decide import decide
+from wordsy_tui.games.wordsmith.rules.errors import TurnError
+from wordsy_tui.games.wordsmith.rules.evolve import evolve
+from wordsy_tui.games.wordsmith.rules.forge import forge
+from wordsy_tui.games.wordsmith.rules.grid import SQUARES, mask, parse_square
+from wordsy_tui.games.wordsmith.rules.sheet import VACANT, Made, Sheet, forged_items
+from wordsy_tui.games.wordsmith.rules.state import WordsmithState
+from wordsy_tui.games.wordsmith.rules.turn import GobletLetter, Pick, SwordCircle, Turn, turn_text
 from wordsy_tui.words.lexicon import load_lexicon
 
 LEXICON = load_lexicon()
@@ -121,7 +122,7 @@ class Table:
         return events
 
     def seal(self, player: str, turn: Turn) -> list[ev.Event]:
-        return self.do(player, cmd.Seal(commit(turn, salt(player))))
+        return self.do(player, cmd.Seal(commit(turn_text(turn), salt(player))))
 
     def reveal(self, player: str, turn: Turn) -> list[ev.Event]:
         return self.do(player, cmd.Reveal(turn, salt(player)))

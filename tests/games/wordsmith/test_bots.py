@@ -10,15 +10,16 @@ from functools import cache
 import pytest
 
 from tests.games.wordsmith.table import CANDLES_SHEET, LEXICON, Table, sheet_with
-from wordsy_tui.games.wordsmith.bots import Level, choose_turn
-from wordsy_tui.games.wordsmith.components import Kind
-from wordsy_tui.games.wordsmith.config import WordsmithConfig
-from wordsy_tui.games.wordsmith.legal import preview, refusal
-from wordsy_tui.games.wordsmith.simulate import Tally, play, report, tally
-from wordsy_tui.games.wordsmith.state import Phase
-from wordsy_tui.games.wordsmith.view import state_for
-from wordsy_tui.games.wordsmith.vocabulary import MAX_MATCHES, Vocabulary
-from wordsy_tui.games.wordsmith.words import inflects
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.wordsmith.rules.bots import choose_turn
+from wordsy_tui.games.wordsmith.rules.components import Kind
+from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.legal import preview, refusal
+from wordsy_tui.games.wordsmith.rules.simulate import Tally, play, report, tally
+from wordsy_tui.games.wordsmith.rules.state import Phase
+from wordsy_tui.games.wordsmith.rules.view import state_for
+from wordsy_tui.games.wordsmith.rules.vocabulary import MAX_MATCHES, Vocabulary
+from wordsy_tui.games.wordsmith.rules.words import inflects
 
 
 @cache

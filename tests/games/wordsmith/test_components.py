@@ -7,8 +7,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from wordsy_tui.games.wordsmith import components as c
-from wordsy_tui.games.wordsmith.grid import name
+from wordsy_tui.games.wordsmith.rules import components as c
+from wordsy_tui.games.wordsmith.rules.grid import name
 
 RULES = Path(__file__).parents[3] / "docs" / "RULES.md"
 

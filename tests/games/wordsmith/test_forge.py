@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from tests.games.wordsmith.table import CANDLES_SHEET, LEXICON, placed, sheet_with, sq, strip
-from wordsy_tui.games.wordsmith.components import ITEMS, Kind
-from wordsy_tui.games.wordsmith.errors import TurnError
-from wordsy_tui.games.wordsmith.forge import Action, Forged, forge
-from wordsy_tui.games.wordsmith.grid import mask, members
-from wordsy_tui.games.wordsmith.sheet import Sheet
-from wordsy_tui.games.wordsmith.turn import GobletLetter, Pick, SwordCircle, Turn
+from wordsy_tui.games.wordsmith.rules.components import ITEMS, Kind
+from wordsy_tui.games.wordsmith.rules.errors import TurnError
+from wordsy_tui.games.wordsmith.rules.forge import Action, Forged, forge
+from wordsy_tui.games.wordsmith.rules.grid import mask, members
+from wordsy_tui.games.wordsmith.rules.sheet import Sheet
+from wordsy_tui.games.wordsmith.rules.turn import GobletLetter, Pick, SwordCircle, Turn
 
 NOTHING = strip("PR", "QU", "AD")
 

@@ -10,10 +10,11 @@ from itertools import pairwise
 import pytest
 
 from tests.games.wordsmith.table import LEXICON, Table, random_turn, salt, sheet_with, sq
-from wordsy_tui.games.wordsmith import commands as cmd
-from wordsy_tui.games.wordsmith import events as ev
-from wordsy_tui.games.wordsmith.alarms import alarm_for
-from wordsy_tui.games.wordsmith.components import (
+from wordsy_tui.engine.sealed import commit
+from wordsy_tui.games.wordsmith.rules import commands as cmd
+from wordsy_tui.games.wordsmith.rules import events as ev
+from wordsy_tui.games.wordsmith.rules.alarms import alarm_for
+from wordsy_tui.games.wordsmith.rules.components import (
     CARDS,
     CARDS_PER_ROUND,
     DECK,
@@ -25,8 +26,8 @@ from wordsy_tui.games.wordsmith.components import (
     START_SQUARES,
     Kind,
 )
-from wordsy_tui.games.wordsmith.config import WordsmithConfig
-from wordsy_tui.games.wordsmith.errors import (
+from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.errors import (
     ClockError,
     RevealError,
     SeatingError,
@@ -34,16 +35,23 @@ from wordsy_tui.games.wordsmith.errors import (
     UnknownPlayer,
     WrongPhase,
 )
-from wordsy_tui.games.wordsmith.legal import (
+from wordsy_tui.games.wordsmith.rules.legal import (
     legal_commands,
     may_choose,
     may_reveal,
     preview,
     refusal,
 )
-from wordsy_tui.games.wordsmith.scoring import final_scores
-from wordsy_tui.games.wordsmith.state import Phase
-from wordsy_tui.games.wordsmith.turn import Pick, Turn, commit
+from wordsy_tui.games.wordsmith.rules.scoring import final_scores
+from wordsy_tui.games.wordsmith.rules.state import Phase
+from wordsy_tui.games.wordsmith.rules.turn import (
+    GobletLetter,
+    Pick,
+    SwordCircle,
+    Turn,
+    parse_turn,
+    turn_text,
+)
 
 
 def test_set_up_writes_the_two_start_cards_and_deals_the_first_round():
@@ -269,10 +277,39 @@ def test_the_game_ends_after_twelve_rounds_with_every_scoring_line():
 
 def test_commit_binds_the_whole_turn():
     turn = Turn((Pick(0, "A", 0), Pick(1, "B", None)))
-    assert commit(turn, salt("ann")) != commit(
-        Turn((Pick(0, "A", 0), Pick(1, "C", None))), salt("ann")
+    sealed = commit(turn_text(turn), salt("ann"))
+    assert sealed != commit(turn_text(Turn((Pick(0, "A", 0), Pick(1, "C", None)))), salt("ann"))
+    assert sealed != commit(turn_text(turn), salt("bob"))
+
+
+def test_a_turns_text_is_one_line_that_reads_back_as_the_turn():
+    turn = Turn(
+        (Pick(sq("e4"), "A", 0), Pick(sq("d4"), "B", None)),
+        (GobletLetter(sq("c1"), "O"), SwordCircle(sq("f1"))),
     )
-    assert commit(turn, salt("ann")) != commit(turn, salt("bob"))
+    text = turn_text(turn)
+    assert text == "PICK E4 A 0 PICK D4 B ANY GOBLET C1 O SWORD F1"
+    assert parse_turn(text) == turn
+    assert parse_turn(text.lower()) == turn
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PICK E4 A",
+        "PICK I9 A 0",
+        "PICK E4 AB 0",
+        "PICK E4 A 7X",
+        "SWORD",
+        "GOBLET E4 1",
+        "BOW E4",
+        "SWORD F1 PICK E4 A 0",
+        "PICK E4 A 0 " * 40,
+    ],
+)
+def test_a_text_that_is_no_turn_is_refused(text):
+    with pytest.raises(ValueError, match="not a turn's text"):
+        parse_turn(text)
 
 
 def test_the_preview_works_out_a_turn_being_put_together():

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tests.games.wordsmith.table import forging, sq
-from wordsy_tui.games.wordsmith import goals
-from wordsy_tui.games.wordsmith.components import GOALS, Kind
-from wordsy_tui.games.wordsmith.grid import mask
-from wordsy_tui.games.wordsmith.sheet import Sheet, forged_items
+from wordsy_tui.games.wordsmith.rules import goals
+from wordsy_tui.games.wordsmith.rules.components import GOALS, Kind
+from wordsy_tui.games.wordsmith.rules.grid import mask
+from wordsy_tui.games.wordsmith.rules.sheet import Sheet, forged_items
 
 
 def goal(name: str) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.games.wordsmith.table import forging, sheet_with
-from wordsy_tui.games.wordsmith.components import Kind
-from wordsy_tui.games.wordsmith.scoring import (
+from wordsy_tui.games.wordsmith.rules.components import Kind
+from wordsy_tui.games.wordsmith.rules.scoring import (
     ScoreLines,
     crown_places,
     final_scores,
@@ -14,7 +14,7 @@ from wordsy_tui.games.wordsmith.scoring import (
     score_lines,
     winners,
 )
-from wordsy_tui.games.wordsmith.sheet import Sheet
+from wordsy_tui.games.wordsmith.rules.sheet import Sheet
 
 
 @pytest.mark.parametrize(("rings", "points"), [(0, 0), (4, 0), (5, 5), (6, 10), (7, 20), (8, 20)])

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tests.games.wordsmith.table import sheet_with
-from wordsy_tui.games.wordsmith.components import Kind
-from wordsy_tui.games.wordsmith.scoring import LINES, score_lines
-from wordsy_tui.games.wordsmith.sheet import Sheet
-from wordsy_tui.games.wordsmith.sheetfile import (
+from wordsy_tui.games.wordsmith.rules.components import Kind
+from wordsy_tui.games.wordsmith.rules.scoring import LINES, score_lines
+from wordsy_tui.games.wordsmith.rules.sheet import Sheet
+from wordsy_tui.games.wordsmith.rules.sheetfile import (
     SheetFileError,
     as_fields,
     read_sheet,

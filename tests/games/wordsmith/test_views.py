@@ -11,14 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.games.wordsmith.table import Table, random_turn
-from wordsy_tui.games.wordsmith import commands as cmd
-from wordsy_tui.games.wordsmith import events as ev
-from wordsy_tui.games.wordsmith.config import WordsmithConfig
-from wordsy_tui.games.wordsmith.evolve import evolve
-from wordsy_tui.games.wordsmith.sheet import started
-from wordsy_tui.games.wordsmith.state import Phase, WordsmithState
-from wordsy_tui.games.wordsmith.turn import Pick, Turn
-from wordsy_tui.games.wordsmith.view import event_for, state_for
+from wordsy_tui.games.wordsmith.rules import commands as cmd
+from wordsy_tui.games.wordsmith.rules import events as ev
+from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.evolve import evolve
+from wordsy_tui.games.wordsmith.rules.sheet import started
+from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
+from wordsy_tui.games.wordsmith.rules.turn import Pick, Turn
+from wordsy_tui.games.wordsmith.rules.view import event_for, state_for
 
 PLAYERS = ("ann", "bob", "cy", "dee", "eve")
 

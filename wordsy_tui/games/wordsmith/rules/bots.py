@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from itertools import product
 from typing import Final
 
-from wordsy_tui.games.wordsmith import goals
-from wordsy_tui.games.wordsmith.components import (
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.wordsmith.rules import goals
+from wordsy_tui.games.wordsmith.rules.components import (
     ANY_LETTER_COST,
     CARDS,
     COIN_BOXES,
@@ -38,22 +38,15 @@ from wordsy_tui.games.wordsmith.components import (
     SIZE,
     Kind,
 )
-from wordsy_tui.games.wordsmith.errors import TurnError
-from wordsy_tui.games.wordsmith.forge import Forged
-from wordsy_tui.games.wordsmith.grid import LINES, LINES_THROUGH, SQUARES
-from wordsy_tui.games.wordsmith.legal import preview, strip_faces
-from wordsy_tui.games.wordsmith.sheet import ITEM_MASKS, VACANT, Sheet
-from wordsy_tui.games.wordsmith.state import WordsmithState
-from wordsy_tui.games.wordsmith.turn import Bonus, GobletLetter, Pick, SwordCircle, Turn
-from wordsy_tui.games.wordsmith.vocabulary import Vocabulary
-from wordsy_tui.games.wordsmith.words import Words
-
-
-class Level(StrEnum):
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-    EXPERT = "expert"
+from wordsy_tui.games.wordsmith.rules.errors import TurnError
+from wordsy_tui.games.wordsmith.rules.forge import Forged
+from wordsy_tui.games.wordsmith.rules.grid import LINES, LINES_THROUGH, SQUARES
+from wordsy_tui.games.wordsmith.rules.legal import preview, strip_faces
+from wordsy_tui.games.wordsmith.rules.sheet import ITEM_MASKS, VACANT, Sheet
+from wordsy_tui.games.wordsmith.rules.state import WordsmithState
+from wordsy_tui.games.wordsmith.rules.turn import Bonus, GobletLetter, Pick, SwordCircle, Turn
+from wordsy_tui.games.wordsmith.rules.vocabulary import Vocabulary
+from wordsy_tui.games.wordsmith.rules.words import Words
 
 
 @dataclass(frozen=True, slots=True)

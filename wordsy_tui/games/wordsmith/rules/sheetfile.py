@@ -26,17 +26,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from wordsy_tui.games.wordsmith.components import (
+from wordsy_tui.games.wordsmith.rules.components import (
     COIN_BOXES,
     CROWN_BOXES,
     GOALS_IN_PLAY,
     LETTERS,
     SIZE,
 )
-from wordsy_tui.games.wordsmith.config import MAX_PLAYERS
-from wordsy_tui.games.wordsmith.grid import mask
-from wordsy_tui.games.wordsmith.scoring import LABELS, LINES, ScoreLines, crown_places, score_lines
-from wordsy_tui.games.wordsmith.sheet import VACANT, Sheet, forged_items
+from wordsy_tui.games.wordsmith.rules.config import MAX_PLAYERS
+from wordsy_tui.games.wordsmith.rules.grid import mask
+from wordsy_tui.games.wordsmith.rules.scoring import (
+    LABELS,
+    LINES,
+    ScoreLines,
+    crown_places,
+    score_lines,
+)
+from wordsy_tui.games.wordsmith.rules.sheet import VACANT, Sheet, forged_items
 
 MAX_TEXT: Final = 64 * 1024
 """A sheet file is a few hundred bytes: anything this long is not one."""

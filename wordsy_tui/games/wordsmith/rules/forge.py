@@ -21,8 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from wordsy_tui.games.wordsmith import errors
-from wordsy_tui.games.wordsmith.components import (
+from wordsy_tui.games.wordsmith.rules import errors
+from wordsy_tui.games.wordsmith.rules.components import (
     ANY_LETTER_COST,
     AXE_CROWNS,
     COIN_BOXES,
@@ -40,10 +40,18 @@ from wordsy_tui.games.wordsmith.components import (
     Card,
     Kind,
 )
-from wordsy_tui.games.wordsmith.grid import LINES, LINES_THROUGH, SQUARES, bit, mask, members, name
-from wordsy_tui.games.wordsmith.sheet import VACANT, Made, Sheet, complete
-from wordsy_tui.games.wordsmith.turn import GobletLetter, Pick, SwordCircle, Turn
-from wordsy_tui.games.wordsmith.words import Words, inflects
+from wordsy_tui.games.wordsmith.rules.grid import (
+    LINES,
+    LINES_THROUGH,
+    SQUARES,
+    bit,
+    mask,
+    members,
+    name,
+)
+from wordsy_tui.games.wordsmith.rules.sheet import VACANT, Made, Sheet, complete
+from wordsy_tui.games.wordsmith.rules.turn import GobletLetter, Pick, SwordCircle, Turn
+from wordsy_tui.games.wordsmith.rules.words import Words, inflects
 
 
 class Action(StrEnum):

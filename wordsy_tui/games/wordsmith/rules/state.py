@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from wordsy_tui.games.wordsmith.components import CARDS, Card
-from wordsy_tui.games.wordsmith.config import WordsmithConfig
-from wordsy_tui.games.wordsmith.scoring import ScoreLines
-from wordsy_tui.games.wordsmith.sheet import Sheet
+from wordsy_tui.games.wordsmith.rules.components import CARDS, Card
+from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.scoring import ScoreLines
+from wordsy_tui.games.wordsmith.rules.sheet import Sheet
 
 
 class Phase(StrEnum):

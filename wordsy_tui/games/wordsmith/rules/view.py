@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wordsy_tui.games.wordsmith import events as ev
-from wordsy_tui.games.wordsmith.sheet import started
-from wordsy_tui.games.wordsmith.state import Phase, WordsmithState
+from wordsy_tui.games.wordsmith.rules import events as ev
+from wordsy_tui.games.wordsmith.rules.sheet import started
+from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 
 
 def event_for(event: ev.Event, seat: str | None) -> ev.Event:

@@ -7,8 +7,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Final
 
-from wordsy_tui.games.wordsmith.components import CARDS, ITEMS, START_SQUARES, Kind
-from wordsy_tui.games.wordsmith.grid import SQUARES, mask, members
+from wordsy_tui.games.wordsmith.rules.components import CARDS, ITEMS, START_SQUARES, Kind
+from wordsy_tui.games.wordsmith.rules.grid import SQUARES, mask, members
 
 VACANT: Final = "."
 ITEM_MASKS: Final = tuple(mask(item.squares) for item in ITEMS)

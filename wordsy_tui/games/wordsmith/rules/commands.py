@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wordsy_tui.games.wordsmith.config import WordsmithConfig
-from wordsy_tui.games.wordsmith.turn import Turn
+from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.turn import Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +24,8 @@ class StartGame:
 
 @dataclass(frozen=True, slots=True)
 class Seal:
-    """This round's turn, sealed: `turn.commit(turn, salt)`. It is final."""
+    """This round's turn, sealed: `engine.sealed.commit(turn_text(turn), salt)`. It is
+    final."""
 
     commitment: bytes
 

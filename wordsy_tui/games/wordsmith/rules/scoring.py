@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import astuple, dataclass, fields
 from typing import Final
 
-from wordsy_tui.games.wordsmith.components import (
+from wordsy_tui.games.wordsmith.rules.components import (
     CROWN_PLACES,
     GOAL_FIRST,
     GOAL_LATER,
@@ -17,7 +17,7 @@ from wordsy_tui.games.wordsmith.components import (
     RING_POINTS,
     Kind,
 )
-from wordsy_tui.games.wordsmith.sheet import Sheet
+from wordsy_tui.games.wordsmith.rules.sheet import Sheet
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wordsy_tui.games.wordsmith import events as ev
-from wordsy_tui.games.wordsmith.components import CARDS_PER_ROUND, DECK
-from wordsy_tui.games.wordsmith.forge import written
-from wordsy_tui.games.wordsmith.sheet import started
-from wordsy_tui.games.wordsmith.state import Phase, WordsmithState
+from wordsy_tui.games.wordsmith.rules import events as ev
+from wordsy_tui.games.wordsmith.rules.components import CARDS_PER_ROUND, DECK
+from wordsy_tui.games.wordsmith.rules.forge import written
+from wordsy_tui.games.wordsmith.rules.sheet import started
+from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 
 
 def evolve(state: WordsmithState, event: ev.Event) -> WordsmithState:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordsy_tui.games.wordsmith.config import WordsmithConfig
-from wordsy_tui.games.wordsmith.forge import Step
-from wordsy_tui.games.wordsmith.scoring import ScoreLines
-from wordsy_tui.games.wordsmith.sheet import Sheet
-from wordsy_tui.games.wordsmith.turn import Turn
+from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.forge import Step
+from wordsy_tui.games.wordsmith.rules.scoring import ScoreLines
+from wordsy_tui.games.wordsmith.rules.sheet import Sheet
+from wordsy_tui.games.wordsmith.rules.turn import Turn
 
 
 @dataclass(frozen=True, slots=True)

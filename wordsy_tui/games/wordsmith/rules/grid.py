@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from wordsy_tui.games.wordsmith.components import SIZE
+from wordsy_tui.games.wordsmith.rules.components import SIZE
 
 SQUARES: Final = SIZE * SIZE
 COLUMNS: Final = "abcdefgh"[:SIZE]

@@ -11,10 +11,11 @@ import random
 from collections.abc import Sequence
 
 from wordsy_tui.engine import Outcome
-from wordsy_tui.games.wordsmith import commands as cmd
-from wordsy_tui.games.wordsmith import errors
-from wordsy_tui.games.wordsmith import events as ev
-from wordsy_tui.games.wordsmith.components import (
+from wordsy_tui.engine.sealed import SALT_BYTES, commit
+from wordsy_tui.games.wordsmith.rules import commands as cmd
+from wordsy_tui.games.wordsmith.rules import errors
+from wordsy_tui.games.wordsmith.rules import events as ev
+from wordsy_tui.games.wordsmith.rules.components import (
     CARDS,
     CARDS_PER_ROUND,
     GOAL_CARDS,
@@ -22,14 +23,14 @@ from wordsy_tui.games.wordsmith.components import (
     ROUNDS,
     START_CARDS,
 )
-from wordsy_tui.games.wordsmith.config import MAX_PLAYERS, MIN_PLAYERS, WordsmithConfig
-from wordsy_tui.games.wordsmith.evolve import evolve
-from wordsy_tui.games.wordsmith.forge import forge
-from wordsy_tui.games.wordsmith.goals import reached
-from wordsy_tui.games.wordsmith.scoring import final_scores, winners
-from wordsy_tui.games.wordsmith.state import Phase, WordsmithState
-from wordsy_tui.games.wordsmith.turn import COMMITMENT_BYTES, SALT_BYTES, Turn, commit
-from wordsy_tui.games.wordsmith.words import Words
+from wordsy_tui.games.wordsmith.rules.config import MAX_PLAYERS, MIN_PLAYERS, WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.evolve import evolve
+from wordsy_tui.games.wordsmith.rules.forge import forge
+from wordsy_tui.games.wordsmith.rules.goals import reached
+from wordsy_tui.games.wordsmith.rules.scoring import final_scores, winners
+from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
+from wordsy_tui.games.wordsmith.rules.turn import COMMITMENT_BYTES, Turn, turn_text
+from wordsy_tui.games.wordsmith.rules.words import Words
 
 _Outcome = Outcome[WordsmithState, ev.Event]
 MAX_SALT_BYTES = 4 * SALT_BYTES
@@ -149,7 +150,7 @@ def _reveal(out: _Outcome, player: str, turn: Turn, salt: bytes, words: Words) -
         raise errors.RevealError("Your turn is revealed already.")
     if not isinstance(turn, Turn) or not isinstance(salt, bytes) or len(salt) > MAX_SALT_BYTES:
         raise errors.RevealError("That is not a turn and its salt.")
-    if commit(turn, salt) != sealed:
+    if commit(turn_text(turn), salt) != sealed:
         raise errors.RevealError("That is not the turn you sealed.")
     forged = forge(state.sheet(player), turn, state.strip_cards, words)
     private = not state.config.open_sheets

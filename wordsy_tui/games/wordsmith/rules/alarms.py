@@ -8,8 +8,8 @@ table sends the same `TimeUp` early when everyone the phase waits on has left th
 from __future__ import annotations
 
 from wordsy_tui.engine import Alarm
-from wordsy_tui.games.wordsmith import commands as cmd
-from wordsy_tui.games.wordsmith.state import Phase, WordsmithState
+from wordsy_tui.games.wordsmith.rules import commands as cmd
+from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 
 
 def alarm_for(state: WordsmithState) -> Alarm[cmd.Command] | None:

@@ -1,5 +1,5 @@
 """The balance simulation: computer players against each other, and what their scores are
-made of. `uv run python -m wordsy_tui.games.wordsmith.simulate --games 1000 --players 2 5 10`
+made of. `uv run python -m wordsy_tui.games.wordsmith.rules.simulate --games 1000 --players 2 5 10`
 
 Each game runs through the rules as a table would: the host starts it, every bot seals
 its turn (commit-reveal) from its own view, reveals it, and the rounds close. The table
@@ -19,18 +19,20 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from wordsy_tui.games.wordsmith import commands as cmd
-from wordsy_tui.games.wordsmith.bots import Level, choose_turn
-from wordsy_tui.games.wordsmith.components import GOALS, ITEMS, Kind
-from wordsy_tui.games.wordsmith.config import WordsmithConfig
-from wordsy_tui.games.wordsmith.decide import decide
-from wordsy_tui.games.wordsmith.evolve import evolve
-from wordsy_tui.games.wordsmith.scoring import LABELS, LINES
-from wordsy_tui.games.wordsmith.state import Phase, WordsmithState
-from wordsy_tui.games.wordsmith.turn import commit
-from wordsy_tui.games.wordsmith.view import state_for
-from wordsy_tui.games.wordsmith.vocabulary import Vocabulary
-from wordsy_tui.games.wordsmith.words import Words
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.engine.sealed import commit
+from wordsy_tui.games.wordsmith.rules import commands as cmd
+from wordsy_tui.games.wordsmith.rules.bots import choose_turn
+from wordsy_tui.games.wordsmith.rules.components import GOALS, ITEMS, Kind
+from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.decide import decide
+from wordsy_tui.games.wordsmith.rules.evolve import evolve
+from wordsy_tui.games.wordsmith.rules.scoring import LABELS, LINES
+from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
+from wordsy_tui.games.wordsmith.rules.turn import turn_text
+from wordsy_tui.games.wordsmith.rules.view import state_for
+from wordsy_tui.games.wordsmith.rules.vocabulary import Vocabulary
+from wordsy_tui.games.wordsmith.rules.words import Words
 
 SALT = bytes(16)
 """The bots' salt: the simulation has no secrets to keep."""
@@ -91,7 +93,7 @@ def play(
         }
         seconds.append(time.process_time() - began)
         for name, turn in turns.items():
-            do(name, cmd.Seal(commit(turn, SALT)))
+            do(name, cmd.Seal(commit(turn_text(turn), SALT)))
         for name, turn in turns.items():
             do(name, cmd.Reveal(turn, SALT))
     return state, seconds

@@ -8,12 +8,12 @@ preview, the bots' search and `decide` never disagree.
 
 from __future__ import annotations
 
-from wordsy_tui.games.wordsmith import commands as cmd
-from wordsy_tui.games.wordsmith.errors import TurnError
-from wordsy_tui.games.wordsmith.forge import Forged, faces, forge
-from wordsy_tui.games.wordsmith.state import Phase, WordsmithState
-from wordsy_tui.games.wordsmith.turn import Turn
-from wordsy_tui.games.wordsmith.words import Words
+from wordsy_tui.games.wordsmith.rules import commands as cmd
+from wordsy_tui.games.wordsmith.rules.errors import TurnError
+from wordsy_tui.games.wordsmith.rules.forge import Forged, faces, forge
+from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
+from wordsy_tui.games.wordsmith.rules.turn import Turn
+from wordsy_tui.games.wordsmith.rules.words import Words
 
 
 def may_choose(state: WordsmithState, seat: str) -> bool:
@@ -52,7 +52,7 @@ def refusal(state: WordsmithState, seat: str, turn: Turn, words: Words) -> str |
 
 def legal_commands(state: WordsmithState, seat: str) -> list[cmd.Command]:
     """The commands that need no choice: leaving, while the game is played. (A turn is
-    put together with `preview` and sealed with `turn.commit`.)"""
+    put together with `preview` and sealed as its `turn_text`.)"""
     if state.phase in (Phase.CHOOSING, Phase.REVEAL) and seat in state.active:
         return [cmd.LeaveGame()]
     return []

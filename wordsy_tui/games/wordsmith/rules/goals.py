@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from wordsy_tui.games.wordsmith.components import GOALS, SIZE, Kind
-from wordsy_tui.games.wordsmith.sheet import Sheet
+from wordsy_tui.games.wordsmith.rules.components import GOALS, SIZE, Kind
+from wordsy_tui.games.wordsmith.rules.sheet import Sheet
 
 _FORGES: frozenset[Kind] = frozenset({Kind.GOBLET, Kind.SWORD, Kind.AXE})
 

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from wordsy_tui.games.wordsmith.components import LETTERS, MIN_WORD, SIZE
-from wordsy_tui.games.wordsmith.grid import members
-from wordsy_tui.games.wordsmith.words import Listing
+from wordsy_tui.games.wordsmith.rules.components import LETTERS, MIN_WORD, SIZE
+from wordsy_tui.games.wordsmith.rules.grid import members
+from wordsy_tui.games.wordsmith.rules.words import Listing
 
 BLANK: Final = "."
 MAX_MATCHES: Final = 400
