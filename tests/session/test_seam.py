@@ -16,6 +16,8 @@ import pytest
 from net import client as net_client
 from tests.games.tiles.rules.test_movegen import WORDS
 from tests.games.tiles.rules.test_view import assert_counts_only
+from tests.games.wordsmith.table import LEXICON, random_turn
+from wordsy_tui.engine.sealed import commit
 from wordsy_tui.games.tiles.rules import commands as tcmd
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.dawg import build_dawg
@@ -23,6 +25,14 @@ from wordsy_tui.games.tiles.rules.movegen import generate
 from wordsy_tui.games.tiles.rules.rulesets import BLANK, GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
 from wordsy_tui.games.tiles.seam import TileRules
+from wordsy_tui.games.wordsmith.rules import commands as mcmd
+from wordsy_tui.games.wordsmith.rules import events as mev
+from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.sheet import started
+from wordsy_tui.games.wordsmith.rules.state import Phase as SmithPhase
+from wordsy_tui.games.wordsmith.rules.state import WordsmithState
+from wordsy_tui.games.wordsmith.rules.turn import Turn, turn_text
+from wordsy_tui.games.wordsmith.seam import WordsmithRules
 from wordsy_tui.games.wordsy.host import captain_starts
 from wordsy_tui.games.wordsy.rules import commands as wcmd
 from wordsy_tui.games.wordsy.rules.config import GameConfig
@@ -131,8 +141,68 @@ def tiles(game: GameName, table_vote: bool = False) -> Game:
     )
 
 
+def smith_turn(state: WordsmithState, seat: str) -> tuple[Turn, bytes]:
+    """The turn `seat` chooses this round, and its salt: the same at the reveal as when it
+    was sealed (a seat's sheet changes only with its own turn)."""
+    turn = random_turn(state, seat, random.Random(f"{seat} {state.round}"))
+    return turn, f"{seat} {state.round}".encode()
+
+
+SMITH_PLAYS = 12
+"""How many times likelier a seat is to play its turn than to leave (its legal command):
+the random games last most of their twelve rounds."""
+
+
+def smith_turns(state: WordsmithState, seat: str) -> list[object]:
+    """A seat seals its turn while choosing, and reveals it once choosing closes."""
+    if state.phase is SmithPhase.CHOOSING and seat in state.waiting_on():
+        turn, salt = smith_turn(state, seat)
+        return [mcmd.Seal(commit(turn_text(turn), salt))] * SMITH_PLAYS
+    if state.phase is SmithPhase.REVEAL and seat in state.waiting_on():
+        return [mcmd.Reveal(*smith_turn(state, seat))] * SMITH_PLAYS
+    return []
+
+
+def only_own_sheet(view: WordsmithState, recipient: str | None) -> None:
+    """With hidden sheets, another player's sheet shows only its start squares and goals
+    until the end."""
+    if view.phase in (SmithPhase.NEW, SmithPhase.LOBBY, SmithPhase.OVER):
+        return
+    blank = started(*view.start)
+    for player, sheet in view.sheets.items():
+        if player != recipient:
+            assert (sheet.letters, sheet.circled, sheet.words) == (
+                blank.letters,
+                blank.circled,
+                blank.words,
+            ), (player, recipient)
+
+
+def no_others_turn(event: Any, recipient: str | None) -> None:
+    if isinstance(event, mev.TurnPlayed) and event.player != recipient:
+        assert (event.turn, event.steps, event.spent) == (None, None, None)
+
+
+def wordsmith() -> Game:
+    config = WordsmithConfig(max_players=3, open_sheets=False)
+    return Game(
+        "wordsmith",
+        lambda seed: HostedRules(WordsmithRules(LEXICON), random.Random(seed)),
+        [
+            (None, mcmd.CreateGame(config)),
+            *((seat, mcmd.JoinGame()) for seat in SEATS),
+            ("ann", mcmd.StartGame()),
+        ],
+        smith_turns,
+        only_own_sheet,
+        no_others_turn,
+        as_is,
+    )
+
+
 GAMES = {
     "wordsy": wordsy(),
+    "wordsmith": wordsmith(),
     "scrabble": tiles(GameName.SCRABBLE, table_vote=True),
     "wwf": tiles(GameName.WWF),
     "wordfeud": tiles(GameName.WORDFEUD),

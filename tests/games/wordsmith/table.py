@@ -112,7 +112,8 @@ class Table:
         self.log: list[ev.Event] = []
         self.rng = random.Random(seed)
         self.players = tuple(players)
-        self.do(None, cmd.StartGame(self.players, frozenset(), config or WordsmithConfig()))
+        for actor, command in cmd.opening(config or WordsmithConfig(), self.players):
+            self.do(actor, command)
 
     def do(self, actor: str | None, command: cmd.Command) -> list[ev.Event]:
         events = decide(self.state, actor, command, self.rng, LEXICON)

@@ -43,7 +43,7 @@ from wordsy_tui.games.wordsmith.rules.legal import (
     refusal,
 )
 from wordsy_tui.games.wordsmith.rules.scoring import final_scores
-from wordsy_tui.games.wordsmith.rules.state import Phase
+from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 from wordsy_tui.games.wordsmith.rules.turn import (
     GobletLetter,
     Pick,
@@ -56,7 +56,7 @@ from wordsy_tui.games.wordsmith.rules.turn import (
 
 def test_set_up_writes_the_two_start_cards_and_deals_the_first_round():
     table = Table(("ann", "bob", "cy"))
-    started, dealt = table.log[:2]
+    started, dealt = table.log[-2:]
     assert isinstance(started, ev.GameStarted)
     first, second = CARDS[started.start[0]], CARDS[started.start[1]]
     for sheet in table.state.sheets.values():
@@ -91,28 +91,95 @@ def test_the_deck_top_is_next_rounds_yellow_slot_and_no_card_comes_twice():
         assert strip[0] == shown_next
     assert strips[-1][1] is None
     dealt = [card for strip, _ in strips for card in strip]
-    started = table.log[0]
+    started = next(e for e in table.log if isinstance(e, ev.GameStarted))
     assert isinstance(started, ev.GameStarted)
     assert len(set(dealt) | set(started.start)) == DECK + 2
 
 
-@pytest.mark.parametrize(
-    ("players", "message"),
-    [(("ann",), "2 to 10"), (tuple(f"p{i}" for i in range(11)), "2 to 10"), (("a", "a"), "own")],
-)
-def test_the_game_starts_with_two_to_ten_players_of_different_names(players, message):
+def lobby(config: WordsmithConfig | None = None) -> Table:
+    """A table set up, nobody seated yet."""
     table = Table()
-    table.state = replace(table.state, phase=Phase.NEW)
-    with pytest.raises(SeatingError, match=message):
-        table.do(None, cmd.StartGame(players))
+    table.state, table.log = WordsmithState(), []
+    table.do(None, cmd.CreateGame(config or WordsmithConfig()))
+    return table
 
 
-def test_only_the_host_starts_the_game_and_only_once():
+def test_the_lobby_seats_people_and_the_hosts_computer_players_in_order():
+    table = lobby()
+    table.do("ann", cmd.JoinGame())
+    table.do("Bot 1 (easy)", cmd.JoinGame(bot=True))
+    table.do("bob", cmd.JoinGame())
+    assert table.state.players == ("ann", "Bot 1 (easy)", "bob")
+    assert table.state.bots == {"Bot 1 (easy)"}
+    assert table.state.captain == "ann"
+    assert legal_commands(table.state, "ann") == [cmd.StartGame(), cmd.LeaveGame()]
+    assert legal_commands(table.state, "bob") == [cmd.LeaveGame()]
+    table.do("ann", cmd.LeaveGame())
+    assert table.state.players == ("Bot 1 (easy)", "bob")
+    assert table.state.captain == "bob"
+
+
+@pytest.mark.parametrize("seated", [0, 1])
+def test_the_game_needs_two_players(seated):
+    table = lobby()
+    for name in ("ann", "bob")[:seated]:
+        table.do(name, cmd.JoinGame())
+    with pytest.raises(SeatingError, match="At least 2"):
+        table.do(None, cmd.StartGame())
+
+
+def test_a_full_table_and_a_name_taken_are_refused():
+    table = lobby(WordsmithConfig(max_players=2))
+    table.do("ann", cmd.JoinGame())
+    with pytest.raises(SeatingError, match="is taken"):
+        table.do("ANN", cmd.JoinGame())
+    table.do("bob", cmd.JoinGame())
+    with pytest.raises(SeatingError, match="full"):
+        table.do("cy", cmd.JoinGame())
+
+
+@pytest.mark.parametrize("seats", [1, 11])
+def test_a_table_seats_two_to_ten(seats):
+    table = Table()
+    table.state = WordsmithState()
+    with pytest.raises(SeatingError, match="2 to 10"):
+        table.do(None, cmd.CreateGame(WordsmithConfig(max_players=seats)))
+
+
+def test_the_host_or_the_captain_starts_the_game_and_only_once():
+    table = lobby()
+    table.do("ann", cmd.JoinGame())
+    table.do("bob", cmd.JoinGame())
+    with pytest.raises(SeatingError, match="ann starts"):
+        table.do("bob", cmd.StartGame())
+    table.do("ann", cmd.StartGame())
+    assert table.state.phase is Phase.CHOOSING
+    with pytest.raises(WrongPhase, match="started"):
+        table.do(None, cmd.StartGame())
+    with pytest.raises(WrongPhase, match="started"):
+        table.do("cy", cmd.JoinGame())
+
+
+def test_only_the_host_sets_up_removes_and_ends_a_wait():
     table = Table()
     with pytest.raises(SeatingError, match="host"):
-        table.do("ann", cmd.StartGame(("ann", "bob")))
-    with pytest.raises(WrongPhase):
-        table.do(None, cmd.StartGame(("ann", "bob")))
+        table.do("ann", cmd.RemovePlayer("bob"))
+    assert cmd.host_only(cmd.CreateGame())
+    assert cmd.host_only(cmd.RemovePlayer("bob"))
+    assert cmd.host_only(cmd.TimeUp(1, reveal=False))
+    assert not cmd.host_only(cmd.StartGame())
+
+
+def test_the_host_removes_a_player_in_the_lobby_and_in_the_game():
+    table = lobby()
+    for name in ("ann", "bob", "cy"):
+        table.do(name, cmd.JoinGame())
+    table.do(None, cmd.RemovePlayer("cy"))
+    assert table.state.players == ("ann", "bob")
+    table.do(None, cmd.StartGame())
+    table.do(None, cmd.RemovePlayer("bob"))
+    assert table.state.left == {"bob"}
+    assert table.state.waiting_on() == {"ann"}
 
 
 def test_turns_are_sealed_then_revealed_together():

@@ -22,4 +22,5 @@ def alarm_for(state: WordsmithState) -> Alarm[cmd.Command] | None:
         float(config.reveal_seconds if reveal else config.round_seconds),
         cmd.TimeUp(state.round, reveal=reveal),
         state.phase.value,
+        minds_idle=not reveal,
     )

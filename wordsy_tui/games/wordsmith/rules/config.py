@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
+GAME: Final = "wordsmith"
+"""Which game this is, to the host's peers and the LAN's list."""
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
 """The box's 2 to 10 players."""
@@ -21,6 +23,10 @@ MAX_REVEAL_SECONDS: Final = 300
 
 @dataclass(frozen=True, slots=True)
 class WordsmithConfig:
+    game: ClassVar[str] = GAME
+    """The game these options are for (every game's config names its own)."""
+    max_players: int = MAX_PLAYERS
+    """Seats at the table, 2 to 10."""
     goals: bool = True
     """False: no goal cards, the rulebook's advice for a first game."""
     open_sheets: bool = True
@@ -31,6 +37,10 @@ class WordsmithConfig:
 
     def problem(self) -> str | None:
         """What is wrong with these options, for the host; None when nothing is."""
+        if not MIN_PLAYERS <= self.max_players <= MAX_PLAYERS:
+            return (
+                f"Wordsmith seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.max_players}."
+            )
         if not MIN_ROUND_SECONDS <= self.round_seconds <= MAX_ROUND_SECONDS:
             return (
                 f"A round lasts {MIN_ROUND_SECONDS} to {MAX_ROUND_SECONDS} seconds, "

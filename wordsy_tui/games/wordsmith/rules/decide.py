@@ -8,9 +8,9 @@ turned up. `words` is the agreed word list, read when a revealed turn is worked 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from wordsy_tui.engine import Outcome
+from wordsy_tui.engine.names import name_problem
 from wordsy_tui.engine.sealed import SALT_BYTES, commit
 from wordsy_tui.games.wordsmith.rules import commands as cmd
 from wordsy_tui.games.wordsmith.rules import errors
@@ -23,7 +23,7 @@ from wordsy_tui.games.wordsmith.rules.components import (
     ROUNDS,
     START_CARDS,
 )
-from wordsy_tui.games.wordsmith.rules.config import MAX_PLAYERS, MIN_PLAYERS, WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.config import MIN_PLAYERS, WordsmithConfig
 from wordsy_tui.games.wordsmith.rules.evolve import evolve
 from wordsy_tui.games.wordsmith.rules.forge import forge
 from wordsy_tui.games.wordsmith.rules.goals import reached
@@ -45,17 +45,22 @@ def decide(
 ) -> list[ev.Event]:
     out = _Outcome(state, evolve)
     match command:
-        case cmd.StartGame(players, bots, config):
-            if actor is not None:
-                raise errors.SeatingError("Only the host starts the game.")
-            _start(out, players, bots, config, rng)
+        case cmd.CreateGame(config):
+            _create(out, actor, config)
+        case cmd.JoinGame(bot):
+            _join(out, actor, bot)
+        case cmd.StartGame():
+            _start(out, actor, rng)
         case cmd.Seal(commitment):
             _seal(out, _player(state, actor), commitment)
         case cmd.Reveal(turn, salt):
             _reveal(out, _player(state, actor), turn, salt, words)
         case cmd.LeaveGame():
-            player = _player(state, actor)
-            out.add(ev.PlayerLeft(player))
+            out.add(ev.PlayerLeft(_seated(state, actor)))
+        case cmd.RemovePlayer(player):
+            if actor is not None:
+                raise errors.SeatingError("Only the host takes a seat away.")
+            out.add(ev.PlayerLeft(_seated(state, player)))
         case cmd.TimeUp(number, reveal):
             if actor is not None:
                 raise errors.ClockError("Only the host's clock ends a wait.")
@@ -69,46 +74,69 @@ def decide(
 def _player(state: WordsmithState, actor: str | None) -> str:
     if actor is None or actor not in state.players:
         raise errors.UnknownPlayer("Only a player at this game can do that.")
-    if state.phase in (Phase.NEW, Phase.OVER):
+    if state.phase in (Phase.NEW, Phase.LOBBY, Phase.OVER):
         raise errors.WrongPhase(
-            "The game has not started." if state.phase is Phase.NEW else "The game is over."
+            "The game is over." if state.phase is Phase.OVER else "The game has not started."
         )
     if actor in state.left:
         raise errors.WrongPhase("You have left this game.")
     return actor
 
 
-def _start(
-    out: _Outcome,
-    players: Sequence[str],
-    bots: frozenset[str],
-    config: object,
-    rng: random.Random,
-) -> None:
-    state = out.state
-    if state.phase is not Phase.NEW:
-        raise errors.WrongPhase("The game has already started.")
+def _seated(state: WordsmithState, player: str | None) -> str:
+    """A player who may give their seat up now: anyone seated in the lobby, a player still
+    playing once the game has started."""
+    if state.phase is Phase.LOBBY and player is not None and player in state.players:
+        return player
+    return _player(state, player)
+
+
+def _create(out: _Outcome, actor: str | None, config: object) -> None:
+    if actor is not None:
+        raise errors.SeatingError("Only the host sets the table up.")
+    if out.state.phase is not Phase.NEW:
+        raise errors.WrongPhase("The game already exists.")
     if not isinstance(config, WordsmithConfig):
         raise errors.SeatingError("Those are not Wordsmith's options.")
-    players = tuple(players)
-    if not all(isinstance(p, str) and p for p in players) or len(set(players)) != len(players):
-        raise errors.SeatingError("Each player needs a name of their own.")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise errors.SeatingError(
-            f"Wordsmith is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}."
-        )
-    if not set(bots) <= set(players):
-        raise errors.SeatingError("A computer player must be one of the players.")
     problem = config.problem()
     if problem is not None:
         raise errors.SeatingError(problem)
+    out.add(ev.GameCreated(config))
+
+
+def _join(out: _Outcome, actor: str | None, bot: bool) -> None:
+    state = out.state
+    if actor is None:
+        raise errors.UnknownPlayer("Only a seat can sit down.")
+    if state.phase is not Phase.LOBBY:
+        raise errors.WrongPhase(
+            "The table is not set up yet." if state.phase is Phase.NEW else "The game has started."
+        )
+    problem = name_problem(actor, state.players, bot=bot)
+    if problem is not None:
+        raise problem
+    if len(state.players) >= state.config.max_players:
+        raise errors.SeatingError(f"The game is full ({state.config.max_players} players).")
+    out.add(ev.PlayerJoined(actor, bot))
+
+
+def _start(out: _Outcome, actor: str | None, rng: random.Random) -> None:
+    state = out.state
+    if state.phase is not Phase.LOBBY:
+        raise errors.WrongPhase(
+            "The table is not set up yet." if state.phase is Phase.NEW else "The game has started."
+        )
+    if actor is not None and actor != state.captain:
+        raise errors.SeatingError(f"{state.captain or 'The host'} starts the game.")
+    if len(state.players) < MIN_PLAYERS:
+        raise errors.SeatingError(f"At least {MIN_PLAYERS} players are needed to start.")
     pool = list(range(len(CARDS)))
     first, second = (_draw(pool, rng) for _ in range(START_CARDS))
     goals: tuple[int, ...] = ()
-    if config.goals:
+    if state.config.goals:
         cards = rng.sample(range(len(GOAL_CARDS)), GOALS_IN_PLAY)
         goals = tuple(GOAL_CARDS[card][rng.randrange(2)] for card in cards)
-    out.add(ev.GameStarted(config, players, frozenset(bots), (first, second), goals))
+    out.add(ev.GameStarted((first, second), goals))
     _deal(out, rng)
 
 

@@ -18,10 +18,22 @@ from wordsy_tui.games.wordsmith.rules.turn import Turn
 
 
 @dataclass(frozen=True, slots=True)
-class GameStarted:
+class GameCreated:
+    """The table is set up with its options: the lobby is open."""
+
     config: WordsmithConfig
-    players: tuple[str, ...]
-    bots: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerJoined:
+    player: str
+    bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    """The game starts with the players seated, in seat order."""
+
     start: tuple[int, int]
     """The two cards every player writes in the start squares."""
     goals: tuple[int, ...]
@@ -82,6 +94,9 @@ class GoalsReached:
 
 @dataclass(frozen=True, slots=True)
 class PlayerLeft:
+    """In the lobby the seat is freed; in the game the player stops playing (their sheet
+    stays and is scored)."""
+
     player: str
 
 
@@ -94,7 +109,9 @@ class GameEnded:
 
 
 Event = (
-    GameStarted
+    GameCreated
+    | PlayerJoined
+    | GameStarted
     | RoundStarted
     | TurnSealed
     | ChoicesClosed

@@ -13,18 +13,20 @@ from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 
 def evolve(state: WordsmithState, event: ev.Event) -> WordsmithState:
     match event:
-        case ev.GameStarted(config, players, bots, start, goals):
+        case ev.GameCreated(config):
+            return replace(state, config=config, phase=Phase.LOBBY)
+        case ev.PlayerJoined(player, bot):
+            bots = state.bots | {player} if bot else state.bots
+            return replace(state, players=(*state.players, player), bots=bots)
+        case ev.GameStarted(start, goals):
             sheet = started(*start)
             return replace(
                 state,
-                config=config,
-                players=players,
-                bots=bots,
                 start=start,
                 goals=goals,
                 shown=frozenset(start),
                 deck=DECK,
-                sheets=dict.fromkeys(players, sheet),
+                sheets=dict.fromkeys(state.players, sheet),
             )
         case ev.RoundStarted(number, strip, next_card):
             turned = {*strip} if next_card is None else {*strip, next_card}
@@ -58,6 +60,9 @@ def evolve(state: WordsmithState, event: ev.Event) -> WordsmithState:
             return replace(
                 state, sheets=sheets, taken=state.taken | {goal for goal, _, _ in reached}
             )
+        case ev.PlayerLeft(player) if state.phase is Phase.LOBBY:
+            players = tuple(p for p in state.players if p != player)
+            return replace(state, players=players, bots=state.bots - {player})
         case ev.PlayerLeft(player):
             return replace(state, left=state.left | {player})
         case ev.GameEnded(scores, winners, sheets):

@@ -9,6 +9,7 @@ preview, the bots' search and `decide` never disagree.
 from __future__ import annotations
 
 from wordsy_tui.games.wordsmith.rules import commands as cmd
+from wordsy_tui.games.wordsmith.rules.config import MIN_PLAYERS
 from wordsy_tui.games.wordsmith.rules.errors import TurnError
 from wordsy_tui.games.wordsmith.rules.forge import Forged, faces, forge
 from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
@@ -50,9 +51,31 @@ def refusal(state: WordsmithState, seat: str, turn: Turn, words: Words) -> str |
     return None
 
 
+def may_start(state: WordsmithState, seat: str | None) -> bool:
+    """Whether `seat` (None: the host) may start the game now: the lobby's captain, with
+    enough players seated."""
+    return (
+        state.phase is Phase.LOBBY
+        and (seat is None or seat == state.captain)
+        and len(state.players) >= MIN_PLAYERS
+    )
+
+
+def may_leave(state: WordsmithState, seat: str | None) -> bool:
+    """Whether `seat` holds a seat it may give up now: in the lobby, or still playing."""
+    if seat is None or seat not in state.players:
+        return False
+    if state.phase is Phase.LOBBY:
+        return True
+    return state.phase in (Phase.CHOOSING, Phase.REVEAL) and seat in state.active
+
+
 def legal_commands(state: WordsmithState, seat: str) -> list[cmd.Command]:
-    """The commands that need no choice: leaving, while the game is played. (A turn is
-    put together with `preview` and sealed as its `turn_text`.)"""
-    if state.phase in (Phase.CHOOSING, Phase.REVEAL) and seat in state.active:
-        return [cmd.LeaveGame()]
-    return []
+    """The commands that need no choice: starting (the captain), leaving. (A turn is put
+    together with `preview` and sealed as its `turn_text`.)"""
+    found: list[cmd.Command] = []
+    if may_start(state, seat):
+        found.append(cmd.StartGame())
+    if may_leave(state, seat):
+        found.append(cmd.LeaveGame())
+    return found

@@ -82,7 +82,8 @@ def play(
         for event in decide(state, actor, command, rng, words):
             state = evolve(state, event)
 
-    do(None, cmd.StartGame(names, frozenset(names), config or WordsmithConfig()))
+    for actor, command in cmd.opening(config or WordsmithConfig(), (), names):
+        do(actor, command)
     while state.phase is not Phase.OVER:
         began = time.process_time()
         turns = {

@@ -14,6 +14,8 @@ from wordsy_tui.games.wordsmith.rules.sheet import Sheet
 
 class Phase(StrEnum):
     NEW = "new"
+    LOBBY = "lobby"
+    """The table is set up; players sit down until the game starts."""
     CHOOSING = "choosing"
     """Every player chooses their turn and seals it."""
     REVEAL = "reveal"
@@ -48,6 +50,11 @@ class WordsmithState:
     """Who has played this round's turn."""
     scores: Mapping[str, ScoreLines] = field(default_factory=dict)
     winners: tuple[str, ...] = ()
+
+    @property
+    def captain(self) -> str | None:
+        """Who starts the game beside the host: the first person who sat down."""
+        return next((p for p in self.players if p not in self.bots), None)
 
     @property
     def active(self) -> tuple[str, ...]:

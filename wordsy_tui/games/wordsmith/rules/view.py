@@ -24,7 +24,7 @@ def event_for(event: ev.Event, seat: str | None) -> ev.Event:
 
 def state_for(state: WordsmithState, seat: str | None) -> WordsmithState:
     """The host's state as `seat` may know it: the fold of its view of the log."""
-    if state.config.open_sheets or state.phase in (Phase.NEW, Phase.OVER):
+    if state.config.open_sheets or state.phase in (Phase.NEW, Phase.LOBBY, Phase.OVER):
         return state
     blank = started(*state.start)
     sheets = {
