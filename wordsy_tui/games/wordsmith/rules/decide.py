@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 
 from wordsy_tui.engine import Outcome
-from wordsy_tui.engine.names import name_problem
 from wordsy_tui.engine.sealed import SALT_BYTES, commit
 from wordsy_tui.games.wordsmith.rules import commands as cmd
 from wordsy_tui.games.wordsmith.rules import errors
@@ -27,6 +26,7 @@ from wordsy_tui.games.wordsmith.rules.config import MIN_PLAYERS, WordsmithConfig
 from wordsy_tui.games.wordsmith.rules.evolve import evolve
 from wordsy_tui.games.wordsmith.rules.forge import forge
 from wordsy_tui.games.wordsmith.rules.goals import reached
+from wordsy_tui.games.wordsmith.rules.legal import join_problem
 from wordsy_tui.games.wordsmith.rules.scoring import final_scores, winners
 from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 from wordsy_tui.games.wordsmith.rules.turn import COMMITMENT_BYTES, Turn, turn_text
@@ -105,18 +105,11 @@ def _create(out: _Outcome, actor: str | None, config: object) -> None:
 
 
 def _join(out: _Outcome, actor: str | None, bot: bool) -> None:
-    state = out.state
     if actor is None:
         raise errors.UnknownPlayer("Only a seat can sit down.")
-    if state.phase is not Phase.LOBBY:
-        raise errors.WrongPhase(
-            "The table is not set up yet." if state.phase is Phase.NEW else "The game has started."
-        )
-    problem = name_problem(actor, state.players, bot=bot)
+    problem = join_problem(out.state, actor, bot)
     if problem is not None:
         raise problem
-    if len(state.players) >= state.config.max_players:
-        raise errors.SeatingError(f"The game is full ({state.config.max_players} players).")
     out.add(ev.PlayerJoined(actor, bot))
 
 

@@ -8,9 +8,15 @@ preview, the bots' search and `decide` never disagree.
 
 from __future__ import annotations
 
+from wordsy_tui.engine.names import name_problem
 from wordsy_tui.games.wordsmith.rules import commands as cmd
 from wordsy_tui.games.wordsmith.rules.config import MIN_PLAYERS
-from wordsy_tui.games.wordsmith.rules.errors import TurnError
+from wordsy_tui.games.wordsmith.rules.errors import (
+    RuleError,
+    SeatingError,
+    TurnError,
+    WrongPhase,
+)
 from wordsy_tui.games.wordsmith.rules.forge import Forged, faces, forge
 from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 from wordsy_tui.games.wordsmith.rules.turn import Turn
@@ -49,6 +55,27 @@ def refusal(state: WordsmithState, seat: str, turn: Turn, words: Words) -> str |
     except TurnError as error:
         return str(error)
     return None
+
+
+def join_problem(state: WordsmithState, name: str, bot: bool = False) -> RuleError | None:
+    """Why `name` may not sit down now (a computer player's with `bot`); None: they may."""
+    if state.phase is not Phase.LOBBY:
+        message = (
+            "The table is not set up yet." if state.phase is Phase.NEW else "The game has started."
+        )
+        return WrongPhase(message)
+    problem = name_problem(name, state.players, bot=bot)
+    if problem is not None:
+        return problem
+    if len(state.players) >= state.config.max_players:
+        return SeatingError(f"The game is full ({state.config.max_players} players).")
+    return None
+
+
+def join_refusal(state: WordsmithState, name: str, bot: bool = False) -> str | None:
+    """`join_problem` in words, for the host's screen."""
+    problem = join_problem(state, name, bot)
+    return None if problem is None else str(problem)
 
 
 def may_start(state: WordsmithState, seat: str | None) -> bool:
