@@ -1,0 +1,622 @@
+"""WordsmithApp: a game of Wordsmith, solo or across the LAN, at 80x24, keyboard first.
+
+The app follows a `WordsmithSeat` (offline against computer players, a seat at a LAN host,
+a spectator's place, or a replay); its updates arrive in a worker and it acts through the
+seat. It never decides a rule: the turn being put together is worked out by the rules'
+preview, and sealed only when the rules would take it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from rich.text import Text
+from textual import events, work
+from textual._path import CSSPathType
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from net import Refused
+from wordsy_tui.app.table import Seat, TableApp
+from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.games.wordsmith.app.dialogs import (
+    ResultsScreen,
+    SheetsScreen,
+    WordsmithHelpScreen,
+)
+from wordsy_tui.games.wordsmith.app.draft import Draft, cost_text
+from wordsy_tui.games.wordsmith.app.panel import (
+    clock_text,
+    coins_text,
+    first_name,
+    goals_text,
+    items_text,
+    phase_text,
+    players_text,
+    preview_text,
+    seconds_left,
+    sheet_text,
+    short,
+    strip_text,
+)
+from wordsy_tui.games.wordsmith.rules import events as ev
+from wordsy_tui.games.wordsmith.rules.errors import TurnError
+from wordsy_tui.games.wordsmith.rules.forge import Forged
+from wordsy_tui.games.wordsmith.rules.grid import name
+from wordsy_tui.games.wordsmith.rules.legal import may_choose, may_start, preview
+from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
+from wordsy_tui.games.wordsmith.rules.turn import Turn
+from wordsy_tui.games.wordsmith.rules.words import Words
+from wordsy_tui.games.wordsmith.seat import WordsmithSeat
+from wordsy_tui.table.replay import Replaying
+from wordsy_tui.table.seat import StateChanged
+from wordsy_tui.text import shown
+
+if TYPE_CHECKING:
+    from wordsy_tui.cli.serve import HostOptions
+    from wordsy_tui.table.served import ServedTable
+
+CLOCK_TICK_SECONDS: Final = 0.25
+SIDE_WIDTH: Final = 42
+"""The panel beside the sheet at 80x24: 80 less the sheet's 36, a rule and a space."""
+
+
+class SheetScreen(Screen[None]):
+    """The table: a sheet (ours, or the one a spectator or a replay looks at), the strip,
+    coins and crowns, the goals, the players, the turn's preview and the countdown."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(-1, 0)", "Up", show=False),
+        Binding("down", "cursor(1, 0)", "Down", show=False),
+        Binding("left", "cursor(0, -1)", "Left", show=False),
+        Binding("right", "cursor(0, 1)", "Right", show=False),
+        Binding("enter", "seal", "Seal", id="smith-seal", key_display="⏎"),
+        Binding("backspace", "undo", "Undo", id="smith-undo", key_display="⌫"),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("space", "direction", "Direction", show=False),
+        Binding("asterisk,plus", "circle", "Circle", show=False),
+        Binding("tab", "next_sheet", "Next sheet", id="smith-next-sheet", key_display="Tab"),
+        Binding("f2", "sheets", "Sheets", id="smith-sheets", key_display="F2"),
+        Binding("f6", "start_game", "Start", id="smith-start", key_display="F6"),
+        Binding("f9", "end_now", "End now", id="smith-end", key_display="F9"),
+        Binding("f1", "help", "Help", id="smith-help", key_display="F1"),
+    ]
+
+    def __init__(self, session: WordsmithSeat, now: Callable[[], float] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.now = now or (lambda: asyncio.get_running_loop().time())
+        """The monotonic clock the host's deadlines are in (tests freeze it)."""
+        self.draft = Draft()
+        self.message = Text("")
+        self.presence: Mapping[str, bool] = {}
+        """Who is connected to the host (a LAN table's; solo: nobody is ever away)."""
+        self.viewing = 0
+        """Which player's sheet a spectator (or a replay) looks at, by seat order."""
+        self.closed = False
+        """The host ended the game: the table stays to be looked at, nothing is played."""
+        self._shown_left: int | None = None
+
+    @property
+    def state(self) -> WordsmithState:
+        return self.session.state
+
+    @property
+    def me(self) -> str | None:
+        return self.session.me
+
+    @property
+    def shown_player(self) -> str | None:
+        """Whose sheet is on screen: ours, else the one being looked at."""
+        players = self.state.players
+        if self.me is not None and self.me in players:
+            return self.me
+        return players[self.viewing % len(players)] if players else None
+
+    @property
+    def choosing(self) -> bool:
+        """Our turn is to be put together now (and the host has not ended the game)."""
+        me = self.me
+        return (
+            me is not None
+            and not self.closed
+            and may_choose(self.state, me)
+            and self.session.sealed_turn is None
+        )
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title-bar", markup=False)
+        with Horizontal(id="table"):
+            yield Static(id="sheet", markup=False)
+            with Vertical(id="side"):
+                yield Static(id="strip", markup=False)
+                yield Static(id="turn", markup=False)
+                yield Static(id="coins", markup=False)
+                yield Static(id="items", markup=False)
+                yield Static(id="goals", markup=False)
+                yield Static(id="players", markup=False)
+        yield Static(id="preview", markup=False)
+        yield Static(id="message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#message", Static).update(self.message)
+        self.redraw()
+        # Over SSH every repaint costs bytes: look a few times a second, repaint the title
+        # only when the whole seconds left change.
+        self.set_interval(CLOCK_TICK_SECONDS, self._tick)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.redraw()
+
+    def _tick(self) -> None:
+        if seconds_left(self.session.deadline, self.now()) != self._shown_left:
+            self._show_title()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state, me = self.state, self.me
+        match action:
+            case "seal" | "undo":
+                return self.choosing and not self.draft.empty
+            case "circle" | "cursor" | "direction":
+                return self.choosing
+            case "next_sheet":
+                return me is None or me not in state.players
+            case "sheets":
+                started = state.phase not in (Phase.NEW, Phase.LOBBY)
+                return started and me is not None and me in state.players
+            case "start_game":
+                return me is not None and may_start(state, me) and not self.closed
+            case "end_now":
+                return self.session.hosting and state.phase in (Phase.CHOOSING, Phase.REVEAL)
+        return True
+
+    # -- keys ---------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        if not self.choosing:
+            return
+        char = event.character or ""
+        me = self.me
+        assert me is not None
+        if len(char) == 1 and char in "123456":
+            event.stop()
+            self._changed(self.draft.take_face(int(char) - 1, self.state, me, self.words))
+        elif len(char) == 1 and char.isascii() and char.isalpha():
+            event.stop()
+            self._changed(self.draft.write(char.upper(), self.state, me, self.words))
+
+    @property
+    def words(self) -> Words:
+        return self.session.rules.words
+
+    def _changed(self, problem: str | None) -> None:
+        self.say(problem, "bold" if problem else "")
+        self.redraw()
+
+    def action_cursor(self, rows: int, cols: int) -> None:
+        self.draft.move(rows, cols)
+        self.redraw()
+
+    def action_undo(self) -> None:
+        me = self.me
+        if me is not None:
+            self._changed(None)
+            self.say(self.draft.undo(self.state, me, self.words))
+            self.redraw()
+
+    def action_clear(self) -> None:
+        self.draft.clear()
+        self.say(None)
+        self.redraw()
+
+    def action_direction(self) -> None:
+        self.draft.turn_direction()
+        self.redraw()
+
+    def action_circle(self) -> None:
+        me = self.me
+        if me is not None:
+            self._changed(self.draft.circle(self.state, me, self.words))
+
+    @work(group="dialog")
+    async def action_seal(self) -> None:
+        """Seal the turn, once the player has said so where a bonus would be lost (a turn
+        is final, as ink on paper)."""
+        me = self.me
+        if me is None or self.draft.empty:
+            return
+        forged = self._forged()
+        if forged is None:
+            return
+        lost = [
+            what
+            for what, count in (
+                ("a goblet's letter", forged.goblets),
+                ("a sword's circle", forged.swords),
+            )
+            if count
+        ]
+        if lost:
+            from wordsy_tui.app.screens.confirm import ConfirmScreen
+
+            question = f"Seal without taking {' and '.join(lost)}? It is lost."
+            if not await self.app.push_screen_wait(ConfirmScreen(question)):
+                return
+        turn = self.draft.turn
+        problem = await self.session.seal(turn)
+        if problem is None:
+            self.draft.clear()
+            self.say("Your turn is sealed: nobody sees it before everyone has chosen.")
+        self.redraw()
+
+    def action_next_sheet(self) -> None:
+        self.viewing += 1
+        self.redraw()
+
+    def action_sheets(self) -> None:
+        me = self.me
+        others = [p for p in self.state.players if p != me]
+        if others:
+            self.app.push_screen(SheetsScreen(self.session, others))
+
+    def action_start_game(self) -> None:
+        self._act(self.session.start_game())
+
+    @work(group="dialog")
+    async def action_end_now(self) -> None:
+        from wordsy_tui.app.screens.confirm import ConfirmScreen
+
+        what = "choosing" if self.state.phase is Phase.CHOOSING else "the reveal"
+        question = f"End {what} now, as the clock would? Whoever has not sealed plays nothing."
+        if await self.app.push_screen_wait(ConfirmScreen(question)):
+            self._act(self.session.end_phase())
+
+    def action_help(self) -> None:
+        self.app.push_screen(WordsmithHelpScreen(self.state))
+
+    @work(group="act", exclusive=False)
+    async def _act(self, action: Coroutine[Any, Any, str | None]) -> None:
+        await action
+        self.redraw()
+
+    # -- what the screen shows ------------------------------------------------------
+
+    def say(self, message: str | Text | None, style: str = "") -> None:
+        self.message = Text(message, style) if isinstance(message, str) else message or Text("")
+        if self.is_mounted:
+            self.query_one("#message", Static).update(self.message)
+
+    def _forged(self) -> Forged | None:
+        """The turn being put together, as the rules work it out (None: none)."""
+        me = self.me
+        if me is None or not self.choosing or self.draft.empty:
+            return None
+        try:
+            return self.draft.work_out(self.state, me, self.words)
+        except TurnError as error:  # the round moved on under the draft
+            self.say(str(error), "bold")
+            self.draft.clear()
+            return None
+
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        self.refresh_bindings()
+        state, me = self.state, self.me
+        self._show_title()
+        player = self.shown_player
+        forged = self._forged()
+        sealed = self.session.sealed_turn if me is not None else None
+        sheet = state.sheet(player) if player is not None else None
+        cursor = self.draft.cursor if self.choosing else None
+        if sheet is None:
+            picture = Text("Nobody has sat down yet.", "dim")
+        elif forged is not None:
+            picture = sheet_text(forged.sheet, sheet, cursor)
+        elif sealed is not None and me is not None:
+            picture = self._sealed_picture(sealed)
+        else:
+            picture = sheet_text(sheet, None, cursor)
+        self.query_one("#sheet", Static).update(picture)
+        width = self.query_one("#goals", Static).content_size.width or SIDE_WIDTH
+        used = self.draft.used_faces() if forged is not None else set()
+        if state.phase in (Phase.CHOOSING, Phase.REVEAL):
+            self.query_one("#strip", Static).update(strip_text(state, used))
+        else:
+            self.query_one("#strip", Static).update(self._lobby_or_end_text())
+        self.query_one("#turn", Static).update(self._turn_text(forged, sealed, player))
+        if sheet is not None:
+            spending = forged.spent if forged is not None else 0
+            self.query_one("#coins", Static).update(coins_text(sheet, spending))
+            self.query_one("#items", Static).update(items_text(sheet))
+        goals = goals_text(state, width)
+        if state.phase is Phase.LOBBY and self.session.server is not None:
+            goals.append("\n")
+            goals.append_text(join_hint(self.session.server, width))
+        self.query_one("#goals", Static).update(goals)
+        viewed = player if me is None or me not in state.players else None
+        self.query_one("#players", Static).update(
+            players_text(state, me, self.presence, width, viewed)
+        )
+        room = self.query_one("#preview", Static).content_size.width or 78
+        if self.choosing:
+            self.query_one("#preview", Static).update(preview_text(forged, room))
+        else:
+            self.query_one("#preview", Static).update(self._not_choosing_text(room))
+
+    def _sealed_picture(self, sealed: Turn) -> Text:
+        """Our sealed turn on our sheet, until it is revealed and written."""
+        me = self.me
+        assert me is not None
+        sheet = self.state.sheet(me)
+        try:
+            after = preview(self.state, me, sealed, self.words)
+        except TurnError:  # (checked before it was sealed; a kept file damaged since)
+            return sheet_text(sheet)
+        return sheet_text(after.sheet, sheet)
+
+    def _turn_text(self, forged: Forged | None, sealed: Turn | None, player: str | None) -> Text:
+        """What our turn is so far: its letters, where, and what each costs."""
+        me = self.me
+        if me is None or me not in self.state.players:
+            return Text(f"Sheet of {short(player or '')}" if player else "", "bold")
+        if sealed is not None:
+            return Text("Your turn is sealed.", "bold")
+        if not self.choosing:
+            return Text("")
+        if forged is None:
+            arrow = "→" if self.draft.across else "↓"
+            return Text(f"Your turn {arrow} choose 2 letters (Space: → ↓)", "bold")
+        text = Text(f"Your turn {'→' if self.draft.across else '↓'} ", "bold")
+        text.append(
+            ", ".join(
+                f"{pick.letter} {name(pick.square)} ({cost_text(pick, self.state)})"
+                for pick in self.draft.picks
+            )
+        )
+        return text
+
+    def _lobby_or_end_text(self) -> Text:
+        state = self.state
+        if state.phase is Phase.OVER:
+            return Text("Game over: the scores are final.", "bold")
+        seated = len(state.players)
+        captain = state.captain
+        if self.me is not None and captain == self.me:
+            return Text(f"Lobby: {seated} seated · F6 starts the game", "bold")
+        starter = short(captain) if captain else "the host"
+        return Text(f"Lobby: {seated} seated · {starter} starts the game", "bold")
+
+    def _not_choosing_text(self, width: int) -> Text:
+        state, me = self.state, self.me
+        if me is None or me not in state.players:
+            text = Text("You are watching: Tab shows the next player's sheet.", "dim")
+        elif state.phase is Phase.REVEAL:
+            text = Text("Every turn is revealed and written on its sheet.", "dim")
+        elif state.phase is Phase.CHOOSING and self.session.sealed_turn is not None:
+            waiting = ", ".join(first_name(p) for p in state.players if p in state.waiting_on())
+            text = Text(f"Sealed. Waiting for {waiting or 'the reveal'}.", "dim")
+        elif state.phase is Phase.OVER:
+            text = Text("The game is over: F2 shows every sheet, ^q leaves.", "dim")
+        else:
+            text = Text("")
+        text.truncate(width, overflow="ellipsis")
+        return text
+
+    def _show_title(self) -> None:
+        state, me = self.state, self.me
+        sealed = self.session.sealed_turn is not None if me is not None else False
+        head = Text(f"Wordsmith · {phase_text(state, me, sealed)}")
+        if me is None and state.phase is not Phase.LOBBY:
+            head.append(" · watching")
+        deadline, now = self.session.deadline, self.now()
+        self._shown_left = seconds_left(deadline, now)
+        clock = clock_text(deadline, now, me)
+        tail = Text(" · ") + clock if clock else Text("")
+        room = self.size.width - tail.cell_len - 2
+        if self.size.width and head.cell_len > room:
+            # The countdown is what a player must not lose: the status gives way to it.
+            head.truncate(max(1, room), overflow="ellipsis")
+        self.query_one("#title-bar", Static).update(head + tail)
+
+    def tell(self, events: tuple[ev.Event, ...]) -> None:
+        """A line about what just happened at the table."""
+        me = self.me
+        for event in events:
+            match event:
+                case ev.RoundStarted(number):
+                    self.draft.clear()
+                    if me is not None and may_choose(self.state, me):
+                        self.say(f"Round {number}: choose your 2 letters.", "bold")
+                case ev.ChoicesClosed(_round, missed) if me in missed:
+                    self.say("Time is up: you chose nothing this round.", "bold")
+                case ev.TurnPlayed(player, _round, _private, _turn, steps) if player == me:
+                    made = [word.text for step in steps or () for word in step.words]
+                    self.say(f"You made {', '.join(made)}." if made else "No word this turn.")
+                case ev.GoalsReached(_round, reached):
+                    from wordsy_tui.games.wordsmith.rules.components import GOALS
+
+                    self.say(
+                        "; ".join(
+                            f"{'You' if p == me else shown(p)} reached {GOALS[g].name}"
+                            + (" first" if first else "")
+                            for g, p, first in reached
+                        ),
+                        "bold",
+                    )
+                case ev.PlayerLeft(player) if player != me:
+                    self.say(f"{shown(player)} left.")
+
+
+class WordsmithApp(TableApp):
+    """One game of Wordsmith in the terminal; `session` plays it (solo: with computer
+    players), watches it, or replays it."""
+
+    CSS_PATH: ClassVar[CSSPathType | None] = "wordsmith.tcss"
+    TITLE = "Wordsy: Wordsmith"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, session: WordsmithSeat, now: Callable[[], float] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        door = session.door
+        self.replay = door if isinstance(door, Replaying) else None
+        self.sheet_screen = (
+            ReplaySheetScreen(session, door)
+            if isinstance(door, Replaying)
+            else SheetScreen(session, now)
+        )
+        self._told_over = False
+
+    @property
+    def seat(self) -> WordsmithSeat:
+        return self.session
+
+    def on_mount(self) -> None:
+        self.guard_screens()
+        self.push_screen(self.sheet_screen)
+        self._follow()
+        self._start_session()
+
+    @work(group="session-start")
+    async def _start_session(self) -> None:
+        await self.open_table(self.session)
+
+    def could_not_start(self, session: Seat, error: Exception) -> None:
+        if not isinstance(error, (Refused, ConnectionError, OSError)):
+            raise error
+        # Turned away, or nobody there: said on the terminal the app gives back.
+        self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
+
+    @work(group="session", exclusive=True)
+    async def _follow(self) -> None:
+        await self.follow_table(self.session)
+
+    def table_update(self, update: object) -> None:
+        if not isinstance(update, StateChanged):
+            return
+        state, screen = update.state, self.sheet_screen
+        screen.tell(update.events)
+        screen.redraw()
+        for other in self.screen_stack:
+            if isinstance(other, SheetsScreen):
+                other.redraw()
+        if state.phase is Phase.OVER and not self._told_over:
+            self._told_over = True
+            rematch = self.action_rematch if self.session.hosting else None
+            self.push_screen(ResultsScreen(state, self.session.me, rematch))
+
+    def presence_changed(self, connected: Mapping[str, bool]) -> None:
+        self.sheet_screen.presence = connected
+        self.sheet_screen.redraw()
+
+    def refused(self, message: str) -> None:
+        self.sheet_screen.say(shown(message), "bold")
+
+    def link_changed(self, up: bool, message: str, final: bool) -> None:
+        self.sheet_screen.say(shown(message), "bold" if final else "")
+        if final and not self.sheet_screen.closed:
+            self.sheet_screen.closed = True
+            self.sheet_screen.redraw()
+            self.host_ended(message, over=self.session.state.phase is Phase.OVER)
+
+    def next_game(self, message: str) -> None:
+        """A rematch with our seat in it: back to the sheet, in the new game's lobby; a
+        guest is asked whether they stay."""
+        from wordsy_tui.app.screens.confirm import RematchScreen
+
+        self._told_over = False
+        while isinstance(self.screen, ResultsScreen):
+            self.pop_screen()
+        screen = self.sheet_screen
+        screen.draft.clear()
+        screen.say(f"{shown(message)}: a new game, in its lobby.", "bold")
+        screen.redraw()
+        if not self.session.hosting:
+            self.push_screen(RematchScreen(message), self.stay_or_leave(self.session, "dialog"))
+
+    @work(group="rematch", exclusive=True)
+    async def action_rematch(self) -> None:
+        """Play again (the hosting player, from the end): the same table and options."""
+        await self.rematch(self.session)
+
+    def leave_question(self) -> str | None:
+        state = self.session.state
+        if self.replay is not None or state.phase is Phase.OVER or self.sheet_screen.closed:
+            return None
+        me = self.session.me
+        if me is None:
+            return None
+        if self.session.hosting:
+            return "Leave? The game ends for everyone at the table (it stays saved)."
+        if self.session.door.can_chat:
+            return "Leave the table? Your seat is kept: join again to take it back."
+        return "Leave this game? It is not kept."
+
+
+class ReplaySheetScreen(SheetScreen, inherit_bindings=False):
+    """A saved game of Wordsmith, round by round, read-only: every sheet in turn."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,n", "step(1)", "Next round", id="smith-replay-next", key_display="→"),
+        Binding("left,p", "step(-1)", "Previous", id="smith-replay-back", key_display="←"),
+        Binding("tab", "next_sheet", "Next sheet", id="smith-next-sheet", key_display="Tab"),
+        Binding("q", "app.leave", "Quit", id="smith-replay-quit"),
+        Binding("f1", "help", "Help", id="smith-help", key_display="F1"),
+    ]
+
+    def __init__(
+        self, session: WordsmithSeat, replay: Replaying[WordsmithState, ev.Event]
+    ) -> None:
+        super().__init__(session, lambda: 0.0)
+        self.replay = replay
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action in ("step", "next_sheet", "help")
+
+    def action_step(self, delta: int) -> None:
+        self.replay.step(delta)
+
+    def _not_choosing_text(self, width: int) -> Text:
+        finished = "a finished game" if self.replay.finished else "a game not finished"
+        return Text(f"A replay of {finished}: → next round, ← back, Tab the next sheet.", "dim")
+
+    def _show_title(self) -> None:
+        state, replay = self.state, self.replay
+        title = f"Wordsmith · replay {replay.index + 1}/{len(replay.frames)}"
+        if state.phase is Phase.OVER:
+            title += " · game over"
+        elif state.round:
+            title += f" · after round {state.round}"
+        player = self.shown_player
+        if player is not None:
+            title += f" · {shown(player)}'s sheet"
+        self._shown_left = None
+        self.query_one("#title-bar", Static).update(Text(title))
+
+
+def join_hint(server: ServedTable[Any, Any, Any], width: int) -> Text:
+    """How players join the hosting player's table (the fronts first, when it has them)."""
+    where = ", ".join(f"{address}:{server.port}" for address in server.addresses)
+    hint = server.front_hint or f"wordsy-tui join --connect {where}"
+    text = Text(f"Join: {hint}")
+    text.truncate(width * 2, overflow="ellipsis")
+    return text
+
+
+async def host_with_app(options: HostOptions) -> int:
+    """The hosting player's screens, on a running event loop: `host --game wordsmith`'s."""
+    from wordsy_tui.cli.serve import make_server
+
+    assert options.name is not None
+    server = make_server(options)
+    seat = WordsmithSeat.host(options.name, server, (options.bot_level,) * options.bots)
+    app = WordsmithApp(seat)
+    await app.run_async()
+    return app.return_code or 0
