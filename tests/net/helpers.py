@@ -30,12 +30,15 @@ def state(client: Client) -> dict[str, Any]:
 
 
 class Proxy:
-    """Sits between clients and a host on 127.0.0.1: records what the host sends, can cut
+    """Sits between clients and a host on 127.0.0.1: records what passes each way, can cut
     every connection, and can go silent in both directions."""
 
     def __init__(self, target_port: int) -> None:
         self.target_port = target_port
         self.recorded = bytearray()
+        """What the host sent through the proxy."""
+        self.sent = bytearray()
+        """What the clients sent the host through it."""
         self._flowing = asyncio.Event()
         self._flowing.set()
         self.refusing = False  # while set, new connections are dropped at once
@@ -72,6 +75,8 @@ class Proxy:
                 await self._flowing.wait()
                 if record:
                     self.recorded += data
+                else:
+                    self.sent += data
                 writer.write(data)
                 await writer.drain()
         except (ConnectionError, RuntimeError):
