@@ -10,10 +10,17 @@ SPECIAL = {"\r": "enter", " ": "space", "\x7f": "backspace"}
 
 def burst(pilot: Pilot[None], text: str) -> None:
     """Queue every key of `text` at once, as a terminal does with `tmux send-keys -l`."""
+    keys_at_once(pilot, [SPECIAL.get(char, char) for char in text])
+
+
+def keys_at_once(pilot: Pilot[None], keys: list[str]) -> None:
+    """Queue every key named in `keys` (a character, or Textual's name: "down", "enter")
+    at once, as an SSH link delivers what a fast typist sent."""
     driver = pilot.app._driver
     assert driver is not None
-    for char in text:
-        key = SPECIAL.get(char, char)
+    characters = {name: char for char, name in SPECIAL.items()}
+    for key in keys:
+        char = key if len(key) == 1 else characters.get(key)
         event = events.Key(key, char)
         event.set_sender(pilot.app)
         driver.send_message(event)

@@ -66,6 +66,10 @@ SIDE_WIDTH: Final = 42
 """The panel beside the sheet at 80x24: 80 less the sheet's 36, a rule and a space."""
 
 
+MOVES: Final = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+"""The arrows: (rows, columns) the cursor moves."""
+
+
 class SheetScreen(Screen[None]):
     """The table: a sheet (ours, or the one a spectator or a replay looks at), the strip,
     coins and crowns, the goals, the players, the turn's preview and the countdown."""
@@ -101,6 +105,8 @@ class SheetScreen(Screen[None]):
         self.closed = False
         """The host ended the game: the table stays to be looked at, nothing is played."""
         self._shown_left: int | None = None
+        self._sealing = False
+        """Enter was pressed: the turn on screen then is being sealed (or asked about)."""
 
     @property
     def state(self) -> WordsmithState:
@@ -162,7 +168,7 @@ class SheetScreen(Screen[None]):
         state, me = self.state, self.me
         match action:
             case "seal" | "undo":
-                return self.choosing and not self.draft.empty
+                return self.choosing and not self._sealing and not self.draft.empty
             case "circle" | "cursor" | "direction":
                 return self.choosing
             case "next_sheet":
@@ -179,17 +185,34 @@ class SheetScreen(Screen[None]):
     # -- keys ---------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
+        """The sheet's keys while a turn is put together, each handled here as it comes:
+        a binding's action runs only once the key has gone round the app, after the keys
+        behind it in a burst (a paste, an SSH link) were already handled, and a letter
+        would land before the arrows typed ahead of it, a turn be sealed after the keys
+        typed behind its Enter."""
+        if self._sealing:
+            event.stop()  # what the screen showed at Enter is what is sealed
+            return
         if not self.choosing:
             return
-        char = event.character or ""
-        me = self.me
-        assert me is not None
-        if len(char) == 1 and char in "123456":
-            event.stop()
-            self._changed(self.draft.take_face(int(char) - 1, self.state, me, self.words))
+        key, char = event.key, event.character or ""
+        if key in MOVES:
+            self.action_cursor(*MOVES[key])
+        elif key in SHEET_ACTIONS:
+            SHEET_ACTIONS[key](self)
+        elif len(char) == 1 and char in "123456":
+            self._changed(self.draft.take_face(int(char) - 1, self.state, self._me, self.words))
         elif len(char) == 1 and char.isascii() and char.isalpha():
-            event.stop()
-            self._changed(self.draft.write(char.upper(), self.state, me, self.words))
+            self._changed(self.draft.write(char.upper(), self.state, self._me, self.words))
+        else:
+            return
+        event.stop()
+
+    @property
+    def _me(self) -> str:
+        me = self.me
+        assert me is not None  # (only a seat at the table chooses)
+        return me
 
     @property
     def words(self) -> Words:
@@ -204,10 +227,9 @@ class SheetScreen(Screen[None]):
         self.redraw()
 
     def action_undo(self) -> None:
-        me = self.me
-        if me is not None:
+        if self.me is not None:
             self._changed(None)
-            self.say(self.draft.undo(self.state, me, self.words))
+            self.say(self.draft.undo(self.state, self.me, self.words))
             self.redraw()
 
     def action_clear(self) -> None:
@@ -220,20 +242,39 @@ class SheetScreen(Screen[None]):
         self.redraw()
 
     def action_circle(self) -> None:
-        me = self.me
-        if me is not None:
-            self._changed(self.draft.circle(self.state, me, self.words))
+        if self.me is not None:
+            self._changed(self.draft.circle(self.state, self.me, self.words))
+
+    def action_seal(self) -> None:
+        """Seal the turn the screen shows now (Enter): what is typed after it changes
+        nothing sealed."""
+        if self._sealing or not self.choosing or self.draft.empty:
+            return
+        self._sealing = True
+        self._seal(self.draft.turn)
 
     @work(group="dialog")
-    async def action_seal(self) -> None:
-        """Seal the turn, once the player has said so where a bonus would be lost (a turn
+    async def _seal(self, turn: Turn) -> None:
+        """Seal `turn`, once the player has said so where a bonus would be lost (a turn
         is final, as ink on paper)."""
-        me = self.me
-        if me is None or self.draft.empty:
-            return
+        try:
+            if await self._may_seal():
+                problem = await self.session.seal(turn)
+                if problem is None:
+                    self.draft.clear()
+                if problem is None and self.session.sealed_turn is not None:
+                    # (Not when every other player had chosen: the next round is up.)
+                    self.say("Your turn is sealed: nobody sees it before everyone has chosen.")
+        finally:
+            self._sealing = False
+        self.redraw()
+
+    async def _may_seal(self) -> bool:
+        """Whether the turn on screen is to be sealed: the rules take it (the round has
+        not moved on under it), and the player says yes to any bonus it leaves untaken."""
         forged = self._forged()
         if forged is None:
-            return
+            return False
         lost = [
             what
             for what, count in (
@@ -242,18 +283,13 @@ class SheetScreen(Screen[None]):
             )
             if count
         ]
-        if lost:
-            from wordsy_tui.app.screens.confirm import ConfirmScreen
+        if not lost:
+            return True
+        from wordsy_tui.app.screens.confirm import ConfirmScreen
 
-            question = f"Seal without taking {' and '.join(lost)}? It is lost."
-            if not await self.app.push_screen_wait(ConfirmScreen(question)):
-                return
-        turn = self.draft.turn
-        problem = await self.session.seal(turn)
-        if problem is None:
-            self.draft.clear()
-            self.say("Your turn is sealed: nobody sees it before everyone has chosen.")
-        self.redraw()
+        question = f"Seal without taking {' and '.join(lost)}? It is lost."
+        yes: bool = await self.app.push_screen_wait(ConfirmScreen(question))
+        return yes
 
     def action_next_sheet(self) -> None:
         self.viewing += 1
@@ -452,6 +488,17 @@ class SheetScreen(Screen[None]):
                     )
                 case ev.PlayerLeft(player) if player != me:
                     self.say(f"{shown(player)} left.")
+
+
+SHEET_ACTIONS: Final[dict[str, Callable[[SheetScreen], None]]] = {
+    "enter": SheetScreen.action_seal,
+    "backspace": SheetScreen.action_undo,
+    "escape": SheetScreen.action_clear,
+    "space": SheetScreen.action_direction,
+    "asterisk": SheetScreen.action_circle,
+    "plus": SheetScreen.action_circle,
+}
+"""The sheet's other keys while a turn is put together (its bindings, for the footer)."""
 
 
 class WordsmithApp(TableApp):
