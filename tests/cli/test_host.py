@@ -149,7 +149,7 @@ async def test_a_bots_locked_in_word_survives_kill_9_and_is_revealed_and_scored(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["host", "--seats", "9"], "from 2 to 6"),
+        (["host", "--seats", "9"], "Wordsy seats 2 to 6 players"),
         (["host", "--bots", "3", "--seats", "3"], "at least one seat"),
         (["host", "--timer", "2"], "from 5 to 600"),
         (["host", "--resume", "no-such-game"], "no saved Wordsy game"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from wordsy_tui.cli.options import game_choice, player_name
+from wordsy_tui.cli.options import game_choice, others_options, player_name
 from wordsy_tui.kit import games, kit_for, kits, titles
 
 
@@ -27,6 +27,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    others = others_options(parser, args)
+    if others:
+        parser.error(others)
     # Imported here so that `--help` and the other commands do not load Textual.
     from wordsy_tui.table.names import default_name
 
