@@ -209,6 +209,21 @@ class Kit(Protocol):
         it closes; its exit status."""
         ...
 
+    def web_tab(
+        self,
+        game: str,
+        address: tuple[str, int],
+        pin: str | None,
+        pin_wait: float,
+        seats: Path | None,
+    ) -> int:
+        """Run one browser tab of the web front at `game`'s host at `address` until it
+        closes (the tab's questions, `front.tab.TabQuestions`, then the game's screens);
+        its exit status. `pin`: the game's, to check the answer against; `pin_wait`:
+        seconds before this browser may guess it again; `seats`: this browser's seat
+        files."""
+        ...
+
     # -- saved games -------------------------------------------------------------------
 
     record_format: str | None

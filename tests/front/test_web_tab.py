@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from tests.app.test_solo import until
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.front import web_tab
+from wordsy_tui.front import tab
 from wordsy_tui.front.seat import WRONG_PIN_EXIT, seat_file_for, write_token
 from wordsy_tui.front.web_tab import TabApp
 
@@ -35,7 +35,7 @@ async def test_a_tab_asks_the_name_then_the_pin_and_joins_with_it(monkeypatch):
 
 
 async def test_a_wrong_pin_ends_the_tab_with_the_status_the_front_counts(monkeypatch):
-    monkeypatch.setattr(web_tab, "READ_SECONDS", 0.01)
+    monkeypatch.setattr(tab, "READ_SECONDS", 0.01)
     app = TabApp(("127.0.0.1", 9), "4711")
     joined: list[str | None] = []
     monkeypatch.setattr(app, "_join", joined.append)
@@ -50,7 +50,7 @@ async def test_a_wrong_pin_ends_the_tab_with_the_status_the_front_counts(monkeyp
 
 
 async def test_a_tab_from_an_address_that_must_wait_says_so_and_asks_nothing(monkeypatch):
-    monkeypatch.setattr(web_tab, "READ_SECONDS", 0.5)
+    monkeypatch.setattr(tab, "READ_SECONDS", 0.5)
     app = TabApp(("127.0.0.1", 9), "4711", pin_wait=42)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: bool(app.screen.query("#tab-ends")))

@@ -219,6 +219,20 @@ class TilesKit:
 
         return run_tile_app(seat)
 
+    def web_tab(
+        self,
+        game: str,
+        address: tuple[str, int],
+        pin: str | None,
+        pin_wait: float,
+        seats: Path | None,
+    ) -> int:
+        from wordsy_tui.front.web_tab import TileTabApp
+
+        tab = TileTabApp(address, GameName(game), pin, pin_wait, seats)
+        tab.run()
+        return tab.return_code or 0
+
     # -- saved games -------------------------------------------------------------------
 
     record_format = "GCG"

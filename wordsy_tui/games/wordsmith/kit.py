@@ -209,6 +209,18 @@ class WordsmithKit:
 
         return WordsmithApp(seat).run_to_end()
 
+    def web_tab(
+        self,
+        game: str,
+        address: tuple[str, int],
+        pin: str | None,
+        pin_wait: float,
+        seats: Path | None,
+    ) -> int:
+        from wordsy_tui.games.wordsmith.app.tab import WordsmithTabApp
+
+        return WordsmithTabApp(address, pin, pin_wait, seats).run_to_end()
+
     # -- saved games -------------------------------------------------------------------
 
     record_format = None

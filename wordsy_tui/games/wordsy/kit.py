@@ -224,6 +224,18 @@ class WordsyKit:
 
         return WordsyApp(seat, name=seat.me or "replay").run_to_end()
 
+    def web_tab(
+        self,
+        game: str,
+        address: tuple[str, int],
+        pin: str | None,
+        pin_wait: float,
+        seats: Path | None,
+    ) -> int:
+        from wordsy_tui.front.web_tab import TabApp
+
+        return TabApp(address, pin, pin_wait, seats).run_to_end()
+
     # -- saved games -------------------------------------------------------------------
 
     record_format = None

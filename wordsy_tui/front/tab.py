@@ -1,0 +1,131 @@
+"""What a browser tab of `host --web` asks before it joins, whatever the game: the name,
+then the PIN (see `front.web_tab`, which runs a tab, and each game's kit, whose `web_tab`
+is these questions followed by the game's screens)."""
+
+from __future__ import annotations
+
+import hmac
+from pathlib import Path, PurePath
+from typing import Any, ClassVar, Final, cast
+
+from textual._path import CSSPathType
+from textual.app import App
+from textual.widgets import Static
+
+from net import Refused
+from net.protocol import NAME_TAKEN
+from wordsy_tui.app.screens.confirm import ConfirmScreen
+from wordsy_tui.app.screens.prompt import PromptScreen
+from wordsy_tui.engine.names import name_problem, normal_name
+from wordsy_tui.front.seat import WRONG_PIN_EXIT, WRONG_PIN_SIGNAL, read_token, seat_file_for
+from wordsy_tui.table.joined import Joined
+from wordsy_tui.table.seat import Seat
+from wordsy_tui.text import shown
+
+READ_SECONDS: Final = 4.0
+"""How long a tab that can only say no stays open to be read."""
+
+
+def beside(module_file: str, css: CSSPathType | None) -> list[str | PurePath]:
+    """An app's style sheets named relative to its module, made absolute for a subclass that
+    lives elsewhere (Textual looks for relative ones beside the subclass's module)."""
+    sheets = css if isinstance(css, list) else [] if css is None else [css]
+    return [Path(module_file).parent / sheet for sheet in sheets]
+
+
+class TabQuestions(App[None]):
+    """What a tab asks before it joins, whatever the game: the name, then the PIN (not for
+    a seat this browser holds: its token is enough); and, when another program holds the
+    name's seat, whether to ask the host for it (as `join --reclaim` does)."""
+
+    address: tuple[str, int]
+    pin: str | None
+    pin_wait: float
+    """Seconds before this browser's address may guess the PIN again (0: now)."""
+    player_name: str
+    seats: Path | None
+    """This browser's seat files, one per name, kept by the web front (None: none)."""
+    reclaiming = False
+    """The seat of `player_name` is being asked of the host."""
+    may_watch: ClassVar[bool] = True
+    """Whether an empty name watches the game."""
+
+    def seat_file(self) -> Path | None:
+        """This browser's seat file for the name typed (None: watching, or no folder)."""
+        if not self.player_name or self.seats is None:
+            return None
+        return seat_file_for(self.seats, self.player_name)
+
+    def ask_name(self) -> None:
+        if self.pin is not None and self.pin_wait > 0:
+            self._say_and_end(
+                f"Too many wrong PINs from your address lately: try again in "
+                f"{self.pin_wait:.0f} s.",
+                1,
+            )
+            return
+        empty = " (leave it empty to watch)" if self.may_watch else ""
+        self.push_screen(PromptScreen(f"Your name at the table{empty}:", "Name"), self._named)
+
+    def _named(self, typed: str | None) -> None:
+        name = normal_name(typed or "")
+        problem: object = None
+        if name:
+            problem = name_problem(name, ())  # at an empty table: no bot-shaped names either
+        elif not self.may_watch:
+            problem = "This game has no seats for watching yet: type a name to play."
+        if problem is not None:
+            self.notify(shown(str(problem)), severity="warning", markup=False)
+            self.ask_name()
+            return
+        self.player_name = name
+        self.reclaiming = False
+        seat = self.seat_file()
+        if self.pin is None or (seat is not None and read_token(seat) is not None):
+            self._join(self.pin)  # (a seat of this browser's comes back with its token)
+            return
+        self.push_screen(PromptScreen("This game has a PIN:", "PIN", password=True), self._pinned)
+
+    def _pinned(self, typed: str | None) -> None:
+        assert self.pin is not None
+        if hmac.compare_digest((typed or "").encode(), self.pin.encode()):
+            self._join(self.pin)
+            return
+        if self.is_web:  # (under textual-serve's driver: the front hears it)
+            self.open_url(WRONG_PIN_SIGNAL, new_tab=False)
+        self._say_and_end("Wrong PIN. Reload the page to try again.", WRONG_PIN_EXIT)
+
+    def could_not_start(self, session: Seat[Any, Any, Any], error: Exception) -> None:
+        taken = isinstance(error, Refused) and error.reason == NAME_TAKEN
+        if not taken or self.reclaiming or not self.player_name:
+            cast(Any, super()).could_not_start(session, error)
+            return
+        self.workers.cancel_group(self, "session")
+        self.run_worker(session.stop(), group="stopping", exit_on_error=False)
+        question = (
+            f"{self.player_name} already has a seat at this table. If it is yours, from "
+            "another browser or machine, the host can hand it to you here (the other "
+            "program loses it). Ask the host?"
+        )
+        self.push_screen(ConfirmScreen(question), self._ask_for_seat)
+
+    def _ask_for_seat(self, yes: bool | None) -> None:
+        if not yes:
+            self.ask_name()
+            return
+        self.reclaiming = True
+        self.notify(f"Asking the host to hand you {self.player_name}'s seat…", markup=False)
+        self._join(self.pin)
+
+    def _say_and_end(self, message: str, code: int) -> None:
+        self.screen.mount(Static(message, markup=False, id="tab-ends"))
+        self.set_timer(READ_SECONDS, lambda: self.exit(return_code=code, message=message))
+
+    def _join(self, pin: str | None) -> None:
+        raise NotImplementedError
+
+
+def joined(door: object) -> Joined[Any, Any, Any]:
+    """A tab's seat's door: always one to a host across the network."""
+    assert isinstance(door, Joined)
+    return door
