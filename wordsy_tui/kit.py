@@ -209,6 +209,11 @@ class Kit(Protocol):
         it closes; its exit status."""
         ...
 
+    async def play_on(self, game: str, seat: Any) -> int:
+        """`play` on a running event loop, after another app has closed on it (a game
+        picked in the start menu's lists, or played solo from it); its exit status."""
+        ...
+
     def web_tab(
         self,
         game: str,
@@ -246,7 +251,16 @@ class Kit(Protocol):
     # -- the start menu -----------------------------------------------------------------
 
     def solo_choice(self, game: str) -> ModalScreen[Any]:
-        """The dialog that asks how to play `game` alone (its answer goes to `solo_seat`)."""
+        """The dialog that asks how to play `game` alone: its answer (None: never mind) is
+        a `SoloChoice`, or what the start menu's own game takes."""
+        ...
+
+
+class SoloChoice(Protocol):
+    """How to play a game alone, as its solo dialog answered."""
+
+    def session(self, name: str) -> Any:
+        """`name`'s seat at a solo table of the game, not started."""
         ...
 
 

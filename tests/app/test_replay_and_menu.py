@@ -17,6 +17,7 @@ from wordsy_tui.games.tiles.app.solo import TileSolo, TileSoloScreen
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.app import PickedSeat
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
 from wordsy_tui.games.wordsy.app.screens.solo import DifficultyScreen
@@ -165,7 +166,13 @@ async def test_the_menu_opens_a_solo_tile_game_against_the_chosen_computer_playe
         await pilot.press("enter")
         await until(pilot, lambda: not app.is_running)
     # Its board is its own app, opened once this one has given the terminal back.
-    assert app.tile_table == TileSolo("wwf", bots=2, level="hard")
+    picked = app.tile_table
+    assert isinstance(picked, PickedSeat)
+    assert picked.game == "wwf"
+    assert picked.session.me == "Ann"
+    bots = picked.session.door.company  # the solo table's computer players
+    assert bots.config == TileGameConfig(GameName.WWF)
+    assert list(bots.names.values()) == [Level.HARD] * 2
     assert app.session is None
 
 

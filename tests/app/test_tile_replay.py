@@ -22,7 +22,7 @@ from wordsy_tui.games.tiles.app.app import ReplayBoardScreen, TileApp
 from wordsy_tui.games.tiles.app.board import TileBoard
 from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
 from wordsy_tui.games.wordsy.app import WordsyApp
-from wordsy_tui.games.wordsy.app.app import TileReplayPicked
+from wordsy_tui.games.wordsy.app.app import PickedSeat
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.saved import replay_of, saved_game_list
 
@@ -128,7 +128,8 @@ async def test_the_list_opens_a_tile_game_on_its_board_then_comes_back(
     )
     await pick_the_scrabble_game(app)
     picked = app.tile_table
-    assert isinstance(picked, TileReplayPicked)
+    assert isinstance(picked, PickedSeat)
+    assert picked.replay
     assert picked.session.door.frames[-1].state == scripted_game().state
     opened: list[TileApp] = []
 

@@ -403,19 +403,19 @@ class LanPlay:
     async def play_tiles(
         self, address: str, port: int, name: str, pin: str | None, game: str
     ) -> int:
-        """A tile game picked in the LAN's list, on its own board screen."""
-        from wordsy_tui.games.tiles.play import play_tile_app, tile_seat
-        from wordsy_tui.games.tiles.rules.rulesets import GameName
-
-        seat = tile_seat(
+        """A game with its own app (a tile game, Wordsmith) picked in the LAN's list,
+        played there."""
+        kit = kit_for(game)
+        seat = kit.seat(
+            game,
             (address, port),
             name,
-            GameName(game),
             pin,
-            reclaim=self.reclaim,
             spectate=self.spectate,
+            reclaim=self.reclaim,
+            keys=None if self.spectate else player_keys(),
         )
-        return await play_tile_app(seat)
+        return await kit.play_on(game, seat)
 
     async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
         """A tile game hosted from the start menu: `host --game`'s host, with the form's

@@ -219,6 +219,11 @@ class TilesKit:
 
         return run_tile_app(seat)
 
+    async def play_on(self, game: str, seat: Any) -> int:
+        from wordsy_tui.games.tiles.play import play_tile_app
+
+        return await play_tile_app(seat)
+
     def web_tab(
         self,
         game: str,

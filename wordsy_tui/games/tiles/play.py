@@ -6,10 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wordsy_tui.cli.serve import HostOptions, make_server
-from wordsy_tui.table.joined import player_keys
 
 if TYPE_CHECKING:
-    from wordsy_tui.games.tiles.rules.rulesets import GameName
     from wordsy_tui.games.tiles.seat import TileSeat
 
 
@@ -41,29 +39,3 @@ async def play_tile_app(session: TileSeat) -> int:
     app = TileApp(session)
     await app.run_async()
     return app.return_code or 0
-
-
-def tile_seat(
-    address: tuple[str, int],
-    name: str,
-    game: GameName,
-    pin: str | None,
-    *,
-    reclaim: bool,
-    spectate: bool = False,
-) -> TileSeat:
-    """A person's seat at a tile game's host; its token kept on disk, so the same join
-    takes the seat back (`spectate`: a place to watch from, which has no token)."""
-    from wordsy_tui.games.tiles.seat import TileSeat
-    from wordsy_tui.words.lexicon import dictionary_hash
-
-    return TileSeat.join(
-        *address,
-        name,
-        game,
-        dictionary_hash(),
-        pin=pin,
-        keys=None if spectate else player_keys(),
-        reclaim=reclaim,
-        spectate=spectate,
-    )

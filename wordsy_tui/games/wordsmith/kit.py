@@ -209,6 +209,13 @@ class WordsmithKit:
 
         return WordsmithApp(seat).run_to_end()
 
+    async def play_on(self, game: str, seat: Any) -> int:
+        from wordsy_tui.games.wordsmith.app.app import WordsmithApp
+
+        app = WordsmithApp(seat)
+        await app.run_async()
+        return app.return_code or 0
+
     def web_tab(
         self,
         game: str,

@@ -224,6 +224,13 @@ class WordsyKit:
 
         return WordsyApp(seat, name=seat.me or "replay").run_to_end()
 
+    async def play_on(self, game: str, seat: Any) -> int:
+        from wordsy_tui.games.wordsy.app import WordsyApp
+
+        app = WordsyApp(seat, name=seat.me or "replay")
+        await app.run_async()
+        return app.return_code or 0
+
     def web_tab(
         self,
         game: str,

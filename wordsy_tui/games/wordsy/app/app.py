@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, cast
 
 from rich.text import Text
 from textual import work
@@ -51,6 +51,7 @@ from wordsy_tui.games.wordsy.rules.legal import (
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.games.wordsy.solo import is_solo, solo_session
+from wordsy_tui.kit import kit_for
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.table.names import default_name
 from wordsy_tui.table.replay import Replaying
@@ -61,8 +62,7 @@ from wordsy_tui.text import shown
 if TYPE_CHECKING:
     from wordsy_tui.app.lan import Lan
     from wordsy_tui.app.screens.host_form import HostChoice
-    from wordsy_tui.games.tiles.app.solo import TileSolo
-    from wordsy_tui.games.tiles.seat import TileSeat
+    from wordsy_tui.kit import SoloChoice
 
 # The draft is sent as the player types, but not on every key: the host
 # sees a new commitment at most this often.
@@ -94,12 +94,15 @@ class JoinedTiles(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class TileReplayPicked:
-    """A tile game picked in the list of saved games, read and ready to replay."""
+class PickedSeat:
+    """A seat at a game with its own app (a tile game, Wordsmith), picked here: played
+    solo from the menu, or a saved game picked in the list to replay."""
 
-    session: TileSeat
-    menu_behind: bool
-    """The list was opened from the start menu (not `wordsy-tui replay` alone)."""
+    game: str
+    session: Any
+    replay: bool = False
+    menu_behind: bool = False
+    """A replay whose list was opened from the start menu (not `wordsy-tui replay` alone)."""
 
 
 class WordsyApp(TableApp):
@@ -181,10 +184,10 @@ class WordsyApp(TableApp):
         self._shown_bindings: tuple[object, ...] = ()
         self._left_running: WordsySeat | None = None
         """The hosting player's session whose game goes on without them once the app ends."""
-        self.tile_table: JoinedTiles | HostChoice | TileSolo | TileReplayPicked | None = None
+        self.tile_table: JoinedTiles | HostChoice | PickedSeat | None = None
         """A tile game picked in the LAN's list, hosted or played solo from the menu: played
         on its own board (its own app) once this app has closed."""
-        self._tiles_played: JoinedTiles | HostChoice | TileSolo | TileReplayPicked | None = None
+        self._tiles_played: JoinedTiles | HostChoice | PickedSeat | None = None
         self._rematch_question: str | None = None
         """The host's rematch, to ask about once its lobby is on screen."""
 
@@ -212,24 +215,14 @@ class WordsyApp(TableApp):
         # (Loaded already, unless the game was picked in the list: the app has closed.)
         from wordsy_tui.app.lan import is_tiles
         from wordsy_tui.app.screens.host_form import HostChoice
-        from wordsy_tui.games.tiles.app.solo import TileSolo
 
         match table:
             case JoinedTiles() if self.lan is not None:
                 return await self.lan.play_tiles(*table)
             case HostChoice(name, setup) if self.lan is not None and is_tiles(setup):
                 return await self.lan.host_tiles(name, setup)
-            case TileSolo() | TileReplayPicked():
-                from wordsy_tui.games.tiles.app.app import TileApp
-
-                tiles = (
-                    table.session
-                    if isinstance(table, TileReplayPicked)
-                    else table.session(self.player_name)
-                )
-                tile_app = TileApp(tiles)
-                await tile_app.run_async()
-                return tile_app.return_code or 0
+            case PickedSeat(game, session):
+                return await kit_for(game).play_on(game, session)
         return 1
 
     def comeback(self, status: int) -> WordsyApp | None:
@@ -245,9 +238,9 @@ class WordsyApp(TableApp):
             advisor=self.advisor,
             bell=self.bell_on,
             browse=isinstance(played, JoinedTiles),
-            replays=isinstance(played, TileReplayPicked),  # back to the list it was picked in
+            replays=isinstance(played, PickedSeat) and played.replay,  # back to that list
             saved_games=self.saved_games,
-            menu_behind_replays=isinstance(played, TileReplayPicked) and played.menu_behind,
+            menu_behind_replays=isinstance(played, PickedSeat) and played.menu_behind,
         )
 
     @property
@@ -828,12 +821,13 @@ class WordsyApp(TableApp):
     # -- from the start menu ---------------------------------------------------
 
     def start_solo(self, game: str, choice: object) -> None:
-        """Play `game` alone, as the menu's dialog chose (`choice`): Wordsy here; a tile
-        game has its own app: this one closes, and `afterwards` opens its board."""
+        """Play `game` alone, as the menu's dialog chose (`choice`): Wordsy here; another
+        game has its own app: this one closes, and `afterwards` opens it."""
         if isinstance(choice, Difficulty):
             self.play(solo_session(self.player_name, choice, self.advisor))
         else:
-            self.tile_table = cast("TileSolo", choice)
+            seat = cast("SoloChoice", choice).session(self.player_name)
+            self.tile_table = PickedSeat(game, seat)
             self.exit()
 
     def host_game(self) -> None:
@@ -894,7 +888,7 @@ class WordsyApp(TableApp):
         """Replay `game`: Wordsy's here; a tile game's on its own board (its own app: this
         one closes, `afterwards` opens it, and the list comes back after it)."""
         try:
-            _game, session = replay_of(game.path)  # the log says which game
+            played, session = replay_of(game.path)  # the log says which game
         except (OSError, ValueError) as error:  # gone or changed since the list was read
             self.notify(
                 f"Cannot replay {shown(game.game_id)}: {shown(str(error))}",
@@ -907,7 +901,7 @@ class WordsyApp(TableApp):
             self.play(session)
             return
         menu_behind = not self._replays_first or self._menu_behind_replays
-        self.tile_table = TileReplayPicked(session, menu_behind)
+        self.tile_table = PickedSeat(played, session, replay=True, menu_behind=menu_behind)
         self.exit()
 
     def leave_saved_games(self) -> None:
