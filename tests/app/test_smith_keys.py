@@ -22,6 +22,7 @@ from tests.app.tile_fixtures import until
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.games.wordsmith.app.app import SheetScreen, WordsmithApp
 from wordsy_tui.games.wordsmith.app.draft import Draft
+from wordsy_tui.games.wordsmith.rules import commands as cmd
 from wordsy_tui.games.wordsmith.rules import events as ev
 from wordsy_tui.games.wordsmith.rules.components import SIZE
 from wordsy_tui.games.wordsmith.rules.grid import name
@@ -100,6 +101,29 @@ async def test_a_turn_typed_key_by_key_shows_its_words_then_is_the_turn_played()
         assert all(found.text in preview for found in forged.words)
         await pilot.press("enter")
         assert await played(pilot, app, 1) == turn
+        # The reveal passed in a moment: round 2's first line tells round 1 again.
+        await until(pilot, lambda: "Round 2" in message(screen))
+        said = message(screen)
+        assert said.startswith("Round 1: you made ")
+        assert all(found.text in said for found in forged.words)
+
+
+async def test_a_round_that_closed_before_we_chose_says_so_as_the_next_begins() -> None:
+    app = WordsmithApp(smith_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await choosing(pilot)
+        await until(pilot, lambda: set(screen.state.waiting_on()) == {ME})
+        table = solo_table(app.session)
+        await table.apply(None, cmd.TimeUp(1, reveal=False))  # as the clock would
+        await table.settle()  # the computer players reveal
+        await until(pilot, lambda: "Round 2" in message(screen))
+        assert message(screen) == (
+            "Round 1: time was up: you chose nothing. Round 2: choose your 2 letters."
+        )
+
+
+def message(screen: SheetScreen) -> str:
+    return str(screen.query_one("#message", Static).render())
 
 
 async def test_a_turn_in_one_burst_with_keys_after_enter_is_the_turn_on_screen() -> None:

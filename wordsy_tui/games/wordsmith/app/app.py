@@ -107,6 +107,8 @@ class SheetScreen(Screen[None]):
         self._shown_left: int | None = None
         self._sealing = False
         """Enter was pressed: the turn on screen then is being sealed (or asked about)."""
+        self._round_news: list[str] = []
+        """What happened to us in the round being played, told again as the next starts."""
 
     @property
     def state(self) -> WordsmithState:
@@ -462,32 +464,38 @@ class SheetScreen(Screen[None]):
         self.query_one("#title-bar", Static).update(head + tail)
 
     def tell(self, events: tuple[ev.Event, ...]) -> None:
-        """A line about what just happened at the table."""
+        """A line about what just happened at the table. The round just played is told
+        again as the next one starts: its reveal passes in a moment, once every turn is
+        in, and the new round's first line would hide it."""
         me = self.me
         for event in events:
             match event:
                 case ev.RoundStarted(number):
                     self.draft.clear()
+                    news, self._round_news = self._round_news, []
                     if me is not None and may_choose(self.state, me):
-                        self.say(f"Round {number}: choose your 2 letters.", "bold")
+                        told = f"Round {number - 1}: {'; '.join(news)}. " if news else ""
+                        self.say(f"{told}Round {number}: choose your 2 letters.", "bold")
                 case ev.ChoicesClosed(_round, missed) if me in missed:
-                    self.say("Time is up: you chose nothing this round.", "bold")
+                    self._told("time was up: you chose nothing", "bold")
+                case ev.RevealClosed(_round, missed) if me in missed:
+                    self._told("your turn was not revealed in time", "bold")
                 case ev.TurnPlayed(player, _round, _private, _turn, steps) if player == me:
                     made = [word.text for step in steps or () for word in step.words]
-                    self.say(f"You made {', '.join(made)}." if made else "No word this turn.")
+                    self._told(f"you made {', '.join(made)}" if made else "no word this turn")
                 case ev.GoalsReached(_round, reached):
                     from wordsy_tui.games.wordsmith.rules.components import GOALS
 
-                    self.say(
-                        "; ".join(
-                            f"{'You' if p == me else shown(p)} reached {GOALS[g].name}"
-                            + (" first" if first else "")
-                            for g, p, first in reached
-                        ),
-                        "bold",
-                    )
+                    for goal, player, first in reached:
+                        who = "you" if player == me else shown(player)
+                        self._told(f"{who} reached {GOALS[goal].name}{' first' if first else ''}")
                 case ev.PlayerLeft(player) if player != me:
                     self.say(f"{shown(player)} left.")
+
+    def _told(self, news: str, style: str = "") -> None:
+        """A line about the round being played, said now and kept for the next round's."""
+        self._round_news.append(news)
+        self.say(news[0].upper() + news[1:] + ".", style)
 
 
 SHEET_ACTIONS: Final[dict[str, Callable[[SheetScreen], None]]] = {
