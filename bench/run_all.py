@@ -36,6 +36,7 @@ BENCHES: list[tuple[str, list[str]]] = [
     ("net_crowd.py", []),
     ("ssh_front.py", []),
     ("scrabble_moves.py", []),
+    ("wordsmith_round.py", []),
 ]
 
 

@@ -61,10 +61,10 @@ KIND_NAMES: Final[Mapping[Kind, str]] = {
     Kind.SWORD: "sword",
     Kind.AXE: "axe",
 }
-LEGEND: Final = (
-    "( ) circled, [ ] by this turn, lower case: your letters · marks: c coin square, "
-    "o ring, g goblet, s sword, x axe, @ start; capitals once forged"
-)
+HINT: Final = "Type a letter at the cursor (arrows move it, 1-6 a card's letter) · F1 help"
+LEGEND: Final = "c coin o ring g goblet s sword x axe @ start · capital: forged · ( ) circled"
+"""The marks under the squares, whole at 80 columns (F1 says the rest: [ ] and lower case
+for the turn being put together)."""
 NAME_WIDTH: Final = 16
 STILL_HERE: Final = "any key: still here"
 """How a player the table is about to move on without makes it wait on."""
@@ -270,11 +270,7 @@ def preview_text(forged: Forged | None, width: int) -> Text:
     extensions refused); the items it forges, the bonuses still to take, and its cost.
     Nothing chosen yet: how to begin, and what the marks mean."""
     if forged is None or not forged.steps:
-        hint = Text(
-            "Type a letter to write it at the cursor (arrows move it; 1-6 takes a card's "
-            "letter) · F1 help",
-            "dim",
-        )
+        hint = Text(HINT, "dim")
         legend = Text(LEGEND, "dim")
         for line in (hint, legend):
             line.truncate(width, overflow="ellipsis")
