@@ -67,6 +67,10 @@ class Fronts:
     def ssh_port(self) -> int | None:
         return self.ssh.port if self.ssh is not None else None
 
+    @property
+    def ssh_fingerprint(self) -> str | None:
+        return self.ssh.fingerprint if self.ssh is not None else None
+
     async def start(self, table: _Served) -> None:
         game = (loopback_for(table.bind), table.port)
         if self.options.ssh_port is not None:

@@ -254,6 +254,12 @@ class Fronts(Protocol):
         ...
 
     @property
+    def ssh_fingerprint(self) -> str | None:
+        """The SSH front's host key, for players to check when `ssh` first asks (None:
+        no SSH front)."""
+        ...
+
+    @property
     def sessions(self) -> int:
         """The people in through the fronts now (SSH sessions, browser tabs)."""
         ...

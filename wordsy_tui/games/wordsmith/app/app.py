@@ -657,11 +657,15 @@ class ReplaySheetScreen(SheetScreen, inherit_bindings=False):
 
 
 def join_hint(server: ServedTable[Any, Any, Any], width: int) -> Text:
-    """How players join the hosting player's table (the fronts first, when it has them)."""
+    """How players join the hosting player's table (the fronts first, when it has them),
+    and the SSH host key's fingerprint for them to check when `ssh` asks the first time."""
     where = ", ".join(f"{address}:{server.port}" for address in server.addresses)
-    hint = server.front_hint or f"wordsy-tui join --connect {where}"
-    text = Text(f"Join: {hint}")
+    text = Text(server.front_hint or f"Join: wordsy-tui join --connect {where}")
     text.truncate(width * 2, overflow="ellipsis")
+    key = server.fronts.ssh_fingerprint if server.fronts is not None else None
+    if key is not None:  # whole, a long word folded over the lines it needs
+        text.append(f"\n{key}: the SSH host key")
+        text.overflow = "fold"
     return text
 
 
