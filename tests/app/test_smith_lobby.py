@@ -1,5 +1,6 @@
 """The hosting player's lobby says how to join: the fronts' way first, once, and the SSH
-host key's fingerprint whole, within the panel beside the sheet at 80x24."""
+host key's fingerprint whole, within the panel beside the sheet at 80x24, beside all ten
+players."""
 
 from __future__ import annotations
 
@@ -7,10 +8,19 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from rich.console import Console
+from textual.widgets import Static
 
-from wordsy_tui.games.wordsmith.app.app import SIDE_WIDTH, join_hint
+from tests.app.smith_fixtures import ME
+from tests.app.tile_fixtures import until
+from wordsy_tui.games.wordsmith.app.app import SIDE_WIDTH, WordsmithApp, join_hint
+from wordsy_tui.games.wordsmith.rules import commands as cmd
+from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
+from wordsy_tui.games.wordsmith.seam import WordsmithRules
+from wordsy_tui.games.wordsmith.seat import WordsmithSeat
+from wordsy_tui.table.local import Local
 
 FINGERPRINT = "SHA256:20GVZvd5c8/XQkYtfP2Lj1curpd5val07IJ4xyRbq/0"
+HINT = "Join: ssh -p 2222 NAME@192.168.1.20 · join --connect 192.168.1.20:47474"
 
 
 @dataclass
@@ -33,8 +43,7 @@ def rendered(server: Server) -> list[str]:
 
 
 def test_the_fronts_way_in_and_the_whole_host_key_fit_four_lines() -> None:
-    hint = "Join: ssh -p 2222 NAME@192.168.1.20 · join --connect 192.168.1.20:47474"
-    lines = rendered(Server(Fronts(FINGERPRINT), hint))
+    lines = rendered(Server(Fronts(FINGERPRINT), HINT))
     assert len(lines) <= 4
     assert " ".join(lines).count("Join:") == 1
     assert FINGERPRINT in "".join(line.strip() for line in lines)
@@ -44,3 +53,20 @@ def test_the_fronts_way_in_and_the_whole_host_key_fit_four_lines() -> None:
 def test_without_fronts_the_address_to_join_by() -> None:
     said = " ".join(line.strip() for line in rendered(Server(None, None)))
     assert said == "Join: wordsy-tui join --connect 192.168.1.20:47474"
+
+
+async def test_ten_seated_fit_beside_the_way_in_at_80x24() -> None:
+    bots = tuple(f"Bot {n} (easy)" for n in range(1, 10))
+    opening = cmd.opening(WordsmithConfig(), (ME,), bots)[:-1]  # not started
+    seat = WordsmithSeat(Local(WordsmithRules(), ME, opening, timed=False))
+    seat.server = cast(Any, Server(Fronts(FINGERPRINT), HINT))  # a host served over SSH too
+    app = WordsmithApp(seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.sheet_screen.is_mounted and len(seat.state.players) == 10)
+        await pilot.pause()
+        players = app.sheet_screen.query_one("#players", Static)
+        assert players.region.height >= 10
+        shown = str(players.render())
+        assert all(player in shown for player in seat.state.players)
+        goals = str(app.sheet_screen.query_one("#goals", Static).render())
+        assert FINGERPRINT[:20] in goals

@@ -369,6 +369,10 @@ class SheetScreen(Screen[None]):
         else:
             self.query_one("#strip", Static).update(self._lobby_or_end_text())
         self.query_one("#turn", Static).update(self._turn_text(forged, sealed, player))
+        # In the lobby every sheet is blank: its lines give their room to ten players.
+        lobby = state.phase in (Phase.NEW, Phase.LOBBY)
+        for part in ("#turn", "#coins", "#items"):
+            self.query_one(part, Static).display = not lobby
         if sheet is not None:
             spending = forged.spent if forged is not None else 0
             self.query_one("#coins", Static).update(coins_text(sheet, spending))
