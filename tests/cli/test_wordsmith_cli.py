@@ -208,3 +208,26 @@ async def test_a_joined_computer_player_plays_its_rounds_at_a_wordsmith_host(
     said = capsys.readouterr().out
     assert f"Cy (easy) sat down at Wordsmith at 127.0.0.1:{port}" in said
     assert "The game ended:" in said  # the host stopped it
+
+
+def test_replay_of_a_wordsmith_log_opens_its_sheet_read_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.app.smith_fixtures import played
+    from tests.app.test_replay_and_menu import saved_log
+    from wordsy_tui.games.wordsmith.app import app as smith_app
+    from wordsy_tui.table.replay import Replaying
+
+    opened: list[WordsmithSeat] = []
+    monkeypatch.setattr(
+        smith_app.WordsmithApp, "run_to_end", lambda self: opened.append(self.session) or 0
+    )
+    _state, log = played(12)
+    path = tmp_path / "wordsmith.log"
+    saved_log(path, log)
+    code, _out, err = run(capsys, "replay", str(path))
+    assert (code, err) == (0, "")
+    (seat,) = opened
+    assert isinstance(seat.door, Replaying)
+    assert seat.door.finished
+    assert seat.me is None
