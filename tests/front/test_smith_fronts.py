@@ -30,9 +30,10 @@ async def test_an_ssh_player_whose_link_drops_with_a_turn_sealed_comes_back_to_i
     await host.start("--game", "wordsmith")
     key = asyncssh.generate_private_key("ssh-ed25519")
     bob = await SshPlayer.connect(host.ssh_port, "Bob", key=key, size=(80, 24))
-    cat = await SshPlayer.connect(host.ssh_port, "Cat", size=(80, 24))
+    cat: SshPlayer | None = None
     try:
-        await bob.wait_for("F6 starts the game")
+        await bob.wait_for("F6 starts the game")  # seated first: he starts it
+        cat = await SshPlayer.connect(host.ssh_port, "Cat", size=(80, 24))
         await cat.wait_for("Bob starts the game")
         lobby = await bob.wait_for("Cat")
         assert "Wordsmith" in lobby
@@ -61,7 +62,8 @@ async def test_an_ssh_player_whose_link_drops_with_a_turn_sealed_comes_back_to_i
         finally:
             await back.close()
     finally:
-        await cat.close()
+        if cat is not None:
+            await cat.close()
         await bob.close()
 
 

@@ -8,6 +8,7 @@ import hmac
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, Final, cast
 
+from textual import events, on
 from textual._path import CSSPathType
 from textual.app import App
 from textual.widgets import Static
@@ -17,7 +18,14 @@ from net.protocol import NAME_TAKEN
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.engine.names import name_problem, normal_name
-from wordsy_tui.front.seat import WRONG_PIN_EXIT, WRONG_PIN_SIGNAL, read_token, seat_file_for
+from wordsy_tui.front.seat import (
+    WRONG_PIN_EXIT,
+    WRONG_PIN_SIGNAL,
+    read_token,
+    seat_file_for,
+    through_front,
+)
+from wordsy_tui.kit import kit_for
 from wordsy_tui.table.joined import Joined
 from wordsy_tui.table.seat import Seat
 from wordsy_tui.text import shown
@@ -122,6 +130,63 @@ class TabQuestions(App[None]):
         self.set_timer(READ_SECONDS, lambda: self.exit(return_code=code, message=message))
 
     def _join(self, pin: str | None) -> None:
+        raise NotImplementedError
+
+
+class SeatTab(TabQuestions):
+    """A tab at a game whose app follows one seat (a tile game, Wordsmith): the app is made
+    over a seat with no name yet, the questions come before the app's own start, then the
+    seat named is made through the game's kit and the app starts on it (`_sit`)."""
+
+    game: str
+
+    def __init__(
+        self,
+        address: tuple[str, int],
+        game: str,
+        pin: str | None,
+        pin_wait: float = 0.0,
+        seats: Path | None = None,
+    ) -> None:
+        self.address = address
+        self.game = game
+        self.pin = pin
+        self.pin_wait = pin_wait
+        self.seats = seats
+        self.player_name = ""
+        # The seat is named once the player has said their name (`_join`); the game's app
+        # is the next class after this one.
+        cast(Any, super()).__init__(self._seat("Player", None))
+
+    def _seat(self, name: str, pin: str | None) -> Any:
+        # An empty name watches, as Wordsy's tab does.
+        seat_file = self.seat_file() if name else None
+        seat = kit_for(self.game).seat(
+            self.game,
+            self.address,
+            name or "watch",
+            pin,
+            spectate=not name,
+            reclaim=self.reclaiming,
+            seat_file=seat_file,
+        )
+        if seat_file is None:  # (a kept seat connects through its front's keeper)
+            through_front(joined(seat.door).client)
+        return seat
+
+    @on(events.Mount)
+    def _ask_first(self, event: events.Mount) -> None:
+        # Not the app's own start (Textual would run it next): the seat has no name yet.
+        event.prevent_default()
+        self.ask_name()
+
+    def _join(self, pin: str | None) -> None:
+        while len(self.screen_stack) > 1:  # the game's screen of a seat the host refused
+            self.pop_screen()
+        self._sit(self._seat(self.player_name, pin))
+
+    def _sit(self, seat: Any) -> None:
+        """The app's own screens over `seat`, following it, as `join` shows them."""
         raise NotImplementedError
 
 

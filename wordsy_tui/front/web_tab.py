@@ -18,8 +18,6 @@ import os
 import sys
 from pathlib import Path
 
-from textual import events, on
-
 from wordsy_tui.cli.options import host_port
 from wordsy_tui.front.seat import (
     PIN_WAIT_ENV,
@@ -28,10 +26,9 @@ from wordsy_tui.front.seat import (
     from_environment,
     through_front,
 )
-from wordsy_tui.front.tab import TabQuestions, beside, joined
+from wordsy_tui.front.tab import SeatTab, TabQuestions, beside, joined
 from wordsy_tui.games.tiles.app import app as tile_module
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
-from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.games.wordsy.app import app as app_module
 from wordsy_tui.games.wordsy.app.app import WordsyApp
@@ -90,59 +87,16 @@ class TabApp(TabQuestions, WordsyApp):
         self.play(session)
 
 
-class TileTabApp(TabQuestions, TileApp):
+class TileTabApp(SeatTab, TileApp):
     """A tab at a tile game's host (Scrabble, Words with Friends, Wordfeud): the same
     questions, then the game's board screen."""
 
     CSS_PATH = beside(tile_module.__file__, TileApp.CSS_PATH)
 
-    def __init__(
-        self,
-        address: tuple[str, int],
-        game: GameName,
-        pin: str | None,
-        pin_wait: float = 0.0,
-        seats: Path | None = None,
-    ) -> None:
-        self.address = address
-        self.game = game
-        self.pin = pin
-        self.pin_wait = pin_wait
-        self.seats = seats
-        self.player_name = ""
-        # The seat is named once the player has said their name (`_join`).
-        super().__init__(self._seat("Player", None))
-
-    def _seat(self, name: str, pin: str | None) -> TileSeat:
-        # An empty name watches, as Wordsy's tab does.
-        seat_file = self.seat_file() if name else None
-        keeper = None if seat_file is None else SeatFile(seat_file)
-        seat = TileSeat.join(
-            *self.address,
-            name or "watch",
-            self.game,
-            dictionary_hash(),
-            pin=pin,
-            spectate=not name,
-            reclaim=self.reclaiming,
-            keeper=keeper,
-        )
-        if keeper is None:  # (a kept seat connects through its front's keeper)
-            through_front(joined(seat.door).client)
-        return seat
-
-    @on(events.Mount)
-    def _ask_first(self, event: events.Mount) -> None:
-        # Not the tile app's own start (Textual would run it next): the seat has no name yet.
-        event.prevent_default()
-        self.ask_name()
-
-    def _join(self, pin: str | None) -> None:
-        while len(self.screen_stack) > 1:  # the board of a seat the host refused
-            self.pop_screen()
-        self.session = self._seat(self.player_name, pin)
-        self.board_screen = BoardScreen(self.session)
-        TileApp.on_mount(self)  # the board screen, following the session, as `join` shows it
+    def _sit(self, seat: TileSeat) -> None:
+        self.session = seat
+        self.board_screen = BoardScreen(seat)
+        TileApp.on_mount(self)
 
 
 def _seconds(text: str | None) -> float:

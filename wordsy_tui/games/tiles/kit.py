@@ -234,7 +234,7 @@ class TilesKit:
     ) -> int:
         from wordsy_tui.front.web_tab import TileTabApp
 
-        tab = TileTabApp(address, GameName(game), pin, pin_wait, seats)
+        tab = TileTabApp(address, game, pin, pin_wait, seats)
         tab.run()
         return tab.return_code or 0
 

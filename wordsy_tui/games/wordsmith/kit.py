@@ -226,7 +226,7 @@ class WordsmithKit:
     ) -> int:
         from wordsy_tui.games.wordsmith.app.tab import WordsmithTabApp
 
-        return WordsmithTabApp(address, pin, pin_wait, seats).run_to_end()
+        return WordsmithTabApp(address, game, pin, pin_wait, seats).run_to_end()
 
     # -- saved games -------------------------------------------------------------------
 
