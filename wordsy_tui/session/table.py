@@ -39,7 +39,7 @@ from wordsy_tui.bots.runner import ComputerPlayer, SeatSession
 from wordsy_tui.engine import Rules
 from wordsy_tui.game.config import GAME
 from wordsy_tui.game.errors import SeatingError
-from wordsy_tui.game.names import name_key, name_problem
+from wordsy_tui.game.names import name_problem, same_name
 from wordsy_tui.session.base import (
     LinkChanged,
     NextGame,
@@ -653,7 +653,7 @@ class ServedTable(Generic[S, C, E]):
         """Drop `name`'s chat lines at the host from now on (a player's or a spectator's,
         matched as the table matches names); what to tell the host."""
         captain, _bots = self._own_people()
-        if captain is not None and name_key(name) == name_key(captain):
+        if captain is not None and same_name(name, captain):
             return "You cannot mute yourself."
         name, here = self._talker(name)
         if not self.host.mute(name):
@@ -682,8 +682,7 @@ class ServedTable(Generic[S, C, E]):
         """The name of who is meant by `name` as typed (its lookalikes too), and whether
         someone of that name is connected."""
         names = among if among is not None else [n for n, _ in self.talkers]
-        key = name_key(name)
-        exact = [n for n in names if n == name] or [n for n in names if name_key(n) == key]
+        exact = [n for n in names if n == name] or [n for n in names if same_name(n, name)]
         return (exact[0], True) if exact else (name, False)
 
 
