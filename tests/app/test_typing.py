@@ -11,8 +11,9 @@ from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle, writi
 from tests.app.test_hint import ZedAdvisor, ZedReferee, hint
 from tests.app.test_solo import until
 from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.widgets.draft import MAX_WORD_LENGTH, WordInput
+from wordsy_tui.app.widgets.draft import WordInput
 from wordsy_tui.app.widgets.timer import Countdown
+from wordsy_tui.game.commands import MAX_WORD_LENGTH
 from wordsy_tui.game.config import Difficulty
 from wordsy_tui.game.state import Phase
 from wordsy_tui.session.clock import Deadline

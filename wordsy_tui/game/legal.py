@@ -12,7 +12,8 @@ from dataclasses import replace
 from typing import Final
 
 from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.decide import COMMITMENT_BYTES, decide, offer_window
+from wordsy_tui.game.commitment import COMMITMENT_BYTES
+from wordsy_tui.game.decide import decide, offer_window
 from wordsy_tui.game.errors import RuleError
 from wordsy_tui.game.state import GameState, Phase
 

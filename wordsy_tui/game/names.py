@@ -21,14 +21,18 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
-from typing import Final
+from typing import Annotated, Final
 
 from rich.cells import cell_len
 
+from wordsy_tui.engine import Longest
 from wordsy_tui.game import errors
 from wordsy_tui.text import shown, unsafe_characters
 
 MAX_NAME_LENGTH: Final = 20
+NAME_BOUND: Final = Longest(MAX_NAME_LENGTH, "a name")
+Name = Annotated[str, NAME_BOUND]
+"""A command's field that names a seat (every game's): the wire refuses a longer one."""
 MAX_NAME_WIDTH: Final = 20
 """Terminal cells (as the app measures text: Rich's `cell_len`): ten CJK characters."""
 # Arabic ligatures of whole phrases (U+FDFD is the Bismillah): a terminal gives each one

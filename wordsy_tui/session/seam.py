@@ -23,15 +23,19 @@ from net import protocol as p
 from wordsy_tui.engine import Request, Rules
 from wordsy_tui.game.errors import ControlCharacters, NameTaken, RuleError
 from wordsy_tui.game.names import name_problem
-from wordsy_tui.session.codec import CodecError
+from wordsy_tui.session.codec import CodecError, TooLong
 from wordsy_tui.text import shown, unsafe_characters
 
 NOT_YOUR_SEAT = "not-your-seat"
 HOST_ONLY = "host-only"
 MALFORMED = "malformed-command"
+TOO_LONG = "too-long"
 
 
-def malformed(error: CodecError) -> CommandRejected:
+def undecodable(error: CodecError) -> CommandRejected:
+    """A command the game's codec refused, as its sender is told: too long, or malformed."""
+    if isinstance(error, TooLong):
+        return CommandRejected(TOO_LONG, str(error))
     return CommandRejected(MALFORMED, f"That command is malformed: {error}.")
 
 
@@ -158,7 +162,7 @@ class HostedRules(Generic[S, C, E]):
         try:
             request = self.rules.decode_command(command)
         except CodecError as error:
-            raise malformed(error) from None
+            raise undecodable(error) from None
         actor = self._authorize(seat, request)
         try:
             events = self.rules.decide(self.state, actor, request.command, self.rng)

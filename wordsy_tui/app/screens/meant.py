@@ -21,6 +21,7 @@ from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.app.widgets.timer import Countdown
+from wordsy_tui.game.commands import MAX_WORD_LENGTH
 from wordsy_tui.game.legal import may_offer_meant_word
 from wordsy_tui.game.state import GameState
 from wordsy_tui.session.narrate import challenge_outcome
@@ -66,7 +67,9 @@ class MeantWordScreen(ModalScreen[None], ReportsFailures):
         with Vertical(id="dialog"):
             yield Static(Text("The word you meant", "bold"), id="meant-title")
             yield Static(markup=False, id="meant-question")
-            yield KeyedInput(placeholder="the word you meant", max_length=40, id="meant-word")
+            yield KeyedInput(
+                placeholder="the word you meant", max_length=MAX_WORD_LENGTH, id="meant-word"
+            )
             yield Static(" ", markup=False, id="meant-problem")
             yield Countdown(wordsy_app(self).now, id="meant-timer")
         yield Footer()
