@@ -1261,7 +1261,10 @@ class Host:
                 return_when=asyncio.FIRST_COMPLETED,
             )
         finally:
+            # Its read ends only once the cancelled task runs again: until then the stream
+            # refuses another reader, and the handshake reads the connection next.
             hangup.cancel()
+            await asyncio.gather(hangup, return_exceptions=True)
         if not answer.done():
             answer.cancel()  # the question is moot: its asker is gone, or it took too long
             return False
