@@ -1134,9 +1134,13 @@ class Host:
         if wait > 0:
             # Not even checked: an answer now would be one more guess.
             return p.Refusal.wait(p.PIN_BACKOFF, wait)
-        if hmac.compare_digest(str(hello.get("pin") or "").encode(), pin.encode()):
+        given = str(hello.get("pin") or "")
+        if hmac.compare_digest(given.encode(), pin.encode()):
             self._pins.succeeded(peer.source)
             return None
+        if not given:
+            # No guess (someone who did not know there is a PIN): nothing to count or show.
+            return p.Refusal(p.WRONG_PIN, "This game has a PIN: ask the host for it.")
         wait = self._pins.failed(peer.source, now)
         total = self._pins.failures
         self._notice(

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+import socket
 
 import pytest
 
+from net import Client, Unreachable
 from tests.net.counter_game import CounterGame
 from tests.net.helpers import state, wait_until
 
@@ -153,3 +155,19 @@ async def test_random_drops_during_play_converge_on_the_host_view(
         assert [e.body for e in client.events] == [
             ev for ev in host.events if host._game.view(ev, client.seat) is not None
         ]
+
+
+async def test_a_first_connection_that_nobody_listens_for_ends_at_once():
+    # A port nothing listens on: the kernel refuses the connection, which is an answer.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    client = Client("127.0.0.1", port, "Ann")
+    try:
+        refused = rf"127\.0\.0\.1:{port} \(the connection was refused\)"
+        with pytest.raises(Unreachable, match=refused):
+            # The guard only stops a client that would knock forever from hanging the test;
+            # a welcomed client knocks on (tests/net/test_crash.py: a host killed, restarted).
+            await asyncio.wait_for(client.start(), 60)
+    finally:
+        await client.close()

@@ -33,7 +33,7 @@ from wordsy_tui.app.messages import (
 )
 from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.waiting import WaitingScreen
-from wordsy_tui.app.table import Seat, TableApp
+from wordsy_tui.app.table import Seat, SeatAgain, TableApp
 from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.app.widgets.fit import WIDE_CLASS, is_wide
 from wordsy_tui.app.widgets.timer import Countdown
@@ -140,8 +140,9 @@ class WordsyApp(TableApp):
         replays: bool = False,
         saved_games: Callable[[], Sequence[SavedGame]] | None = None,
         menu_behind_replays: bool = False,
+        again: SeatAgain[Session] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(again)
         self._browse_first = browse
         self._replays_first = replays
         """`wordsy-tui replay` alone: the saved games, not the menu."""
@@ -299,6 +300,9 @@ class WordsyApp(TableApp):
         problem = f"Cannot join: {shown(str(error) or type(error).__name__)}"
         self.notify(problem, severity="error", markup=False)
         self._end_session(session, problem)
+
+    def sit_again(self, session: Session) -> None:
+        self.play(session)
 
     def table_update(self, update: object) -> None:
         if isinstance(update, StateChanged):
@@ -766,6 +770,7 @@ class WordsyApp(TableApp):
         Started straight into a game, the program ends, printing the `problem` if any.
         """
         self.workers.cancel_group(self, "session")
+        self.again = None
         if not self._menu_first:
             # The program ends: on_unmount awaits the session's stop, where a worker started
             # now would be cancelled before it ran ("coroutine ... was never awaited").
@@ -829,7 +834,10 @@ class WordsyApp(TableApp):
                 "Joining is not available here: run 'wordsy-tui join'.", severity="warning"
             )
             return
-        self.play(self.lan.join(address, port, self.player_name, pin))
+        lan, name = self.lan, self.player_name
+        again = SeatAgain(lambda answer: lan.join(address, port, name, answer), pin)
+        self.again = again
+        self.play(again.seat(pin))
 
     def join_tile_game(self, address: str, port: int, pin: str | None, game: str) -> None:
         """A tile game (Scrabble, Words with Friends, Wordfeud) has its own app: this one

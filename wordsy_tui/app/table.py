@@ -18,7 +18,8 @@ import asyncio
 import gc
 import weakref
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from textual import events
 from textual.app import SystemCommand
@@ -26,8 +27,11 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 
+from net import Refused
+from net import protocol as p
 from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import ChatArrived, ChatDeclined
+from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
 from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected
 from wordsy_tui.session.base import Seat as GameSeat
@@ -41,6 +45,19 @@ if TYPE_CHECKING:
 Seat = GameSeat[Any, Any, Any]
 """What the shell needs of any game's session (solo, a LAN seat, a replay): the seat
 every game's session is, whatever its game."""
+T = TypeVar("T", covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAgain(Generic[T]):
+    """How an app asks its host for the same seat again, with another PIN (`seat`), and the
+    PIN it asked with last (None: none)."""
+
+    seat: Callable[[str | None], T]
+    pin: str | None = None
+
+
+PIN_REFUSALS = frozenset({p.WRONG_PIN, p.PIN_BACKOFF})
 
 
 class TableApp(ChattingApp):
@@ -102,10 +119,13 @@ class TableApp(ChattingApp):
             ),
         ]
 
-    def __init__(self) -> None:
+    def __init__(self, again: SeatAgain[Seat] | None = None) -> None:
         super().__init__()
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         """Screens that carry the too-small word already."""
+        self.again = again
+        """How the seat this app follows is asked for again with another PIN, when the
+        host wants one (None: it cannot be, e.g. solo, hosting, or a PIN kept by a front)."""
 
     @property
     def seat(self) -> Seat | None:
@@ -169,11 +189,13 @@ class TableApp(ChattingApp):
     # -- following the session --------------------------------------------------------
 
     async def open_table(self, session: Seat) -> bool:
-        """Start `session`; whether it started (if not, `could_not_start` has said why)."""
+        """Start `session`; whether it started (if not, the player is asked for the host's
+        PIN, or `could_not_start` has said why)."""
         try:
             await session.start()
         except Exception as error:  # refused by the host, host unreachable, ...
-            self.could_not_start(session, error)
+            if not self.ask_for_pin(session, error):
+                self.could_not_start(session, error)
             return False
         return True
 
@@ -200,6 +222,44 @@ class TableApp(ChattingApp):
     def could_not_start(self, session: Seat, error: Exception) -> None:
         """The session did not start (turned away, nobody there): say so, and go."""
         raise error
+
+    def ask_for_pin(self, session: Seat, error: Exception) -> bool:
+        """When `error` is the host asking for its PIN (none sent, a wrong one, or too many
+        wrong lately) and the seat can be asked for again: ask the player for the PIN, as the
+        LAN's list does, and `sit_again` with it once the host will check it (a try sooner
+        would be refused unchecked); `could_not_start` if they give up. False when not."""
+        again = self.again
+        if again is None or not isinstance(error, Refused) or error.reason not in PIN_REFUSALS:
+            return False
+        if error.reason == p.PIN_BACKOFF:
+            question = "Too many wrong PINs from here lately."
+        else:
+            question = "Wrong PIN." if again.pin else "This game has a PIN."
+        wait = error.retry_after or 0.0
+        if wait > 0:
+            question += f" The host checks the next one in {wait:.0f} s."
+        loop = asyncio.get_running_loop()
+        ready = loop.time() + wait
+
+        def given(pin: str | None) -> None:
+            if pin is None:
+                self.again = None
+                self.could_not_start(session, error)
+                return
+            self.again = SeatAgain(again.seat, pin)
+            left = ready - loop.time()
+            if left <= 0:
+                self.sit_again(again.seat(pin))
+                return
+            self.notify(f"Trying the PIN in {left:.0f} s, when the host takes it.")
+            self.set_timer(left, lambda: self.sit_again(again.seat(pin)))
+
+        self.push_screen(PromptScreen(f"{question} The game's PIN:", "PIN", password=True), given)
+        return True
+
+    def sit_again(self, session: Any) -> None:
+        """Follow `session`: the seat asked for again, with the PIN the player gave."""
+        raise NotImplementedError
 
     def table_update(self, update: object) -> None:
         """One of the game's own updates (its state changed, with the events that did it)."""

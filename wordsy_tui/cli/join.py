@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from wordsy_tui.cli.serve import LanPlay
     from wordsy_tui.scrabble.rulesets import GameName
     from wordsy_tui.session.lan import NetSession
+    from wordsy_tui.session.tiles import TileVerbs
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.reclaim and args.spectate:
         parser.error("a spectator has no seat to ask for: drop --reclaim")
     name = args.name or default_name()
-    from net import Refused
+    from net import Refused, Unreachable
 
     try:
         if args.bot:
@@ -73,6 +74,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return join_with_app(args, name)
     except Refused as refusal:
         print(f"wordsy-tui join: the host refused: {refusal.message}", file=sys.stderr)
+        return 1
+    except Unreachable as nobody:
+        print(f"wordsy-tui join: {nobody}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -147,6 +151,7 @@ async def play_tile_bot(
 
 def join_with_app(args: argparse.Namespace, name: str) -> int:
     from wordsy_tui.app import WordsyApp
+    from wordsy_tui.app.table import SeatAgain
     from wordsy_tui.cli.serve import HostOptions, LanPlay
     from wordsy_tui.front.seat import take_the_terminal
     from wordsy_tui.game.config import GameConfig
@@ -160,15 +165,18 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
         spectate=args.spectate,
         reclaim=args.reclaim,
     )
-    session = None
+    session = again = None
     connect: tuple[str, int] | None = args.connect  # what `host_port` made of HOST:PORT
     if connect is not None:
         tiles = asyncio.run(game_at(*connect, lan.dictionary))
         if tiles is not None:  # a tile game: its board screen, not Wordsy's
             return join_tiles(connect, name, tiles, args)
         session = front_session(connect, name, args.pin, args.spectate, lan)
-        session = session or lan.join(*connect, name, args.pin)
-    return WordsyApp(session, lan=lan, name=name, browse=session is None).run_to_end()
+        if session is None:  # the app asks for the PIN, if the host wants one
+            again = SeatAgain(lambda pin: lan.join(*connect, name, pin), args.pin)
+            session = again.seat(args.pin)
+    app = WordsyApp(session, lan=lan, name=name, browse=session is None, again=again)
+    return app.run_to_end()
 
 
 def join_tiles(
@@ -176,6 +184,7 @@ def join_tiles(
 ) -> int:
     """A seat at a tile game's host, at its board screen; the seat's token is kept on disk
     (by the SSH front, for a player it started), so the same join takes the seat back."""
+    from wordsy_tui.app.table import SeatAgain
     from wordsy_tui.cli.serve import run_tile_app, tile_seat
     from wordsy_tui.front.seat import KeptTileSeat, from_environment, read_token
     from wordsy_tui.referee import dictionary_hash
@@ -183,8 +192,14 @@ def join_tiles(
     front_pin, seat_file = from_environment()
     pin = args.pin or front_pin
     if seat_file is None or args.spectate:
-        seat = tile_seat(address, name, game, pin, reclaim=args.reclaim, spectate=args.spectate)
-        return run_tile_app(seat)
+
+        def seat(answer: str | None) -> TileVerbs:
+            return tile_seat(
+                address, name, game, answer, reclaim=args.reclaim, spectate=args.spectate
+            )
+
+        # The app asks for the PIN when the host wants one (not a front's: it is right).
+        return run_tile_app(seat(pin), None if front_pin else SeatAgain(seat, pin))
     token = read_token(seat_file)
     kept = KeptTileSeat.join(*address, name, game, dictionary_hash(), pin=pin, token=token)
     assert isinstance(kept, KeptTileSeat)

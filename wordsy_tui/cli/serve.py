@@ -44,6 +44,7 @@ from wordsy_tui.text import shown
 if TYPE_CHECKING:
     # Their shapes only: a headless host never loads the app, nor a Wordsy host the tiles.
     from wordsy_tui.app.lan import HostSetup, TileHostSetup
+    from wordsy_tui.app.table import SeatAgain
     from wordsy_tui.scrabble.rulesets import GameName
     from wordsy_tui.session.tilelan import TileNetSession
     from wordsy_tui.session.tiles import TileVerbs
@@ -514,17 +515,20 @@ class LanPlay:
         self, address: str, port: int, name: str, pin: str | None, game: str
     ) -> int:
         """A tile game picked in the LAN's list, on its own board screen."""
+        from wordsy_tui.app.table import SeatAgain
         from wordsy_tui.scrabble.rulesets import GameName
 
-        seat = tile_seat(
-            (address, port),
-            name,
-            GameName(game),
-            pin,
-            reclaim=self.reclaim,
-            spectate=self.spectate,
-        )
-        return await play_tile_app(seat)
+        def seat(answer: str | None) -> TileVerbs:
+            return tile_seat(
+                (address, port),
+                name,
+                GameName(game),
+                answer,
+                reclaim=self.reclaim,
+                spectate=self.spectate,
+            )
+
+        return await play_tile_app(seat(pin), SeatAgain(seat, pin))
 
     async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
         """A tile game hosted from the start menu: `host --game`'s host, with the form's
@@ -569,20 +573,21 @@ async def host_tiles_with_app(options: HostOptions) -> int:
     return await play_tile_app(TileHostSession(options.name, server, bots))
 
 
-def run_tile_app(session: TileVerbs) -> int:
-    """The board app over `session` (a seat at a table, or a replay), to its end."""
+def run_tile_app(session: TileVerbs, again: SeatAgain[TileVerbs] | None = None) -> int:
+    """The board app over `session` (a seat at a table, or a replay), to its end; `again`:
+    how it asks for the same seat with another PIN, when the host wants one."""
     from wordsy_tui.app.tiles.app import TileApp
 
-    app = TileApp(session)
+    app = TileApp(session, again=again)
     app.run()
     return app.return_code or 0
 
 
-async def play_tile_app(session: TileVerbs) -> int:
+async def play_tile_app(session: TileVerbs, again: SeatAgain[TileVerbs] | None = None) -> int:
     """`run_tile_app` on a running event loop (after another app has closed on it)."""
     from wordsy_tui.app.tiles.app import TileApp
 
-    app = TileApp(session)
+    app = TileApp(session, again=again)
     await app.run_async()
     return app.return_code or 0
 

@@ -24,6 +24,7 @@ from textual._path import CSSPathType
 from textual.app import App
 from textual.widgets import Static
 
+from net import Unreachable
 from wordsy_tui.app import app as app_module
 from wordsy_tui.app.app import WordsyApp
 from wordsy_tui.app.screens.prompt import PromptScreen
@@ -198,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
             tiles.run()
             return tiles.return_code or 0
         return TabApp(args.address, pin, wait).run_to_end()
+    except Unreachable as nobody:  # the front's host has gone
+        print(f"wordsy-tui: {nobody}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 

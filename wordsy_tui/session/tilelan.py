@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Coroutine, Sequence
 from pathlib import Path
 from typing import Final
 
-from net import Client, ClientConfig, HostConfig, Refused, SeatKeys
+from net import Client, ClientConfig, HostConfig, Refused, SeatKeys, Unreachable
 from net import client as net_client
 from net.protocol import REQUIREMENTS_MISMATCH
 from wordsy_tui.bots.levels import Level
@@ -137,7 +137,8 @@ class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
 
 async def game_at(address: str, port: int, dictionary: str) -> GameName | None:
     """Which tile game the host at `address:port` plays; None when it plays none of them
-    (Wordsy), or does not answer.
+    (Wordsy), or does not answer. Raises `net.Unreachable` when nothing is there at all
+    (nothing listens on the port, no such host): no join can follow.
 
     Asked at the door without sitting down: a hello with each tile game's requirements
     and a seat token nobody holds. The host checks the requirements first; its refusal
@@ -159,6 +160,8 @@ async def game_at(address: str, port: int, dictionary: str) -> GameName | None:
             if refused.reason != REQUIREMENTS_MISMATCH:
                 return game
             continue
+        except Unreachable:
+            raise
         except (TimeoutError, OSError):
             return None
         finally:
