@@ -4,7 +4,9 @@ back-off lets it, and gives up with the host's word on Esc. Wordsy's app and the
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from textual.app import App
@@ -21,7 +23,7 @@ from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.table import SeatAgain
 from wordsy_tui.app.tiles.app import TileApp
 from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.session.lan import NetSession
+from wordsy_tui.session.lan import LanHost, NetSession
 from wordsy_tui.session.tilelan import TileNetSession
 
 PIN = "2468"
@@ -37,64 +39,57 @@ async def answer(pilot: Pilot[None], pin: str) -> None:
     await pilot.press(*pin, "enter")
 
 
-def wordsy_guest(port: int) -> WordsyApp:
-    """Bob's app as `join --connect` opens it without `--pin`."""
-    again = SeatAgain(
-        lambda pin: NetSession.join("127.0.0.1", port, "Bob", DICTIONARY, pin=pin), None
-    )
-    return WordsyApp(again.seat(None), name="Bob", advisor=FixedAdvisor(), bell=False, again=again)
+@contextlib.asynccontextmanager
+async def joined_without_the_pin(
+    tmp_path: Path,
+) -> AsyncIterator[tuple[LanHost, WordsyApp, Pilot]]:
+    """A host with a PIN, and Bob's app as `join --connect` opens it without `--pin`, which
+    asks for it."""
+    host = server(tmp_path, pin=PIN)
+    await host.start()
+    try:
+        again = SeatAgain(
+            lambda pin: NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, pin=pin), None
+        )
+        bob = WordsyApp(
+            again.seat(None), name="Bob", advisor=FixedAdvisor(), bell=False, again=again
+        )
+        async with bob.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: asked(bob, "This game has a PIN."), timeout=30)
+            yield host, bob, pilot
+    finally:
+        await host.stop()
 
 
 async def test_a_guest_without_the_pin_is_asked_for_it_until_it_is_right(tmp_path: Path) -> None:
-    host = server(tmp_path, pin=PIN)
-    await host.start()
-    try:
-        bob = wordsy_guest(host.port)
-        async with bob.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: asked(bob, "This game has a PIN."), timeout=30)
-            await answer(pilot, "1111")
-            await until(pilot, lambda: asked(bob, "Wrong PIN."), timeout=30)
-            await answer(pilot, PIN)
-            await until(pilot, lambda: isinstance(bob.screen, LobbyScreen), timeout=30)
-            assert host.state.players == ("Bob",)
+    async with joined_without_the_pin(tmp_path) as (host, bob, pilot):
+        await answer(pilot, "1111")
+        await until(pilot, lambda: asked(bob, "Wrong PIN."), timeout=30)
+        await answer(pilot, PIN)
+        await until(pilot, lambda: isinstance(bob.screen, LobbyScreen), timeout=30)
+        assert host.state.players == ("Bob",)
         assert host.host.pin_failures == 1, "the PIN not sent was no guess; the wrong one was"
-    finally:
-        await host.stop()
 
 
 async def test_after_wrong_pins_the_app_waits_for_the_hosts_next_try(tmp_path: Path) -> None:
-    host = server(tmp_path, pin=PIN)
-    await host.start()
-    try:
-        bob = wordsy_guest(host.port)
-        async with bob.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: asked(bob, "This game has a PIN."), timeout=30)
-            for _ in range(3):  # three typos back to back; after the third the host waits
-                await answer(pilot, "1111")
-                await until(pilot, lambda: asked(bob, "Wrong PIN."), timeout=30)
-            assert asked(bob, "The host checks the next one in 1 s.")
-            await answer(pilot, PIN)
-            await until(pilot, lambda: isinstance(bob.screen, LobbyScreen), timeout=30)
-            # Sent at once, the PIN would have been refused unchecked (pin_backoff).
-            assert host.host.pin_failures == 3
-            assert host.state.players == ("Bob",)
-    finally:
-        await host.stop()
+    async with joined_without_the_pin(tmp_path) as (host, bob, pilot):
+        for _ in range(3):  # three typos back to back; after the third the host waits
+            await answer(pilot, "1111")
+            await until(pilot, lambda: asked(bob, "Wrong PIN."), timeout=30)
+        assert asked(bob, "The host checks the next one in 1 s.")
+        await answer(pilot, PIN)
+        await until(pilot, lambda: isinstance(bob.screen, LobbyScreen), timeout=30)
+        # Sent at once, the PIN would have been refused unchecked (pin_backoff).
+        assert host.host.pin_failures == 3
+        assert host.state.players == ("Bob",)
 
 
 async def test_esc_at_the_pin_question_leaves_with_the_hosts_word(tmp_path: Path) -> None:
-    host = server(tmp_path, pin=PIN)
-    await host.start()
-    try:
-        bob = wordsy_guest(host.port)
-        async with bob.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: asked(bob, "This game has a PIN."), timeout=30)
-            await pilot.press("escape")
-            await until(pilot, lambda: bob.return_code is not None, timeout=30)
+    async with joined_without_the_pin(tmp_path) as (host, bob, pilot):
+        await pilot.press("escape")
+        await until(pilot, lambda: bob.return_code is not None, timeout=30)
         assert bob.return_code == 1
         assert host.state.players == ()
-    finally:
-        await host.stop()
 
 
 async def test_a_tile_games_board_asks_for_the_pin_too(tmp_path: Path) -> None:

@@ -1,13 +1,13 @@
 """The shell every game's app shares (Wordsy's `WordsyApp`, the tile games' `TileApp`):
-starting its session and following the session's updates, the too-small word on every
-screen, the table's keys (leave, chat, the host's mute: their bindings, when they work,
+starting its session (asking for the host's PIN when it wants one) and following the
+session's updates, the too-small word on every screen, the table's keys (leave, chat, the host's mute: their bindings, when they work,
 the command palette's entries, the questions before leaving), the rematch and leaving
 the table after a rematch, and running to the end.
 
 A game's app keeps what is its own: which screen its game is at, what its updates change
 on them, what its leave question is. The shell calls it through a few hooks
 (`table_update`, `presence_changed`, `link_changed`, `refused`, `next_game`,
-`could_not_start`, `table_left`, `leave_question`, `leave`, `chat_here`,
+`could_not_start`, `sit_again`, `table_left`, `leave_question`, `leave`, `chat_here`,
 `game_commands`) and class attributes (`CHAT_KEY_IN_BROWSER`, `MUTE_KEY`,
 `TABLE_KEYS_SHOWN`, `KEEPS_RUNNING`).
 """
