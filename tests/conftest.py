@@ -29,21 +29,19 @@ class _Reported(logging.Handler):
 
 @pytest.fixture(autouse=True)
 def asyncio_reports_nothing() -> Iterator[None]:
+    if not gc.get_freeze_count():  # (a test that ran an app's `run_to_end` unfroze it all)
+        gc.freeze()
     reported = _Reported()
     logger = logging.getLogger("asyncio")
     logger.addHandler(reported)
     try:
         yield
         # A task that died in a reference cycle (its traceback holds its frames) reports
-        # itself only when it is freed: now, while it is still this test's.
+        # itself only when it is freed: now, while it is still this test's. What was alive
+        # before the test (modules, tests, their parameters) is frozen, out of the round:
+        # a collection costs a test what it made.
         gc.collect()
     finally:
         logger.removeHandler(reported)
     if reported.reports:
         pytest.fail("asyncio reported:\n" + "\n".join(reported.reports), pytrace=False)
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    # What is alive once the tests are collected (modules, tests, their parameters) lives to
-    # the end: kept out of the collections above, which then cost a test what it made.
-    gc.freeze()

@@ -1,8 +1,8 @@
 """The shell every game's app shares (Wordsy's `WordsyApp`, the tile games' `TileApp`):
 starting its session (asking for the host's PIN when it wants one) and following the
-session's updates, the too-small word on every screen, the table's keys (leave, chat, the host's mute: their bindings, when they work,
-the command palette's entries, the questions before leaving), the rematch and leaving
-the table after a rematch, and running to the end.
+session's updates, the too-small word on every screen, the table's keys (leave, chat, the
+host's mute: their bindings, when they work, the command palette's entries, the questions
+before leaving), the rematch and leaving the table after a rematch, and running to the end.
 
 A game's app keeps what is its own: which screen its game is at, what its updates change
 on them, what its leave question is. The shell calls it through a few hooks
@@ -27,11 +27,8 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 
-from net import Refused
-from net import protocol as p
 from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import ChatArrived, ChatDeclined
-from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
 from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected
 from wordsy_tui.session.base import Seat as GameSeat
@@ -55,9 +52,6 @@ class SeatAgain(Generic[T]):
 
     seat: Callable[[str | None], T]
     pin: str | None = None
-
-
-PIN_REFUSALS = frozenset({p.WRONG_PIN, p.PIN_BACKOFF})
 
 
 class TableApp(ChattingApp):
@@ -229,7 +223,14 @@ class TableApp(ChattingApp):
         LAN's list does, and `sit_again` with it once the host will check it (a try sooner
         would be refused unchecked); `could_not_start` if they give up. False when not."""
         again = self.again
-        if again is None or not isinstance(error, Refused) or error.reason not in PIN_REFUSALS:
+        if again is None:
+            return False
+        # (Here, not above: solo's first frame needs no network.)
+        from net import Refused
+        from net import protocol as p
+        from wordsy_tui.app.screens.prompt import PromptScreen
+
+        if not isinstance(error, Refused) or error.reason not in (p.WRONG_PIN, p.PIN_BACKOFF):
             return False
         if error.reason == p.PIN_BACKOFF:
             question = "Too many wrong PINs from here lately."
