@@ -116,12 +116,24 @@ async def test_a_late_joiner_gets_a_snapshot_when_it_is_shorter(make_host, make_
 
 
 async def test_a_client_that_never_got_in_can_be_closed(make_client):
-    client = await make_client(1, "nobody", start=False)  # nothing listens on port 1
-    starting = asyncio.ensure_future(client.start())
-    await asyncio.sleep(0.2)
-    await client.close()
-    with pytest.raises(asyncio.CancelledError):
-        await starting
+    answered = asyncio.Event()
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        answered.set()  # the connection, never a word: the client waits for its welcome
+        await reader.read()
+        writer.close()
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    try:
+        client = await make_client(server.sockets[0].getsockname()[1], "nobody", start=False)
+        starting = asyncio.ensure_future(client.start())
+        await answered.wait()
+        await client.close()
+        with pytest.raises(asyncio.CancelledError):
+            await starting
+    finally:
+        server.close()
+        await server.wait_closed()
 
 
 @pytest.mark.parametrize("seed", range(3))
