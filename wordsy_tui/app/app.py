@@ -527,14 +527,17 @@ class WordsyApp(TableApp):
         a rewrite sent by the debounce never overtakes (or follows) a lock-in.
         """
         session = self.session
-        if session is None or session.me is None:
-            return
+        if session is not None and session.me is not None:
+            self._act_in_turn(session, action)
 
-        async def in_turn() -> None:
-            async with self._acting:
-                await action(session)
-
-        self.run_worker(in_turn(), group="actions", exit_on_error=False)
+    @work(group="actions", exit_on_error=False)
+    async def _act_in_turn(
+        self, session: Session, action: Callable[[Session], Awaitable[object]]
+    ) -> None:
+        # A worker of the method, not of a coroutine made now: one cancelled before it ran
+        # (the app closing) leaves no coroutine that was never awaited.
+        async with self._acting:
+            await action(session)
 
     def write_draft(self, word: str) -> None:
         """The draft changed: send it once typing pauses."""
