@@ -166,6 +166,15 @@ class TableApp(ChattingApp):
         # (Runs before Textual's own handler has taken the new size: read it here.)
         self._fit_window(event.size)
 
+    async def on_event(self, event: events.Event) -> None:
+        # Every key and click, whatever takes it: the player is at the table (the host
+        # hears that much, at most every few seconds, and never which key it was).
+        if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
+            seat = self.seat
+            if seat is not None:
+                seat.still_here()
+        await super().on_event(event)
+
     def _fit_window(self, size: Size) -> None:
         small = too_small(size)
         self.set_class(small, TOO_SMALL_CLASS)

@@ -168,6 +168,10 @@ class Seat(ABC, Generic[S, C, E]):
         """Say a line to everyone at the table; why not, or None once it is on its way."""
         return "There is nobody here to chat with."
 
+    def still_here(self) -> None:
+        """The player did something (a key, a click): the host knows they are at the table
+        (`session.away`), and nothing of what they did. No table waits for anyone offline."""
+
 
 class Session(Seat[GameState, cmd.Command, ev.Event]):
     """A seat at a game of Wordsy: commit-reveal (only a word's commitment leaves before

@@ -40,6 +40,7 @@ from wordsy_tui.engine import Rules
 from wordsy_tui.game.config import GAME
 from wordsy_tui.game.errors import SeatingError
 from wordsy_tui.game.names import name_problem, same_name
+from wordsy_tui.session.away import Attendance
 from wordsy_tui.session.base import (
     LinkChanged,
     NextGame,
@@ -355,8 +356,9 @@ class ServedTable(Generic[S, C, E]):
         """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.bot_pace = bot_pace
         """Multiplies the computer players' pauses: tests and demos play fast bots."""
-        self.absent_grace = absent_grace
-        """Seconds a wait still runs once everyone it waits for has gone."""
+        self.attendance = Attendance(absent_grace)
+        """Who showed a sign of life when: whom a wait on people moves on without (after
+        `absent_grace` seconds once everyone it waits for has gone)."""
         self.game = game
         game.on_event = self._on_event
         self.host = Host(
@@ -374,6 +376,7 @@ class ServedTable(Generic[S, C, E]):
             on_notice=self._notice,
             on_reclaim=on_reclaim,
             welcome_note=lambda: self.clock.note() if self.clock is not None else None,
+            on_here=self._seen,
         )
         self.on_notice: Callable[[str], None] | None = None
         """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
@@ -389,6 +392,10 @@ class ServedTable(Generic[S, C, E]):
         """Seats whose players left the lobby, until net has forgotten them too."""
         self._seating = False
         """A rematch is seating its players in their order: nobody else is seated now."""
+        self._look_again: asyncio.TimerHandle | None = None
+        """When someone the wait runs on becomes idle, unless they do something first."""
+        self._note_due = False
+        """The clock's note changed: it goes to everyone once this turn's events have."""
 
     # -- what each game says of its own ---------------------------------------------
 
@@ -493,6 +500,8 @@ class ServedTable(Generic[S, C, E]):
             await bot.stop()
         if self.clock is not None:
             self.clock.cancel()
+        if self._look_again is not None:
+            self._look_again.cancel()
         self._stopping()
         for task in list(self._tasks):
             task.cancel()
@@ -524,21 +533,48 @@ class ServedTable(Generic[S, C, E]):
             self.on_event(state, event)
 
     def _mind_the_absent(self) -> None:
-        """A wait whose people have all gone ends after a short grace, while someone else
-        is at the table: a missing player never holds the table (one back in time finds
-        the wait's own limit running again)."""
+        """A wait on people moves on without those who have gone or gone idle, while
+        someone else is at the table (`session.away`): a missing player never holds the
+        table. One back in time (a key pressed, a program restarted) finds the wait's own
+        limit running again; everyone's screen shows the countdown and whom it is for."""
         clock, state = self.clock, self.state
         if clock is None:
             return
-        presence = self.host.presence
-        waited = self._waited_on(state)
-        someone_here = any(presence.get(p) for p in state.players if p not in state.bots)
-        if waited and someone_here and not any(presence.get(p) for p in waited):
-            clock.hurry(self.absent_grace)
-        elif clock.hurried:
-            clock.relax()
+        loop = asyncio.get_running_loop()
+        if self._look_again is not None:
+            self._look_again.cancel()
+            self._look_again = None
+        alarm = self.game.rules.alarm(state)
+        waiting = set(self._waited_on(state))
+        verdict = self.attendance.judge(
+            [p for p in state.players if p in waiting],
+            [p for p in state.players if p not in state.bots],
+            self.host.presence,
+            alarm is not None and alarm.minds_idle,
+            loop.time(),
+        )
+        if verdict.look_again is not None:
+            self._look_again = loop.call_at(verdict.look_again, self._mind_the_absent)
+        if clock.move_on_without(verdict.away) and not self._note_due:
+            # After the fan-out of this turn's events: the note names the alarm they lead to.
+            self._note_due = True
+            loop.call_soon(self._send_note)
+
+    def _send_note(self) -> None:
+        self._note_due = False
+        self.host.send_note()
+
+    def _seen(self, seat: str) -> None:
+        """`seat`'s person did something: they are not idle (any countdown for them ends)."""
+        self.attendance.seen(seat, asyncio.get_running_loop().time())
+        deadline = self.clock.deadline if self.clock is not None else None
+        if deadline is not None and seat in deadline.away:
+            self._mind_the_absent()
 
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
+        now = asyncio.get_running_loop().time()
+        for seat in (seat for seat, connected in seats.items() if connected):
+            self.attendance.met(seat, now)
         self._presence_changed(seats)
         self._mind_the_absent()
         # A newly seated player sits down in the game's lobby; net has admitted them.
@@ -769,6 +805,9 @@ class NetTable(Seat[S, C, E]):
                     self.publish(self._link.heard(update))
                 case net_client.Link() as link:
                     self._link_changed(link)
+                case net_client.Note(note=note):
+                    self.clock.told(note, live=True)
+                    self.state_changed(())  # the countdown on screen changed
                 case _:
                     await self._game_news(update)
 
@@ -799,6 +838,9 @@ class NetTable(Seat[S, C, E]):
 
     async def say(self, text: str) -> str | None:
         return self._link.say(text)
+
+    def still_here(self) -> None:
+        self.client.here()
 
     @property
     def deadline(self) -> Deadline | None:

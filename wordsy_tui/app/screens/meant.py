@@ -71,7 +71,7 @@ class MeantWordScreen(ModalScreen[None], ReportsFailures):
                 placeholder="the word you meant", max_length=MAX_WORD_LENGTH, id="meant-word"
             )
             yield Static(" ", markup=False, id="meant-problem")
-            yield Countdown(wordsy_app(self).now, id="meant-timer")
+            yield Countdown(wordsy_app(self).now, wordsy_app(self).me, id="meant-timer")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -348,7 +348,7 @@ class BoardScreen(Screen[None]):
             title = f"{state.rules.title} · {lobby_text(state, me)}"
         deadline, now = self.session.deadline, self.now()
         self._shown_left = seconds_left(deadline, now)
-        clock = clock_text(deadline, now)
+        clock = clock_text(deadline, now, me)
         tail = Text(" · ") + clock if clock else Text("")
         head = Text(title)
         room = self.size.width - tail.cell_len  # nothing to go by before the first layout

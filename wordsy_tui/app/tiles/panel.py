@@ -15,6 +15,7 @@ from typing import Final
 from rich.text import Text
 
 from wordsy_tui.app.widgets.chat import chat_line
+from wordsy_tui.app.widgets.timer import STILL_HERE, waiting_words
 from wordsy_tui.scrabble.board import EMPTY_BOARD, Assessment, assess, place
 from wordsy_tui.scrabble.errors import PlacementError
 from wordsy_tui.scrabble.notation import move_text
@@ -212,12 +213,18 @@ def seconds_left(deadline: Deadline | None, now: float) -> int | None:
     return None if deadline is None else max(0, math.ceil(deadline.at - now))
 
 
-def clock_text(deadline: Deadline | None, now: float) -> Text:
+def clock_text(deadline: Deadline | None, now: float, me: str | None = None) -> Text:
     """The host's countdown of the wait running now, for the title bar ("" without one);
-    the title says what is waited for (a turn, or challenges)."""
+    the title says what is waited for (a turn, or challenges). When the table is about to
+    move on without someone, it says whom (`me`: "you", loud)."""
     left = seconds_left(deadline, now)
     if deadline is None or left is None:
         return Text("")
+    if deadline.away:
+        words = f"{waiting_words(deadline.away, me)}: {left // 60}:{left % 60:02d}"
+        if me in deadline.away:
+            return Text(f"{words} · {STILL_HERE}", "bold reverse")
+        return Text(words, "bold")
     # The last quarter of a short limit, at most the last 30 s of a long one.
     hurry = left <= min(HURRY_SECONDS, (deadline.seconds or HURRY_SECONDS * 4) / 4)
     text = f"{left // 60}:{left % 60:02d} left" + (", hurry" if hurry else "")
