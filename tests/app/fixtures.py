@@ -481,6 +481,8 @@ SCENES: tuple[Scene, ...] = (
         ),
         tuple("CRYPT"),
     ),
+    # The hosting player's board: its key bar has the host's keys (F9 ends the wait).
+    Scene("board_host", lambda: PlayingHostSession("Ann", writing_state(), chat=CHAT)),
     Scene(
         "chat",
         lambda: ScriptedSession(

@@ -119,6 +119,9 @@ class TileScene:
     """The spectator's board of the same game (`join --spectate`, `ssh watch@HOST`)."""
     away: str | None = None
     """A second player of this name, whose program the host says is not connected."""
+    judged: bool = False
+    """Bot 1's play waits for the player to challenge it or let it stand
+    (`JudgedTileSession`)."""
 
 
 TILE_SCENES = (
@@ -126,6 +129,7 @@ TILE_SCENES = (
     TileScene("tiles-wwf", GameName.WWF, 2, lay_next=False),
     TileScene("tiles-wordfeud-clock", GameName.WORDFEUD, 1, clock_left=137),
     TileScene("tiles-scrabble-vote", GameName.SCRABBLE, 0, vote=True),
+    TileScene("tiles-scrabble-judge", GameName.SCRABBLE, 0, judged=True),
     TileScene("tiles-wwf-watching", GameName.WWF, 3, clock_left=52, watching=True),
 )
 FROZEN_NOW = 1000.0
@@ -239,6 +243,8 @@ def make_tile_app(scene: TileScene) -> TileApp:
         return TileApp(AwayTileSession(scene.game, scene.away))
     if scene.vote:
         return TileApp(VoteTileSession())
+    if scene.judged:
+        return TileApp(JudgedTileSession("QI", 20))
     if scene.watching:
         session = WatchedTileSession(scene.game, scene.turns, scene.clock_left or 0)
         return TileApp(session, now=lambda: FROZEN_NOW)
@@ -254,6 +260,10 @@ async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
         from wordsy_tui.app.tiles.dialogs import TileVoteScreen
 
         await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
+        await pilot.pause()
+        return
+    if scene.judged:
+        await until(pilot, lambda: app.session.asked_to_judge)
         await pilot.pause()
         return
     if isinstance(app.session, WatchedTileSession):
@@ -303,3 +313,32 @@ class VoteTileSession(TileSession):
         left = tuple(bag[7 - len(tiles) :])
         racks = {**host.racks, player: rack}
         self.host = replace(host, racks=racks, bag=left, bag_count=len(left))
+
+
+class JudgedTileSession(TileSession):
+    """Scrabble, Ann against Bot 1: Bot 1 plays `word` across the centre from a rack of just
+    its letters, and the play waits for Ann to challenge it or let it stand. `bag`: the
+    tiles left in the bag (none: Bot 1 has gone out, and the play ends the game once it
+    stands)."""
+
+    def __init__(self, word: str, bag: int) -> None:
+        config = TileGameConfig(GameName.SCRABBLE)
+        super().__init__(ME, config, (Level.EASY,), seed=TILE_SEED, bot_pause=0)
+        self.word = word
+        self.bag_left = bag
+
+    async def start(self) -> None:
+        self._apply(None, cmd.CreateGame(self.config))
+        self._apply(ME, cmd.JoinGame())
+        (bot,) = self.bots
+        self._apply(bot, cmd.JoinGame(bot=True))
+        self._apply(ME, cmd.StartGame())
+        host = self.host
+        tiles = sorted((host.bag or ()) + host.rack(bot))
+        for tile in self.word:
+            tiles.remove(tile)
+        racks = {**host.racks, bot: tuple(sorted(self.word))}
+        bag = tuple(tiles[: self.bag_left])
+        self.host = replace(host, racks=racks, bag=bag, bag_count=len(bag), turn=bot)
+        self._apply(bot, cmd.Play(parse_move(self.host.board, f"8H {self.word}")))
+        await self.bots_act()

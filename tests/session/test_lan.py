@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from net import Client
 from tests.net.helpers import Proxy, wait_until
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.config import GameConfig
@@ -255,15 +256,24 @@ async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path)
 def test_the_seat_book_shrugs_off_damaged_entries(tmp_path):
     book = SeatBook(tmp_path / "g.seats.json")
     book.keep("Ann", "t1", host=True)
-    book.keep_written("Ann", 3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
-    assert book.written("Ann") == (3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
+    book.keep_in_progress("Ann", {"round": 3})
+    assert book.in_progress("Ann") == {"round": 3}
     assert book.token("Ann") == "t1"
     book.keep("Ann", "t2")  # a new token keeps the words and the host's mark
-    assert book.written("Ann")[0] == 3
+    assert book.in_progress("Ann") == {"round": 3}
     assert book.host_seat() == "Ann"
-    book.path.write_text('{"Ann": {"token": 5, "written": {"round": 2, "words": [["zz", 1]]}}}')
-    assert book.written("Ann") == (2, {})
+    book.path.write_text('{"Ann": {"token": 5, "kept": [1]}}')
+    assert book.in_progress("Ann") is None
     assert book.token("Ann") is None
+    # A book from before: Wordsy's words, which a session checks as it takes them back.
+    book.path.write_text('{"Ann": {"written": {"round": 2, "words": [["zz", 1]]}}}')
+    kept = book.in_progress("Ann")
+    assert kept == {"round": 2, "words": [["zz", 1]]}
+    session = NetSession(Client("127.0.0.1", 9, "Ann"))
+    session.take_back(kept)
+    assert session.in_progress() is None  # the damaged word is dropped
+    book.keep_in_progress("Ann", None)
+    assert book.in_progress("Ann") is None
     book.path.write_text("[]")
     assert book.read() == {}
     assert book.host_seat() is None

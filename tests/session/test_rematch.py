@@ -10,6 +10,7 @@ from net import SeatKeys
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, same_game, secret, server
 from wordsy_tui.game.state import Phase
+from wordsy_tui.session.kept import KEPT_FOLDER, SeatKeep
 from wordsy_tui.session.lan import HostSession, LanHost, NetSession, SeatBook
 from wordsy_tui.session.saved import saved_game
 
@@ -69,11 +70,13 @@ async def test_the_table_plays_again_and_a_guest_who_leaves_frees_the_seat(tmp_p
         assert host.state.players == ("Ann", BOT, "Bob")
         await wait_until(lambda: wes.state.players == ("Ann", BOT, "Bob"))
 
+        kept = SeatKeep(keys.path.parent / KEPT_FOLDER)
         async with playing(ann, bob):
             assert await ann.start_game() is None
             await wait_until(lambda: host.state.round == 2, timeout=30)
+            # Bob's words of the rematch are kept under its own game.
+            await wait_until(lambda: kept.read(bob_token, host.log_path.stem) is not None)
         assert host.state.sheets["Bob"].rows[0].word == secret("Bob", 1)
-        assert (keys.path.parent / "drafts" / f"{host.log_path.stem}.json").is_file()
         await wait_until(lambda: same_game(host.state, wes.state))
     finally:
         for guest in (bob, cat, wes):

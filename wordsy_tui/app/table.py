@@ -19,7 +19,7 @@ import gc
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from textual import events
 from textual.app import SystemCommand
@@ -38,6 +38,9 @@ from wordsy_tui.text import shown
 if TYPE_CHECKING:
     from wordsy_tui.app.screens.remove import Muting
 
+
+LEAVING: Final = ("leave", "leave-table", "over-quit")
+"""The key bar's Ctrl+Q bindings (each game's screens'): Ctrl+C does the same at every table."""
 
 Seat = GameSeat[Any, Any, Any]
 """What the shell needs of any game's session (solo, a LAN seat, a replay): the seat
@@ -62,8 +65,6 @@ class TableApp(ChattingApp):
     host's mute.
     """
 
-    CHAT_KEY_IN_BROWSER: ClassVar[str] = "f7"
-    """Chat's other key, where a browser keeps Ctrl+T for itself (clear of the game's keys)."""
     MUTE_KEY: ClassVar[str] = "f8"
     """The host's mute (clear of the game's keys)."""
     TABLE_KEYS_SHOWN: ClassVar[bool] = True
@@ -112,6 +113,15 @@ class TableApp(ChattingApp):
                 show=False,
             ),
         ]
+
+    def get_key_display(self, binding: Binding) -> str:
+        # In a browser the key bar names the keys that reach the page (`talk_key`,
+        # `leave_key`): the same bindings hold both.
+        if self.is_web and binding.id == "chat":
+            return self.talk_key
+        if self.is_web and binding.id in LEAVING:
+            return "^c"
+        return super().get_key_display(binding)
 
     def __init__(self, again: SeatAgain[Seat] | None = None) -> None:
         super().__init__()

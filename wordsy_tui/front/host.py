@@ -117,7 +117,11 @@ class Fronted:
             from wordsy_tui.front.web import WebFront
 
             self.web = WebFront(
-                game_address=game, bind=self.bind, port=self.fronts.web_port, pin=table.pin
+                game_address=game,
+                seats_folder=table.log_path.with_suffix(".web"),
+                bind=self.bind,
+                port=self.fronts.web_port,
+                pin=table.pin,
             )
             await self.web.start()
 

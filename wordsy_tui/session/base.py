@@ -15,7 +15,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from wordsy_tui.game import commands as cmd
 from wordsy_tui.game import events as ev
@@ -100,6 +100,10 @@ class Seat(ABC, Generic[S, C, E]):
         """The player's own view: the fold of the events this seat may see."""
         self.presence: dict[str, bool] = {}
         """Who is connected to the host, by seat."""
+        self.keep: Callable[[Mapping[str, Any] | None], None] | None = None
+        """Where what only this program knows of the game in progress goes (`in_progress`),
+        each time it changes: a file kept for the seat (`session.kept`), set by the table
+        the seat sits at; None: nowhere (a solo game, a spectator)."""
         self._updates: asyncio.Queue[Update[S, E]] = asyncio.Queue()
 
     @abstractmethod
@@ -133,6 +137,23 @@ class Seat(ABC, Generic[S, C, E]):
     def deadline(self) -> Deadline | None:
         """When the host's clock ends the wait running now; None: no limit runs."""
         return None
+
+    # -- what only this program knows of the game in progress -------------------------
+
+    def in_progress(self) -> dict[str, Any] | None:
+        """What only this seat's program knows of the game in progress and must get back
+        after a restart (a written word's salt, tiles laid but not played, a sealed bid),
+        as JSON's types; None: nothing. Each game says what it is."""
+        return None
+
+    def take_back(self, kept: Mapping[str, Any]) -> None:
+        """Take back what `in_progress` gave before this program stopped. It was read from
+        a file: each game checks it, and drops what does not make sense."""
+
+    def _kept_changed(self) -> None:
+        """The game's in-progress state changed: keep it now, before anything of it leaves."""
+        if self.keep is not None:
+            self.keep(self.in_progress())
 
     # -- the table's verbs, every game's ----------------------------------------------
 
@@ -186,11 +207,7 @@ class Session(Seat[GameState, cmd.Command, ev.Event]):
         self._written_round = 0
         """The round the words in `_written` were written in."""
         self._kept = False
-        """Whether `keep_written` holds words that a new round must make it forget."""
-        self.keep_written: Callable[[int, Written], None] | None = None
-        """Called with the round and its written words before a commitment leaves (and when
-        a new round forgets them): the host keeps its own players' words on disk, so that
-        a crash of its process does not cost them their reveal."""
+        """Whether `keep` holds words that a new round must make it forget."""
         self.word = ""
         """Our current draft, as typed (only this program knows it)."""
 
@@ -233,8 +250,30 @@ class Session(Seat[GameState, cmd.Command, ev.Event]):
         self._kept = False
         self.clock.observe(self.state)
 
+    def in_progress(self) -> dict[str, Any] | None:
+        # Every word committed this round with its salt: the reveal needs the one the host
+        # last accepted.
+        if not self._written:
+            return None
+        words = [[c.hex(), word, salt.hex()] for c, (word, salt) in self._written.items()]
+        return {"round": self._written_round, "words": words}
+
+    def take_back(self, kept: Mapping[str, Any]) -> None:
+        round_no = kept.get("round")
+        if not isinstance(round_no, int) or isinstance(round_no, bool):
+            return
+        words: dict[bytes, tuple[str, bytes]] = {}
+        entries = kept.get("words")
+        for entry in entries if isinstance(entries, list) else []:
+            try:
+                commitment, word, salt = entry
+                words[bytes.fromhex(commitment)] = (str(word), bytes.fromhex(salt))
+            except (TypeError, ValueError):
+                continue  # a damaged entry: that word cannot be revealed, the others can
+        self.restore_written(round_no, words)
+
     def restore_written(self, round_no: int, written: Written) -> None:
-        """Words this player wrote in `round_no` before its program stopped (a host's crash)."""
+        """Words this player wrote in `round_no` before its program stopped."""
         self._written_round = round_no
         self._written = dict(written)
         self._kept = bool(written)
@@ -242,8 +281,8 @@ class Session(Seat[GameState, cmd.Command, ev.Event]):
             self.word = list(written.values())[-1][0]  # the draft on screen: the last written
 
     def _keep_written(self) -> None:
-        if self.keep_written is not None:
-            self.keep_written(self._written_round, dict(self._written))
+        if self.keep is not None:
+            self._kept_changed()
             self._kept = bool(self._written)
 
     def _seat(self) -> str:

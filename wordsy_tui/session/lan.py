@@ -46,9 +46,6 @@ from wordsy_tui.session.table import ServedTable as ServedTable
 from wordsy_tui.session.table import player_keys as player_keys
 from wordsy_tui.session.table import requirements as requirements
 
-# Beside a joiner's seat tokens: its words of the current round, one file per game.
-DRAFTS_FOLDER: Final = "drafts"
-KEPT_DRAFTS: Final = 16
 # Long enough for a player's program to restart and take its seat back.
 ABSENT_GRACE_SECONDS: Final = 10.0
 # Before the game starts, a seat whose connection stays gone this long is freed.
@@ -103,22 +100,8 @@ class NetSession(NetTable[GameState, cmd.Command, ev.Event], Session):
         )
 
     async def _seated(self) -> None:
-        await self._keep_words_beside_the_token()
-
-    async def _keep_words_beside_the_token(self) -> None:
-        """A program that keeps its seat's token on disk keeps its words of the round there
-        too, so a closed terminal or a crash mid-round costs neither seat nor word."""
-        keys, game = self.client.keys, self.client.game
-        if keys is None or game is None or self.me is None:
-            return
-        folder = keys.path.parent / DRAFTS_FOLDER
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        for old in sorted(folder.glob("*.json"), key=lambda f: f.stat().st_mtime)[:-KEPT_DRAFTS]:
-            old.unlink(missing_ok=True)  # games long over: their words are no secret to keep
-        book = SeatBook(folder / f"{game}.json")
-        self.restore_written(*book.written(self.me))
-        self.keep_written = functools.partial(book.keep_written, self.me)
-        await self._reveal_if_due()
+        await super()._seated()
+        await self._reveal_if_due()  # a word taken back, whose reveal came while we were away
 
     async def _game_news(
         self, update: net_client.Event | net_client.Reset | net_client.Next
@@ -130,7 +113,7 @@ class NetSession(NetTable[GameState, cmd.Command, ev.Event], Session):
                     await self.receive([event])  # (and reveals our word when it is due)
             case net_client.Next(message=message):
                 self.begin_again()
-                await self._keep_words_beside_the_token()  # the new game's own file
+                self._keep_in_progress()  # the new game's own
                 self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
             case net_client.Reset():
                 # Wordsy's host sends no snapshot: the catch-up's events tell the app.
@@ -242,7 +225,7 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
     def _seating_again(self, seats: Sequence[str]) -> None:
         self._own = {name: s for name, s in self._own.items() if name in seats}
         for name, session in self._own.items():
-            session.keep_written = functools.partial(self.seat_book.keep_written, name)
+            session.keep = functools.partial(self.seat_book.keep_in_progress, name)
 
     def _presence_changed(self, seats: Mapping[str, bool]) -> None:
         self.game.presence = dict(seats)
@@ -307,8 +290,10 @@ class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
         the words it writes from now on beside the log, so that it can always reveal."""
         name = session.me
         assert name is not None
-        session.restore_written(*self.seat_book.written(name))
-        session.keep_written = functools.partial(self.seat_book.keep_written, name)
+        kept = self.seat_book.in_progress(name)
+        if kept is not None:
+            session.take_back(kept)
+        session.keep = functools.partial(self.seat_book.keep_in_progress, name)
         self._own[name] = session
 
 

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import dataclasses
 import errno
+import functools
 import json
 import os
 from collections.abc import Awaitable, Callable, Collection, Coroutine, Mapping, Sequence
@@ -47,11 +48,11 @@ from wordsy_tui.session.base import (
     PresenceChanged,
     Rejected,
     Seat,
-    Written,
 )
 from wordsy_tui.session.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
 from wordsy_tui.session.clock import AlarmClock, Deadline
 from wordsy_tui.session.discovery import Announcer
+from wordsy_tui.session.kept import KEPT_FOLDER, SeatKeep
 from wordsy_tui.session.seam import HostedRules, Seating, Stream
 
 APP_NAME: Final = "wordsy-tui"
@@ -199,7 +200,8 @@ def player_keys() -> SeatKeys:
 class SeatBook:
     """What the players who live in the host's process (its own player, the bots) need to
     get back after a crash or a restart: their seat tokens, which seat is the hosting
-    player's own, and the words (with salts) behind their current commitments.
+    player's own, and what each keeps of the game in progress (`Seat.in_progress`: Wordsy's
+    words with the salts behind their commitments).
 
     It sits beside the log, readable by its owner only, and never goes on the wire: the
     log and every client see only commitments until each player reveals its own word.
@@ -254,26 +256,22 @@ class SeatBook:
         if seats.pop(name, None) is not None:
             self._write(seats)
 
-    def written(self, name: str) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
-        """The round and the words `name` wrote in it, as last kept (nothing if unreadable)."""
-        kept = self.read().get(name, {}).get("written")
-        words: dict[bytes, tuple[str, bytes]] = {}
-        if not isinstance(kept, dict) or not isinstance(kept.get("round"), int):
-            return 0, words
-        for entry in kept.get("words", []):
-            try:
-                commitment, word, salt = entry
-                words[bytes.fromhex(commitment)] = (str(word), bytes.fromhex(salt))
-            except (TypeError, ValueError):
-                continue  # a damaged entry: that word cannot be revealed, the others can
-        return kept["round"], words
+    def in_progress(self, name: str) -> dict[str, Any] | None:
+        """What `name`'s seat last kept of the game in progress (`Seat.in_progress`)."""
+        seat = self.read().get(name, {})
+        kept = seat.get("kept", seat.get("written"))  # (a book from before: Wordsy's words)
+        return kept if isinstance(kept, dict) else None
 
-    def keep_written(self, name: str, round_no: int, words: Written) -> None:
-        """Keep `name`'s words of this round, on disk before its commitment is sent."""
+    def keep_in_progress(self, name: str, kept: Mapping[str, Any] | None) -> None:
+        """Keep `name`'s state of the game in progress (None: nothing to keep), on disk
+        before anything that depends on it is sent."""
         seats = self.read()
         seat = seats.setdefault(name, {})
-        entries = [[c.hex(), word, salt.hex()] for c, (word, salt) in words.items()]
-        seat["written"] = {"round": round_no, "words": entries}
+        seat.pop("written", None)
+        if kept is None:
+            seat.pop("kept", None)
+        else:
+            seat["kept"] = dict(kept)
         self._write(seats)
 
     def _write(self, seats: dict[str, dict[str, Any]]) -> None:
@@ -736,6 +734,9 @@ class NetTable(Seat[S, C, E]):
     client: Client
     clock: AlarmClock[S, C]
     """The host's countdown of the wait running now, as this seat shows it."""
+    kept_in: Path | None = None
+    """The folder where this program keeps its seat's state of the game in progress
+    (`session.kept`); None: beside its seat tokens (`client.keys`), when it keeps them."""
 
     def _link_to(self, client: Client, rules: Rules[S, C, E]) -> None:
         self.client = client
@@ -787,7 +788,23 @@ class NetTable(Seat[S, C, E]):
         await self._seated()
 
     async def _seated(self) -> None:
-        """The host has welcomed us (the game's session may take up what it kept)."""
+        """The host has welcomed us: take back what the seat kept of the game in progress."""
+        self._keep_in_progress()
+
+    def _keep_in_progress(self) -> None:
+        """Take back what this seat kept of its game in progress before its program stopped,
+        and keep it from now on in the file of its token (the game's, after a rematch)."""
+        keys = self.client.keys
+        folder = self.kept_in or (keys.path.parent / KEPT_FOLDER if keys is not None else None)
+        token, game = self.client.token, self.client.game
+        if folder is None or token is None or game is None or self.me is None:
+            return
+        keep = SeatKeep(folder)
+        keep.tidy()
+        kept = keep.read(token, game)
+        if kept is not None:
+            self.take_back(kept)
+        self.keep = functools.partial(keep.write, token, game)
 
     async def stop(self) -> None:
         self.clock.cancel()

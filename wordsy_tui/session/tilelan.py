@@ -117,6 +117,8 @@ class TileNetSession(NetTable[TileGameState, cmd.Command, ev.Event], TileVerbs):
             case net_client.Next(message=message):
                 # A rematch: the new game's view follows (a reset, then its events).
                 self.state, self._stream.seq, self.last_turn = TileGameState(), 0, None
+                self.tentative = self.laid_again = ()
+                self._keep_in_progress()  # the new game's own
                 self.clock.observe(self.state)
                 self.publish(NextGame(message[:MAX_CLOSING_WORDS]))
 

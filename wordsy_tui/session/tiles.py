@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from wordsy_tui.bots.levels import Level
 from wordsy_tui.scrabble import commands as cmd
@@ -33,6 +33,7 @@ from wordsy_tui.scrabble.decide import decide
 from wordsy_tui.scrabble.errors import RuleError
 from wordsy_tui.scrabble.evolve import evolve
 from wordsy_tui.scrabble.legal import allowed
+from wordsy_tui.scrabble.rulesets import SIZE
 from wordsy_tui.scrabble.state import Phase, TileGameState
 from wordsy_tui.scrabble.view import for_seat, state_for_seat
 from wordsy_tui.scrabble.words import Words, shipped_words
@@ -50,6 +51,8 @@ when the host starts a rematch with its seat in it, who is connected, and what i
 at the table."""
 TURNS: Final = (cmd.Play, cmd.Exchange, cmd.Pass)
 """The commands after which "what was the best move?" looks at the position before them."""
+Placement = tuple[tuple[int, str], ...]
+"""Tiles on squares: (square, letter), lower case for a blank."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,36 @@ class TileVerbs(Seat[TileGameState, cmd.Command, ev.Event]):
         self.last_turn: LastTurn | None = None
         self.dawg = dawg or vocabulary_dawg
         """The word list's graph for each vocabulary tier (the move generator's)."""
+        self.tentative: Placement = ()
+        """The tiles the player has laid on the board and not played yet, as laid: only
+        this program knows them, and a restarted one lays them again."""
+        self.laid_again: Placement = ()
+        """The tentative play taken back after a restart, for the board to lay once."""
+
+    def hold(self, placed: Sequence[tuple[int, str]]) -> None:
+        """The board's tentative play now (kept when it changed)."""
+        placed = tuple(placed)
+        if placed != self.tentative:
+            self.tentative = placed
+            self._kept_changed()
+
+    def in_progress(self) -> dict[str, Any] | None:
+        return {"placed": [list(tile) for tile in self.tentative]} if self.tentative else None
+
+    def take_back(self, kept: Mapping[str, Any]) -> None:
+        placed = kept.get("placed")
+        laid: list[tuple[int, str]] = []
+        for tile in placed if isinstance(placed, list) else []:
+            if not (isinstance(tile, list) and len(tile) == 2):
+                continue
+            square, letter = tile
+            # A letter on a square of the board: the board checks that it is still free and
+            # the tile still on the rack.
+            on_board = isinstance(square, int) and 0 <= square < SIZE * SIZE
+            a_letter = isinstance(letter, str) and len(letter) == 1 and letter.isascii()
+            if on_board and a_letter and letter.isalpha():
+                laid.append((square, letter))
+        self.tentative = self.laid_again = tuple(laid)
 
     async def start_game(self) -> str | None:
         return await self.send(cmd.StartGame())  # solo games start by themselves

@@ -62,11 +62,15 @@ def _play_text(board: str, turn_placement: Sequence[tuple[int, str]], rules: Rul
 
 
 def move_lines(state: TileGameState) -> list[MoveLine]:
-    """Every turn so far in words, the play that may still be challenged last."""
+    """Every turn so far in words, each challenge's verdict under the play it judged, the
+    play that may still be challenged last."""
     lines: list[MoveLine] = []
     board = EMPTY_BOARD
     for turn in state.turns:
         lines.append(_turn_line(turn, board, state.rules))
+        if turn.challenger is not None:  # what the challenge decided stays on the list
+            verdict = "challenge failed" if turn.kind == "play" else "challenge upheld"
+            lines.append(MoveLine(turn.challenger, verdict, 0))
         if turn.kind == "play":
             board = place(board, turn.placement)
     pending = state.pending
@@ -161,12 +165,14 @@ def moves_text(lines: Sequence[MoveLine], width: int, rows: int) -> Text:
     return text
 
 
-def chat_text(lines: Sequence[ChatHeard], me: str | None, width: int, rows: int) -> Text:
-    """The last lines said at the table that fit `rows`, each cut to one line (Ctrl+T shows
-    them whole)."""
+def chat_text(
+    lines: Sequence[ChatHeard], me: str | None, width: int, rows: int, talk_key: str = "Ctrl+T"
+) -> Text:
+    """The last lines said at the table that fit `rows`, each cut to one line (`talk_key`,
+    chat's key, shows them whole)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     if not lines:
-        return text.append("Chat: Ctrl+T to talk (everyone sees it)", "dim")
+        return text.append(f"Chat: {talk_key} to talk (everyone sees it)", "dim")
     for line in list(lines)[-rows:]:
         said = chat_line(line, me)
         said.truncate(width, overflow="ellipsis")
