@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.app.table import SeatAgain
+
 
 KITS: Final = (
     "wordsy_tui.games.wordsy.kit",
@@ -203,9 +205,10 @@ class Kit(Protocol):
         """`player`'s score in `state`, as the game counts it."""
         ...
 
-    def play(self, game: str, seat: Any) -> int:
+    def play(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> int:
         """Run `game`'s app over `seat` (a seat at a table, a replay) in this terminal until
-        it closes; its exit status."""
+        it closes; its exit status. `again`: how the app asks for the same seat with another
+        PIN, when the host wants one."""
         ...
 
     # -- saved games -------------------------------------------------------------------

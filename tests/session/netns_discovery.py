@@ -82,7 +82,7 @@ async def test_a_tile_game_is_listed_with_its_game_and_its_seat_taken_from_the_l
         # What the list's Enter does once the app has closed: the board, seated at this host.
         seats: list[TileSeat] = []
 
-        async def board(session: TileSeat) -> int:
+        async def board(session: TileSeat, again: object = None) -> int:
             await session.start()
             seats.append(session)
             return 0

@@ -404,18 +404,22 @@ class LanPlay:
         self, address: str, port: int, name: str, pin: str | None, game: str
     ) -> int:
         """A tile game picked in the LAN's list, on its own board screen."""
+        from wordsy_tui.app.table import SeatAgain
         from wordsy_tui.games.tiles.play import play_tile_app, tile_seat
         from wordsy_tui.games.tiles.rules.rulesets import GameName
+        from wordsy_tui.games.tiles.seat import TileSeat
 
-        seat = tile_seat(
-            (address, port),
-            name,
-            GameName(game),
-            pin,
-            reclaim=self.reclaim,
-            spectate=self.spectate,
-        )
-        return await play_tile_app(seat)
+        def seat(answer: str | None) -> TileSeat:
+            return tile_seat(
+                (address, port),
+                name,
+                GameName(game),
+                answer,
+                reclaim=self.reclaim,
+                spectate=self.spectate,
+            )
+
+        return await play_tile_app(seat(pin), SeatAgain(seat, pin))
 
     async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
         """A tile game hosted from the start menu: `host --game`'s host, with the form's

@@ -20,6 +20,7 @@ from net import (
     ClientConfig,
     Refused,
     SeatKeys,
+    Unreachable,
     default_keys_path,
 )
 from net import client as net_client
@@ -415,6 +416,8 @@ async def game_at(address: str, port: int, dictionary: str) -> str:
         if game:
             return game
         raise ConnectionError(f"The host at {address}:{port} refused: {refused.message}") from None
+    except Unreachable:
+        raise  # nothing there at all: its own words say so
     except (TimeoutError, OSError):
         problem = probe.last_problem or "it did not answer"
         raise ConnectionError(f"No answer from the host: {problem}.") from None

@@ -29,7 +29,7 @@ from net.discovery import lan_addresses
 from wordsy_tui.engine import Request, Rules
 from wordsy_tui.engine.errors import RuleError, SeatingError
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.engine.names import name_key, name_problem
+from wordsy_tui.engine.names import name_problem, same_name
 from wordsy_tui.table.away import Attendance
 from wordsy_tui.table.bots import ComputerPlayer, SeatSession
 from wordsy_tui.table.clock import AlarmClock
@@ -741,7 +741,7 @@ class ServedTable(Generic[S, C, E]):
         """Drop `name`'s chat lines at the host from now on (a player's or a spectator's,
         matched as the table matches names); what to tell the host."""
         captain = self.captain
-        if captain is not None and name_key(name) == name_key(captain):
+        if captain is not None and same_name(name, captain):
             return "You cannot mute yourself."
         name, here = self._talker(name)
         if not self.host.mute(name):
@@ -769,8 +769,7 @@ class ServedTable(Generic[S, C, E]):
         """The name of who is meant by `name` as typed (its lookalikes too), and whether
         someone of that name is connected."""
         names = among if among is not None else [n for n, _ in self.talkers]
-        key = name_key(name)
-        exact = [n for n in names if n == name] or [n for n in names if name_key(n) == key]
+        exact = [n for n in names if n == name] or [n for n in names if same_name(n, name)]
         return (exact[0], True) if exact else (name, False)
 
     # -- the fronts: other ways in, beside the game's port ---------------------------------

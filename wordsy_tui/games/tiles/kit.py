@@ -20,6 +20,7 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.app.table import SeatAgain
     from wordsy_tui.games.tiles.lan import TileBot
     from wordsy_tui.games.tiles.rules.state import TileGameState
     from wordsy_tui.games.tiles.seat import TileSeat
@@ -214,10 +215,10 @@ class TilesKit:
     def score(self, state: TileGameState, player: str) -> int:
         return state.scores.get(player, 0)
 
-    def play(self, game: str, seat: Any) -> int:
+    def play(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> int:
         from wordsy_tui.games.tiles.play import run_tile_app
 
-        return run_tile_app(seat)
+        return run_tile_app(seat, again)
 
     # -- saved games -------------------------------------------------------------------
 

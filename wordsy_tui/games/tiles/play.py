@@ -9,6 +9,7 @@ from wordsy_tui.cli.serve import HostOptions, make_server
 from wordsy_tui.table.joined import player_keys
 
 if TYPE_CHECKING:
+    from wordsy_tui.app.table import SeatAgain
     from wordsy_tui.games.tiles.rules.rulesets import GameName
     from wordsy_tui.games.tiles.seat import TileSeat
 
@@ -25,20 +26,21 @@ async def host_tiles_with_app(options: HostOptions) -> int:
     return await play_tile_app(TileSeat.host(options.name, server, bots))
 
 
-def run_tile_app(session: TileSeat) -> int:
-    """The board app over `session` (a seat at a table, or a replay), to its end."""
+def run_tile_app(session: TileSeat, again: SeatAgain[TileSeat] | None = None) -> int:
+    """The board app over `session` (a seat at a table, or a replay), to its end; `again`:
+    how it asks for the same seat with another PIN, when the host wants one."""
     from wordsy_tui.games.tiles.app.app import TileApp
 
-    app = TileApp(session)
+    app = TileApp(session, again=again)
     app.run()
     return app.return_code or 0
 
 
-async def play_tile_app(session: TileSeat) -> int:
+async def play_tile_app(session: TileSeat, again: SeatAgain[TileSeat] | None = None) -> int:
     """`run_tile_app` on a running event loop (after another app has closed on it)."""
     from wordsy_tui.games.tiles.app.app import TileApp
 
-    app = TileApp(session)
+    app = TileApp(session, again=again)
     await app.run_async()
     return app.return_code or 0
 

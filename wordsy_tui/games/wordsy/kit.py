@@ -25,6 +25,7 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.app.table import SeatAgain
     from wordsy_tui.games.wordsy.lan import Bot
     from wordsy_tui.games.wordsy.rules.state import GameState
     from wordsy_tui.games.wordsy.seat import WordsySeat
@@ -219,10 +220,10 @@ class WordsyKit:
     def score(self, state: GameState, player: str) -> int:
         return state.sheets[player].total
 
-    def play(self, game: str, seat: Any) -> int:
+    def play(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> int:
         from wordsy_tui.games.wordsy.app import WordsyApp
 
-        return WordsyApp(seat, name=seat.me or "replay").run_to_end()
+        return WordsyApp(seat, name=seat.me or "replay", again=again).run_to_end()
 
     # -- saved games -------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ from wordsy_tui.app.messages import (
     PresenceUpdated,
     RematchOffered,
 )
-from wordsy_tui.app.table import Seat, TableApp
+from wordsy_tui.app.table import Seat, SeatAgain, TableApp
 from wordsy_tui.app.widgets.fit import WIDE_CLASS, is_wide
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
@@ -149,8 +149,9 @@ class WordsyApp(TableApp):
         replays: bool = False,
         saved_games: Callable[[], Sequence[SavedGame]] | None = None,
         menu_behind_replays: bool = False,
+        again: SeatAgain[WordsySeat] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(again)
         self._browse_first = browse
         self._replays_first = replays
         """`wordsy-tui replay` alone: the saved games, not the menu."""
@@ -308,6 +309,9 @@ class WordsyApp(TableApp):
         problem = f"Cannot join: {shown(str(error) or type(error).__name__)}"
         self.notify(problem, severity="error", markup=False)
         self._end_session(session, problem)
+
+    def sit_again(self, session: WordsySeat) -> None:
+        self.play(session)
 
     def table_update(self, update: object) -> None:
         if isinstance(update, StateChanged):
@@ -532,14 +536,17 @@ class WordsyApp(TableApp):
         a rewrite sent by the debounce never overtakes (or follows) a lock-in.
         """
         session = self.session
-        if session is None or session.me is None:
-            return
+        if session is not None and session.me is not None:
+            self._act_in_turn(session, action)
 
-        async def in_turn() -> None:
-            async with self._acting:
-                await action(session)
-
-        self.run_worker(in_turn(), group="actions", exit_on_error=False)
+    @work(group="actions", exit_on_error=False)
+    async def _act_in_turn(
+        self, session: WordsySeat, action: Callable[[WordsySeat], Awaitable[object]]
+    ) -> None:
+        # A worker of the method, not of a coroutine made now: one cancelled before it ran
+        # (the app closing) leaves no coroutine that was never awaited.
+        async with self._acting:
+            await action(session)
 
     def write_draft(self, word: str) -> None:
         """The draft changed: send it once typing pauses."""
@@ -808,6 +815,7 @@ class WordsyApp(TableApp):
         Started straight into a game, the program ends, printing the `problem` if any.
         """
         self.workers.cancel_group(self, "session")
+        self.again = None
         if not self._menu_first:
             # The program ends: on_unmount awaits the session's stop, where a worker started
             # now would be cancelled before it ran ("coroutine ... was never awaited").
@@ -872,7 +880,10 @@ class WordsyApp(TableApp):
                 "Joining is not available here: run 'wordsy-tui join'.", severity="warning"
             )
             return
-        self.play(self.lan.join(address, port, self.player_name, pin))
+        lan, name = self.lan, self.player_name
+        again = SeatAgain(lambda answer: lan.join(address, port, name, answer), pin)
+        self.again = again
+        self.play(again.seat(pin))
 
     def join_tile_game(self, address: str, port: int, pin: str | None, game: str) -> None:
         """A tile game (Scrabble, Words with Friends, Wordfeud) has its own app: this one
