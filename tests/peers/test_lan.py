@@ -7,15 +7,19 @@ hosting player's own screen."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import sys
 from pathlib import Path
+
+import pytest
 
 from net import SeatKeys
 from tests.app.tile_fixtures import until
 from tests.cli.test_host_tiles import headless_host
 from tests.games.madeup import rules as r
 from tests.games.madeup.app import MadeUpApp
-from tests.games.madeup.host import madeup_host
+from tests.games.madeup.host import MadeUpTable, madeup_host
 from tests.games.madeup.seat import MadeUpSeat
 from tests.net.helpers import wait_until
 from tests.peers.play import (
@@ -29,7 +33,7 @@ from wordsy_tui.kit import kit_for
 from wordsy_tui.table.joined import game_at
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.saved import replay_of, saved_game
-from wordsy_tui.table.served import LOOPBACK
+from wordsy_tui.table.served import LOOPBACK, ServedTable
 from wordsy_tui.words.lexicon import dictionary_hash
 
 PROGRAM = "tests.games.madeup.program"
@@ -126,3 +130,41 @@ async def test_the_hosting_player_plays_at_their_own_screen(made_up: Path) -> No
         await until(pilot, lambda: seat.state.phase is r.Phase.LOBBY)
         await until(pilot, lambda: len(seat.state.players) == 2)
         assert sorted(seat.state.players) == ["Ann", "Bot 1 (expert)"]
+
+
+class NewerTable(MadeUpTable):
+    """A host of a game that this program does not know (a newer version's), whose name is
+    also hostile text."""
+
+    game = "madeup\x1b[2J"  # type: ignore[misc]  # (the part's name, as another's)
+
+
+async def test_joining_a_host_of_a_game_this_program_does_not_play_says_so(
+    tmp_path: Path,
+) -> None:
+    # Twenty-One is not registered here: to this program it is a newer version's game.
+    server = ServedTable(
+        NewerTable(r.Config()), dictionary=dictionary_hash(), bind=LOOPBACK, port=0,
+        log_path=tmp_path / "newer.log", absent_grace=10.0,
+    )  # fmt: skip
+    await server.start()
+    try:
+        with pytest.raises(ConnectionError) as refused:
+            await game_at(LOOPBACK, server.port, dictionary_hash())
+        # `join --connect` says so in one line, and ends (no traceback, no escape sequence).
+        join = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "wordsy_tui", "join"),
+            *("--connect", f"{LOOPBACK}:{server.port}"),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")},
+        )
+        async with asyncio.timeout(GUARD_SECONDS):
+            _, error = await join.communicate()
+    finally:
+        await server.stop()
+    said = "plays madeup\\x1b[2J, a game this version of wordsy-tui does not know"
+    assert said in str(refused.value)
+    assert join.returncode == 1
+    assert error.decode().strip() == f"wordsy-tui join: {refused.value}"
