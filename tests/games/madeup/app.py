@@ -117,7 +117,8 @@ def table_text(seat: MadeUpSeat, presence: Mapping[str, bool]) -> Text:
             starts = me is not None and r.StartGame() in r.legal_commands(state, me)
             text.append(f"{seated}{'; s starts the count' if starts else ''}")
         case r.Phase.PLAYING if state.turn == me:
-            text.append("Your turn: add 1, 2 or 3", "bold")
+            *some, last = map(str, r.amounts(state, me))
+            text.append(f"Your turn: add {', '.join(some)}{' or ' if some else ''}{last}", "bold")
         case r.Phase.PLAYING:
             text.append(f"{shown(state.turn or '')}'s turn")
         case r.Phase.OVER:
