@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from net import SeatKeys
+from tests.app.test_pin import answer, asked
 from tests.app.tile_fixtures import until
 from tests.cli.test_host_tiles import headless_host
 from tests.games.madeup import rules as r
@@ -28,6 +29,7 @@ from tests.peers.play import (
     press_to_the_end,
     shown_on,
 )
+from wordsy_tui.app.table import SeatAgain
 from wordsy_tui.cli.join import play_bot
 from wordsy_tui.kit import kit_for
 from wordsy_tui.table.joined import game_at
@@ -168,3 +170,30 @@ async def test_joining_a_host_of_a_game_this_program_does_not_play_says_so(
     assert said in str(refused.value)
     assert join.returncode == 1
     assert error.decode().strip() == f"wordsy-tui join: {refused.value}"
+
+
+async def test_a_guest_is_asked_for_the_hosts_pin_by_the_shell(made_up: Path) -> None:
+    """The PIN question is the table's shell's: a game's app gets it by taking `again`
+    and sitting down again with the answer (`sit_again`), as `join --connect` runs it."""
+    server = madeup_host(
+        r.Config(), dictionary=dictionary_hash(), bind=LOOPBACK, port=0, pin="2468",
+        log_path=made_up / "pin.log",
+    )  # fmt: skip
+    await server.start()
+    try:
+        address = (LOOPBACK, server.port)
+
+        def seat(pin: str | None) -> MadeUpSeat:
+            made = kit_for("madeup").seat("madeup", address, "Ann", pin)
+            assert isinstance(made, MadeUpSeat)
+            return made
+
+        app = MadeUpApp(seat(None), SeatAgain(seat, None))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: asked(app, "This game has a PIN."))
+            await answer(pilot, "2468")
+            await until(pilot, lambda: "Ann" in server.state.players)
+            assert app.session.me == "Ann"
+            assert app.screen is app.count_screen
+    finally:
+        await server.stop()

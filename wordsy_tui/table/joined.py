@@ -30,10 +30,11 @@ from wordsy_tui.engine import Rules
 from wordsy_tui.table.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
 from wordsy_tui.table.clock import AlarmClock, Deadline
 from wordsy_tui.table.kept import KEPT_FOLDER, SeatKeep, TokenKept
+from wordsy_tui.table.part import Table
 from wordsy_tui.table.sealed import Keeper
 from wordsy_tui.table.seam import Stream
 from wordsy_tui.table.seat import Door, LinkChanged, NextGame, Rejected
-from wordsy_tui.table.served import APP_NAME, LOOPBACK, ServedTable, Table, requirements
+from wordsy_tui.table.served import APP_NAME, LOOPBACK, ServedTable, requirements
 from wordsy_tui.text import shown
 
 # How long joining keeps knocking before it tells the player the host is not there

@@ -15,7 +15,7 @@ from textual.widgets import Footer, Static
 
 from tests.games.madeup import rules as r
 from tests.games.madeup.seat import MadeUpSeat
-from wordsy_tui.app.table import Seat, TableApp
+from wordsy_tui.app.table import Seat, SeatAgain, TableApp
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.seat import StateChanged
@@ -132,8 +132,8 @@ class MadeUpApp(TableApp):
 
     TITLE = r.TITLE
 
-    def __init__(self, session: MadeUpSeat) -> None:
-        super().__init__()
+    def __init__(self, session: MadeUpSeat, again: SeatAgain[MadeUpSeat] | None = None) -> None:
+        super().__init__(again)
         self.session = session
         self.count_screen = CountScreen(session)
 
@@ -158,6 +158,14 @@ class MadeUpApp(TableApp):
     def could_not_start(self, session: Seat, error: Exception) -> None:
         # Turned away, or nobody there: said on the terminal the app gives back.
         self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
+
+    def sit_again(self, session: MadeUpSeat) -> None:
+        # A fresh screen over the seat asked for again (the one turned away saw nothing).
+        self.session = session
+        self.count_screen = CountScreen(session)
+        self.switch_screen(self.count_screen)
+        self._follow()
+        self._start()
 
     def table_update(self, update: object) -> None:
         if isinstance(update, StateChanged):
@@ -185,9 +193,10 @@ class MadeUpApp(TableApp):
         return super().leave_question()
 
 
-def run_app(seat: MadeUpSeat) -> int:
-    """The app over `seat` in this terminal, to its end; its exit status."""
-    app = MadeUpApp(seat)
+def run_app(seat: MadeUpSeat, again: SeatAgain[MadeUpSeat] | None = None) -> int:
+    """The app over `seat` in this terminal, to its end; its exit status (`again`: how it
+    asks for the seat again with the host's PIN)."""
+    app = MadeUpApp(seat, again)
     app.run()
     return app.return_code or 0
 

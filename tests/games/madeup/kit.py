@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
     from tests.games.madeup.seat import MadeUpSeat
+    from wordsy_tui.app.table import SeatAgain
     from wordsy_tui.table.bots import ComputerPlayer
 
 TWENTY_ONE: Final = Game(
@@ -139,10 +140,10 @@ class MadeUpKit:
     def score(self, state: r.State, player: str) -> int:
         return 1 if state.winner == player else 0
 
-    def play(self, game: str, seat: Any) -> int:
+    def play(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> int:
         from tests.games.madeup.app import run_app
 
-        return run_app(seat)
+        return run_app(seat, again)
 
     # -- saved games -----------------------------------------------------------------------
 
