@@ -48,7 +48,7 @@ from typing import Any
 
 import msgpack
 from net_common import percentile, server_process
-from paired import RUNS, figure
+from paired import RUNS, cpu_seconds, figure
 
 from net.framing import FrameReader, encode
 
@@ -269,12 +269,6 @@ async def wait_for(peer: Peer, found: Callable[[Peer], bool]) -> None:
     async with asyncio.timeout(60):
         while not found(peer):
             await asyncio.sleep(0.005)
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time of every thread of `pid` so far, from the scheduler's nanosecond count."""
-    tasks = Path(f"/proc/{pid}/task")
-    return sum(int((t / "schedstat").read_text().split()[0]) for t in tasks.iterdir()) / 1e9
 
 
 class Sides:

@@ -18,7 +18,7 @@ import struct
 import subprocess
 import termios
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 NO_BYTECODE = "PYTHONDONTWRITEBYTECODE"
@@ -86,11 +86,19 @@ class PtyApp:
 
     def wait_for(self, *marks: str, since: int = 0, timeout: float = 60) -> float:
         """When every one of `marks` had been shown after `self.text[since:]`'s start."""
+        return self._until(lambda: all(m in self.text[since:] for m in marks), marks, timeout)
+
+    def wait_for_match(self, pattern: str, since: int = 0, timeout: float = 60) -> float:
+        """When text matching the regular expression `pattern` had been shown."""
+        found = re.compile(pattern)
+        return self._until(lambda: found.search(self.text, since) is not None, pattern, timeout)
+
+    def _until(self, shown: Callable[[], bool], what: object, timeout: float) -> float:
         deadline = time.perf_counter() + timeout
         when = time.perf_counter()
-        while not all(mark in self.text[since:] for mark in marks):
+        while not shown():
             if time.perf_counter() > deadline:
-                raise TimeoutError(f"no {marks} on the screen; it showed {self.text[-600:]!r}")
+                raise TimeoutError(f"no {what!r} on the screen; it showed {self.text[-600:]!r}")
             got = self._read(1)
             if got is not None:
                 when = got
