@@ -17,8 +17,10 @@ search loaded), then reads the process's peak resident memory (VmHWM):
   player (this checkout's, fast: `tests/cli/fast_bots.py`; a fresh host each run), the
   game started from the lobby, a word typed and locked in.
 
-Without and with bytecode alternate, run by run. Goal: <= 70 MB, median of 5 runs, each
-row (the table says which).
+Baseline, in the same run and the same clone, just before each: the minimal Textual app
+of bench/app_startup.py on the same pty, its peak once its first frame is drawn. Without
+and with bytecode alternate, run by run. Goal: <= 70 MB, median of 5 runs, each row (the
+table says which).
 
     uv run python bench/client_memory.py [runs]
 """
@@ -33,6 +35,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from app_startup import MINIMAL
 from paired import RUNS, figure
 from pty_app import NO_BYTECODE, PtyApp
 
@@ -76,6 +79,17 @@ def solo_peak(console: Path, home: Path) -> float:
     with PtyApp([str(console), "solo", "--name", "Ann"], environment(), home) as app:
         app.wait_for("Round 1 of 7", "palette")
         return lock_in_and_reveal(app)
+
+
+def minimal_peak(console: Path, home: Path) -> float:
+    """The minimal app's peak, run by the clone's interpreter."""
+    script = home / "minimal.py"
+    home.mkdir(parents=True)
+    script.write_text(MINIMAL)
+    with PtyApp([str(console.with_name("python")), str(script)], environment(), home) as app:
+        app.wait_for("hello", "palette")
+        app.settle(0.2)
+        return app.peak_mb()
 
 
 def lock_in_and_reveal(app: PtyApp) -> float:
@@ -129,6 +143,7 @@ def main() -> None:
     flows = (("Wordsy solo", solo_peak), ("a LAN seat", seat_peak))
     kinds = ("without bytecode", "with bytecode")
     peaks: dict[tuple[str, str], list[float]] = {(f, k): [] for f, _ in flows for k in kinds}
+    base: dict[tuple[str, str], list[float]] = {(f, k): [] for f, _ in flows for k in kinds}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         consoles = {
@@ -138,6 +153,7 @@ def main() -> None:
             for flow, peak in flows:
                 for kind in kinds:
                     home = folder / f"home-{run}-{flow[-4:]}-{kind[:4]}"
+                    base[flow, kind].append(minimal_peak(consoles[kind], home / "minimal"))
                     peaks[flow, kind].append(peak(consoles[kind], home))
             print(
                 f"  run {run + 1}: "
