@@ -283,11 +283,12 @@ class Sides:
         self.samples: tuple[list[float], list[float], list[float]] = ([], [], [])
         self.pids, self.warm_up = pids, warm_up
         self.cpu = [0.0, 0.0, 0.0]
+        self.kinds: list[str] = []  # each sample's command
 
     def end(self) -> None:
         """Drop the warm-up's samples; turn the CPU count into seconds per command."""
         counted = len(self.samples[0]) - self.warm_up
-        for samples in self.samples:
+        for samples in (*self.samples, self.kinds):
             del samples[: self.warm_up]
         self.cpu = [
             (cpu_seconds(pid) - start) / counted
@@ -305,6 +306,7 @@ class Sides:
         copied = await self.relay_game.timed(self.relay_game.peers[sender], {"events": bodies})
         assert copied is not None
         self.samples[0].append(seconds)
+        self.kinds.append(body["kind"])
         self.samples[1].append(copied[0])
         self.samples[2].append(await self.relay.timed(bodies))
         if len(self.samples[0]) == self.warm_up:
@@ -437,6 +439,15 @@ async def scrabble_run(folder: Path, commands: int) -> Sides:
             await table.close()
 
 
+def print_kinds(both: Sides) -> None:
+    """Each kind of command's median on the real host and the relay: where the time goes."""
+    for kind in sorted(set(both.kinds)):
+        mine = [s for s, k in zip(both.samples[0], both.kinds, strict=True) if k == kind]
+        relay = [s for s, k in zip(both.samples[2], both.kinds, strict=True) if k == kind]
+        host, floor = statistics.median(mine) * 1e3, statistics.median(relay) * 1e3
+        print(f"    {kind}: {len(mine)} commands, median {host:.2f} ms / relay {floor:.2f} ms")
+
+
 async def main(game: str, runs: int) -> None:
     players = PLAYERS[game]
     what = "rewriting a word" if game == "wordsy" else "whole games"
@@ -454,6 +465,8 @@ async def main(game: str, runs: int) -> None:
         for side, cpu in zip(("host", "game", "relay"), both.cpu, strict=True):
             figures[f"{side}cpu"] = cpu * 1e3
         results.append(figures)
+        if game != "wordsy":
+            print_kinds(both)
         print(
             f"  run {run + 1}: p50 host {figures['host50']:.2f} / relay game "
             f"{figures['game50']:.2f} / relay {figures['relay50']:.2f} ms;"
