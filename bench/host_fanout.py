@@ -25,7 +25,12 @@ decoded the last event it caused (its `seq` is the one the sender's `ack` names)
 Goals: p50 and p99 at most 1.5x the durable relay's, medians of 5 paired runs (each run a
 fresh host, relay game and relay).
 
-    uv run python bench/host_fanout.py [--game wordsy|scrabble] [runs]
+    uv run python bench/host_fanout.py [--game wordsy|scrabble] [--memory-disk] [runs]
+
+--memory-disk puts the three sides' logs on /dev/shm, where an fsync costs nothing: on a
+machine whose disk is busy with others' work the fsync's wait (milliseconds, and very
+uneven) drowns the rest, and this shows what is left, the processes' own work. It is for
+explanation only; it never makes the verdict (the figures' names say so).
 
 Loopback only; the host does not advertise (`--no-advertise`), with a throwaway data folder.
 """
@@ -448,11 +453,13 @@ def print_kinds(both: Sides) -> None:
         print(f"    {kind}: {len(mine)} commands, median {host:.2f} ms / relay {floor:.2f} ms")
 
 
-async def main(game: str, runs: int) -> None:
+async def main(game: str, runs: int, tag: str) -> None:
     players = PLAYERS[game]
     what = "rewriting a word" if game == "wordsy" else "whole games"
     commands = WORDSY_COMMANDS if game == "wordsy" else SCRABBLE_COMMANDS
-    print(f"{game} on the real host (fsync on): a command to {players} players applied, {what}")
+    print(
+        f"{game} on the real host (fsync on{tag}): a command to {players} players applied, {what}"
+    )
     results: list[dict[str, float]] = []
     for run in range(runs):
         with tempfile.TemporaryDirectory() as folder:
@@ -475,7 +482,7 @@ async def main(game: str, runs: int) -> None:
             f" / {figures['gamecpu']:.3f} / {figures['relaycpu']:.3f} ms",
             flush=True,
         )
-    label = f"{game}, {players} players"
+    label = f"{game}, {players} players{tag}"
     for q in (50, 99):
         host = [r[f"host{q}"] for r in results]
         relay_game = [r[f"game{q}"] for r in results]
@@ -483,8 +490,8 @@ async def main(game: str, runs: int) -> None:
         figure(f"real host fan-out, {label}, p{q}", "-", host, " ms")
         figure(f"durable relay fan-out, {label}, p{q}", "-", relay, " ms")
         ratios = [h / r for h, r in zip(host, relay, strict=True)]
-        met = statistics.median(ratios) <= 1.5
-        goal = "<= 1.5x the durable relay"
+        met = statistics.median(ratios) <= 1.5 if not tag else None
+        goal = "<= 1.5x the durable relay" if not tag else "-"
         figure(f"real host / durable relay, {label}, p{q}", goal, ratios, "x", met)
         explained = [h / g for h, g in zip(host, relay_game, strict=True)]
         figure(f"the same, real host / relay-game host, {label}, p{q}", "-", explained, "x")
@@ -499,5 +506,10 @@ if __name__ == "__main__":
     if game is not None:
         args.remove(game)
     runs = int(args[0]) if args else RUNS
+    tag = ""
+    if "--memory-disk" in sys.argv:
+        os.environ["TMPDIR"] = "/dev/shm"  # this process's and the servers' temporary folders
+        tempfile.tempdir = None
+        tag = ", logs in memory (explains)"
     for one in [game] if game else ["wordsy", "scrabble"]:
-        asyncio.run(main(one, runs))
+        asyncio.run(main(one, runs, tag))

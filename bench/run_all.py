@@ -26,6 +26,7 @@ START, END = "<!-- figures: bench/run_all.py --write -->", "<!-- /figures -->"
 BENCHES: list[tuple[str, list[str]]] = [
     ("referee_bench.py", []),
     ("host_fanout.py", []),
+    ("host_fanout.py", ["--memory-disk"]),
     ("net_fanout.py", []),
     ("net_spectators.py", []),
     ("net_memory.py", []),
