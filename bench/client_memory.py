@@ -152,7 +152,7 @@ def main() -> None:
         for run in range(runs):
             for flow, peak in flows:
                 for kind in kinds:
-                    home = folder / f"home-{run}-{flow[-4:]}-{kind[:4]}"
+                    home = folder / f"home-{run}-{flow[-4:]}-{kinds.index(kind)}"
                     base[flow, kind].append(minimal_peak(consoles[kind], home / "minimal"))
                     peaks[flow, kind].append(peak(consoles[kind], home))
             print(
