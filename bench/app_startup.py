@@ -28,17 +28,15 @@ Goal: each entry point <= 1.2x the minimal app, median of >= 10 pairs.
 from __future__ import annotations
 
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from paired import figure
-from pty_app import PtyApp, bytecode_env
+from pty_app import HeadlessHost, PtyApp, bytecode_env
 
 PAIRS = 10
 CONSOLE = str(Path(sys.executable).with_name("wordsy-tui"))
-LOOPBACK = ["--bind", "127.0.0.1", "--port", "0"]
 
 MINIMAL = """
 from textual.app import App
@@ -84,33 +82,6 @@ def first_frame(command: list[str], env: dict[str, str], home: Path, top: str, e
         return app.wait_for(top, end) - app.started
 
 
-class HeadlessHost:
-    """The host `join --connect` joins: headless, on loopback, a lobby seat freed a second
-    after its player goes (every pair's join takes a new seat under a new name)."""
-
-    def __init__(self, home: Path, env: dict[str, str]) -> None:
-        self.process = subprocess.Popen(
-            [CONSOLE, "host", "--headless", "--no-advertise", *LOOPBACK, "--lobby-grace", "1"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env | {"XDG_DATA_HOME": str(home / "host"), "XDG_CONFIG_HOME": str(home / "host")},
-        )
-        assert self.process.stdout is not None
-        self.port = 0
-        for line in self.process.stdout:
-            if "--connect 127.0.0.1:" in line:
-                self.port = int(line.rsplit(":", 1)[1])
-                break
-        if not self.port:
-            raise RuntimeError("the headless host said no port")
-
-    def close(self) -> None:
-        self.process.kill()
-        self.process.wait()
-
-
 def main() -> int:
     pairs = max(int(sys.argv[1]) if len(sys.argv) > 1 else PAIRS, 10)
     with tempfile.TemporaryDirectory() as tmp:
@@ -119,7 +90,9 @@ def main() -> int:
         script = home / "minimal.py"
         script.write_text(MINIMAL)
         minimal = [sys.executable, str(script)]
-        host = HeadlessHost(home, env)
+        # Every pair's join takes a new seat under a new name: a seat is freed a second
+        # after its player goes.
+        host = HeadlessHost([CONSOLE], home / "host", env, "--lobby-grace", "1")
         try:
 
             def entry(index: int, n: int) -> tuple[list[str], str, str]:

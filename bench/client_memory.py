@@ -37,10 +37,9 @@ from pathlib import Path
 
 from app_startup import MINIMAL
 from paired import RUNS, figure
-from pty_app import NO_BYTECODE, PtyApp
+from pty_app import NO_BYTECODE, HeadlessHost, PtyApp
 
 ROOT = Path(__file__).resolve().parent.parent
-LOOPBACK = ["--no-advertise", "--bind", "127.0.0.1", "--port", "0", "--bots", "1"]
 REVEALED = r"Best [a-z ]+: [A-Z]{2,}"  # the best words found (not "looking…")
 
 
@@ -101,32 +100,9 @@ def lock_in_and_reveal(app: PtyApp) -> float:
     return app.peak_mb()
 
 
-class FastHost:
-    """A headless Wordsy host with one fast computer player, on loopback."""
-
-    def __init__(self, home: Path) -> None:
-        env = dict(os.environ, XDG_DATA_HOME=str(home), XDG_CONFIG_HOME=str(home))
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.cli.fast_bots", "host", "--headless", *LOOPBACK],
-            cwd=ROOT,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-        )
-        assert self.process.stdout is not None
-        self.port = next(
-            int(line.rsplit(":", 1)[1]) for line in self.process.stdout if "--connect" in line
-        )
-
-    def close(self) -> None:
-        self.process.kill()
-        self.process.wait()
-
-
 def seat_peak(console: Path, home: Path) -> float:
-    host = FastHost(home / "host")
+    fast = [sys.executable, "-m", "tests.cli.fast_bots"]
+    host = HeadlessHost(fast, home / "host", dict(os.environ), "--bots", "1", cwd=ROOT)
     try:
         command = [str(console), "join", "--connect", f"127.0.0.1:{host.port}", "--name", "Jo"]
         with PtyApp(command, environment(), home / "seat") as app:

@@ -17,6 +17,7 @@ import signal
 import struct
 import subprocess
 import termios
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -135,3 +136,40 @@ class PtyApp:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class HeadlessHost:
+    """`PROGRAM host --headless OPTIONS` on loopback, not advertised, with its data in
+    `home`: the host a benchmark's client joins. `program` starts the console (its script,
+    or an interpreter and `-m` module)."""
+
+    def __init__(
+        self,
+        program: Sequence[str],
+        home: Path,
+        env: dict[str, str],
+        *options: str,
+        cwd: Path | None = None,
+    ) -> None:
+        loopback = ["--no-advertise", "--bind", "127.0.0.1", "--port", "0"]
+        self.process = subprocess.Popen(
+            [*program, "host", "--headless", *loopback, *options],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env | {"XDG_DATA_HOME": str(home), "XDG_CONFIG_HOME": str(home)},
+            cwd=cwd,
+        )
+        assert self.process.stdout is not None
+        lines = self.process.stdout
+        found = next((line for line in lines if "--connect 127.0.0.1:" in line), None)
+        if found is None:
+            raise RuntimeError("the headless host ended before it said its port")
+        self.port = int(found.rsplit(":", 1)[1])
+        # Its log lines, read so that a full pipe never stops it.
+        threading.Thread(target=lines.read, daemon=True).start()
+
+    def close(self) -> None:
+        self.process.kill()
+        self.process.wait()
