@@ -32,10 +32,10 @@ async def main(durable: bool, runs: int) -> None:
         ratios = [run[f"{q}_ratio"] for run in results]
         ms = [run[q] for run in results]
         base = [run[f"base_{q}"] for run in results]
-        figure(f"fan-out to 6 players, {q}, host{tag}", "-", ms, " ms")
+        figure(f"fan-out to 6 players, {q}, relay-game host{tag}", "-", ms, " ms")
         figure(f"fan-out to 6 players, {q}, durable relay{tag}", "-", base, " ms")
         # The verdict is the real host's (host_fanout.py); this line explains it.
-        figure(f"fan-out to 6 players, {q}, host / relay{tag}", "-", ratios, "x")
+        figure(f"fan-out to 6 players, {q}, relay-game host / relay{tag}", "-", ratios, "x")
 
 
 if __name__ == "__main__":
