@@ -135,8 +135,12 @@ class TileBoard:
         command = [CONSOLE, "solo", "--game", "scrabble", "--name", "Ann"]
         for attempt in range(20):
             app = PtyApp(command, bytecode_env(root), root / f"{name}-{attempt}")
-            app.wait_for("Scrabble", "Rack", "F1 Help")
-            app.settle(0.1)
+            try:
+                app.wait_for("Scrabble", "Rack", "F1 Help")
+                app.settle(0.1)
+            except BaseException:
+                app.close()
+                raise
             title = app.text[app.text.find("Scrabble") :][:60]
             found = RACK.search(app.text)
             if "your turn" in title and found:

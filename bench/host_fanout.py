@@ -151,7 +151,7 @@ class Table:
 
     async def timed(self, sender: Peer, body: dict[str, Any]) -> tuple[float, int] | None:
         """Seconds from sending `body` until every peer decoded its last event, and how
-        many events it caused; None when it caused none (or was refused: `refusals`)."""
+        many events it caused; None when it caused none. A refusal raises `Refused`."""
         loop = asyncio.get_running_loop()
         for peer in self.peers:
             peer.when.clear()
@@ -183,7 +183,7 @@ class Table:
 
 
 class Refused(Exception):
-    pass
+    """The host refused a command the bench chose: the bench's mistake, never a sample."""
 
 
 class Relay:
@@ -191,7 +191,8 @@ class Relay:
 
     def __init__(self, connections: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]):
         self.connections = connections
-        self.waiting = [0, 0]  # connections still short of the round's frames; frames
+        self.expected = 0  # frames a round sends each connection
+        self.short = 0  # connections that have not had them all yet
         self.counts = [0] * len(connections)
         self.done: asyncio.Future[float] | None = None
         self.tasks = [
@@ -204,15 +205,15 @@ class Relay:
         while (frame := await frames.read()) is not None:
             msgpack.unpackb(frame["body"])
             self.counts[index] += 1
-            if self.counts[index] == self.waiting[1]:
-                self.waiting[0] -= 1
-                if self.waiting[0] == 0 and self.done is not None:
+            if self.counts[index] == self.expected:
+                self.short -= 1
+                if self.short == 0 and self.done is not None:
                     self.done.set_result(loop.time())
 
     async def timed(self, bodies: list[dict[str, Any]]) -> float:
         loop = asyncio.get_running_loop()
         self.counts = [0] * len(self.connections)
-        self.waiting = [len(self.connections), len(bodies)]
+        self.short, self.expected = len(self.connections), len(bodies)
         self.done = loop.create_future()
         start = loop.time()
         frame = {"t": "cmd", "id": secrets.token_hex(6), "body": {"events": bodies}}
@@ -220,10 +221,12 @@ class Relay:
         return await self.done - start
 
     async def close(self) -> None:
-        for task in self.tasks:
-            task.cancel()
         for _, writer in self.connections:
             writer.close()
+        for task in self.tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionError):
+                await task
 
 
 @contextlib.asynccontextmanager
@@ -270,9 +273,10 @@ async def seated(port: int, names: list[str], requirements: dict[str, str]) -> l
     return peers
 
 
-async def wait_for(peer: Peer, found: Callable[[Peer], bool]) -> None:
+async def until(found: Callable[[], bool]) -> None:
+    """Wait (a minute at most) for what the peers have read to make `found` true."""
     async with asyncio.timeout(60):
-        while not found(peer):
+        while not found():
             await asyncio.sleep(0.005)
 
 
@@ -350,9 +354,9 @@ async def wordsy_run(folder: Path, commands: int) -> Sides:
         try:
             captain = table.peers[0]
             # The host seats each welcomed player itself; the first one seated starts.
-            await wait_for(captain, lambda p: kinds(p).count("PlayerJoined") == len(names))
+            await until(lambda: kinds(captain).count("PlayerJoined") == len(names))
             await captain.command({"kind": "StartGame"})
-            await wait_for(captain, lambda p: "RoundStarted" in kinds(p))
+            await until(lambda: "RoundStarted" in kinds(captain))
             async with sides(len(names), table, host.pid, commands // 10) as both:
                 for i in range(commands // 10 + commands):  # a tenth to warm up
                     sender = i % len(names)
@@ -419,10 +423,10 @@ async def scrabble_run(folder: Path, commands: int) -> Sides:
                 while len(both.samples[0]) < warm_up + commands:
                     # The host seats each welcomed player (and the last game's players at a
                     # rematch) itself; its captain starts.
-                    await wait_for(table.peers[0], lambda _: len(seats[0].fold().players) == 4)
+                    await until(lambda: len(seats[0].fold().players) == 4)
                     captain = names.index(seats[0].state.captain)
                     await table.peers[captain].command({"kind": "StartGame"})
-                    await wait_for(table.peers[0], lambda _: seats[0].fold().turn is not None)
+                    await until(lambda: seats[0].fold().turn is not None)
                     while seats[0].fold().phase is not Phase.OVER:
                         chosen = [(i, s.next_command(rng)) for i, s in enumerate(seats)]
                         moves = [(i, body) for i, body in chosen if body is not None]
@@ -434,9 +438,7 @@ async def scrabble_run(folder: Path, commands: int) -> Sides:
                     games += 1
                     assert host.stdin is not None
                     host.stdin.write(b"rematch\n")
-                    await wait_for(
-                        table.peers[0], lambda _: seats[0].fold().phase is not Phase.OVER
-                    )
+                    await until(lambda: seats[0].fold().phase is not Phase.OVER)
                 both.end()
                 print(f"    ({games} games, {len(both.samples[0])} commands timed)", flush=True)
                 return both
