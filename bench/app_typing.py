@@ -16,9 +16,9 @@ against an echo app typed the same way, alternating process by process, 5 pairs 
 Baseline, in the same run: a Textual app with a label and a footer that, in the key's own
 handler, appends the letter (or takes one back) and updates the label ("INTER: 5
 letters"); the same letters and Backspaces, the same wait for the label's new text.
-A key is sent once the screen has been quiet for 30 ms after the last one (the timer's
-tick aside). The figure of a run is the median of its keys; the verdict the median of the
-pairs' ratios. Goal: <= 1.5x the echo app on both boards.
+A key is sent once the terminal has had nothing new for 30 ms. The figure of a run is the
+median of its keys; the verdict the median of the pairs' ratios. Goal: <= 1.5x the echo
+app on both boards.
 
 3. To explain, not part of the verdict (under Pilot, headless, as before): the event loop's
    longest stall while the word list loads in the background after the first frame (a
