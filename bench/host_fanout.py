@@ -407,8 +407,8 @@ class Seat:
 
 
 async def scrabble_run(folder: Path, commands: int) -> Sides:
-    from wordsy_tui.games.tiles.seam import TileRules
     from wordsy_tui.games.tiles.rules.state import Phase
+    from wordsy_tui.games.tiles.seam import TileRules
 
     names = [f"P{i}" for i in range(PLAYERS["scrabble"])]
     rng = random.Random(7)
