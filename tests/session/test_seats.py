@@ -12,7 +12,7 @@ from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, server
 from wordsy_tui.game import events as ev
 from wordsy_tui.game.state import Phase
-from wordsy_tui.session.base import Rejected
+from wordsy_tui.session.base import LinkChanged
 from wordsy_tui.session.lan import HostSession, LanHost, NetSession
 
 
@@ -157,9 +157,10 @@ async def test_the_host_can_hand_a_seat_to_its_player_on_another_machine(tmp_pat
         assert asked == ["Bob"]
         assert laptop.client.seat == "Bob"
         await wait_until(lambda: bob.client.refusal is not None)
-        rejected = [u for u in _drain(bob) if isinstance(u, Rejected)]
-        assert rejected
-        assert "removed this seat or handed it" in rejected[-1].message
+        # Bob's program is told for good: the table closes for it, it does not knock on.
+        final = [u for u in _drain(bob) if isinstance(u, LinkChanged) and u.final]
+        assert final
+        assert "removed this seat or handed it" in final[-1].message
     finally:
         await laptop.stop()
         await bob.stop()
