@@ -11,8 +11,8 @@ import hmac
 import logging
 import secrets
 import time
-from collections import OrderedDict, deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -22,6 +22,7 @@ from net.chat import Chat, SayPolicy, Talker
 from net.doorway import Doorway
 from net.framing import MAX_FRAME, FrameError, FrameReader, encode, pack_body
 from net.limits import PinGuard, PinPolicy, SeatLimiter, SeatPolicy, address_key
+from net.lock import TableLock
 from net.log import Damage, GameLog
 
 _log = logging.getLogger("net.host")
@@ -178,74 +179,6 @@ class _Cork:
             dirty, self.dirty = self.dirty, []
             for peer in dirty:
                 peer.flush()
-
-
-class _TableLock:
-    """The host's one lock, with two queues: commands (a seated player's, the host's own)
-    go before whoever waits at the door (handshakes, resyncs), and the door lets one
-    newcomer in per turn of the event loop. So a crowd arriving together delays a command
-    by at most the one handshake in progress, never by the whole queue, and never holds
-    the loop for a whole batch of handshakes at once.
-    `async with lock:` is a command; `async with lock.door():` the others."""
-
-    def __init__(self) -> None:
-        self._held = False
-        self._commands: deque[asyncio.Future[None]] = deque()
-        self._newcomers: deque[asyncio.Future[None]] = deque()
-        self._door_open = True  # closed for the rest of a loop turn once someone came in
-
-    @property
-    def waiting(self) -> int:
-        return sum(not w.done() for queue in (self._commands, self._newcomers) for w in queue)
-
-    async def __aenter__(self) -> None:
-        # Free means nobody waits either, or the door is merely closed for this turn.
-        if self._held:
-            await self._wait(self._commands)
-        self._held = True
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        self._release()
-
-    @contextlib.asynccontextmanager
-    async def door(self) -> AsyncIterator[None]:
-        if self._held or not self._door_open:
-            await self._wait(self._newcomers)
-        self._held = True
-        self._door_open = False
-        asyncio.get_running_loop().call_soon(self._reopen)
-        try:
-            yield
-        finally:
-            self._release()
-
-    async def _wait(self, queue: deque[asyncio.Future[None]]) -> None:
-        waiter = asyncio.get_running_loop().create_future()
-        queue.append(waiter)
-        try:
-            await waiter
-        except asyncio.CancelledError:
-            if waiter.done() and not waiter.cancelled():
-                self._release()  # handed the lock just as it was cancelled: pass it on
-            with contextlib.suppress(ValueError):
-                queue.remove(waiter)
-            raise
-
-    def _reopen(self) -> None:
-        self._door_open = True
-        if not self._held:
-            self._release()
-
-    def _release(self) -> None:
-        """Hand the lock to the next command, else to the next newcomer, else free it."""
-        for queue in (self._commands, self._newcomers):
-            while queue:
-                waiter = queue.popleft()
-                if not waiter.done():
-                    self._held = True
-                    waiter.set_result(None)
-                    return
-        self._held = False
 
 
 class _Broadcast:
@@ -573,7 +506,7 @@ class Host:
         """Asks the host's people whether a newcomer may take a seated name's seat."""
         self._reclaiming: set[str] = set()
         self._results: dict[str, OrderedDict[str, p.CommandResult]] = {}
-        self._lock = _TableLock()
+        self._lock = TableLock()
         self._cork = _Cork()
         self._outflow = _Outflow(self.config.send_buffer_total)
         self._broadcast = _Broadcast(
