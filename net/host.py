@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import bisect
 import contextlib
 import dataclasses
 import hashlib
@@ -12,18 +11,23 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 from net import protocol as p
-from net.chat import Chat, SayPolicy, Talker
+from net.chat import Chat
+from net.config import HostConfig
 from net.doorway import Doorway
-from net.framing import MAX_FRAME, FrameError, FrameReader, encode, pack_body
-from net.limits import PinGuard, PinPolicy, SeatLimiter, SeatPolicy, address_key
+from net.fanout import Broadcast, ViewFrames
+from net.framing import FrameError, FrameReader, encode, pack_body
+from net.limits import PinGuard, SeatLimiter
 from net.lock import TableLock
 from net.log import Damage, GameLog
+from net.peer import RESYNC_INTERVAL, Cork, Outflow, Peer, hang_up
+from net.seats import Recipient
+
+__all__ = ["MAX_NAME", "Host", "HostConfig", "HostedGame"]
 
 _log = logging.getLogger("net.host")
 
@@ -31,7 +35,6 @@ _Packed = dict[int, tuple[object, bytes]]
 
 MAX_NAME = 32
 MAX_COMMAND_ID = 64
-RESYNC_INTERVAL = 1.0  # seconds
 CLOSING_GRACE = 1.0  # seconds stop() gives peers to receive its closing frame
 # The kernel's queue of connections not yet accepted: a crowd of a thousand arriving within
 # a second or so waits there rather than being refused.
@@ -72,402 +75,6 @@ class HostedGame(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class HostConfig:
-    bind: str = "127.0.0.1"
-    port: int = 0
-    pin: str | None = None
-    # Things both sides must agree on (ruleset, word list hash...), with names for people.
-    requirements: Mapping[str, str] = field(default_factory=dict)
-    requirement_names: Mapping[str, str] = field(default_factory=dict)
-    max_frame: int = MAX_FRAME
-    heartbeat: float = 5.0
-    timeout: float = 15.0
-    handshake_timeout: float = 10.0
-    rate: float = 200.0  # frames per second a peer may send, sustained
-    burst: float = 400.0
-    # Bytes queued to one peer (beyond its catch-up) before it is dropped as stuck, and to
-    # all peers together before the most backed-up ones are dropped.
-    send_buffer: int = 256 * 1024
-    send_buffer_total: int = 64 * 1024 * 1024
-    max_spectators: int = 1000
-    presence_tick: float = 0.2  # seconds: presence changes within one tick go out as one
-    # Spectators written per turn of the event loop when the crowd's frames go out, so that
-    # a player's command never waits for more than one such slice; and the least time
-    # between two rounds of such writes while the table keeps them coming, for a crowd of
-    # `spectator_crowd` (a smaller crowd's in proportion), so that a busy table costs one
-    # write per spectator per tick rather than per event: a tenth of a core or so whatever
-    # the crowd, and a hundred spectators wait a hundredth of a second, not a tenth.
-    spectator_slice: int = 32
-    spectator_tick: float = 0.1  # seconds
-    spectator_crowd: int = 1000
-    # New connections set up per turn of the event loop (they are accepted on a thread of
-    # their own, `net.doorway`): a crowd arriving together is taken in a few at a time, so
-    # a player's command never waits behind a whole bunch of them.
-    accepts_per_turn: int = 4
-    pin_policy: PinPolicy = field(default_factory=PinPolicy)
-    seat_policy: SeatPolicy = field(default_factory=SeatPolicy)
-    # The host's own player and computer players join over loopback: new seats from there
-    # are not rate-limited (wrong PINs are, from everywhere).
-    seat_limit_exempt: tuple[str, ...] = ("127.0.0.1", "::1")
-    remembered_commands: int = 1024  # per seat, for applying a re-sent command only once
-    durable: bool = True  # fsync every append; only benchmarks and tests may turn this off
-    reclaim_timeout: float = 120.0  # how long a `reclaim` hello waits for the host's answer
-    say: SayPolicy = field(default_factory=SayPolicy)  # chat: length and pace of lines
-
-
-@dataclass
-class _Recipient:
-    """One view of the game: a seat, or all spectators (key None), and its hash chain."""
-
-    key: str | None
-    chain: bytes = p.HASH_SEED
-    peers: set[_Peer] = field(default_factory=set)
-
-
-class _ViewFrames:
-    """One view's `ev` frames, ready-made, with the whole of them joined once: every
-    spectator's catch-up is the same bytes, and a crowd arriving together must not cost the
-    host a frame at a time per newcomer (a thousand spectators times a long game's events)."""
-
-    def __init__(self, frames: list[tuple[int, bytes]]) -> None:
-        self._seqs = [seq for seq, _ in frames]
-        self._frames = [frame for _, frame in frames]
-        self._whole: bytes | None = None
-
-    def append(self, seq: int, frame: bytes) -> None:
-        self._seqs.append(seq)
-        self._frames.append(frame)
-        self._whole = None
-
-    def after(self, since: int) -> tuple[int, bytes]:
-        """How many frames follow `since`, and those frames as one piece of bytes."""
-        start = bisect.bisect_right(self._seqs, since)
-        if start:
-            return len(self._frames) - start, b"".join(self._frames[start:])
-        if self._whole is None:
-            self._whole = b"".join(self._frames)
-        return len(self._frames), self._whole
-
-
-class _Bucket:
-    def __init__(self, rate: float, burst: float, now: float) -> None:
-        self._rate, self._burst, self._level, self._at = rate, burst, burst, now
-
-    def take(self, now: float) -> bool:
-        self._level = min(self._burst, self._level + (now - self._at) * self._rate)
-        self._at = now
-        self._level -= 1
-        return self._level >= 0
-
-
-class _Cork:
-    """While held, peers buffer their frames; releasing it sends each peer's batch in one
-    write. Fewer system calls is most of what fan-out latency is made of."""
-
-    def __init__(self) -> None:
-        self.held = False
-        self.dirty: list[_Peer] = []
-
-    @contextlib.contextmanager
-    def hold(self) -> Iterator[None]:
-        self.held = True
-        try:
-            yield
-        finally:
-            self.held = False
-            dirty, self.dirty = self.dirty, []
-            for peer in dirty:
-                peer.flush()
-
-
-class _Broadcast:
-    """The frames every spectator gets (events, hashes, presence, pings), kept once for the
-    whole crowd and written by a background task, a slice of peers per turn of the event
-    loop, after the seats' frames have gone out: a crowd adds no writes to a command's path.
-    Spectators may lag a little, never lose or reorder a frame: a spectator's own frames (a
-    pong, a resync's catch-up) wait behind the shared frames queued before them.
-
-    A round of writes starts at once on a quiet table, and at most once per tick on a busy
-    one (`tick` for a crowd of `crowd`, a smaller crowd's tick in proportion: the same share
-    of the host's time), so that the events of a tick reach each spectator in one write;
-    unless `batch`
-    bytes are waiting: big frames gain nothing by waiting, and must not pile up."""
-
-    # A ready-made write of 16 KiB costs about what a small one does: no reason to wait.
-    BATCH = 16 * 1024
-    # Slices in a round beyond which it is spread over half a tick.
-    SPREAD_FROM = 4
-
-    def __init__(
-        self, peers: set[_Peer], outflow: _Outflow, slice_size: int, tick: float, crowd: int
-    ) -> None:
-        self.peers = peers
-        self.outflow = outflow
-        self.slice_size = max(1, slice_size)
-        self.full_tick = tick
-        self.crowd = max(1, crowd)
-        self.frames: list[bytes] = []
-        self.base = 0  # the position of frames[0] in the stream of every frame ever put
-        self._offsets = [0]  # bytes before each frame of `frames`, and after the last
-        self._task: asyncio.Task[None] | None = None
-        self._round_at = -tick  # loop time at which the last round of writes began
-        self._nap: asyncio.Future[None] | None = None  # the writer waiting out the tick
-
-    @property
-    def tick(self) -> float:
-        return self.full_tick * min(1.0, len(self.peers) / self.crowd)
-
-    @property
-    def end(self) -> int:
-        return self.base + len(self.frames)
-
-    def put(self, frame: bytes) -> None:
-        if not self.peers:
-            # Nobody to write to; a newcomer's catch-up starts after whatever is here.
-            self._forget(self.end)
-            return
-        self.frames.append(frame)
-        self._offsets.append(self._offsets[-1] + len(frame))
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._write_all())
-        elif self._nap is not None and self._offsets[-1] >= self.BATCH:
-            _wake(self._nap)
-
-    def gap(self, late: int) -> float:
-        """Seconds between two slices of a round of writes to `late` spectators.
-
-        A big round's slices are spread over half a tick: a thousand writes all at once
-        keep every core of a small host busy for milliseconds (the host writing, the kernel
-        delivering), and the players' commands would wait. A small one goes out a slice per
-        turn of the loop, without waiting more (a hundred spectators had waited 4 ms more
-        for no gain)."""
-        slices = -(-late // self.slice_size)
-        return self.tick / 2 / slices if slices > self.SPREAD_FROM else 0.0
-
-    def join(self, peer: _Peer) -> None:
-        """`peer` hears every frame put from now on."""
-        peer.broadcast, peer.cursor, peer.behind = self, self.end, []
-
-    def pending(self, peer: _Peer) -> int:
-        """Bytes queued for `peer` here, its own frames included."""
-        start = min(max(peer.cursor - self.base, 0), len(self.frames))
-        own = sum(len(frame) for _, frame in peer.behind)
-        return self._offsets[-1] - self._offsets[start] + own
-
-    def stop(self) -> asyncio.Task[None] | None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-        return task
-
-    async def _write_all(self) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            while True:
-                # One turn of the loop at least: the command that put the frame answers its
-                # player, and the next player's command gets in, before the crowd is written.
-                wait = self._round_at + self.tick - loop.time()
-                if wait > 0 and self._offsets[-1] < self.BATCH:
-                    self._nap = loop.create_future()
-                    alarm = loop.call_later(wait, _wake, self._nap)
-                    try:
-                        await self._nap
-                    finally:
-                        alarm.cancel()
-                        self._nap = None
-                else:
-                    await asyncio.sleep(0)
-                self._round_at = loop.time()
-                self._forget(min((peer.cursor for peer in self.peers), default=self.end))
-                late = [peer for peer in self.peers if peer.cursor < self.end]
-                if not late:
-                    return
-                shared: dict[tuple[int, int], bytes] = {}  # peers at one cursor share a write
-                gap = self.gap(len(late))
-                for i, peer in enumerate(late):
-                    if i and i % self.slice_size == 0:
-                        await asyncio.sleep(gap)
-                    self._deliver(peer, shared)
-        finally:
-            if self._task is asyncio.current_task():
-                self._task = None
-
-    def _deliver(self, peer: _Peer, shared: dict[tuple[int, int], bytes]) -> None:
-        end = self.end
-        if peer not in self.peers or peer.cursor >= end:
-            return  # gone, or written since this pass began
-        if peer.behind:
-            parts, at = [], peer.cursor
-            for position, frame in peer.behind:
-                parts += self.frames[at - self.base : position - self.base]
-                parts.append(frame)
-                at = position
-            parts += self.frames[at - self.base :]
-            data = b"".join(parts)
-        else:
-            key = (peer.cursor, end)
-            data = shared.get(key) or shared.setdefault(
-                key, b"".join(self.frames[peer.cursor - self.base :])
-            )
-        self.outflow.frames += end - peer.cursor  # counted per recipient, as sent
-        peer.cursor, peer.behind = end, []
-        if peer._out:
-            peer.flush()  # what the cork holds for it was sent before any of these
-        peer._write(data)
-
-    def _forget(self, upto: int) -> None:
-        """Drop the frames every peer has been written (all before `upto`)."""
-        drop = upto - self.base
-        if drop > 0:
-            del self.frames[:drop]
-            self._offsets = [offset - self._offsets[drop] for offset in self._offsets[drop:]]
-            self.base = upto
-
-
-def _wake(future: asyncio.Future[None]) -> None:
-    if not future.done():
-        future.set_result(None)
-
-
-class _Outflow:
-    """All peers' output together: frames sent, and the bytes waiting in every transport,
-    kept under a global cap by dropping the most backed-up peers."""
-
-    def __init__(self, cap: int) -> None:
-        self.cap = cap
-        self.frames = 0
-        self.dropped = 0
-        self.peers: set[_Peer] = set()
-        self._queued = 0  # the sum of each peer's queue as last seen: never an underestimate
-        self._written_since_count = 0
-
-    def queued(self, peer: _Peer, size: int, written: int) -> None:
-        """`peer` now has `size` bytes waiting, after `written` more bytes were queued."""
-        self._queued += size - peer.seen
-        peer.seen = size
-        self._written_since_count += written
-        # Counting every transport costs a pass over all peers: do it only when the estimate
-        # is over the cap, and at most once per sixteenth of the cap written.
-        if self._queued > self.cap and self._written_since_count * 16 >= self.cap:
-            self._enforce()
-
-    def _enforce(self) -> None:
-        self._written_since_count = 0
-        for peer in self.peers:
-            peer.seen = peer.writer.transport.get_write_buffer_size()
-        self._queued = sum(peer.seen for peer in self.peers)
-        for peer in sorted(self.peers, key=lambda peer: peer.seen, reverse=True):
-            if self._queued <= self.cap:
-                break
-            _log.warning("dropping a peer: all peers together hold too much unsent output")
-            peer.drop()
-
-    def forget(self, peer: _Peer) -> None:
-        if peer in self.peers:
-            self.peers.discard(peer)
-            self._queued -= peer.seen
-            peer.seen = 0
-
-
-class _Peer:
-    def __init__(
-        self,
-        writer: asyncio.StreamWriter,
-        config: HostConfig,
-        now: float,
-        cork: _Cork,
-        outflow: _Outflow,
-    ) -> None:
-        self.writer = writer
-        self.cork = cork
-        self.outflow = outflow
-        outflow.peers.add(self)
-        self.seen = 0  # bytes waiting in the transport when the outflow last looked
-        self.written = 0  # bytes handed to the transport, in all
-        self.catch_up_end = 0  # `written` at the end of the last catch-up
-        peername = writer.get_extra_info("peername")
-        self.source = address_key(str(peername[0])) if peername else ""
-        self.limit = config.send_buffer
-        self.max_frame = config.max_frame
-        self.bucket = _Bucket(config.rate, config.burst, now)
-        self.last_heard = now
-        self.hashed_seq = -1
-        self.last_resync = -RESYNC_INTERVAL
-        self.recipient: _Recipient | None = None
-        self.role: p.Role = "player"
-        self._out: list[bytes] = []
-        self.broadcast: _Broadcast | None = None  # a spectator's shared frames
-        self.cursor = 0  # how far into `broadcast` this peer has been written
-        self.behind: list[tuple[int, bytes]] = []  # own frames, each after a broadcast position
-        self.talker: Talker | None = None  # its chat voice, once welcomed
-
-    def send(self, frame: bytes, count: int = 1) -> None:
-        """Queue `frame` (or `count` frames joined into one piece) for this peer."""
-        self.outflow.frames += count
-        broadcast = self.broadcast
-        if broadcast is not None and self.cursor < broadcast.end:
-            # Shared frames queued before this one are still on their way to this peer.
-            self.behind.append((broadcast.end, frame))
-        elif self.cork.held:
-            if not self._out:
-                self.cork.dirty.append(self)
-            self._out.append(frame)
-        else:
-            self._write(frame)
-
-    def flush(self) -> None:
-        data, self._out = b"".join(self._out), []
-        if data:
-            self._write(data)
-
-    def _write(self, data: bytes) -> None:
-        transport = self.writer.transport
-        if transport.is_closing():
-            return
-        # The transport is the bounded per-peer queue: a peer that stops reading is dropped
-        # (it can resume later) instead of growing the host's memory or slowing the others.
-        if self._backlog(transport.get_write_buffer_size()) > self.limit:
-            _log.warning("dropping a peer that does not keep up")
-            self.drop()
-            return
-        transport.write(data)
-        self.written += len(data)
-        self.outflow.queued(self, transport.get_write_buffer_size(), len(data))
-
-    def _backlog(self, queued: int) -> int:
-        """What waits for the peer beyond its catch-up, which may well be larger than the
-        limit in a long game and leaves first (the queue is first in, first out)."""
-        catch_up_left = max(0, self.catch_up_end - (self.written - queued))
-        return queued - catch_up_left
-
-    def catching_up(self) -> bool:
-        """Call before queueing a catch-up; False (and the peer dropped) if it is already
-        behind, so that repeated resyncs cannot pile catch-ups up in the host's memory."""
-        if self.writer.transport.get_write_buffer_size() > self.limit:
-            _log.warning("dropping a peer that asks for a catch-up it cannot take")
-            self.drop()
-            return False
-        return True
-
-    def caught_up(self) -> None:
-        """The frames queued so far are a catch-up: they do not count against the limit."""
-        shared = self.broadcast.pending(self) if self.broadcast is not None else 0
-        self.catch_up_end = self.written + sum(len(frame) for frame in self._out) + shared
-
-    def send_message(self, message: dict[str, Any]) -> None:
-        self.send(encode(message, self.max_frame))
-
-    def abort(self) -> None:
-        self.writer.transport.abort()
-        self.outflow.forget(self)
-
-    def drop(self) -> None:
-        """Hang up on a peer that does not read what it is sent; it may come back."""
-        self.outflow.dropped += 1
-        self.abort()
-
-
 class Host:
     """Serves one game over TCP. Create, `await start()`, later `await stop()`."""
 
@@ -498,8 +105,8 @@ class Host:
         self.game_id = log_path.stem
         self.damage: Damage | None = None
         self._events: list[dict[str, Any]] = []
-        self._seats: dict[str, _Recipient] = {}
-        self._spectators = _Recipient(None)
+        self._seats: dict[str, Recipient] = {}
+        self._spectators = Recipient(None)
         self._tokens: dict[str, str] = {}  # sha256 of a seat token -> seat
         self._revoked: dict[str, str] = {}  # sha256 of a token that no longer opens its seat
         self._on_reclaim = on_reclaim
@@ -507,9 +114,9 @@ class Host:
         self._reclaiming: set[str] = set()
         self._results: dict[str, OrderedDict[str, p.CommandResult]] = {}
         self._lock = TableLock()
-        self._cork = _Cork()
-        self._outflow = _Outflow(self.config.send_buffer_total)
-        self._broadcast = _Broadcast(
+        self._cork = Cork()
+        self._outflow = Outflow(self.config.send_buffer_total)
+        self._broadcast = Broadcast(
             self._spectators.peers,
             self._outflow,
             self.config.spectator_slice,
@@ -522,7 +129,7 @@ class Host:
         self._presence_for_spectators = True  # seat presence changed since they last heard
         self._spectators_told = 0  # the spectator count spectators last heard
         # The spectators' view as ready-made frames: every spectator's catch-up is the same.
-        self._spectator_frames: _ViewFrames | None = None
+        self._spectator_frames: ViewFrames | None = None
         self._log: GameLog | None = None
         self._server: asyncio.Server | None = None
         self._doorway: Doorway | None = None
@@ -598,7 +205,7 @@ class Host:
         frame = encode({"t": p.CLOSING, "message": message, "resumable": resumable})
         told: set[asyncio.StreamWriter] = set()
         for peer in self._all_peers():
-            _hang_up(peer, frame)
+            hang_up(peer, frame)
             told.add(peer.writer)
         waiting = [task for task, writer in self._connections.items() if writer in told]
         if waiting:
@@ -681,7 +288,7 @@ class Host:
             self._events, self._results, self._spectator_frames = [], {}, None
             self._tokens, self._revoked = carried, {}
             old_seats = self._seats
-            self._seats = {s: _Recipient(s) for s in seats if s in carried.values()}
+            self._seats = {s: Recipient(s) for s in seats if s in carried.values()}
             self._spectators.chain = p.HASH_SEED
             nxt = encode({"t": p.NEXT, "game": self.game_id, "message": message})
             fresh = [nxt, encode({"t": p.RESET}), self._hash_frame(self._spectators)]
@@ -691,7 +298,7 @@ class Host:
                     seat = self._seats.get(name)
                     for peer in recipient.peers:
                         if seat is None:
-                            _hang_up(peer, goodbye)
+                            hang_up(peer, goodbye)
                             continue
                         seat.peers.add(peer)
                         peer.recipient, peer.hashed_seq = seat, 0
@@ -721,7 +328,7 @@ class Host:
                 self._revoke(record["token"], record["seat"])
             elif record.get("k") == "seat":
                 self._tokens[record["token"]] = record["seat"]
-                self._seats[record["seat"]] = _Recipient(record["seat"])
+                self._seats[record["seat"]] = Recipient(record["seat"])
         # A seat whose every token was revoked was removed.
         for seat in set(self._seats) - set(self._tokens.values()):
             del self._seats[seat]
@@ -743,7 +350,7 @@ class Host:
         return hit[1]
 
     def _advance(
-        self, recipient: _Recipient, seq: int, event: dict[str, Any], packed: _Packed | None = None
+        self, recipient: Recipient, seq: int, event: dict[str, Any], packed: _Packed | None = None
     ) -> bytes | None:
         """The recipient's view of one new event as body bytes, extending its hash chain."""
         body = self._body(recipient.key, event, packed)
@@ -751,7 +358,7 @@ class Host:
             recipient.chain = p.chain(recipient.chain, seq, body)
         return body
 
-    def _rehash(self, recipient: _Recipient) -> None:
+    def _rehash(self, recipient: Recipient) -> None:
         recipient.chain = p.HASH_SEED
         for seq, event in enumerate(self._events, start=1):
             self._advance(recipient, seq, event)
@@ -772,7 +379,7 @@ class Host:
             if frame is None:
                 frame = frames[body] = self._event_frame(seq, body)
             if spectators:
-                # The crowd's copy goes out after the command has answered (see _Broadcast).
+                # The crowd's copy goes out after the command has answered (see Broadcast).
                 self._broadcast.put(frame)
                 if cache is not None:
                     cache.append(seq, frame)
@@ -783,7 +390,7 @@ class Host:
     def _event_frame(self, seq: int, body: bytes) -> bytes:
         return encode({"t": p.EVENT, "seq": seq, "body": body}, self.config.max_frame)
 
-    def _all_peers(self) -> list[_Peer]:
+    def _all_peers(self) -> list[Peer]:
         return [peer for r in [*self._seats.values(), self._spectators] for peer in r.peers]
 
     def _append(self, records: list[dict[str, Any]]) -> None:
@@ -804,7 +411,7 @@ class Host:
             results.popitem(last=False)
 
     async def _run_command(
-        self, seat: str | None, command_id: str, body: dict[str, Any], reply_to: _Peer | None
+        self, seat: str | None, command_id: str, body: dict[str, Any], reply_to: Peer | None
     ) -> p.CommandResult:
         # One lock serializes every command: six players acting in the same millisecond are
         # six consecutive, independent decisions, never a conflict.
@@ -859,7 +466,7 @@ class Host:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         loop = asyncio.get_running_loop()
-        peer = _Peer(writer, self.config, loop.time(), self._cork, self._outflow)
+        peer = Peer(writer, self.config, loop.time(), self._cork, self._outflow)
         frames = FrameReader(reader, self.config.max_frame)
         task = asyncio.current_task()
         assert task is not None
@@ -902,7 +509,7 @@ class Host:
                 await _close(writer)
             del self._connections[task]
 
-    async def _handle(self, peer: _Peer, message: dict[str, Any]) -> None:
+    async def _handle(self, peer: Peer, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind == p.PING:
             peer.send_message({"t": p.PONG, "n": message.get("n")})
@@ -933,7 +540,7 @@ class Host:
         else:
             peer.send_message(_error(p.UNKNOWN_TYPE, f"unknown message type {kind!r}"))
 
-    async def _handle_command(self, peer: _Peer, message: dict[str, Any]) -> None:
+    async def _handle_command(self, peer: Peer, message: dict[str, Any]) -> None:
         command_id, body = message.get("id"), message.get("body")
         if not isinstance(command_id, str) or not 0 < len(command_id) <= MAX_COMMAND_ID:
             peer.send_message(_error(p.BAD_MESSAGE, "a command needs a string id (1-64 chars)"))
@@ -951,7 +558,7 @@ class Host:
 
     # -- chat: a side channel, never in the log nor in a view hash ---------------------------
 
-    def _say(self, peer: _Peer, text: object) -> None:
+    def _say(self, peer: Peer, text: object) -> None:
         """A line of chat: refused to its sender, or stamped and sent to every peer (encoded
         once; the crowd's copy through the spectators' shared queue)."""
         if peer.talker is None:
@@ -988,15 +595,15 @@ class Host:
         """Who is connected and may chat: name and role, players first."""
         return [(peer.talker.name, peer.talker.role) for peer in self._all_peers() if peer.talker]
 
-    def _send_hash(self, peer: _Peer) -> None:
+    def _send_hash(self, peer: Peer) -> None:
         if peer.recipient is not None:
             peer.hashed_seq = self.seq
             peer.send(self._hash_frame(peer.recipient))
 
-    def _hash_frame(self, recipient: _Recipient) -> bytes:
+    def _hash_frame(self, recipient: Recipient) -> bytes:
         return encode({"t": p.HASH, "seq": self.seq, "hash": recipient.chain})
 
-    def _send_hashes(self, wanted: Callable[[_Peer], bool]) -> None:
+    def _send_hashes(self, wanted: Callable[[Peer], bool]) -> None:
         """Send the peers `wanted` picks their view hash, one frame per view for all its
         peers (a thousand spectators share one)."""
         for recipient in self._seats.values():
@@ -1014,7 +621,7 @@ class Host:
             self._broadcast.put(self._hash_frame(self._spectators))
 
     async def _handshake(
-        self, peer: _Peer, hello: dict[str, Any], frames: FrameReader
+        self, peer: Peer, hello: dict[str, Any], frames: FrameReader
     ) -> p.Refusal | None:
         version = hello.get("version")
         if version != p.PROTOCOL_VERSION:
@@ -1080,7 +687,7 @@ class Host:
         self._presence_changed(seats=recipient.key is not None)
         return None
 
-    def _pin_refusal(self, peer: _Peer, hello: dict[str, Any]) -> p.Refusal | None:
+    def _pin_refusal(self, peer: Peer, hello: dict[str, Any]) -> p.Refusal | None:
         """The PIN of a newcomer (not of a seat coming back with its token), checked only
         when its source address has not guessed wrong too often lately."""
         pin = self.config.pin
@@ -1107,7 +714,7 @@ class Host:
         refusal = p.Refusal.of(p.WRONG_PIN)
         return p.Refusal(refusal.reason, refusal.message, wait) if wait >= 1 else refusal
 
-    def _crowd_refusal(self, peer: _Peer, hello: dict[str, Any]) -> p.Refusal | None:
+    def _crowd_refusal(self, peer: Peer, hello: dict[str, Any]) -> p.Refusal | None:
         """The spectator cap, and the pace of new seats from one source address (a flood of
         joins must not fill the table faster than abandoned seats are freed)."""
         if hello["role"] == "spectator" and self.spectators >= self.config.max_spectators:
@@ -1124,7 +731,7 @@ class Host:
         if self.on_notice is not None:
             self.on_notice(line)
 
-    def _seat_for(self, hello: dict[str, Any]) -> tuple[_Recipient, str | None] | p.Refusal:
+    def _seat_for(self, hello: dict[str, Any]) -> tuple[Recipient, str | None] | p.Refusal:
         token = hello.get("token")
         if hello["role"] == "player" and token:
             seat = self._tokens.get(_token_hash(token))
@@ -1144,7 +751,7 @@ class Host:
         # The seat exists only once its token is on disk, so a resumed host still knows it.
         self._append([{"k": "seat", "seat": name, "token": _token_hash(token)}])
         self._tokens[_token_hash(token)] = name
-        recipient = self._seats[name] = _Recipient(name)
+        recipient = self._seats[name] = Recipient(name)
         self._rehash(recipient)
         return recipient, token
 
@@ -1181,7 +788,7 @@ class Host:
         self._revoked[token_hash] = seat
 
     async def _reclaim(
-        self, peer: _Peer, frames: FrameReader, hello: dict[str, Any]
+        self, peer: Peer, frames: FrameReader, hello: dict[str, Any]
     ) -> p.Refusal | None:
         """A newcomer asks for the seat of a seated name (its token lost with its machine).
 
@@ -1211,7 +818,7 @@ class Host:
                 hello["token"] = token
         return None
 
-    async def _ask(self, question: Awaitable[bool], peer: _Peer, frames: FrameReader) -> bool:
+    async def _ask(self, question: Awaitable[bool], peer: Peer, frames: FrameReader) -> bool:
         """The host's answer, unless the asker hangs up or the answer takes too long."""
         answer = asyncio.ensure_future(question)
         hangup = asyncio.ensure_future(self._hold_line(peer, frames))
@@ -1234,7 +841,7 @@ class Host:
             return False
         return answer.result() is True
 
-    async def _hold_line(self, peer: _Peer, frames: FrameReader) -> None:
+    async def _hold_line(self, peer: Peer, frames: FrameReader) -> None:
         """Keep a waiting peer's connection alive (pings it answers); return when it hangs up."""
         loop = asyncio.get_running_loop()
         with contextlib.suppress(FrameError, ConnectionError):
@@ -1251,7 +858,7 @@ class Host:
                     if not peer.bucket.take(loop.time()):
                         return
 
-    def _catch_up(self, peer: _Peer, since: int) -> None:
+    def _catch_up(self, peer: Peer, since: int) -> None:
         """Send what the peer missed after `since` (0: everything), or a snapshot if shorter."""
         recipient = peer.recipient
         assert recipient is not None
@@ -1278,11 +885,11 @@ class Host:
         self._send_hash(peer)
         peer.caught_up()
 
-    def _view_frames(self, recipient: _Recipient, since: int) -> tuple[int, bytes]:
+    def _view_frames(self, recipient: Recipient, since: int) -> tuple[int, bytes]:
         """The `ev` frames of a recipient's view after `since`: how many, and joined."""
         if recipient is self._spectators:
             if self._spectator_frames is None:
-                self._spectator_frames = _ViewFrames(self._build_view_frames(None, 0))
+                self._spectator_frames = ViewFrames(self._build_view_frames(None, 0))
             return self._spectator_frames.after(since)
         frames = self._build_view_frames(recipient.key, since)
         return len(frames), b"".join(frame for _, frame in frames)
@@ -1295,7 +902,7 @@ class Host:
                 frames.append((seq, self._event_frame(seq, body)))
         return frames
 
-    def _detach(self, peer: _Peer) -> None:
+    def _detach(self, peer: Peer) -> None:
         recipient = peer.recipient
         if recipient is not None and peer in recipient.peers:
             recipient.peers.discard(peer)
@@ -1358,7 +965,7 @@ class Host:
         for i, group in enumerate(slices):
             loop.call_later(i * self.config.heartbeat / len(slices), self._ping_group, group, ping)
 
-    def _ping_group(self, group: list[_Peer], ping: bytes) -> None:
+    def _ping_group(self, group: list[Peer], ping: bytes) -> None:
         for peer in group:
             if peer in self._spectators.peers:  # not gone meanwhile
                 peer.send(ping)
@@ -1430,13 +1037,6 @@ def _hello_shape(hello: dict[str, Any]) -> str:
     if requirements is not None and not isinstance(requirements, dict):
         return "requirements must be a map"
     return ""
-
-
-def _hang_up(peer: _Peer, frame: bytes) -> None:
-    """Send `peer` its last frame and close the connection once what is queued is written."""
-    peer.send(frame)
-    peer.flush()  # even while a command in flight holds the cork
-    peer.writer.close()
 
 
 async def _close(writer: asyncio.StreamWriter) -> None:

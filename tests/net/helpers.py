@@ -131,3 +131,40 @@ async def stalled_spectator(port: int, source: str) -> socket.socket:
     hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": "s", "role": "spectator"}
     sock.send(encode({**hello, "last_seq": 0}))
     return sock
+
+
+class FakeTransport:
+    """A transport that keeps what is written; `unread` is what the peer has not read yet."""
+
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+        self.unread = 0
+        self.closing = False
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+        self.unread += len(data)
+
+    def get_write_buffer_size(self) -> int:
+        return self.unread
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def abort(self) -> None:
+        self.closing = True
+
+    @property
+    def data(self) -> bytes:
+        return b"".join(self.writes)
+
+
+class FakeWriter:
+    """What a host's peer needs of an asyncio.StreamWriter, with no socket behind it."""
+
+    def __init__(self, address: str = "127.0.0.1") -> None:
+        self.transport = FakeTransport()
+        self._address = address
+
+    def get_extra_info(self, name: str) -> object:
+        return (self._address, 4242) if name == "peername" else None

@@ -12,10 +12,10 @@ from collections.abc import Callable
 import pytest
 
 from net import Presence, Refused
-from net import host as net_host
 from net import protocol as p
 from net.framing import FrameReader, encode
 from net.host import HostConfig
+from net.peer import Peer
 from tests.net.counter_game import CounterGame
 from tests.net.helpers import stalled_spectator, wait_until
 
@@ -456,14 +456,14 @@ async def test_a_late_spectator_catches_up_in_one_piece_joined_once_for_the_crow
     for _ in range(200):
         assert (await ada.command({"op": "add", "n": 1})).accepted
     pieces: list[bytes] = []
-    send = net_host._Peer.send
+    send = Peer.send
 
-    def recorded(peer: net_host._Peer, frame: bytes, *count: int) -> None:
+    def recorded(peer: Peer, frame: bytes, *count: int) -> None:
         if count and count[0] > 1:
             pieces.append(frame)
         send(peer, frame, *count)
 
-    monkeypatch.setattr(net_host._Peer, "send", recorded)
+    monkeypatch.setattr(Peer, "send", recorded)
     sent = host.frames_sent
     late = [await make_client(port, f"s{i}", role="spectator") for i in range(2)]
     await wait_until(lambda: all(s.seq == host.seq == 200 for s in late))
