@@ -10,10 +10,9 @@ import hmac
 import logging
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from net import protocol as p
 from net.chat import Chat
@@ -23,15 +22,14 @@ from net.fanout import Broadcast, ViewFrames
 from net.framing import FrameError, FrameReader, encode, pack_body
 from net.limits import PinGuard, SeatLimiter
 from net.lock import TableLock
-from net.log import Damage, GameLog
+from net.log import Damage
 from net.peer import RESYNC_INTERVAL, Cork, Outflow, Peer, hang_up
 from net.seats import Recipient
+from net.sequencer import HostedGame, Packed, Sequencer
 
 __all__ = ["MAX_NAME", "Host", "HostConfig", "HostedGame"]
 
 _log = logging.getLogger("net.host")
-
-_Packed = dict[int, tuple[object, bytes]]
 
 MAX_NAME = 32
 MAX_COMMAND_ID = 64
@@ -39,40 +37,6 @@ CLOSING_GRACE = 1.0  # seconds stop() gives peers to receive its closing frame
 # The kernel's queue of connections not yet accepted: a crowd of a thousand arriving within
 # a second or so waits there rather than being refused.
 LISTEN_BACKLOG = 1024
-
-
-class HostedGame(Protocol):
-    """What a game gives the host. All methods run on the host's event loop, one at a time."""
-
-    def decide(self, seat: str | None, command: dict[str, Any]) -> list[dict[str, Any]]:
-        """Events for a command from `seat` (None: the host itself, e.g. its clock).
-
-        Raise net.CommandRejected(code, message) when the command breaks a rule.
-        """
-        ...
-
-    def evolve(self, event: dict[str, Any]) -> None:
-        """Apply one event to the host's full state (also used to replay the log)."""
-        ...
-
-    def view(self, event: dict[str, Any], recipient: str | None) -> dict[str, Any] | None:
-        """What `recipient` (a seat; None: a spectator) may see of an event; None hides it.
-
-        Must depend only on its arguments, never on the current state: the host recomputes
-        views of past events for catch-up and hashing.
-        """
-        ...
-
-    def snapshot(self, recipient: str | None) -> dict[str, Any] | None:
-        """The recipient's view of the current state, or None if the game has no snapshots."""
-        ...
-
-    def admit(self, name: str, role: p.Role, seats: Sequence[str]) -> p.Refusal | None:
-        """Whether a newcomer may take a seat (or watch), given the seats so far.
-
-        Return e.g. Refusal.of(GAME_FULL) or Refusal.of(GAME_STARTED) to turn them away.
-        """
-        ...
 
 
 class Host:
@@ -90,7 +54,6 @@ class Host:
         welcome_note: Callable[[], object] | None = None,
         on_here: Callable[[str], None] | None = None,
     ) -> None:
-        self._game = game
         self._welcome_note = welcome_note
         """The game's word for a newcomer beside its view (e.g. its clock); see PROTOCOL.md.
         `send_note` tells it again to everyone once it changed."""
@@ -98,13 +61,13 @@ class Host:
         """Called with a seat whose person did something (its `here` frame)."""
         self._log_path = log_path
         self.config = config or HostConfig()
+        self._sequencer = Sequencer(game, self.config, self._publish)
         self._on_presence = on_presence
         self.on_notice = on_notice
         """Called with a sentence for the host's screen and log, e.g. on a wrong PIN."""
         self._clock = clock  # for the PIN and join limits; tests drive it
         self.game_id = log_path.stem
         self.damage: Damage | None = None
-        self._events: list[dict[str, Any]] = []
         self._seats: dict[str, Recipient] = {}
         self._spectators = Recipient(None)
         self._tokens: dict[str, str] = {}  # sha256 of a seat token -> seat
@@ -112,7 +75,6 @@ class Host:
         self._on_reclaim = on_reclaim
         """Asks the host's people whether a newcomer may take a seated name's seat."""
         self._reclaiming: set[str] = set()
-        self._results: dict[str, OrderedDict[str, p.CommandResult]] = {}
         self._lock = TableLock()
         self._cork = Cork()
         self._outflow = Outflow(self.config.send_buffer_total)
@@ -130,7 +92,6 @@ class Host:
         self._spectators_told = 0  # the spectator count spectators last heard
         # The spectators' view as ready-made frames: every spectator's catch-up is the same.
         self._spectator_frames: ViewFrames | None = None
-        self._log: GameLog | None = None
         self._server: asyncio.Server | None = None
         self._doorway: Doorway | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
@@ -144,7 +105,7 @@ class Host:
 
     async def start(self) -> None:
         """Replay the log (if any) into the game, then listen."""
-        self._log, records, self.damage = GameLog.open(self._log_path, durable=self.config.durable)
+        records, self.damage = self._sequencer.open(self._log_path)
         if self.damage:
             _log.warning("%s", self.damage.describe())
         self._replay(records)
@@ -192,12 +153,12 @@ class Host:
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._server:
             await self._server.wait_closed()
-        if self._log:
+        if self._sequencer.log is not None:
             # A command still in progress (e.g. a seat's token being written) lands first.
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(CLOSING_GRACE), self._lock:
                     pass
-            self._log.close()
+            self._sequencer.close()
 
     async def _say_closing(self, message: str, resumable: bool) -> None:
         """Send every peer a `closing` frame and hang up once it has left (a peer that does
@@ -219,12 +180,12 @@ class Host:
 
     @property
     def seq(self) -> int:
-        return len(self._events)
+        return self._sequencer.seq
 
     @property
     def events(self) -> list[dict[str, Any]]:
         """The full, unredacted log (read-only by convention)."""
-        return self._events
+        return self._sequencer.events
 
     @property
     def presence(self) -> dict[str, bool]:
@@ -275,17 +236,11 @@ class Host:
         spectator is sent `next` (with `message`, a sentence for people) and the new game's
         empty view; the peers of the other seats are told `closing` and hung up."""
         async with self._lock:
-            log, records, _damage = GameLog.open(log_path, durable=self.config.durable)
-            if records:
-                log.close()
-                raise FileExistsError(f"{log_path} already holds a game")
+            self._sequencer.begin(game, log_path)
             carried = {h: s for h, s in self._tokens.items() if s in seats}
-            old_log, self._log = self._log, log
             self._append([{"k": "seat", "seat": s, "token": h} for h, s in carried.items()])
-            if old_log is not None:
-                old_log.close()
-            self._game, self._log_path, self.game_id = game, log_path, log_path.stem
-            self._events, self._results, self._spectator_frames = [], {}, None
+            self._log_path, self.game_id = log_path, log_path.stem
+            self._spectator_frames = None
             self._tokens, self._revoked = carried, {}
             old_seats = self._seats
             self._seats = {s: Recipient(s) for s in seats if s in carried.values()}
@@ -314,17 +269,7 @@ class Host:
 
     def _replay(self, records: list[dict[str, Any]]) -> None:
         for record in records:
-            if record.get("k") == "event":
-                self._events.append(record["body"])
-                self._game.evolve(record["body"])
-                if record.get("cmd") is not None:
-                    self._remember(
-                        record["by"],
-                        p.CommandResult(
-                            record["cmd"], True, record["seq"] + record["n"] - 1, record["n"]
-                        ),
-                    )
-            elif record.get("k") == "seat" and record.get("revoked"):
+            if record.get("k") == "seat" and record.get("revoked"):
                 self._revoke(record["token"], record["seat"])
             elif record.get("k") == "seat":
                 self._tokens[record["token"]] = record["seat"]
@@ -335,39 +280,20 @@ class Host:
         for recipient in [*self._seats.values(), self._spectators]:
             self._rehash(recipient)
 
-    def _body(
-        self, key: str | None, event: dict[str, Any], packed: _Packed | None = None
-    ) -> bytes | None:
-        view = self._game.view(event, key)
-        if view is None:
-            return None
-        if packed is None:
-            return pack_body(view)
-        # Most recipients get the very same object (the public event): pack it once.
-        hit = packed.get(id(view))
-        if hit is None:
-            hit = packed[id(view)] = (view, pack_body(view))  # holding `view` pins its id
-        return hit[1]
-
     def _advance(
-        self, recipient: Recipient, seq: int, event: dict[str, Any], packed: _Packed | None = None
+        self, recipient: Recipient, seq: int, event: dict[str, Any], packed: Packed | None = None
     ) -> bytes | None:
         """The recipient's view of one new event as body bytes, extending its hash chain."""
-        body = self._body(recipient.key, event, packed)
+        body = self._sequencer.view_body(recipient.key, event, packed)
         if body is not None:
             recipient.chain = p.chain(recipient.chain, seq, body)
         return body
 
     def _rehash(self, recipient: Recipient) -> None:
-        recipient.chain = p.HASH_SEED
-        for seq, event in enumerate(self._events, start=1):
-            self._advance(recipient, seq, event)
+        recipient.chain = self._sequencer.chain(recipient.key)
 
-    def _publish(self, event: dict[str, Any]) -> None:
-        self._events.append(event)
-        self._game.evolve(event)
-        seq = self.seq
-        packed: _Packed = {}
+    def _publish(self, seq: int, event: dict[str, Any]) -> None:
+        packed: Packed = {}
         frames: dict[bytes, bytes] = {}  # one frame per distinct view, shared by its peers
         cache = self._spectator_frames
         for recipient in [*self._seats.values(), self._spectators]:
@@ -377,7 +303,7 @@ class Host:
                 continue
             frame = frames.get(body)
             if frame is None:
-                frame = frames[body] = self._event_frame(seq, body)
+                frame = frames[body] = self._sequencer.event_frame(seq, body)
             if spectators:
                 # The crowd's copy goes out after the command has answered (see Broadcast).
                 self._broadcast.put(frame)
@@ -387,28 +313,13 @@ class Host:
                 for peer in recipient.peers:
                     peer.send(frame)
 
-    def _event_frame(self, seq: int, body: bytes) -> bytes:
-        return encode({"t": p.EVENT, "seq": seq, "body": body}, self.config.max_frame)
-
     def _all_peers(self) -> list[Peer]:
         return [peer for r in [*self._seats.values(), self._spectators] for peer in r.peers]
 
     def _append(self, records: list[dict[str, Any]]) -> None:
-        assert self._log is not None
-        # On the loop, not in a thread: commands wait for each other's fsync anyway (one
-        # lock), and handing each fsync to a thread and back costs a command more than the
-        # fsync itself whenever the loop is busy (a crowd's writes hold the GIL).
-        self._log.append(records)
+        self._sequencer.append(records)
 
     # -- commands ---------------------------------------------------------------------------
-
-    def _remember(self, seat: str | None, result: p.CommandResult) -> None:
-        if seat is None:
-            return
-        results = self._results.setdefault(seat, OrderedDict())
-        results[result.id] = result
-        while len(results) > self.config.remembered_commands:
-            results.popitem(last=False)
 
     async def _run_command(
         self, seat: str | None, command_id: str, body: dict[str, Any], reply_to: Peer | None
@@ -417,50 +328,10 @@ class Host:
         # six consecutive, independent decisions, never a conflict.
         async with self._lock:
             with self._cork.hold():
-                remembered = self._results.get(seat or "")
-                result = None if remembered is None else remembered.get(command_id)
-                if result is None:
-                    result = self._decide_and_append(seat, command_id, body)
-                    self._remember(seat, result)
+                result = self._sequencer.run(seat, command_id, body)
                 if reply_to is not None:
                     reply_to.send_message(result.to_wire())
                 return result
-
-    def _decide_and_append(
-        self, seat: str | None, command_id: str, body: dict[str, Any]
-    ) -> p.CommandResult:
-        try:
-            events = self._game.decide(seat, body)
-            records = self._event_records(seat, command_id, events)
-        except p.CommandRejected as exc:
-            return p.CommandResult(command_id, False, code=exc.code, message=exc.message)
-        except FrameError as exc:
-            return p.CommandResult(command_id, False, code=p.EVENT_TOO_LARGE, message=str(exc))
-        except Exception:
-            _log.exception("the game failed on a command from %r", seat)
-            return p.CommandResult(
-                command_id, False, code=p.INTERNAL_ERROR, message="The host hit an internal error."
-            )
-        if records:
-            # Durable before visible: nothing a client has seen can be lost by a crash.
-            self._append(records)
-            for event in events:
-                self._publish(event)
-        return p.CommandResult(command_id, True, self.seq, len(events))
-
-    def _event_records(
-        self, seat: str | None, command_id: str, events: list[dict[str, Any]]
-    ) -> list[dict[str, Any]]:
-        records = []
-        for i, event in enumerate(events):
-            if not isinstance(event, dict):
-                raise TypeError(f"decide() returned a {type(event).__name__}, not a dict")
-            encode(event, self.config.max_frame - 64)  # room for the event frame's envelope
-            record: dict[str, Any] = {"k": "event", "seq": self.seq + 1 + i, "body": event}
-            if i == 0:
-                record.update(by=seat, cmd=command_id, n=len(events))
-            records.append(record)
-        return records
 
     # -- connections ------------------------------------------------------------------------
 
@@ -742,7 +613,7 @@ class Host:
         name: str = hello["name"].strip()
         if hello["role"] == "player" and name in self._seats:
             return p.Refusal.of(p.NAME_TAKEN)
-        refusal = self._game.admit(name, hello["role"], list(self._seats))
+        refusal = self._sequencer.game.admit(name, hello["role"], list(self._seats))
         if refusal:
             return refusal
         if hello["role"] == "spectator":
@@ -768,7 +639,7 @@ class Host:
                 return False
             self._revoke_tokens(seat)
             del self._seats[seat]
-            self._results.pop(seat, None)
+            self._sequencer.forget(seat)
             for peer in list(recipient.peers):
                 recipient.peers.discard(peer)
                 peer.abort()
@@ -865,7 +736,7 @@ class Host:
         if not peer.catching_up():
             return
         count, frames = self._view_frames(recipient, since)
-        snapshot = self._game.snapshot(recipient.key)
+        snapshot = self._sequencer.game.snapshot(recipient.key)
         packed = pack_body(snapshot) if snapshot is not None else None
         use_snapshot = (
             packed is not None
@@ -889,18 +760,10 @@ class Host:
         """The `ev` frames of a recipient's view after `since`: how many, and joined."""
         if recipient is self._spectators:
             if self._spectator_frames is None:
-                self._spectator_frames = ViewFrames(self._build_view_frames(None, 0))
+                self._spectator_frames = ViewFrames(self._sequencer.view_frames(None, 0))
             return self._spectator_frames.after(since)
-        frames = self._build_view_frames(recipient.key, since)
+        frames = self._sequencer.view_frames(recipient.key, since)
         return len(frames), b"".join(frame for _, frame in frames)
-
-    def _build_view_frames(self, key: str | None, since: int) -> list[tuple[int, bytes]]:
-        frames = []
-        for seq in range(since + 1, self.seq + 1):
-            body = self._body(key, self._events[seq - 1])
-            if body is not None:
-                frames.append((seq, self._event_frame(seq, body)))
-        return frames
 
     def _detach(self, peer: Peer) -> None:
         recipient = peer.recipient
