@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import hashlib
 import hmac
 import logging
 import secrets
@@ -24,7 +23,7 @@ from net.limits import PinGuard, SeatLimiter
 from net.lock import TableLock
 from net.log import Damage
 from net.peer import RESYNC_INTERVAL, Cork, Outflow, Peer, hang_up
-from net.seats import Recipient
+from net.seats import Recipient, Seating
 from net.sequencer import HostedGame, Packed, Sequencer
 
 __all__ = ["MAX_NAME", "Host", "HostConfig", "HostedGame"]
@@ -68,10 +67,7 @@ class Host:
         self._clock = clock  # for the PIN and join limits; tests drive it
         self.game_id = log_path.stem
         self.damage: Damage | None = None
-        self._seats: dict[str, Recipient] = {}
-        self._spectators = Recipient(None)
-        self._tokens: dict[str, str] = {}  # sha256 of a seat token -> seat
-        self._revoked: dict[str, str] = {}  # sha256 of a token that no longer opens its seat
+        self._seating = Seating(self._sequencer)
         self._on_reclaim = on_reclaim
         """Asks the host's people whether a newcomer may take a seated name's seat."""
         self._reclaiming: set[str] = set()
@@ -79,7 +75,7 @@ class Host:
         self._cork = Cork()
         self._outflow = Outflow(self.config.send_buffer_total)
         self._broadcast = Broadcast(
-            self._spectators.peers,
+            self._seating.spectators.peers,
             self._outflow,
             self.config.spectator_slice,
             self.config.spectator_tick,
@@ -108,7 +104,7 @@ class Host:
         records, self.damage = self._sequencer.open(self._log_path)
         if self.damage:
             _log.warning("%s", self.damage.describe())
-        self._replay(records)
+        self._seating.replay(records)
         _allow_open_files(self.config.max_spectators + 256)
         # asyncio binds (every address `bind` names) and never serves: the doorway accepts,
         # off the loop, on descriptors of its own for the same sockets.
@@ -165,7 +161,7 @@ class Host:
         not read it within CLOSING_GRACE is cut off like any other)."""
         frame = encode({"t": p.CLOSING, "message": message, "resumable": resumable})
         told: set[asyncio.StreamWriter] = set()
-        for peer in self._all_peers():
+        for peer in self._seating.peers():
             hang_up(peer, frame)
             told.add(peer.writer)
         waiting = [task for task, writer in self._connections.items() if writer in told]
@@ -189,11 +185,11 @@ class Host:
 
     @property
     def presence(self) -> dict[str, bool]:
-        return {seat: bool(r.peers) for seat, r in self._seats.items()}
+        return self._seating.presence
 
     @property
     def spectators(self) -> int:
-        return len(self._spectators.peers)
+        return len(self._seating.spectators.peers)
 
     @property
     def frames_sent(self) -> int:
@@ -222,7 +218,7 @@ class Host:
         if self._welcome_note is None:
             return
         frame = encode({"t": p.NOTE, "note": self._welcome_note()}, self.config.max_frame)
-        for recipient in self._seats.values():
+        for recipient in self._seating.seats.values():
             for peer in recipient.peers:
                 peer.send(frame)
         self._broadcast.put(frame)
@@ -237,20 +233,15 @@ class Host:
         empty view; the peers of the other seats are told `closing` and hung up."""
         async with self._lock:
             self._sequencer.begin(game, log_path)
-            carried = {h: s for h, s in self._tokens.items() if s in seats}
-            self._append([{"k": "seat", "seat": s, "token": h} for h, s in carried.items()])
             self._log_path, self.game_id = log_path, log_path.stem
             self._spectator_frames = None
-            self._tokens, self._revoked = carried, {}
-            old_seats = self._seats
-            self._seats = {s: Recipient(s) for s in seats if s in carried.values()}
-            self._spectators.chain = p.HASH_SEED
+            old_seats = self._seating.carry(seats)
             nxt = encode({"t": p.NEXT, "game": self.game_id, "message": message})
-            fresh = [nxt, encode({"t": p.RESET}), self._hash_frame(self._spectators)]
+            fresh = [nxt, encode({"t": p.RESET}), self._hash_frame(self._seating.spectators)]
             goodbye = encode({"t": p.CLOSING, "message": message, "resumable": False})
             with self._cork.hold():
                 for name, recipient in old_seats.items():
-                    seat = self._seats.get(name)
+                    seat = self._seating.seats.get(name)
                     for peer in recipient.peers:
                         if seat is None:
                             hang_up(peer, goodbye)
@@ -259,26 +250,13 @@ class Host:
                         peer.recipient, peer.hashed_seq = seat, 0
                         for frame in fresh:
                             peer.send(frame)
-                for peer in self._spectators.peers:
+                for peer in self._seating.spectators.peers:
                     peer.hashed_seq = 0
                 for frame in fresh:
                     self._broadcast.put(frame)
         self._presence_changed(seats=True)
 
     # -- replay and publication ------------------------------------------------------------
-
-    def _replay(self, records: list[dict[str, Any]]) -> None:
-        for record in records:
-            if record.get("k") == "seat" and record.get("revoked"):
-                self._revoke(record["token"], record["seat"])
-            elif record.get("k") == "seat":
-                self._tokens[record["token"]] = record["seat"]
-                self._seats[record["seat"]] = Recipient(record["seat"])
-        # A seat whose every token was revoked was removed.
-        for seat in set(self._seats) - set(self._tokens.values()):
-            del self._seats[seat]
-        for recipient in [*self._seats.values(), self._spectators]:
-            self._rehash(recipient)
 
     def _advance(
         self, recipient: Recipient, seq: int, event: dict[str, Any], packed: Packed | None = None
@@ -289,16 +267,13 @@ class Host:
             recipient.chain = p.chain(recipient.chain, seq, body)
         return body
 
-    def _rehash(self, recipient: Recipient) -> None:
-        recipient.chain = self._sequencer.chain(recipient.key)
-
     def _publish(self, seq: int, event: dict[str, Any]) -> None:
         packed: Packed = {}
         frames: dict[bytes, bytes] = {}  # one frame per distinct view, shared by its peers
         cache = self._spectator_frames
-        for recipient in [*self._seats.values(), self._spectators]:
+        for recipient in self._seating.recipients():
             body = self._advance(recipient, seq, event, packed)
-            spectators = recipient is self._spectators
+            spectators = recipient is self._seating.spectators
             if body is None or not (recipient.peers or (spectators and cache is not None)):
                 continue
             frame = frames.get(body)
@@ -312,12 +287,6 @@ class Host:
             else:
                 for peer in recipient.peers:
                     peer.send(frame)
-
-    def _all_peers(self) -> list[Peer]:
-        return [peer for r in [*self._seats.values(), self._spectators] for peer in r.peers]
-
-    def _append(self, records: list[dict[str, Any]]) -> None:
-        self._sequencer.append(records)
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -370,7 +339,7 @@ class Host:
         finally:
             self._detach(peer)
             self._outflow.forget(peer)
-            if peer.recipient is self._spectators:
+            if peer.recipient is self._seating.spectators:
                 # A crowd leaving together is torn down one spectator per turn of the loop,
                 # after any command waiting: each close costs the kernel and asyncio more
                 # than anything else the host does for a spectator.
@@ -441,7 +410,7 @@ class Host:
             peer.send_message(frame)
             return
         said = encode(frame, self.config.max_frame)
-        for recipient in self._seats.values():
+        for recipient in self._seating.seats.values():
             for listener in recipient.peers:
                 listener.send(said)
         self._broadcast.put(said)
@@ -464,7 +433,9 @@ class Host:
     @property
     def talkers(self) -> list[tuple[str, p.Role]]:
         """Who is connected and may chat: name and role, players first."""
-        return [(peer.talker.name, peer.talker.role) for peer in self._all_peers() if peer.talker]
+        return [
+            (peer.talker.name, peer.talker.role) for peer in self._seating.peers() if peer.talker
+        ]
 
     def _send_hash(self, peer: Peer) -> None:
         if peer.recipient is not None:
@@ -477,19 +448,19 @@ class Host:
     def _send_hashes(self, wanted: Callable[[Peer], bool]) -> None:
         """Send the peers `wanted` picks their view hash, one frame per view for all its
         peers (a thousand spectators share one)."""
-        for recipient in self._seats.values():
+        for recipient in self._seating.seats.values():
             frame = None
             for peer in recipient.peers:
                 if wanted(peer):
                     frame = frame or self._hash_frame(recipient)
                     peer.hashed_seq = self.seq
                     peer.send(frame)
-        crowd = self._spectators.peers
+        crowd = self._seating.spectators.peers
         if any(wanted(peer) for peer in crowd):
             # One shared frame: the spectators it was not meant for just hear it twice.
             for peer in crowd:
                 peer.hashed_seq = self.seq
-            self._broadcast.put(self._hash_frame(self._spectators))
+            self._broadcast.put(self._hash_frame(self._seating.spectators))
 
     async def _handshake(
         self, peer: Peer, hello: dict[str, Any], frames: FrameReader
@@ -521,7 +492,9 @@ class Host:
             refusal = self._crowd_refusal(peer, hello)
             if refusal:
                 return refusal
-            seat_or_refusal = self._seat_for(hello)
+            seat_or_refusal = self._seating.seat_for(
+                hello["role"], hello["name"].strip(), hello.get("token")
+            )
             if isinstance(seat_or_refusal, p.Refusal):
                 return seat_or_refusal
             recipient, token = seat_or_refusal
@@ -533,7 +506,7 @@ class Host:
             peer.role = hello["role"]
             peer.recipient = recipient
             peer.talker = self._chat.talker(hello["name"].strip(), peer.role, self._clock())
-            if recipient is self._spectators:
+            if recipient is self._seating.spectators:
                 self._broadcast.join(peer)  # its catch-up covers what is queued there
             recipient.peers.add(peer)
             same_game = hello.get("game") == self.game_id
@@ -602,30 +575,6 @@ class Host:
         if self.on_notice is not None:
             self.on_notice(line)
 
-    def _seat_for(self, hello: dict[str, Any]) -> tuple[Recipient, str | None] | p.Refusal:
-        token = hello.get("token")
-        if hello["role"] == "player" and token:
-            seat = self._tokens.get(_token_hash(token))
-            if seat is None:
-                revoked = _token_hash(token) in self._revoked
-                return p.Refusal.of(p.SEAT_REMOVED if revoked else p.UNKNOWN_TOKEN)
-            return self._seats[seat], token
-        name: str = hello["name"].strip()
-        if hello["role"] == "player" and name in self._seats:
-            return p.Refusal.of(p.NAME_TAKEN)
-        refusal = self._sequencer.game.admit(name, hello["role"], list(self._seats))
-        if refusal:
-            return refusal
-        if hello["role"] == "spectator":
-            return self._spectators, None
-        token = secrets.token_urlsafe(24)
-        # The seat exists only once its token is on disk, so a resumed host still knows it.
-        self._append([{"k": "seat", "seat": name, "token": _token_hash(token)}])
-        self._tokens[_token_hash(token)] = name
-        recipient = self._seats[name] = Recipient(name)
-        self._rehash(recipient)
-        return recipient, token
-
     # -- taking seats away and handing them over ------------------------------------------
 
     async def remove_seat(self, seat: str) -> bool:
@@ -634,29 +583,15 @@ class Host:
         The name is free again afterwards. False when there is no such seat.
         """
         async with self._lock:
-            recipient = self._seats.get(seat)
+            recipient = self._seating.remove(seat)
             if recipient is None:
                 return False
-            self._revoke_tokens(seat)
-            del self._seats[seat]
             self._sequencer.forget(seat)
             for peer in list(recipient.peers):
                 recipient.peers.discard(peer)
                 peer.abort()
         self._presence_changed(seats=True)
         return True
-
-    def _revoke_tokens(self, seat: str, *then: dict[str, Any]) -> None:
-        """Revoke every token of `seat` on disk (with `then` in the same write), then here."""
-        hashes = [h for h, s in self._tokens.items() if s == seat]
-        revoked = [{"k": "seat", "seat": seat, "token": h, "revoked": True} for h in hashes]
-        self._append([*revoked, *then])
-        for token_hash in hashes:
-            self._revoke(token_hash, seat)
-
-    def _revoke(self, token_hash: str, seat: str) -> None:
-        self._tokens.pop(token_hash, None)
-        self._revoked[token_hash] = seat
 
     async def _reclaim(
         self, peer: Peer, frames: FrameReader, hello: dict[str, Any]
@@ -667,7 +602,7 @@ class Host:
         revoked and a new one goes into `hello`, which then takes the seat back as usual.
         """
         name: str = hello["name"].strip()
-        if hello["role"] != "player" or name not in self._seats:
+        if hello["role"] != "player" or name not in self._seating.seats:
             return None  # no seat of that name: an ordinary join
         # The PIN was checked (with its backoff) before: `_pin_refusal` runs first.
         if self._on_reclaim is None:
@@ -682,10 +617,8 @@ class Host:
         if not approved:
             return p.Refusal.of(p.RECLAIM_REFUSED)
         async with self._lock:
-            if name in self._seats:  # else removed meanwhile: the name is free to take
-                token = secrets.token_urlsafe(24)
-                self._revoke_tokens(name, {"k": "seat", "seat": name, "token": _token_hash(token)})
-                self._tokens[_token_hash(token)] = name
+            token = self._seating.hand_over(name)
+            if token is not None:  # else removed meanwhile: the name is free to take
                 hello["token"] = token
         return None
 
@@ -758,7 +691,7 @@ class Host:
 
     def _view_frames(self, recipient: Recipient, since: int) -> tuple[int, bytes]:
         """The `ev` frames of a recipient's view after `since`: how many, and joined."""
-        if recipient is self._spectators:
+        if recipient is self._seating.spectators:
             if self._spectator_frames is None:
                 self._spectator_frames = ViewFrames(self._sequencer.view_frames(None, 0))
             return self._spectator_frames.after(since)
@@ -785,7 +718,7 @@ class Host:
     def _send_presence(self) -> None:
         self._presence_timer = None
         frame = self._presence_frame()
-        for recipient in self._seats.values():
+        for recipient in self._seating.seats.values():
             for peer in recipient.peers:
                 peer.send(frame)
         if self._presence_for_spectators:
@@ -806,7 +739,7 @@ class Host:
             await asyncio.sleep(self.config.heartbeat)
             now = loop.time()
             ping = encode({"t": p.PING})
-            for peer in self._all_peers():
+            for peer in self._seating.peers():
                 if now - peer.last_heard > self.config.timeout:
                     _log.info("dropping a silent peer")
                     peer.abort()
@@ -821,7 +754,7 @@ class Host:
         """Ping the spectators a slice at a time, spread over the heartbeat interval: a
         thousand pongs coming back at once would hold up the players' commands for tens of
         milliseconds, the same pongs spread out cost them nothing."""
-        crowd = list(self._spectators.peers)
+        crowd = list(self._seating.spectators.peers)
         size = self.config.spectator_slice
         slices = [crowd[start : start + size] for start in range(0, len(crowd), size)]
         loop = asyncio.get_running_loop()
@@ -830,7 +763,7 @@ class Host:
 
     def _ping_group(self, group: list[Peer], ping: bytes) -> None:
         for peer in group:
-            if peer in self._spectators.peers:  # not gone meanwhile
+            if peer in self._seating.spectators.peers:  # not gone meanwhile
                 peer.send(ping)
 
 
@@ -857,10 +790,6 @@ def _allow_open_files(wanted: int) -> None:
         target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-
-
-def _token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _hello_problem(hello: dict[str, Any]) -> p.Refusal | None:

@@ -75,7 +75,7 @@ def test_the_default_cap_admits_a_thousand_spectators():
 
 
 def _queued(host, source: str) -> int:
-    peers = [peer for peer in host._all_peers() if peer.source == source]
+    peers = [peer for peer in host._seating.peers() if peer.source == source]
     return peers[0].writer.transport.get_write_buffer_size() if peers else 0
 
 
@@ -224,8 +224,8 @@ async def test_a_command_answers_the_table_before_the_crowd_is_written(make_host
     fans = [await make_client(port, f"s{i}", role="spectator") for i in range(5)]
     await wait_until(lambda: host.spectators == 5 and all(f.connected for f in fans))
     await wait_until(lambda: not host._broadcast.frames)
-    seat = next(iter(host._seats["Ada"].peers))
-    crowd = list(host._spectators.peers)
+    seat = next(iter(host._seating.seats["Ada"].peers))
+    crowd = list(host._seating.spectators.peers)
     written = {peer: peer.written for peer in [seat, *crowd]}
     result = await host.submit({"op": "reveal"})  # the host's own command, same path
     # Nothing has awaited since the command finished: the table has its frame, the crowd
@@ -277,7 +277,7 @@ async def test_spectators_get_every_event_once_in_order_while_the_table_races(
         assert sum(w.hashes for w in watchers) > 0
         await wait_until(lambda: all(f.seq >= public[-1] for f in fans))
         assert [f.resyncs for f in fans] == [0] * len(fans), "no hash ever disagreed"
-        assert {f.hash for f in fans} == {host._spectators.chain}
+        assert {f.hash for f in fans} == {host._seating.spectators.chain}
     finally:
         for writer in writers:
             writer.close()
@@ -389,7 +389,7 @@ async def test_the_crowd_is_pinged_a_slice_at_a_time_across_the_heartbeat(make_h
         ping_group(group, ping)
 
     host._ping_group = record
-    crowd = set(host._spectators.peers)
+    crowd = set(host._seating.spectators.peers)
     await wait_until(lambda: set().union(*groups) >= crowd)
     # A thousand pongs at once would stall the table: never more than a slice at a time.
     assert max(len(group) for group in groups) <= 3
@@ -405,7 +405,7 @@ async def test_a_busy_table_reaches_each_spectator_in_a_write_per_tick(make_host
     fans = [await make_client(port, f"s{i}", role="spectator") for i in range(3)]
     await wait_until(lambda: host.spectators == 3 and not host._broadcast.frames)
     writes = [0]
-    for peer in host._spectators.peers:
+    for peer in host._seating.spectators.peers:
         write = peer._write
 
         def counted(data: bytes, write=write) -> None:  # type: ignore[no-untyped-def]
