@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
-import hmac
 import logging
 import secrets
 import time
@@ -19,7 +17,7 @@ from net.config import HostConfig
 from net.doorway import Doorway
 from net.fanout import Broadcast, ViewFrames
 from net.framing import FrameError, FrameReader, encode, pack_body
-from net.limits import PinGuard, SeatLimiter
+from net.handshake import MAX_NAME, Gate, Reclaims
 from net.lock import TableLock
 from net.log import Damage
 from net.peer import RESYNC_INTERVAL, Cork, Outflow, Peer, hang_up
@@ -30,7 +28,6 @@ __all__ = ["MAX_NAME", "Host", "HostConfig", "HostedGame"]
 
 _log = logging.getLogger("net.host")
 
-MAX_NAME = 32
 MAX_COMMAND_ID = 64
 CLOSING_GRACE = 1.0  # seconds stop() gives peers to receive its closing frame
 # The kernel's queue of connections not yet accepted: a crowd of a thousand arriving within
@@ -64,13 +61,10 @@ class Host:
         self._on_presence = on_presence
         self.on_notice = on_notice
         """Called with a sentence for the host's screen and log, e.g. on a wrong PIN."""
-        self._clock = clock  # for the PIN and join limits; tests drive it
+        self._clock = clock  # for the PIN, join and chat limits; tests drive it
         self.game_id = log_path.stem
         self.damage: Damage | None = None
         self._seating = Seating(self._sequencer)
-        self._on_reclaim = on_reclaim
-        """Asks the host's people whether a newcomer may take a seated name's seat."""
-        self._reclaiming: set[str] = set()
         self._lock = TableLock()
         self._cork = Cork()
         self._outflow = Outflow(self.config.send_buffer_total)
@@ -81,8 +75,9 @@ class Host:
             self.config.spectator_tick,
             self.config.spectator_crowd,
         )
-        self._pins = PinGuard(self.config.pin_policy, clock())
-        self._new_seats = SeatLimiter(self.config.seat_policy)
+        self._gate = Gate(self.config, clock, self._notice)
+        # on_reclaim asks the host's people whether a newcomer may take a seated name's seat.
+        self._reclaims = Reclaims(on_reclaim, self._seating, self._lock, self.config)
         self._presence_timer: asyncio.TimerHandle | None = None
         self._presence_for_spectators = True  # seat presence changed since they last heard
         self._spectators_told = 0  # the spectator count spectators last heard
@@ -202,7 +197,7 @@ class Host:
 
     @property
     def pin_failures(self) -> int:
-        return self._pins.failures
+        return self._gate.pins.failures
 
     async def submit(self, command: dict[str, Any]) -> p.CommandResult:
         """Run a command from the host itself (seat None), e.g. its clock's timer expiry."""
@@ -465,31 +460,15 @@ class Host:
     async def _handshake(
         self, peer: Peer, hello: dict[str, Any], frames: FrameReader
     ) -> p.Refusal | None:
-        version = hello.get("version")
-        if version != p.PROTOCOL_VERSION:
-            return p.Refusal.of(
-                p.VERSION_MISMATCH, f"(host: {p.PROTOCOL_VERSION}, this client: {version})"
-            )
-        refusal = _hello_problem(hello)
-        if refusal:
-            return refusal
-        theirs = hello.get("requirements") or {}
-        for key, value in self.config.requirements.items():
-            if theirs.get(key) != value:
-                name = self.config.requirement_names.get(key, key)
-                refusal = p.Refusal.of(
-                    p.REQUIREMENTS_MISMATCH, f"The host uses a different {name}."
-                )
-                return dataclasses.replace(refusal, requirements=dict(self.config.requirements))
-        refusal = self._pin_refusal(peer, hello)
+        refusal = self._gate.check(peer.source, hello)
         if refusal:
             return refusal
         if hello.get("reclaim") is True and not hello.get("token"):
-            refusal = await self._reclaim(peer, frames, hello)
+            refusal = await self._reclaims.reclaim(peer, frames, hello)
             if refusal:
                 return refusal
         async with self._lock.door():
-            refusal = self._crowd_refusal(peer, hello)
+            refusal = self._gate.crowd_refusal(peer.source, hello, self.spectators)
             if refusal:
                 return refusal
             seat_or_refusal = self._seating.seat_for(
@@ -498,8 +477,7 @@ class Host:
             if isinstance(seat_or_refusal, p.Refusal):
                 return seat_or_refusal
             recipient, token = seat_or_refusal
-            if _new_seat(hello):
-                self._new_seats.took(peer.source, self._clock())
+            self._gate.took_seat(peer.source, hello)
             for old in list(recipient.peers if recipient.key is not None else ()):
                 old.abort()  # the same seat reconnected before we noticed its old link drop
                 recipient.peers.discard(old)
@@ -531,45 +509,6 @@ class Host:
         self._presence_changed(seats=recipient.key is not None)
         return None
 
-    def _pin_refusal(self, peer: Peer, hello: dict[str, Any]) -> p.Refusal | None:
-        """The PIN of a newcomer (not of a seat coming back with its token), checked only
-        when its source address has not guessed wrong too often lately."""
-        pin = self.config.pin
-        if pin is None or (hello["role"] == "player" and hello.get("token")):
-            return None
-        now = self._clock()
-        wait = self._pins.wait(peer.source, now)
-        if wait > 0:
-            # Not even checked: an answer now would be one more guess.
-            return p.Refusal.wait(p.PIN_BACKOFF, wait)
-        given = str(hello.get("pin") or "")
-        if hmac.compare_digest(given.encode(), pin.encode()):
-            self._pins.succeeded(peer.source)
-            return None
-        if not given:
-            # No guess (someone who did not know there is a PIN): nothing to count or show.
-            return p.Refusal(p.WRONG_PIN, "This game has a PIN: ask the host for it.")
-        wait = self._pins.failed(peer.source, now)
-        total = self._pins.failures
-        self._notice(
-            f"Wrong PIN from {peer.source or 'an unknown address'} ({total} wrong in all)"
-            + (f"; it must wait {wait:.0f} s before its next try." if wait >= 1 else ".")
-        )
-        refusal = p.Refusal.of(p.WRONG_PIN)
-        return p.Refusal(refusal.reason, refusal.message, wait) if wait >= 1 else refusal
-
-    def _crowd_refusal(self, peer: Peer, hello: dict[str, Any]) -> p.Refusal | None:
-        """The spectator cap, and the pace of new seats from one source address (a flood of
-        joins must not fill the table faster than abandoned seats are freed)."""
-        if hello["role"] == "spectator" and self.spectators >= self.config.max_spectators:
-            return p.Refusal.of(p.TOO_MANY_SPECTATORS, f"(at most {self.config.max_spectators})")
-        if _new_seat(hello) and peer.source not in self.config.seat_limit_exempt:
-            wait = self._new_seats.wait(peer.source, self._clock())
-            if wait > 0:
-                _log.info("refusing a new seat from %s: too many lately", peer.source)
-                return p.Refusal.wait(p.TOO_MANY_JOINS, wait)
-        return None
-
     def _notice(self, line: str) -> None:
         _log.warning("%s", line)
         if self.on_notice is not None:
@@ -592,75 +531,6 @@ class Host:
                 peer.abort()
         self._presence_changed(seats=True)
         return True
-
-    async def _reclaim(
-        self, peer: Peer, frames: FrameReader, hello: dict[str, Any]
-    ) -> p.Refusal | None:
-        """A newcomer asks for the seat of a seated name (its token lost with its machine).
-
-        Only the host's people can say yes (`on_reclaim`); on a yes the seat's old tokens are
-        revoked and a new one goes into `hello`, which then takes the seat back as usual.
-        """
-        name: str = hello["name"].strip()
-        if hello["role"] != "player" or name not in self._seating.seats:
-            return None  # no seat of that name: an ordinary join
-        # The PIN was checked (with its backoff) before: `_pin_refusal` runs first.
-        if self._on_reclaim is None:
-            return p.Refusal.of(p.RECLAIM_REFUSED, "This host cannot hand seats over.")
-        if name in self._reclaiming:
-            return p.Refusal.of(p.RECLAIM_REFUSED, "Someone else is asking for it already.")
-        self._reclaiming.add(name)
-        try:
-            approved = await self._ask(self._on_reclaim(name), peer, frames)
-        finally:
-            self._reclaiming.discard(name)
-        if not approved:
-            return p.Refusal.of(p.RECLAIM_REFUSED)
-        async with self._lock:
-            token = self._seating.hand_over(name)
-            if token is not None:  # else removed meanwhile: the name is free to take
-                hello["token"] = token
-        return None
-
-    async def _ask(self, question: Awaitable[bool], peer: Peer, frames: FrameReader) -> bool:
-        """The host's answer, unless the asker hangs up or the answer takes too long."""
-        answer = asyncio.ensure_future(question)
-        hangup = asyncio.ensure_future(self._hold_line(peer, frames))
-        try:
-            await asyncio.wait(
-                {answer, hangup},
-                timeout=self.config.reclaim_timeout,
-                return_when=asyncio.FIRST_COMPLETED,
-            )
-        finally:
-            # Its read ends only once the cancelled task runs again: until then the stream
-            # refuses another reader, and the handshake reads the connection next.
-            hangup.cancel()
-            await asyncio.gather(hangup, return_exceptions=True)
-        if not answer.done():
-            answer.cancel()  # the question is moot: its asker is gone, or it took too long
-            return False
-        if answer.cancelled() or answer.exception() is not None:
-            _log.warning("no answer to a request for a seat: %r", answer)
-            return False
-        return answer.result() is True
-
-    async def _hold_line(self, peer: Peer, frames: FrameReader) -> None:
-        """Keep a waiting peer's connection alive (pings it answers); return when it hangs up."""
-        loop = asyncio.get_running_loop()
-        with contextlib.suppress(FrameError, ConnectionError):
-            while True:
-                peer.send_message({"t": p.PING})
-                until = loop.time() + self.config.heartbeat
-                while (left := until - loop.time()) > 0:
-                    try:
-                        async with asyncio.timeout(left):
-                            if await frames.read() is None:
-                                return
-                    except TimeoutError:
-                        break
-                    if not peer.bucket.take(loop.time()):
-                        return
 
     def _catch_up(self, peer: Peer, since: int) -> None:
         """Send what the peer missed after `since` (0: everything), or a snapshot if shorter."""
@@ -774,11 +644,6 @@ def _error(code: str, message: str, command_id: str | None = None) -> dict[str, 
     return error
 
 
-def _new_seat(hello: dict[str, Any]) -> bool:
-    """Whether a (well-formed) hello asks for a seat that does not exist yet."""
-    return hello["role"] == "player" and not hello.get("token")
-
-
 def _allow_open_files(wanted: int) -> None:
     """Raise the soft limit on open files towards `wanted` (a crowd is one socket each)."""
     try:
@@ -790,45 +655,6 @@ def _allow_open_files(wanted: int) -> None:
         target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-
-
-def _hello_problem(hello: dict[str, Any]) -> p.Refusal | None:
-    problem = _hello_shape(hello)
-    if problem:
-        return p.Refusal.of(p.BAD_HELLO, problem)
-    # Any text a peer sends may end up on someone's terminal: the host takes none holding
-    # control or format characters (str.isprintable, the test wordsy_tui.text uses too).
-    requirements = hello.get("requirements") or {}
-    texts = [
-        ("name", hello["name"]),
-        *((key, hello.get(key)) for key in ("token", "pin", "game")),
-        *(("requirements", text) for pair in requirements.items() for text in pair),
-    ]
-    for where, text in texts:
-        if isinstance(text, str) and not text.isprintable():
-            return p.Refusal.of(p.CONTROL_CHARACTERS, f"(in the hello's {where})")
-    return None
-
-
-def _hello_shape(hello: dict[str, Any]) -> str:
-    """What is missing or mistyped in a hello ("" when nothing is)."""
-    name, role = hello.get("name"), hello.get("role")
-    if role not in p.ROLES:
-        return f"role must be one of {', '.join(p.ROLES)}"
-    # A sanity cap only: the game's own name rule (its admit) has the real limit.
-    if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
-        return f"a name needs 1 to {MAX_NAME} characters"
-    last_seq = hello.get("last_seq", 0)
-    if not isinstance(last_seq, int) or isinstance(last_seq, bool) or last_seq < 0:
-        return "last_seq must be a non-negative integer"
-    hello["last_seq"] = last_seq
-    for key in ("token", "pin", "game"):
-        if hello.get(key) is not None and not isinstance(hello[key], str):
-            return f"{key} must be a string"
-    requirements = hello.get("requirements")
-    if requirements is not None and not isinstance(requirements, dict):
-        return "requirements must be a map"
-    return ""
 
 
 async def _close(writer: asyncio.StreamWriter) -> None:
