@@ -1,14 +1,149 @@
-"""Fan-out: the frames a crowd of spectators shares, written a slice at a time after the
-seats' frames, and each view's frames ready-made for a newcomer's catch-up."""
+"""Fan-out: who gets which frame. Each recipient's view of each new event (one frame per
+distinct view), frames for everyone, view hashes and a newcomer's catch-up; the frames a
+crowd of spectators shares, written a slice at a time after the seats' frames; each view's
+frames ready-made for a newcomer's catch-up."""
 
 from __future__ import annotations
 
 import asyncio
 import bisect
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from net import protocol as p
+from net.framing import encode, pack_body
 
 if TYPE_CHECKING:
     from net.peer import Outflow, Peer
+    from net.seats import Recipient, Seating
+    from net.sequencer import Packed, Sequencer
+
+
+class Fanout:
+    """Sends each peer what its view holds; the spectators' copies through `broadcast`."""
+
+    def __init__(
+        self, sequencer: Sequencer, seating: Seating, broadcast: Broadcast, max_frame: int
+    ) -> None:
+        self._sequencer = sequencer
+        self._seating = seating
+        self._broadcast = broadcast
+        self._max_frame = max_frame
+        # The spectators' view as ready-made frames: every spectator's catch-up is the same.
+        self._spectator_frames: ViewFrames | None = None
+
+    def publish(self, seq: int, event: dict[str, Any]) -> None:
+        """Event `seq` (on disk and applied) to every recipient that may see it, extending
+        each view's hash chain."""
+        packed: Packed = {}
+        frames: dict[bytes, bytes] = {}  # one frame per distinct view, shared by its peers
+        cache = self._spectator_frames
+        for recipient in self._seating.recipients():
+            body = self._advance(recipient, seq, event, packed)
+            spectators = recipient is self._seating.spectators
+            if body is None or not (recipient.peers or (spectators and cache is not None)):
+                continue
+            frame = frames.get(body)
+            if frame is None:
+                frame = frames[body] = self._sequencer.event_frame(seq, body)
+            if spectators:
+                # The crowd's copy goes out after the command has answered (see Broadcast).
+                self._broadcast.put(frame)
+                if cache is not None:
+                    cache.append(seq, frame)
+            else:
+                for peer in recipient.peers:
+                    peer.send(frame)
+
+    def _advance(
+        self, recipient: Recipient, seq: int, event: dict[str, Any], packed: Packed
+    ) -> bytes | None:
+        """The recipient's view of one new event as body bytes, extending its hash chain."""
+        body = self._sequencer.view_body(recipient.key, event, packed)
+        if body is not None:
+            recipient.chain = p.chain(recipient.chain, seq, body)
+        return body
+
+    def to_seats(self, frame: bytes) -> None:
+        for recipient in self._seating.seats.values():
+            for peer in recipient.peers:
+                peer.send(frame)
+
+    def to_everyone(self, frame: bytes) -> None:
+        """One frame, encoded once, to every peer (the crowd's copy after the seats')."""
+        self.to_seats(frame)
+        self._broadcast.put(frame)
+
+    def hash_frame(self, recipient: Recipient) -> bytes:
+        return encode({"t": p.HASH, "seq": self._sequencer.seq, "hash": recipient.chain})
+
+    def send_hash(self, peer: Peer) -> None:
+        if peer.recipient is not None:
+            peer.hashed_seq = self._sequencer.seq
+            peer.send(self.hash_frame(peer.recipient))
+
+    def send_hashes(self, only_stale: bool) -> None:
+        """Send every peer (or, `only_stale`, each that has not heard of the latest event
+        in a hash) its view hash, one frame per view for all its peers (a thousand
+        spectators share one)."""
+        seq = self._sequencer.seq
+
+        def wanted(peer: Peer) -> bool:
+            return not only_stale or peer.hashed_seq < seq
+
+        for recipient in self._seating.seats.values():
+            frame = None
+            for peer in recipient.peers:
+                if wanted(peer):
+                    frame = frame or self.hash_frame(recipient)
+                    peer.hashed_seq = seq
+                    peer.send(frame)
+        crowd = self._seating.spectators.peers
+        if any(wanted(peer) for peer in crowd):
+            # One shared frame: the spectators it was not meant for just hear it twice.
+            for peer in crowd:
+                peer.hashed_seq = seq
+            self._broadcast.put(self.hash_frame(self._seating.spectators))
+
+    def catch_up(self, peer: Peer, since: int) -> None:
+        """Send what the peer missed after `since` (0: everything), or a snapshot if shorter."""
+        recipient = peer.recipient
+        assert recipient is not None
+        if not peer.catching_up():
+            return
+        count, frames = self._view_frames(recipient, since)
+        snapshot = self._sequencer.game.snapshot(recipient.key)
+        packed = pack_body(snapshot) if snapshot is not None else None
+        use_snapshot = (
+            packed is not None
+            and len(packed) < len(frames)
+            and len(packed) < self._max_frame - 128
+        )
+        if since == 0 or use_snapshot:
+            peer.send_message({"t": p.RESET})
+        else:
+            peer.send_message({"t": p.RESUME, "seq": since})
+        if use_snapshot:
+            seq = self._sequencer.seq
+            peer.send_message(
+                {"t": p.SNAPSHOT, "seq": seq, "body": packed, "hash": recipient.chain}
+            )
+        elif count:
+            peer.send(frames, count)
+        self.send_hash(peer)
+        peer.caught_up()
+
+    def restart(self) -> None:
+        """Another game began: the views so far are gone."""
+        self._spectator_frames = None
+
+    def _view_frames(self, recipient: Recipient, since: int) -> tuple[int, bytes]:
+        """The `ev` frames of a recipient's view after `since`: how many, and joined."""
+        if recipient is self._seating.spectators:
+            if self._spectator_frames is None:
+                self._spectator_frames = ViewFrames(self._sequencer.view_frames(None, 0))
+            return self._spectator_frames.after(since)
+        frames = self._sequencer.view_frames(recipient.key, since)
+        return len(frames), b"".join(frame for _, frame in frames)
 
 
 class ViewFrames:

@@ -1,4 +1,13 @@
-"""The authoritative host: sequences a game's events, keeps them on disk, fans out views."""
+"""The authoritative host: serves one game over TCP to its players and spectators.
+
+`Host` holds the connections and puts its parts together, each a job of its own:
+`net.sequencer` (each command decided once, its events on disk before anyone sees them),
+`net.seats` (the seats and their tokens), `net.handshake` (who may come in: the hello, the
+PIN and its back-off, a seat handed over), `net.fanout` (who gets which frame, the crowd's
+through one shared queue), `net.peer` (one connection's bounded output), `net.presence`
+(who is connected, and the heartbeat), `net.lock` (commands before newcomers) and
+`net.chat` (a side channel, never in the log).
+"""
 
 from __future__ import annotations
 
@@ -15,14 +24,15 @@ from net import protocol as p
 from net.chat import Chat
 from net.config import HostConfig
 from net.doorway import Doorway
-from net.fanout import Broadcast, ViewFrames
-from net.framing import FrameError, FrameReader, encode, pack_body
+from net.fanout import Broadcast, Fanout
+from net.framing import FrameError, FrameReader, encode
 from net.handshake import MAX_NAME, Gate, Reclaims
 from net.lock import TableLock
 from net.log import Damage
 from net.peer import RESYNC_INTERVAL, Cork, Outflow, Peer, hang_up
-from net.seats import Recipient, Seating
-from net.sequencer import HostedGame, Packed, Sequencer
+from net.presence import Presence
+from net.seats import Seating
+from net.sequencer import HostedGame, Sequencer
 
 __all__ = ["MAX_NAME", "Host", "HostConfig", "HostedGame"]
 
@@ -50,22 +60,26 @@ class Host:
         welcome_note: Callable[[], object] | None = None,
         on_here: Callable[[str], None] | None = None,
     ) -> None:
+        self.config = config or HostConfig()
+        self.game_id = log_path.stem
+        self.damage: Damage | None = None
+        self.on_notice = on_notice
+        """Called with a sentence for the host's screen and log, e.g. on a wrong PIN."""
+        self.on_said: Callable[[str, p.Role, str], None] | None = None
+        """Called with each line of chat the host passed on (name, role, text), e.g. for the
+        host's screen, where the person who mutes must see what was said."""
         self._welcome_note = welcome_note
         """The game's word for a newcomer beside its view (e.g. its clock); see PROTOCOL.md.
         `send_note` tells it again to everyone once it changed."""
         self._on_here = on_here
         """Called with a seat whose person did something (its `here` frame)."""
         self._log_path = log_path
-        self.config = config or HostConfig()
-        self._sequencer = Sequencer(game, self.config, self._publish)
-        self._on_presence = on_presence
-        self.on_notice = on_notice
-        """Called with a sentence for the host's screen and log, e.g. on a wrong PIN."""
         self._clock = clock  # for the PIN, join and chat limits; tests drive it
-        self.game_id = log_path.stem
-        self.damage: Damage | None = None
-        self._seating = Seating(self._sequencer)
+        # The parts, one job each. Each event goes out once it is on disk and applied:
+        # the sequencer hands it to the fan-out, built below.
         self._lock = TableLock()
+        self._sequencer = Sequencer(game, self.config, lambda seq, e: self._fanout.publish(seq, e))
+        self._seating = Seating(self._sequencer)
         self._cork = Cork()
         self._outflow = Outflow(self.config.send_buffer_total)
         self._broadcast = Broadcast(
@@ -75,22 +89,20 @@ class Host:
             self.config.spectator_tick,
             self.config.spectator_crowd,
         )
+        self._fanout = Fanout(
+            self._sequencer, self._seating, self._broadcast, self.config.max_frame
+        )
+        self._presence = Presence(
+            self._seating, self._fanout, self._broadcast, self.config, on_presence
+        )
         self._gate = Gate(self.config, clock, self._notice)
         # on_reclaim asks the host's people whether a newcomer may take a seated name's seat.
         self._reclaims = Reclaims(on_reclaim, self._seating, self._lock, self.config)
-        self._presence_timer: asyncio.TimerHandle | None = None
-        self._presence_for_spectators = True  # seat presence changed since they last heard
-        self._spectators_told = 0  # the spectator count spectators last heard
-        # The spectators' view as ready-made frames: every spectator's catch-up is the same.
-        self._spectator_frames: ViewFrames | None = None
+        self._chat = Chat(self.config.say)
         self._server: asyncio.Server | None = None
         self._doorway: Doorway | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
         self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
-        self._chat = Chat(self.config.say)
-        self.on_said: Callable[[str, p.Role, str], None] | None = None
-        """Called with each line of chat the host passed on (name, role, text), e.g. for the
-        host's screen, where the person who mutes must see what was said."""
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -115,7 +127,7 @@ class Host:
             listener.listen(LISTEN_BACKLOG)
         self._doorway = Doorway(listeners, self._serve, self.config.accepts_per_turn)
         self._doorway.start()
-        self._heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeat())
+        self._heartbeat_task = asyncio.get_running_loop().create_task(self._presence.heartbeat())
 
     async def stop(
         self, message: str = "The host ended the game.", resumable: bool = True
@@ -136,8 +148,7 @@ class Host:
         tasks: list[asyncio.Task[Any]] = [*self._connections]
         if self._heartbeat_task:
             tasks.append(self._heartbeat_task)
-        if self._presence_timer:
-            self._presence_timer.cancel()
+        self._presence.stop()
         writing = self._broadcast.stop()
         if writing:
             tasks.append(writing)
@@ -205,7 +216,7 @@ class Host:
 
     def broadcast_hash(self) -> None:
         """Send every peer its view hash now (a game calls this e.g. at each round's end)."""
-        self._send_hashes(lambda peer: True)
+        self._fanout.send_hashes(only_stale=False)
 
     def send_note(self) -> None:
         """Tell every peer the game's word beside its view again (what `welcome_note` says
@@ -213,10 +224,7 @@ class Host:
         if self._welcome_note is None:
             return
         frame = encode({"t": p.NOTE, "note": self._welcome_note()}, self.config.max_frame)
-        for recipient in self._seating.seats.values():
-            for peer in recipient.peers:
-                peer.send(frame)
-        self._broadcast.put(frame)
+        self._fanout.to_everyone(frame)
 
     async def next_game(
         self, game: HostedGame, log_path: Path, seats: Sequence[str], message: str = ""
@@ -229,10 +237,14 @@ class Host:
         async with self._lock:
             self._sequencer.begin(game, log_path)
             self._log_path, self.game_id = log_path, log_path.stem
-            self._spectator_frames = None
+            self._fanout.restart()
             old_seats = self._seating.carry(seats)
             nxt = encode({"t": p.NEXT, "game": self.game_id, "message": message})
-            fresh = [nxt, encode({"t": p.RESET}), self._hash_frame(self._seating.spectators)]
+            fresh = [
+                nxt,
+                encode({"t": p.RESET}),
+                self._fanout.hash_frame(self._seating.spectators),
+            ]
             goodbye = encode({"t": p.CLOSING, "message": message, "resumable": False})
             with self._cork.hold():
                 for name, recipient in old_seats.items():
@@ -249,39 +261,7 @@ class Host:
                     peer.hashed_seq = 0
                 for frame in fresh:
                     self._broadcast.put(frame)
-        self._presence_changed(seats=True)
-
-    # -- replay and publication ------------------------------------------------------------
-
-    def _advance(
-        self, recipient: Recipient, seq: int, event: dict[str, Any], packed: Packed | None = None
-    ) -> bytes | None:
-        """The recipient's view of one new event as body bytes, extending its hash chain."""
-        body = self._sequencer.view_body(recipient.key, event, packed)
-        if body is not None:
-            recipient.chain = p.chain(recipient.chain, seq, body)
-        return body
-
-    def _publish(self, seq: int, event: dict[str, Any]) -> None:
-        packed: Packed = {}
-        frames: dict[bytes, bytes] = {}  # one frame per distinct view, shared by its peers
-        cache = self._spectator_frames
-        for recipient in self._seating.recipients():
-            body = self._advance(recipient, seq, event, packed)
-            spectators = recipient is self._seating.spectators
-            if body is None or not (recipient.peers or (spectators and cache is not None)):
-                continue
-            frame = frames.get(body)
-            if frame is None:
-                frame = frames[body] = self._sequencer.event_frame(seq, body)
-            if spectators:
-                # The crowd's copy goes out after the command has answered (see Broadcast).
-                self._broadcast.put(frame)
-                if cache is not None:
-                    cache.append(seq, frame)
-            else:
-                for peer in recipient.peers:
-                    peer.send(frame)
+        self._presence.changed(seats=True)
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -353,7 +333,7 @@ class Host:
         elif kind == p.COMMAND:
             await self._handle_command(peer, message)
         elif kind == p.CHECK:
-            self._send_hash(peer)
+            self._fanout.send_hash(peer)
         elif kind == p.RESYNC:
             # A full catch-up costs the host a pass over the log; one per second is plenty,
             # since a second request in that time can only come from a stale hash in flight.
@@ -362,7 +342,7 @@ class Host:
                 peer.last_resync = now
                 async with self._lock.door():
                     with self._cork.hold():
-                        self._catch_up(peer, 0)
+                        self._fanout.catch_up(peer, 0)
         elif kind == p.SAY:
             self._say(peer, message.get("text"))
         elif kind == p.HERE:
@@ -404,11 +384,7 @@ class Host:
         if frame["t"] != p.SAID:
             peer.send_message(frame)
             return
-        said = encode(frame, self.config.max_frame)
-        for recipient in self._seating.seats.values():
-            for listener in recipient.peers:
-                listener.send(said)
-        self._broadcast.put(said)
+        self._fanout.to_everyone(encode(frame, self.config.max_frame))
         if self.on_said is not None:
             self.on_said(frame["name"], frame["role"], frame["text"])
 
@@ -431,31 +407,6 @@ class Host:
         return [
             (peer.talker.name, peer.talker.role) for peer in self._seating.peers() if peer.talker
         ]
-
-    def _send_hash(self, peer: Peer) -> None:
-        if peer.recipient is not None:
-            peer.hashed_seq = self.seq
-            peer.send(self._hash_frame(peer.recipient))
-
-    def _hash_frame(self, recipient: Recipient) -> bytes:
-        return encode({"t": p.HASH, "seq": self.seq, "hash": recipient.chain})
-
-    def _send_hashes(self, wanted: Callable[[Peer], bool]) -> None:
-        """Send the peers `wanted` picks their view hash, one frame per view for all its
-        peers (a thousand spectators share one)."""
-        for recipient in self._seating.seats.values():
-            frame = None
-            for peer in recipient.peers:
-                if wanted(peer):
-                    frame = frame or self._hash_frame(recipient)
-                    peer.hashed_seq = self.seq
-                    peer.send(frame)
-        crowd = self._seating.spectators.peers
-        if any(wanted(peer) for peer in crowd):
-            # One shared frame: the spectators it was not meant for just hear it twice.
-            for peer in crowd:
-                peer.hashed_seq = self.seq
-            self._broadcast.put(self._hash_frame(self._seating.spectators))
 
     async def _handshake(
         self, peer: Peer, hello: dict[str, Any], frames: FrameReader
@@ -504,9 +455,9 @@ class Host:
                         "note": self._welcome_note() if self._welcome_note else None,
                     }
                 )
-                self._catch_up(peer, since)
-                peer.send(self._presence_frame())
-        self._presence_changed(seats=recipient.key is not None)
+                self._fanout.catch_up(peer, since)
+                peer.send(self._presence.frame())
+        self._presence.changed(seats=recipient.key is not None)
         return None
 
     def _notice(self, line: str) -> None:
@@ -529,112 +480,14 @@ class Host:
             for peer in list(recipient.peers):
                 recipient.peers.discard(peer)
                 peer.abort()
-        self._presence_changed(seats=True)
+        self._presence.changed(seats=True)
         return True
-
-    def _catch_up(self, peer: Peer, since: int) -> None:
-        """Send what the peer missed after `since` (0: everything), or a snapshot if shorter."""
-        recipient = peer.recipient
-        assert recipient is not None
-        if not peer.catching_up():
-            return
-        count, frames = self._view_frames(recipient, since)
-        snapshot = self._sequencer.game.snapshot(recipient.key)
-        packed = pack_body(snapshot) if snapshot is not None else None
-        use_snapshot = (
-            packed is not None
-            and len(packed) < len(frames)
-            and len(packed) < self.config.max_frame - 128
-        )
-        if since == 0 or use_snapshot:
-            peer.send_message({"t": p.RESET})
-        else:
-            peer.send_message({"t": p.RESUME, "seq": since})
-        if use_snapshot:
-            peer.send_message(
-                {"t": p.SNAPSHOT, "seq": self.seq, "body": packed, "hash": recipient.chain}
-            )
-        elif count:
-            peer.send(frames, count)
-        self._send_hash(peer)
-        peer.caught_up()
-
-    def _view_frames(self, recipient: Recipient, since: int) -> tuple[int, bytes]:
-        """The `ev` frames of a recipient's view after `since`: how many, and joined."""
-        if recipient is self._seating.spectators:
-            if self._spectator_frames is None:
-                self._spectator_frames = ViewFrames(self._sequencer.view_frames(None, 0))
-            return self._spectator_frames.after(since)
-        frames = self._sequencer.view_frames(recipient.key, since)
-        return len(frames), b"".join(frame for _, frame in frames)
 
     def _detach(self, peer: Peer) -> None:
         recipient = peer.recipient
         if recipient is not None and peer in recipient.peers:
             recipient.peers.discard(peer)
-            self._presence_changed(seats=recipient.key is not None)
-
-    def _presence_changed(self, seats: bool) -> None:
-        """Presence goes out at most once per tick, whatever the crowd at the door: players
-        hear every change, spectators only of seats (the count reaches them with the next
-        heartbeat), so each join or leave costs the host a constant number of frames."""
-        if seats and self._on_presence:
-            self._on_presence(self.presence)
-        self._presence_for_spectators |= seats
-        if self._presence_timer is None:
-            loop = asyncio.get_running_loop()
-            self._presence_timer = loop.call_later(self.config.presence_tick, self._send_presence)
-
-    def _send_presence(self) -> None:
-        self._presence_timer = None
-        frame = self._presence_frame()
-        for recipient in self._seating.seats.values():
-            for peer in recipient.peers:
-                peer.send(frame)
-        if self._presence_for_spectators:
-            self._tell_spectators(frame)
-
-    def _tell_spectators(self, frame: bytes) -> None:
-        self._presence_for_spectators = False
-        self._spectators_told = self.spectators
-        self._broadcast.put(frame)
-
-    def _presence_frame(self) -> bytes:
-        presence = {"t": p.PRESENCE, "seats": self.presence, "spectators": self.spectators}
-        return encode(presence, self.config.max_frame)
-
-    async def _heartbeat(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            await asyncio.sleep(self.config.heartbeat)
-            now = loop.time()
-            ping = encode({"t": p.PING})
-            for peer in self._seating.peers():
-                if now - peer.last_heard > self.config.timeout:
-                    _log.info("dropping a silent peer")
-                    peer.abort()
-                elif peer.broadcast is None:
-                    peer.send(ping)
-            self._ping_crowd(ping)
-            self._send_hashes(lambda peer: peer.hashed_seq < self.seq)
-            if self._spectators_told != self.spectators:
-                self._tell_spectators(self._presence_frame())
-
-    def _ping_crowd(self, ping: bytes) -> None:
-        """Ping the spectators a slice at a time, spread over the heartbeat interval: a
-        thousand pongs coming back at once would hold up the players' commands for tens of
-        milliseconds, the same pongs spread out cost them nothing."""
-        crowd = list(self._seating.spectators.peers)
-        size = self.config.spectator_slice
-        slices = [crowd[start : start + size] for start in range(0, len(crowd), size)]
-        loop = asyncio.get_running_loop()
-        for i, group in enumerate(slices):
-            loop.call_later(i * self.config.heartbeat / len(slices), self._ping_group, group, ping)
-
-    def _ping_group(self, group: list[Peer], ping: bytes) -> None:
-        for peer in group:
-            if peer in self._seating.spectators.peers:  # not gone meanwhile
-                peer.send(ping)
+            self._presence.changed(seats=recipient.key is not None)
 
 
 def _error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:

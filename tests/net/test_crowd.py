@@ -382,13 +382,13 @@ async def test_the_crowd_is_pinged_a_slice_at_a_time_across_the_heartbeat(make_h
     fans = [await make_client(port, f"s{i}", role="spectator") for i in range(10)]
     await wait_until(lambda: host.spectators == 10)
     groups: list[set[object]] = []
-    ping_group = host._ping_group
+    ping_group = host._presence._ping_group
 
     def record(group: list[object], ping: bytes) -> None:
         groups.append(set(group))
         ping_group(group, ping)
 
-    host._ping_group = record
+    host._presence._ping_group = record
     crowd = set(host._seating.spectators.peers)
     await wait_until(lambda: set().union(*groups) >= crowd)
     # A thousand pongs at once would stall the table: never more than a slice at a time.

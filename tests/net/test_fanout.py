@@ -1,14 +1,18 @@
-"""The crowd's shared frames on their own: written after the command that put them, to every
-spectator in order, a spectator's own frames behind the shared ones queued before them; and
-a view's frames joined once for every newcomer's catch-up."""
+"""The fan-out on its own: each view of an event to its peers, encoded once; hashes to
+whoever has not heard the latest; a catch-up that resumes or starts over. The crowd's shared
+frames written after the command that put them, to every spectator in order, a spectator's
+own frames behind the shared ones queued before them; a view's frames joined once for every
+newcomer's catch-up."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from net.config import HostConfig
 from net.fanout import Broadcast, ViewFrames
 from net.framing import encode
 from net.peer import Cork, Outflow, Peer
-from tests.net.helpers import FakeWriter, wait_until
+from tests.net.helpers import FakeWriter, Parts, kinds, received, wait_until
 
 
 def _frame(n: int) -> bytes:
@@ -58,3 +62,63 @@ async def test_a_spectators_own_frame_waits_behind_the_shared_ones() -> None:
     broadcast.put(_frame(2))
     await wait_until(lambda: broadcast.pending(fan) == 0)
     assert writer.transport.data == _frame(1) + encode({"t": "pong"}) + _frame(2)
+
+
+# -- who gets which frame -----------------------------------------------------------------
+
+
+async def test_each_view_of_an_event_goes_to_its_peers_once_encoded(tmp_path: Path) -> None:
+    parts = Parts(tmp_path / "g.log")
+    ada, ada2, bob = parts.connect("Ada"), FakeWriter(), parts.connect("Bob")
+    second = Peer(ada2, HostConfig(), 0.0, parts.cork, parts.outflow)  # type: ignore[arg-type]
+    parts.seating.seats["Ada"].peers.add(second)  # Ada on two screens
+    fan = parts.connect("Fan", "spectator")
+    parts.sequencer.run("Ada", "c1", {"op": "secret", "value": "hers"})
+    parts.sequencer.run("Bob", "c1", {"op": "add", "n": 2})
+    assert [f["seq"] for f in received(ada)] == [1, 2]
+    assert received(ada2) == received(ada)
+    assert [f["seq"] for f in received(bob)] == [2], "the secret is Ada's alone"
+    assert ada.transport.writes[-1] is bob.transport.writes[-1], "one frame for one view"
+    assert fan.transport.writes == [], "the crowd's copy waits for the command to end"
+    await wait_until(lambda: [f["seq"] for f in received(fan)] == [2])
+    for key, recipient in [*parts.seating.seats.items(), (None, parts.seating.spectators)]:
+        assert recipient.chain == parts.sequencer.chain(key)
+
+
+async def test_hashes_go_to_whoever_has_not_heard_the_latest(tmp_path: Path) -> None:
+    parts = Parts(tmp_path / "g.log")
+    ada, bob = parts.connect("Ada"), parts.connect("Bob")
+    parts.sequencer.run("Ada", "c1", {"op": "add", "n": 1})
+    parts.fanout.send_hash(parts.peer(ada))
+    parts.fanout.send_hashes(only_stale=True)
+    assert kinds(ada) == ["ev", "hash"], "Ada had heard it already"
+    assert kinds(bob) == ["ev", "hash"]
+    parts.fanout.send_hashes(only_stale=True)
+    assert kinds(bob) == ["ev", "hash"], "nothing new since"
+    parts.fanout.send_hashes(only_stale=False)
+    assert kinds(ada) == kinds(bob) == ["ev", "hash", "hash"]
+    assert received(bob)[-1] == {
+        "t": "hash",
+        "seq": 1,
+        "hash": parts.seating.seats["Bob"].chain,
+    }
+
+
+async def test_a_catch_up_resumes_or_starts_over(tmp_path: Path) -> None:
+    parts = Parts(tmp_path / "g.log")
+    for i in range(3):
+        parts.sequencer.run(None, f"h{i}", {"op": "reveal"})
+    late = parts.connect("Fan", "spectator")
+    parts.fanout.catch_up(parts.peer(late), 0)
+    parts.fanout.catch_up(parts.peer(late), 2)
+    await wait_until(lambda: kinds(late)[-1] == "hash")
+    assert [(f["t"], f.get("seq")) for f in received(late)] == [
+        ("reset", None),
+        ("ev", 1),
+        ("ev", 2),
+        ("ev", 3),
+        ("hash", 3),
+        ("resume", 2),
+        ("ev", 3),
+        ("hash", 3),
+    ]

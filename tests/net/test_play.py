@@ -95,7 +95,7 @@ async def test_spectators_are_read_only_and_see_only_public_events(make_host, ma
 async def test_the_host_shows_who_is_connected(make_host, make_client):
     seen: list[dict[str, bool]] = []
     host = await make_host()
-    host._on_presence = seen.append
+    host._presence.on_presence = seen.append
     a = await make_client(host.address[1], "a")
     b = await make_client(host.address[1], "b")
     await wait_until(lambda: a.presence.seats == {"a": True, "b": True})
