@@ -31,10 +31,11 @@ class Fanout:
         # The spectators' view as ready-made frames: every spectator's catch-up is the same.
         self._spectator_frames: ViewFrames | None = None
 
-    def publish(self, seq: int, event: dict[str, Any]) -> None:
+    def publish(self, seq: int, event: dict[str, Any], whole: bytes) -> None:
         """Event `seq` (on disk and applied) to every recipient that may see it, extending
-        each view's hash chain."""
-        packed: Packed = {}
+        each view's hash chain. `whole` is the event packed: every view that is the event
+        itself (most are) takes it as it is."""
+        packed: Packed = {id(event): (event, whole)}
         frames: dict[bytes, bytes] = {}  # one frame per distinct view, shared by its peers
         cache = self._spectator_frames
         for recipient in self._seating.recipients():

@@ -78,7 +78,7 @@ class Host:
         # The parts, one job each. Each event goes out once it is on disk and applied:
         # the sequencer hands it to the fan-out, built below.
         self._lock = TableLock()
-        self._sequencer = Sequencer(game, self.config, lambda seq, e: self._fanout.publish(seq, e))
+        self._sequencer = Sequencer(game, self.config, lambda *event: self._fanout.publish(*event))
         self._seating = Seating(self._sequencer)
         self._cork = Cork()
         self._outflow = Outflow(self.config.send_buffer_total)

@@ -4,9 +4,7 @@ frames into one write per peer, and the cap on all peers' unsent output together
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from net import protocol as p
@@ -46,16 +44,19 @@ class Cork:
         self.held = False
         self.dirty: list[Peer] = []
 
-    @contextlib.contextmanager
-    def hold(self) -> Iterator[None]:
+    def hold(self) -> Cork:
+        """`with cork.hold():`. A plain context manager, not a generator's: every command
+        takes the cork, and a generator's costs it four times as much."""
+        return self
+
+    def __enter__(self) -> None:
         self.held = True
-        try:
-            yield
-        finally:
-            self.held = False
-            dirty, self.dirty = self.dirty, []
-            for peer in dirty:
-                peer.flush()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.held = False
+        dirty, self.dirty = self.dirty, []
+        for peer in dirty:
+            peer.flush()
 
 
 class Outflow:

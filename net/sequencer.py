@@ -56,14 +56,15 @@ class HostedGame(Protocol):
 
 
 class Sequencer:
-    """One game's events in order and the log that keeps them. `on_event(seq, event)` hears
-    each new event once it is on disk and applied to the game (the fan-out)."""
+    """One game's events in order and the log that keeps them. `on_event(seq, event, body)`
+    hears each new event once it is on disk and applied to the game (the fan-out), with the
+    event packed as a body (what its view packs to where the view is the event itself)."""
 
     def __init__(
         self,
         game: HostedGame,
         config: HostConfig,
-        on_event: Callable[[int, dict[str, Any]], None],
+        on_event: Callable[[int, dict[str, Any], bytes], None],
     ) -> None:
         self.game = game
         self.events: list[dict[str, Any]] = []
@@ -141,7 +142,7 @@ class Sequencer:
     ) -> p.CommandResult:
         try:
             events = self.game.decide(seat, body)
-            records = self._event_records(seat, command_id, events)
+            records, bodies = self._event_records(seat, command_id, events)
         except p.CommandRejected as exc:
             return p.CommandResult(command_id, False, code=exc.code, message=exc.message)
         except FrameError as exc:
@@ -154,25 +155,27 @@ class Sequencer:
         if records:
             # Durable before visible: nothing a client has seen can be lost by a crash.
             self.append(records)
-            for event in events:
+            for event, packed in zip(events, bodies, strict=True):
                 self.events.append(event)
                 self.game.evolve(event)
-                self._on_event(self.seq, event)
+                self._on_event(self.seq, event, packed)
         return p.CommandResult(command_id, True, self.seq, len(events))
 
     def _event_records(
         self, seat: str | None, command_id: str, events: list[dict[str, Any]]
-    ) -> list[dict[str, Any]]:
-        records = []
+    ) -> tuple[list[dict[str, Any]], list[bytes]]:
+        """The log's records of a command's events, and each event packed as a body."""
+        records, bodies = [], []
         for i, event in enumerate(events):
             if not isinstance(event, dict):
                 raise TypeError(f"decide() returned a {type(event).__name__}, not a dict")
-            encode(event, self._config.max_frame - 64)  # room for the event frame's envelope
+            # Room for the event frame's envelope. Packed once: the fan-out reuses it.
+            bodies.append(encode(event, self._config.max_frame - 64))
             record: dict[str, Any] = {"k": "event", "seq": self.seq + 1 + i, "body": event}
             if i == 0:
                 record.update(by=seat, cmd=command_id, n=len(events))
             records.append(record)
-        return records
+        return records, bodies
 
     # -- what each recipient sees ----------------------------------------------------------
 

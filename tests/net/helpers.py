@@ -191,7 +191,7 @@ class Parts:
         self.sequencer = Sequencer(
             CounterGame(target=100, snapshots=False),
             self.config,
-            lambda seq, event: self.fanout.publish(seq, event),
+            lambda *event: self.fanout.publish(*event),
         )
         self.sequencer.open(path)
         self.seating = Seating(self.sequencer)

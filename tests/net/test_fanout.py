@@ -7,6 +7,10 @@ newcomer's catch-up."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
 
 from net.config import HostConfig
 from net.fanout import Broadcast, ViewFrames
@@ -122,3 +126,27 @@ async def test_a_catch_up_resumes_or_starts_over(tmp_path: Path) -> None:
         ("ev", 3),
         ("hash", 3),
     ]
+
+
+async def test_an_event_seen_whole_is_packed_once_for_the_log_and_every_recipient(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parts = Parts(tmp_path / "g.log")
+    ada, bob = parts.connect("Ada"), parts.connect("Bob")
+    fan = parts.connect("Fan", "spectator")
+    packings: list[object] = []
+    packb = msgpack.packb
+
+    def counted(obj: object, **options: Any) -> bytes:
+        if isinstance(obj, dict) and obj.get("e") == "added":
+            packings.append(obj)
+        packed: bytes = packb(obj, **options)
+        return packed
+
+    monkeypatch.setattr(msgpack, "packb", counted)
+    parts.sequencer.run("Ada", "c1", {"op": "add", "n": 1})
+    await wait_until(lambda: "ev" in kinds(fan))
+    assert kinds(ada) == kinds(bob) == ["ev"]
+    # Its size checked before it was logged, and those very bytes went out: once in all
+    # (the log's record packs it inside the record).
+    assert len(packings) == 1

@@ -27,7 +27,8 @@ class Heard:
         self.events: list[tuple[int, dict[str, Any]]] = []
         self.on_disk: list[int] = []
 
-    def __call__(self, seq: int, event: dict[str, Any]) -> None:
+    def __call__(self, seq: int, event: dict[str, Any], whole: bytes) -> None:
+        assert whole == pack_body(event)
         self.events.append((seq, event))
         records, _ = read_log(self.path)
         self.on_disk.append(sum(record["k"] == "event" for record in records))
