@@ -13,6 +13,7 @@ from net import protocol as p
 from net.framing import encode, pack_body
 
 if TYPE_CHECKING:
+    from net.config import HostConfig
     from net.peer import Outflow, Peer
     from net.seats import Recipient, Seating
     from net.sequencer import Packed, Sequencer
@@ -22,12 +23,12 @@ class Fanout:
     """Sends each peer what its view holds; the spectators' copies through `broadcast`."""
 
     def __init__(
-        self, sequencer: Sequencer, seating: Seating, broadcast: Broadcast, max_frame: int
+        self, sequencer: Sequencer, seating: Seating, broadcast: Broadcast, config: HostConfig
     ) -> None:
+        self.config = config
         self._sequencer = sequencer
         self._seating = seating
         self._broadcast = broadcast
-        self._max_frame = max_frame
         # The spectators' view as ready-made frames: every spectator's catch-up is the same.
         self._spectator_frames: ViewFrames | None = None
 
@@ -117,7 +118,7 @@ class Fanout:
         use_snapshot = (
             packed is not None
             and len(packed) < len(frames)
-            and len(packed) < self._max_frame - 128
+            and len(packed) < self.config.max_frame - 128
         )
         if since == 0 or use_snapshot:
             peer.send_message({"t": p.RESET})

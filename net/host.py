@@ -60,7 +60,7 @@ class Host:
         welcome_note: Callable[[], object] | None = None,
         on_here: Callable[[str], None] | None = None,
     ) -> None:
-        self.config = config or HostConfig()
+        self._config = config or HostConfig()
         self.game_id = log_path.stem
         self.damage: Damage | None = None
         self.on_notice = on_notice
@@ -89,9 +89,7 @@ class Host:
             self.config.spectator_tick,
             self.config.spectator_crowd,
         )
-        self._fanout = Fanout(
-            self._sequencer, self._seating, self._broadcast, self.config.max_frame
-        )
+        self._fanout = Fanout(self._sequencer, self._seating, self._broadcast, self.config)
         self._presence = Presence(
             self._seating, self._fanout, self._broadcast, self.config, on_presence
         )
@@ -173,6 +171,19 @@ class Host:
         waiting = [task for task, writer in self._connections.items() if writer in told]
         if waiting:
             await asyncio.wait(waiting, timeout=CLOSING_GRACE)
+
+    @property
+    def config(self) -> HostConfig:
+        return self._config
+
+    @config.setter
+    def config(self, config: HostConfig) -> None:
+        """A config set after the host was made (e.g. by a game's own host before it starts)
+        counts from then on, in every part that reads it. The limits' policies, the chat's
+        and the spectators' write pace keep what they were made with."""
+        self._config = config
+        for part in (self._sequencer, self._fanout, self._presence, self._gate, self._reclaims):
+            part.config = config
 
     @property
     def address(self) -> tuple[str, int]:

@@ -35,7 +35,7 @@ class Presence:
         self._seating = seating
         self._fanout = fanout
         self._broadcast = broadcast
-        self._config = config
+        self.config = config
         self._timer: asyncio.TimerHandle | None = None
         self._for_spectators = True  # seat presence changed since they last heard
         self._spectators_told = 0  # the spectator count spectators last heard
@@ -49,7 +49,7 @@ class Presence:
         self._for_spectators |= seats
         if self._timer is None:
             loop = asyncio.get_running_loop()
-            self._timer = loop.call_later(self._config.presence_tick, self._send)
+            self._timer = loop.call_later(self.config.presence_tick, self._send)
 
     def frame(self) -> bytes:
         presence = {
@@ -57,7 +57,7 @@ class Presence:
             "seats": self._seating.presence,
             "spectators": len(self._seating.spectators.peers),
         }
-        return encode(presence, self._config.max_frame)
+        return encode(presence, self.config.max_frame)
 
     def stop(self) -> None:
         if self._timer:
@@ -78,11 +78,11 @@ class Presence:
     async def heartbeat(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            await asyncio.sleep(self._config.heartbeat)
+            await asyncio.sleep(self.config.heartbeat)
             now = loop.time()
             ping = encode({"t": p.PING})
             for peer in self._seating.peers():
-                if now - peer.last_heard > self._config.timeout:
+                if now - peer.last_heard > self.config.timeout:
                     _log.info("dropping a silent peer")
                     peer.abort()
                 elif peer.broadcast is None:
@@ -97,13 +97,11 @@ class Presence:
         thousand pongs coming back at once would hold up the players' commands for tens of
         milliseconds, the same pongs spread out cost them nothing."""
         crowd = list(self._seating.spectators.peers)
-        size = self._config.spectator_slice
+        size = self.config.spectator_slice
         slices = [crowd[start : start + size] for start in range(0, len(crowd), size)]
         loop = asyncio.get_running_loop()
         for i, group in enumerate(slices):
-            loop.call_later(
-                i * self._config.heartbeat / len(slices), self._ping_group, group, ping
-            )
+            loop.call_later(i * self.config.heartbeat / len(slices), self._ping_group, group, ping)
 
     def _ping_group(self, group: list[Peer], ping: bytes) -> None:
         for peer in group:

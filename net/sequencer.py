@@ -69,7 +69,7 @@ class Sequencer:
         self.game = game
         self.events: list[dict[str, Any]] = []
         self.log: GameLog | None = None
-        self._config = config
+        self.config = config
         self._on_event = on_event
         # Each seat's latest results by command id, so that a re-sent command applies once.
         self._results: dict[str, OrderedDict[str, p.CommandResult]] = {}
@@ -81,7 +81,7 @@ class Sequencer:
     def open(self, path: Path) -> tuple[list[dict[str, Any]], Damage | None]:
         """Open the game's log and replay its events into the game. Returns every record
         (the seats' among them) and the damage repaired at the log's end, if any."""
-        self.log, records, damage = GameLog.open(path, durable=self._config.durable)
+        self.log, records, damage = GameLog.open(path, durable=self.config.durable)
         for record in records:
             if record.get("k") != "event":
                 continue
@@ -97,7 +97,7 @@ class Sequencer:
     def begin(self, game: HostedGame, path: Path) -> None:
         """Go on with another game in a new log at `path`, which must hold no game yet; the
         old log is closed as it is."""
-        log, records, _damage = GameLog.open(path, durable=self._config.durable)
+        log, records, _damage = GameLog.open(path, durable=self.config.durable)
         if records:
             log.close()
             raise FileExistsError(f"{path} already holds a game")
@@ -134,7 +134,7 @@ class Sequencer:
             return
         results = self._results.setdefault(seat, OrderedDict())
         results[result.id] = result
-        while len(results) > self._config.remembered_commands:
+        while len(results) > self.config.remembered_commands:
             results.popitem(last=False)
 
     def _decide_and_append(
@@ -170,7 +170,7 @@ class Sequencer:
             if not isinstance(event, dict):
                 raise TypeError(f"decide() returned a {type(event).__name__}, not a dict")
             # Room for the event frame's envelope. Packed once: the fan-out reuses it.
-            bodies.append(encode(event, self._config.max_frame - 64))
+            bodies.append(encode(event, self.config.max_frame - 64))
             record: dict[str, Any] = {"k": "event", "seq": self.seq + 1 + i, "body": event}
             if i == 0:
                 record.update(by=seat, cmd=command_id, n=len(events))
@@ -213,4 +213,4 @@ class Sequencer:
         return frames
 
     def event_frame(self, seq: int, body: bytes) -> bytes:
-        return encode({"t": p.EVENT, "seq": seq, "body": body}, self._config.max_frame)
+        return encode({"t": p.EVENT, "seq": seq, "body": body}, self.config.max_frame)

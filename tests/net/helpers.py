@@ -15,7 +15,7 @@ from net import PROTOCOL_VERSION, Client
 from net import protocol as p
 from net.config import HostConfig
 from net.fanout import Broadcast, Fanout
-from net.framing import MAX_FRAME, FrameReader, encode
+from net.framing import FrameReader, encode
 from net.peer import Cork, Outflow, Peer
 from net.presence import Presence
 from net.seats import Seating
@@ -196,7 +196,7 @@ class Parts:
         self.sequencer.open(path)
         self.seating = Seating(self.sequencer)
         self.broadcast = Broadcast(self.seating.spectators.peers, self.outflow, 32, 0.0, 10)
-        self.fanout = Fanout(self.sequencer, self.seating, self.broadcast, MAX_FRAME)
+        self.fanout = Fanout(self.sequencer, self.seating, self.broadcast, self.config)
         self.heard: list[dict[str, bool]] = []
         self.presence = Presence(
             self.seating,
