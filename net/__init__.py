@@ -76,7 +76,8 @@ from net.client import (
     Unreachable,
     Update,
 )
-from net.host import Host, HostConfig, HostedGame
+from net.config import HostConfig
+from net.host import Host, HostedGame
 from net.keys import SeatKeys, default_keys_path
 from net.log import Damage, LogDamaged, default_log_dir, new_game_id, salvage_log, saved_games
 from net.protocol import PROTOCOL_VERSION, CommandRejected, CommandResult, Refusal

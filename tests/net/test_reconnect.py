@@ -14,7 +14,9 @@ from tests.net.helpers import state, wait_until
 
 
 def expected_seqs(host, seat):
-    return [i for i, ev in enumerate(host.events, 1) if host._game.view(ev, seat) is not None]
+    return [
+        i for i, ev in enumerate(host.events, 1) if host._sequencer.game.view(ev, seat) is not None
+    ]
 
 
 async def test_a_dropped_client_comes_back_with_no_gap_and_no_duplicate(
@@ -43,7 +45,7 @@ async def test_a_dropped_client_comes_back_with_no_gap_and_no_duplicate(
     assert (a.token, a.seat) == (token, "a"), "the same seat came back"
     assert [e.seq for e in a.events] == expected_seqs(host, "a")
     assert state(a) == state(b) | {"mine": "a-secret"}
-    assert host._game.total == 1 + 6 + 5, "the outbox command applied exactly once"
+    assert host._sequencer.game.total == 1 + 6 + 5, "the outbox command applied exactly once"
     assert a.resyncs == 0
 
 
@@ -77,7 +79,7 @@ async def test_a_silent_peer_is_dropped_and_keeps_its_seat(make_host, make_clien
     await wait_until(lambda: host.presence == {"a": True} and a.connected)
     assert (await a.command({"op": "add", "n": 1})).accepted
     assert a.seat == "a"
-    assert host._game.total == 2
+    assert host._sequencer.game.total == 2
 
 
 async def test_a_desynced_client_notices_and_repairs_itself(make_host, make_client):
@@ -159,13 +161,13 @@ async def test_random_drops_during_play_converge_on_the_host_view(
     done = await asyncio.gather(*results)
     assert all(r.accepted for r in done)
     adds = sum(1 for f in done if f.count and host.events[f.seq - 1]["e"] == "added")
-    assert host._game.total == adds, "every accepted add applied exactly once"
+    assert host._sequencer.game.total == adds, "every accepted add applied exactly once"
     await wait_until(lambda: all(c.connected and c.seq == host.seq for c in clients))
     assert sum(p.connections for p in proxies) > len(proxies), "clients did reconnect"
     for client in clients:
         assert [e.seq for e in client.events] == expected_seqs(host, client.seat)
         assert [e.body for e in client.events] == [
-            ev for ev in host.events if host._game.view(ev, client.seat) is not None
+            ev for ev in host.events if host._sequencer.game.view(ev, client.seat) is not None
         ]
 
 
