@@ -1,15 +1,21 @@
-"""The shell every game's app shares (Wordsy's `WordsyApp`, the tile games' `TileApp`):
-starting its session and following the session's updates, the too-small word on every
-screen, the table's keys (leave, chat, the host's mute: their bindings, when they work,
-the command palette's entries, the questions before leaving), the rematch and leaving
-the table after a rematch, and running to the end.
+"""The shell every game's app shares: starting its session and following the session's
+news, the too-small word on every screen, the table's keys (leave, chat, the host's mute:
+their bindings, when they work, the command palette's entries, the questions before
+leaving), the rematch and leaving the table after a rematch, and running to the end.
 
-A game's app keeps what is its own: which screen its game is at, what its updates change
-on them, what its leave question is. The shell calls it through a few hooks
-(`table_update`, `presence_changed`, `link_changed`, `refused`, `next_game`,
-`could_not_start`, `table_left`, `leave_question`, `leave`, `chat_here`,
+A session's news reaches a game's screens one way, in every game: the shell reads the
+session's updates in a worker and posts each as a typed message (`app.messages`:
+`GameUpdated`, `PresenceUpdated`, `LinkUpdated`, `ActionRefused`, `RematchOffered`; chat's
+`ChatArrived` and `ChatDeclined`, which the shell's chat handles itself). Each game's app
+handles them like any Textual message (`on_game_updated`, ...) and changes its screens
+there; nothing else calls into the app from the session's side.
+
+A game's app keeps what is its own: which screen its game is at, what its news changes on
+them, what its leave question is. The shell calls it through a few hooks
+(`could_not_start`, `table_left`, `leave_question`, `leave`, `chat_here`,
 `game_commands`) and class attributes (`CHAT_KEY_IN_BROWSER`, `MUTE_KEY`,
-`TABLE_KEYS_SHOWN`, `KEEPS_RUNNING`).
+`TABLE_KEYS_SHOWN`, `KEEPS_RUNNING`), and offers it helpers for what every table does the
+same way (`refused`, `host_ended`, `rematch`, `stay_or_leave`).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import weakref
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
@@ -27,10 +33,8 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 
 from wordsy_tui.app.chat import ChattingApp
-from wordsy_tui.app.messages import ChatArrived, ChatDeclined
+from wordsy_tui.app.messages import news
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
-from wordsy_tui.table.chat import ChatHeard, ChatRefused
-from wordsy_tui.table.seat import LinkChanged, NextGame, PresenceChanged, Rejected
 from wordsy_tui.table.seat import Seat as GameSeat
 from wordsy_tui.text import shown
 
@@ -178,38 +182,13 @@ class TableApp(ChattingApp):
         return True
 
     async def follow_table(self, session: Seat) -> None:
-        """Read `session`'s updates until it ends: what every table has is handled here,
-        the game's own updates by `table_update`."""
+        """Read `session`'s updates until it ends, posting each to the app as its message."""
         async for update in session.updates():
-            match update:
-                case PresenceChanged(connected):
-                    self.presence_changed(connected)
-                case LinkChanged(up, message, final):
-                    self.link_changed(up, message, final)
-                case Rejected(message):
-                    self.refused(message)
-                case NextGame(message):
-                    self.next_game(message)
-                case ChatHeard() as line:
-                    self.post_message(ChatArrived(line))
-                case ChatRefused(code, message):
-                    self.post_message(ChatDeclined(code, message))
-                case _:
-                    self.table_update(update)
+            self.post_message(news(update))
 
     def could_not_start(self, session: Seat, error: Exception) -> None:
         """The session did not start (turned away, nobody there): say so, and go."""
         raise error
-
-    def table_update(self, update: object) -> None:
-        """One of the game's own updates (its state changed, with the events that did it)."""
-        raise NotImplementedError
-
-    def presence_changed(self, connected: Mapping[str, bool]) -> None:
-        """Who is connected to the host changed."""
-
-    def link_changed(self, up: bool, message: str, final: bool) -> None:
-        """The link to the host went down or came back; `final`: the host ended the game."""
 
     def host_ended(self, message: str, over: bool) -> None:
         """The host ended the game on purpose: its word on it, and the way out (leave, or
@@ -221,11 +200,8 @@ class TableApp(ChattingApp):
         self.push_screen(GameClosedScreen(message), lambda leave: self.leave() if leave else None)
 
     def refused(self, message: str) -> None:
-        """The host (or the rules) refused one of our commands: say why."""
+        """The host (or the rules) refused one of our commands: say why, in a notice."""
         self.notify(shown(message), severity="warning", markup=False)
-
-    def next_game(self, message: str) -> None:
-        """The host started a rematch with our seat in it."""
 
     # -- the rematch, and leaving the table ---------------------------------------------
 

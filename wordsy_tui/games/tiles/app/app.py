@@ -23,6 +23,13 @@ from textual.widgets import Static
 
 from net import Refused
 from wordsy_tui.app.chat import chatting_app
+from wordsy_tui.app.messages import (
+    ActionRefused,
+    GameUpdated,
+    LinkUpdated,
+    PresenceUpdated,
+    RematchOffered,
+)
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.table import Seat, TableApp
 from wordsy_tui.app.widgets.footer import Footer
@@ -58,7 +65,7 @@ from wordsy_tui.games.tiles.rules.legal import allowed, may_vote
 from wordsy_tui.games.tiles.rules.notation import move_text
 from wordsy_tui.games.tiles.rules.rulesets import BLANK
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
-from wordsy_tui.games.tiles.session import TilesChanged, TileVerbs
+from wordsy_tui.games.tiles.session import TileVerbs
 from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.text import shown
 
@@ -531,11 +538,9 @@ class TileApp(TableApp):
     async def _follow(self) -> None:
         await self.follow_table(self.session)
 
-    def table_update(self, update: object) -> None:
-        if not isinstance(update, TilesChanged):
-            return
-        state, screen = update.state, self.board_screen
-        screen.tell(update.events)
+    def on_game_updated(self, message: GameUpdated) -> None:
+        state, screen = message.state, self.board_screen
+        screen.tell(message.events)
         screen.redraw()
         self._offer_vote(state)
         if state.phase is Phase.OVER and not self._told_over:
@@ -543,19 +548,20 @@ class TileApp(TableApp):
             rematch = self.action_rematch if self.session.hosting else None
             self.push_screen(GameOverScreen(state, self.session.me, rematch))
 
-    def presence_changed(self, connected: Mapping[str, bool]) -> None:
-        self.board_screen.presence = connected
+    def on_presence_updated(self, message: PresenceUpdated) -> None:
+        self.board_screen.presence = message.connected
         self.board_screen.redraw()
 
-    def refused(self, message: str) -> None:
-        self.board_screen.say(shown(message), "bold")
+    def on_action_refused(self, message: ActionRefused) -> None:
+        self.board_screen.say(shown(message.message), "bold")
 
-    def link_changed(self, up: bool, message: str, final: bool) -> None:
-        self.board_screen.say(shown(message), "bold" if final else "")
+    def on_link_updated(self, message: LinkUpdated) -> None:
+        final = message.final
+        self.board_screen.say(shown(message.message), "bold" if final else "")
         if final and not self.board_screen.closed:
             self.board_screen.closed = True
             self.board_screen.redraw()  # no countdown, no keys to play with
-            self.host_ended(message, over=self.session.state.phase is Phase.OVER)
+            self.host_ended(message.message, over=self.session.state.phase is Phase.OVER)
 
     def _offer_vote(self, state: TileGameState) -> None:
         """Open the vote dialog once when the table starts voting and this seat votes; keep
@@ -568,11 +574,12 @@ class TileApp(TableApp):
             self._offered_vote = key
             self.board_screen.action_vote()
 
-    def next_game(self, message: str) -> None:
+    def on_rematch_offered(self, offered: RematchOffered) -> None:
         """A rematch with our seat in it: back to the board, in the new game's lobby; a
         guest is asked whether they stay."""
         from wordsy_tui.app.screens.confirm import RematchScreen
 
+        message = offered.message
         self._told_over = False
         while isinstance(self.screen, GameOverScreen):
             self.pop_screen()

@@ -97,10 +97,15 @@ class TileVoteScreen(ModalScreen[bool | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.follow(self._state)
+        self._show(self._state)
 
     def follow(self, state: TileGameState) -> None:
         """A new state: the vote closed, or our vote is in (another program of ours)."""
+        self._state = state
+        if self.is_mounted:  # (before that, mounting shows the latest)
+            self._show(state)
+
+    def _show(self, state: TileGameState) -> None:
         if vote_key(state) != self.key or not may_vote(state, self.me):
             self.dismiss(None)
         elif state.pending is not None and state.vote is not None:

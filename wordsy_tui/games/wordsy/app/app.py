@@ -8,7 +8,7 @@ players and the word search), so they stay out of the time to the first frame.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, cast
 
@@ -55,7 +55,6 @@ from wordsy_tui.table.names import default_name
 from wordsy_tui.table.saved import SavedGame, default_saved_games, replay_of
 from wordsy_tui.table.seat import (
     Session,
-    StateChanged,
 )
 from wordsy_tui.text import shown
 
@@ -300,22 +299,6 @@ class WordsyApp(TableApp):
         self.notify(problem, severity="error", markup=False)
         self._end_session(session, problem)
 
-    def table_update(self, update: object) -> None:
-        if isinstance(update, StateChanged):
-            self.post_message(GameUpdated(update.state, update.events, update.deadline))
-
-    def presence_changed(self, connected: Mapping[str, bool]) -> None:
-        self.post_message(PresenceUpdated(connected))
-
-    def link_changed(self, up: bool, message: str, final: bool) -> None:
-        self.post_message(LinkUpdated(up, message, final))
-
-    def refused(self, message: str) -> None:
-        self.post_message(ActionRefused(message))
-
-    def next_game(self, message: str) -> None:
-        self.post_message(RematchOffered(message))
-
     def on_game_updated(self, message: GameUpdated) -> None:
         self.deadline = message.deadline
         self.state = message.state
@@ -411,7 +394,7 @@ class WordsyApp(TableApp):
         return self.session
 
     def on_action_refused(self, message: ActionRefused) -> None:
-        super().refused(message.message)
+        self.refused(message.message)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         self.report_failure(event.worker)
