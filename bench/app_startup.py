@@ -80,7 +80,7 @@ async def play_a_round(pilot):
 
 advisor = Advisor()
 session = solo_session("Ann", Difficulty.NORMAL, advisor, seed=1)
-app = WordsyApp(session, name="Ann", advisor=advisor, bell=False)
+app = WordsyApp(session, advisor=advisor, bell=False)
 print(f"{app.run(headless=True, auto_pilot=play_a_round, size=(80, 24)):.1f}")
 """
 

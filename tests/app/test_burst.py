@@ -31,7 +31,7 @@ class TableSession(LocalSession):
 
 def table_app() -> WordsyApp:
     session = TableSession("Ann", GameConfig(), referee=ExactRepeatReferee(), seed=5)
-    return WordsyApp(session, name="Ann", advisor=FixedAdvisor(), bell=False)
+    return WordsyApp(session, advisor=FixedAdvisor(), bell=False)
 
 
 def revealed(app: WordsyApp) -> str | None:
@@ -127,7 +127,7 @@ async def test_space_from_the_no_flip_holder_says_why_it_did_nothing() -> None:
     state = writing_state(rounds_before=2)
     state = replace(state, flipped_by=None)
     assert state.no_flip == "Carl"
-    app = WordsyApp(ScriptedSession("Carl", state), name="Carl", advisor=FixedAdvisor())
+    app = WordsyApp(ScriptedSession("Carl", state), advisor=FixedAdvisor())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c", "a", "t", "space")
         note = str(app.screen.query_one("#ignored", Static).render())

@@ -32,7 +32,7 @@ async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: floa
 
 def solo_app(difficulty: Difficulty = Difficulty.NORMAL) -> WordsyApp:
     session = solo_session("Ann", difficulty, ExactRepeatReferee(), seed=11)
-    return WordsyApp(session, name="Ann", advisor=FixedAdvisor(), bell=False)
+    return WordsyApp(session, advisor=FixedAdvisor(), bell=False)
 
 
 def board_word(app: WordsyApp, cards: int) -> str:

@@ -76,7 +76,7 @@ async def at_the_table(pilot):
     app.exit(sorted(sys.modules))
 
 advisor = Advisor()
-app = WordsyApp(solo_session("Ann", Difficulty.NORMAL, advisor), name="Ann", advisor=advisor)
+app = WordsyApp(solo_session("Ann", Difficulty.NORMAL, advisor), advisor=advisor)
 print(*app.run(headless=True, auto_pilot=at_the_table, size=(80, 24)), sep="\\n")
 """
 
@@ -107,7 +107,7 @@ async def test_solo_opens_on_the_table_and_a_joined_game_waits_for_the_host() ->
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, GameScreen)
         await until(pilot, lambda: app.state.phase is Phase.WRITING)
-    joined = WordsyApp(ScriptedSession("Ann", GameState()), name="Ann", advisor=FixedAdvisor())
+    joined = WordsyApp(ScriptedSession("Ann", GameState()), advisor=FixedAdvisor())
     async with joined.run_test(size=(80, 24)):
         assert isinstance(joined.screen, WaitingScreen)
 

@@ -20,21 +20,18 @@ same way (`refused`, `host_ended`, `rematch`, `stay_or_leave`).
 
 from __future__ import annotations
 
-import asyncio
-import gc
-import weakref
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from textual import events
+from rich.text import Text
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 
 from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import news
-from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
+from wordsy_tui.app.terminal import TerminalApp
 from wordsy_tui.table.seat import Seat as GameSeat
 from wordsy_tui.text import shown
 
@@ -42,12 +39,14 @@ if TYPE_CHECKING:
     from wordsy_tui.app.screens.remove import Muting
 
 
+TABLE_CSS: Final = Path(__file__).with_name("table.tcss")
+"""Every game's app's stylesheet (the shell's screens, dialogs, chat), before its own."""
 Seat = GameSeat[Any, Any, Any]
 """What the shell needs of any game's session (solo, a LAN seat, a replay): the seat
 every game's session is, whatever its game."""
 
 
-class TableApp(ChattingApp):
+class TableApp(TerminalApp, ChattingApp):
     """An app at one game's table: the shell around the game's own screens.
 
     Each game's app (each subclass) gets the table's keys, from its class attributes:
@@ -60,7 +59,7 @@ class TableApp(ChattingApp):
     MUTE_KEY: ClassVar[str] = "f8"
     """The host's mute (clear of the game's keys)."""
     TABLE_KEYS_SHOWN: ClassVar[bool] = True
-    """Leave and chat in the key bar (Wordsy's screens say their own way out instead)."""
+    """Leave and chat in the key bar (False: the game's screens say their own way out)."""
     KEEPS_RUNNING: ClassVar[bool] = False
     """The game can go on without its hosting player: leaving a game in play, they choose
     how (`HostLeavesScreen`: keep it running, or end it for everyone), not yes or no."""
@@ -108,8 +107,11 @@ class TableApp(ChattingApp):
 
     def __init__(self) -> None:
         super().__init__()
-        self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
-        """Screens that carry the too-small word already."""
+        self.launched = False
+        """A launcher runs this app and comes back after it (set by the launcher): a
+        reason the game could not start is told there, not left on the terminal."""
+        self.problem: str | None = None
+        """Why the game could not start (`could_not_start`); None while it could."""
 
     @property
     def seat(self) -> Seat | None:
@@ -128,47 +130,20 @@ class TableApp(ChattingApp):
 
     # -- running to the end ---------------------------------------------------------
 
-    def run_to_end(self) -> int:
-        """Run in this terminal; the exit status (1: the game could not be joined)."""
-        # What the program has imported by now (Textual, the game, tens of thousands of
-        # objects) lives as long as it does: kept out of the collector's full rounds, which
-        # otherwise walk it all again (30-40 ms before solo's first frame, a dropped frame
-        # each time later on).
-        gc.freeze()
-        return asyncio.run(self._run_to_end())
-
-    async def _run_to_end(self) -> int:
-        """`run_to_end` on its event loop; the exit status."""
+    async def run_to_end_async(self) -> int:
         await self.run_async()
+        return await self.afterwards()
+
+    async def afterwards(self) -> int:
+        """Once the app has closed, what its game leaves to run in this program (by
+        default nothing); the exit status (1: the game could not start)."""
         return self.return_code or 0
 
-    # -- the window too small ---------------------------------------------------------
-
-    def guard_screens(self) -> None:
-        """From mounting on: every screen, dialogs too, gets the too-small word as it comes
-        up (or as the window becomes too small): the guard lives on the screens, so no
-        change of screen drops it."""
-        self.screen_change_signal.subscribe(self, self._guard_screen)
-        self._guard_screen(self.screen)
-        self._fit_window(self.size)
-
-    def on_resize(self, event: events.Resize) -> None:
-        # (Runs before Textual's own handler has taken the new size: read it here.)
-        self._fit_window(event.size)
-
-    def _fit_window(self, size: Size) -> None:
-        small = too_small(size)
-        self.set_class(small, TOO_SMALL_CLASS)
-        if small:
-            for screen in self.screen_stack:
-                self._guard_screen(screen)
-
-    def _guard_screen(self, screen: Screen[object]) -> None:
-        if not self.has_class(TOO_SMALL_CLASS):
-            return  # mounted once the window is too small: until then it is in no frame
-        if screen not in self._guarded and screen.is_attached:  # (not one already closed)
-            self._guarded.add(screen)
-            screen.mount(TooSmall())
+    @property
+    def comes_back(self) -> bool:
+        """Whether a launcher behind this app comes back once it has run to its end (not
+        when the program has gone on to other work, such as serving a game on)."""
+        return True
 
     # -- following the session --------------------------------------------------------
 
@@ -187,8 +162,12 @@ class TableApp(ChattingApp):
             self.post_message(news(update))
 
     def could_not_start(self, session: Seat, error: Exception) -> None:
-        """The session did not start (turned away, nobody there): say so, and go."""
-        raise error
+        """The session did not start (turned away, nobody there): the app closes with the
+        reason, left on the terminal, or said by the launcher that runs it."""
+        # The host's refusal is its text, not ours: escaped, and never read as markup.
+        reason = getattr(error, "message", None) or str(error) or type(error).__name__
+        self.problem = f"Cannot join: {shown(reason)}"
+        self.exit(return_code=1, message=None if self.launched else Text(self.problem))
 
     def host_ended(self, message: str, over: bool) -> None:
         """The host ended the game on purpose: its word on it, and the way out (leave, or

@@ -25,6 +25,7 @@ from textual.app import App
 from textual.widgets import Static
 
 from wordsy_tui.app.screens.prompt import PromptScreen
+from wordsy_tui.app.table import TABLE_CSS
 from wordsy_tui.cli.options import host_port
 from wordsy_tui.engine.names import name_problem, normal_name
 from wordsy_tui.front.seat import PIN_WAIT_ENV, WRONG_PIN_EXIT, from_environment
@@ -107,20 +108,18 @@ class TabApp(TabQuestions, WordsyApp):
     """The join client, which asks the name first and never shows the start menu."""
 
     # Textual finds a relative CSS path beside the module of the class: the app's own.
-    CSS_PATH = str(Path(app_module.__file__).with_name("wordsy.tcss"))
+    CSS_PATH: ClassVar[CSSPathType | None] = [
+        TABLE_CSS,
+        Path(app_module.__file__).with_name("wordsy.tcss"),
+    ]
 
     def __init__(self, address: tuple[str, int], pin: str | None, pin_wait: float = 0.0) -> None:
-        from wordsy_tui.cli.serve import HostOptions, LanPlay
-        from wordsy_tui.games.wordsy.rules.config import GameConfig
-
-        self.play_lan = LanPlay(HostOptions(GameConfig(), None))
-        super().__init__(None, lan=self.play_lan, name="Player")
+        super().__init__(None)
         self.address = address
         self.pin = pin
         self.pin_wait = pin_wait
 
-    def back_to_menu(self) -> None:
-        # Here instead of the menu (which could host or play solo on the host's machine).
+    def on_mount(self) -> None:
         self.ask_name()
 
     def _join(self, pin: str | None) -> None:
@@ -129,7 +128,7 @@ class TabApp(TabQuestions, WordsyApp):
         host, port = self.address
         watching = not self.player_name
         name = self.player_name or "watch"
-        dictionary = self.play_lan.dictionary
+        dictionary = dictionary_hash()
         self.play(NetSession.join(host, port, name, dictionary, pin=pin, spectate=watching))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules.config import CHALLENGE_SECONDS as TILE_CHALLENGE_SECONDS
@@ -20,6 +20,9 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.games.tiles.app.app import TileApp
+    from wordsy_tui.games.tiles.app.host_form import TileHostFields
+    from wordsy_tui.games.tiles.app.solo import TileSolo
     from wordsy_tui.games.tiles.lan import TileBot, TileNetSession
     from wordsy_tui.games.tiles.replay import TileReplaySession
     from wordsy_tui.games.tiles.rules.state import TileGameState
@@ -32,6 +35,7 @@ TILE_GAMES: Final = tuple(
         step="turn",
         table=RULES[name].title,
         solo=f"{RULES[name].title}, against computer players",
+        short="WWF" if name is GameName.WWF else "",
     )
     for name in GameName
 )
@@ -100,11 +104,11 @@ class TilesKit:
         )
 
     def solo(self, game: str, args: argparse.Namespace, name: str) -> int:
-        from wordsy_tui.games.tiles.play import run_tile_app
+        from wordsy_tui.games.tiles.app.app import TileApp
         from wordsy_tui.games.tiles.session import TileSession
 
         bots = [Level(args.bot_level)] * args.bots
-        return run_tile_app(TileSession(name, TileGameConfig(GameName(game)), bots))
+        return TileApp(TileSession(name, TileGameConfig(GameName(game)), bots)).run_to_end()
 
     score_examples: Sequence[str] = (
         'wordsy-tui score --game scrabble --position game.txt --move "8H HORN"',
@@ -218,10 +222,10 @@ class TilesKit:
     def score(self, state: TileGameState, player: str) -> int:
         return state.scores.get(player, 0)
 
-    def play(self, game: str, seat: Any) -> int:
-        from wordsy_tui.games.tiles.play import run_tile_app
+    def app(self, game: str, seat: Any) -> TileApp:
+        from wordsy_tui.games.tiles.app.app import TileApp
 
-        return run_tile_app(seat)
+        return TileApp(seat)
 
     # -- saved games -------------------------------------------------------------------
 
@@ -261,14 +265,33 @@ class TilesKit:
 
         return TileSoloScreen(game)
 
+    def solo_app(self, game: str, choice: TileSolo, name: str) -> TileApp:
+        from wordsy_tui.games.tiles.app.app import TileApp
 
-def tile_app(options: Any) -> int:
-    """The hosting player's board screen, from `host`'s options, until it closes."""
-    import asyncio
+        return TileApp(choice.session(name))
 
-    from wordsy_tui.games.tiles.play import host_tiles_with_app
+    def rules(self, game: str) -> ModalScreen[None]:
+        from wordsy_tui.games.tiles.app.dialogs import TileHelpScreen
 
-    return asyncio.run(host_tiles_with_app(options))
+        return TileHelpScreen()
+
+    def host_fields(self) -> TileHostFields:
+        from wordsy_tui.games.tiles.app.host_form import TileHostFields
+
+        return TileHostFields()
+
+
+def tile_app(options: Any) -> TileApp:
+    """The hosting player's board, from `host --game`'s options (or the start menu's form)."""
+    from wordsy_tui.cli.serve import make_server
+    from wordsy_tui.games.tiles.app.app import TileApp
+    from wordsy_tui.games.tiles.host import TileLanHost
+    from wordsy_tui.games.tiles.lan import TileHostSession
+
+    assert options.name is not None
+    server = cast(TileLanHost, make_server(options))  # a tile game: `TileLanHost` hosts it
+    bots = [Level(options.bot_level)] * options.bots
+    return TileApp(TileHostSession(options.name, server, bots))
 
 
 KIT: Final = TilesKit()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from wordsy_tui.games.wordsy.rules.config import (
     DEFAULT_TIMER_SECONDS,
@@ -25,9 +25,12 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.games.wordsy.app import WordsyApp
+    from wordsy_tui.games.wordsy.app.host_form import WordsyHostFields
     from wordsy_tui.games.wordsy.lan import Bot, NetSession
     from wordsy_tui.games.wordsy.replay import ReplaySession
     from wordsy_tui.games.wordsy.rules.state import GameState
+    from wordsy_tui.table.seat import Session
 
 WORDSY: Final = Game(
     name=GAME,
@@ -120,7 +123,7 @@ class WordsyKit:
 
         advisor = Advisor()
         session = solo_session(name, Difficulty(args.difficulty), advisor)
-        return WordsyApp(session, name=name, advisor=advisor, bell=not args.no_bell).run_to_end()
+        return WordsyApp(session, advisor=advisor, bell=not args.no_bell).run_to_end()
 
     score_examples: Sequence[str] = (
         'wordsy-tui score --board "C S Q+2 B C F+1 L N" QUIBBLES BACCALAUREATES',
@@ -220,10 +223,10 @@ class WordsyKit:
     def score(self, state: GameState, player: str) -> int:
         return state.sheets[player].total
 
-    def play(self, game: str, seat: Any) -> int:
+    def app(self, game: str, seat: Any) -> WordsyApp:
         from wordsy_tui.games.wordsy.app import WordsyApp
 
-        return WordsyApp(seat, name=seat.me or "replay").run_to_end()
+        return WordsyApp(seat)
 
     # -- saved games -------------------------------------------------------------------
 
@@ -259,27 +262,61 @@ class WordsyKit:
 
         return DifficultyScreen()
 
+    def solo_app(self, game: str, choice: Difficulty, name: str) -> WordsyApp:
+        from wordsy_tui.games.wordsy.app import WordsyApp
+        from wordsy_tui.games.wordsy.referee.advice import Advisor
+        from wordsy_tui.games.wordsy.solo import solo_session
+
+        # The table's referee is the app's advisor: the word list is read once, for both.
+        advisor = Advisor()
+        return WordsyApp(solo_session(name, choice, advisor), advisor=advisor)
+
+    def rules(self, game: str) -> ModalScreen[None]:
+        from wordsy_tui.games.wordsy.app.screens.help import HelpScreen
+
+        return HelpScreen(GameConfig())
+
+    def host_fields(self) -> WordsyHostFields:
+        from wordsy_tui.games.wordsy.app.host_form import WordsyHostFields
+
+        return WordsyHostFields()
+
 
 def wordsy_settings(options: Any) -> dict[str, Any]:
     """`LanHost`'s own arguments: its captain, referee, bots' level and lobby's grace."""
     from wordsy_tui.games.wordsy.referee import WordReferee
 
+    grace = {} if options.lobby_grace is None else {"lobby_grace": options.lobby_grace}
     return {
         "captain": options.name,
         "referee": WordReferee(),
         "bot_level": options.bot_level,
-        "lobby_grace": options.lobby_grace,
+        **grace,
     }
 
 
-def wordsy_app(options: Any) -> int:
-    """The hosting player's screens, from `host`'s options, until they close."""
-    from wordsy_tui.cli.serve import LanPlay
+def wordsy_app(options: Any) -> WordsyApp:
+    """The hosting player's screens, from `host`'s options (or the start menu's form)."""
+    from wordsy_tui.cli.serve import make_server
     from wordsy_tui.games.wordsy.app import WordsyApp
+    from wordsy_tui.games.wordsy.host import LanHost
+    from wordsy_tui.games.wordsy.lan import HostSession
 
     assert options.name is not None
-    lan = LanPlay(options, options.interfaces)
-    return WordsyApp(lan.host(options.name), lan=lan, name=options.name).run_to_end()
+    server = cast(LanHost, make_server(options))  # a Wordsy game: `LanHost` hosts it
+    session = HostSession(options.name, server, bots=(options.bot_level,) * options.bots)
+    return WordsyApp(session, serve_on=serve_on)
+
+
+async def serve_on(session: Session) -> int:
+    """The hosting player left `session`'s game running: serve it on, headless, in this
+    process (nobody's link drops); the exit status."""
+    from wordsy_tui.cli.serve import serve_on as serve_headless_on
+    from wordsy_tui.games.wordsy.lan import HostSession
+
+    if not isinstance(session, HostSession):
+        raise TypeError("only the host's own session can keep its game running")
+    return await serve_headless_on(await session.leave_running(), session.me)
 
 
 KIT: Final = WordsyKit()

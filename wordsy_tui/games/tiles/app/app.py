@@ -31,7 +31,7 @@ from wordsy_tui.app.messages import (
     RematchOffered,
 )
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.table import Seat, TableApp
+from wordsy_tui.app.table import TABLE_CSS, Seat, TableApp
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.tiles.app.board import BoardPicture, TileBoard
 from wordsy_tui.games.tiles.app.dialogs import (
@@ -491,7 +491,7 @@ class TileApp(TableApp):
     """One tile game in the terminal; `session` plays it (solo: with computer players), or
     watches it (a spectator's session at a LAN host)."""
 
-    CSS_PATH: ClassVar[CSSPathType | None] = ["../../wordsy/app/wordsy.tcss", "tiles.tcss"]
+    CSS_PATH: ClassVar[CSSPathType | None] = [TABLE_CSS, "tiles.tcss"]
     TITLE = "Wordsy: tile games"
     ENABLE_COMMAND_PALETTE = False
     # The table's keys are the shell's (`TableApp`): Ctrl+Q, Ctrl+T or F7 (F3 passes here),

@@ -202,6 +202,6 @@ class TileHelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
+        with Vertical(id="dialog", classes="-text"):
             yield Static(HELP, markup=False)
         yield Footer()

@@ -17,8 +17,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from wordsy_tui.app.failures import ReportsFailures
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.games.wordsy.app.node import ReportsFailures, wordsy_app
+from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.narrate import PENALTY
 from wordsy_tui.games.wordsy.referee.advice import Meaning
