@@ -15,7 +15,7 @@ from pathlib import Path
 import msgpack
 from paired import figure
 
-from wordsy_tui.games.wordsy.host import LanHost
+from wordsy_tui.games.wordsy.host import WordsyHost, wordsy_host
 from wordsy_tui.games.wordsy.referee import WordReferee
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules.config import GameConfig
@@ -26,8 +26,8 @@ GOAL_BYTES = 200 * 1024
 FAST = GameConfig(timer_seconds=5, reveal_seconds=5, vote_seconds=2, challenge_seconds=1)
 
 
-async def play(log_path: Path, durable: bool = False) -> LanHost:
-    server = LanHost(
+async def play(log_path: Path, durable: bool = False) -> WordsyHost:
+    server = wordsy_host(
         FAST,
         dictionary=dictionary_hash(),
         bind="127.0.0.1",

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
     from wordsy_tui.app.screens.host_form import HostFields
     from wordsy_tui.app.table import TableApp
-    from wordsy_tui.table.replay import Replay
 
 KITS: Final = (
     "wordsy_tui.games.wordsy.kit",
@@ -109,10 +108,11 @@ class GameDesk(Protocol):
 class Hosted:
     """What one game brings to the host path; the rest is the same for every game."""
 
-    table: type[Any]
-    """Its host's class (a `table.served.ServedTable`)."""
+    table: Callable[..., Any]
+    """Its host: a function that makes it (a `table.served.ServedTable` with the game's
+    part)."""
     settings: Callable[[Any], dict[str, Any]]
-    """Its host class's own arguments, from the host's options."""
+    """Its host's own arguments, from the host's options."""
     line: Callable[[Any, Any], str | None]
     """A line of the headless log for an event, given the state after it (None: nothing)."""
     desk: Callable[[Any, Callable[[str], None]], GameDesk]
@@ -233,7 +233,7 @@ class Kit(Protocol):
         ValueError when there is nothing to show (it never started)."""
         ...
 
-    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> Replay[Any, Any]:
+    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> Any:
         """A saved game to step through; raises ValueError when it cannot be replayed."""
         ...
 

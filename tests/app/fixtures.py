@@ -32,11 +32,12 @@ from wordsy_tui.games.wordsy.rules.evolve import evolve
 from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee, PlayedWord
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.table.discovery import FoundGame
 from wordsy_tui.table.saved import SavedGame
-from wordsy_tui.table.seat import LinkChanged, Session, StateChanged
+from wordsy_tui.table.seat import Door, LinkChanged, StateChanged
 
 SEED = 7
 SALT = b"\x00" * SALT_BYTES
@@ -74,7 +75,30 @@ class FixedAdvisor(Advisor):
         return None
 
 
-class ScriptedSession(Session):
+@dataclass
+class FrozenClock:
+    """The host's countdown as the test sets it."""
+
+    deadline: Deadline | None = None
+
+
+class Unplugged(Door[GameState, cmd.Command, ev.Event]):
+    """A door to nowhere: the scripted session tells what happens itself."""
+
+    def fresh(self) -> GameState:
+        return GameState()
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    async def send(self, command: cmd.Command) -> str | None:
+        return None
+
+
+class ScriptedSession(WordsySeat):
     """A session whose state the test sets; the actions it is asked for are recorded."""
 
     def __init__(
@@ -87,13 +111,13 @@ class ScriptedSession(Session):
         word: str = "",
         chat: Sequence[ChatHeard] | None = None,
     ) -> None:
-        super().__init__(me)
+        super().__init__(Unplugged(me))
+        self.clock = FrozenClock(deadline)
         self.word = word
         self.chat = chat
         """The lines said before the app looks (None: a game without chat, as solo)."""
         self.said: list[str] = []
         self.state = state
-        self.clock.deadline = deadline
         self.presence = dict.fromkeys(state.players, True)
         self.link_lost = link_lost
         self.sent: list[cmd.Command] = []
@@ -107,6 +131,10 @@ class ScriptedSession(Session):
 
     async def stop(self) -> None:
         return None
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return self.clock.deadline
 
     async def send(self, command: cmd.Command) -> str | None:
         self.sent.append(command)
@@ -257,7 +285,7 @@ class Scene:
     """One screen as players see it: the session behind it and what to do first."""
 
     name: str
-    session: Callable[[], Session | None]
+    session: Callable[[], WordsySeat | None]
     keys: tuple[str, ...] = ()
     lan: Callable[[], FakeLan | None] = lambda: None
     saved: Callable[[], Sequence[SavedGame]] = lambda: ()
@@ -278,7 +306,7 @@ def make_app(scene: Scene) -> TerminalApp:
     )
 
 
-def game_app(session: Session) -> WordsyApp:
+def game_app(session: WordsySeat) -> WordsyApp:
     """A game's app as the launcher runs it, with the fixed referee's advice."""
     return WordsyApp(session, advisor=FixedAdvisor(), bell=False)
 
@@ -329,7 +357,7 @@ GAMES = (
 
 
 class FakeServer:
-    """The host's side of a `HostSession`, without a network."""
+    """The host's side of a `WordsySeat`, without a network."""
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -381,7 +409,7 @@ class FakeLan:
         """The game a host at a typed address plays."""
         self.joined: list[tuple[str, int, str, str | None, str]] = []
         """(address, port, name, PIN, game) of each join."""
-        self.kept: Session | None = None
+        self.kept: WordsySeat | None = None
         self.hosted: list[tuple[str, TableSetup]] = []
 
     async def browse(self) -> AsyncIterator[Sequence[FoundGame]]:
@@ -400,7 +428,7 @@ class FakeLan:
         self.joined.append((address, port, name, pin, game))
         return game_app(ScriptedSession(name, new_table(("Beth", name)).state))
 
-    async def keep_hosting(self, session: Session) -> int:
+    async def keep_hosting(self, session: WordsySeat) -> int:
         self.kept = session
         return 0
 

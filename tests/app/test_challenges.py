@@ -136,12 +136,15 @@ async def test_the_reveal_shows_what_the_highlighted_word_means() -> None:
 
 
 async def test_a_replay_says_who_challenged() -> None:
-    from wordsy_tui.games.wordsy.replay import ReplaySession
+    from wordsy_tui.games.wordsy.replay import ROUNDS
+    from wordsy_tui.games.wordsy.seat import WordsySeat
+    from wordsy_tui.table.replay import Replaying
 
     table = fx.new_table().do(cmd.StartGame())
     table.play_round("Beth").do(cmd.Challenge("Ann", "Carl"), cmd.Vote("Beth", True))
     fx.finish_round(table)
-    app = WordsyApp(ReplaySession.of_log(table.log), advisor=fx.FixedAdvisor())
+    session = WordsySeat(Replaying.of_log(ROUNDS, table.log))
+    app = WordsyApp(session, advisor=fx.FixedAdvisor())
     async with app.run_test(size=(100, 40)) as pilot:
         await fx.settle(pilot)
         words = app.screen.query_one("#words")

@@ -19,7 +19,7 @@ from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 from wordsy_tui.games.wordsy.app.widgets.draft import WordInput
-from wordsy_tui.games.wordsy.lan import HostSession, NetSession
+from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.chat import ChatHeard, ChatRefused
 from wordsy_tui.table.clock import Deadline
 
@@ -154,10 +154,10 @@ async def test_the_host_mutes_and_unmutes_a_spectator_with_f6() -> None:
 
 async def test_a_spectator_says_a_line_and_the_hosting_player_sees_it(tmp_path) -> None:
     server = lan_server(tmp_path, captain="Ann")
-    ann = WordsyApp(HostSession("Ann", server), advisor=fx.FixedAdvisor(), bell=False)
+    ann = WordsyApp(WordsySeat.host("Ann", server), advisor=fx.FixedAdvisor(), bell=False)
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: isinstance(ann.screen, LobbyScreen), timeout=15)
-        session = NetSession.join("127.0.0.1", server.port, "Wes", DICTIONARY, spectate=True)
+        session = WordsySeat.join("127.0.0.1", server.port, "Wes", DICTIONARY, spectate=True)
         wes = WordsyApp(session, advisor=fx.FixedAdvisor(), bell=False)
         async with wes.run_test(size=(80, 24)) as guest:
             await until(guest, lambda: isinstance(wes.screen, LobbyScreen), timeout=15)

@@ -11,8 +11,8 @@ from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY
 from tests.session.test_table_waits import ann_and_bob_writing
 from wordsy_tui.games.wordsy.app import WordsyApp
-from wordsy_tui.games.wordsy.lan import NetSession
 from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 
 async def test_a_restarted_player_sees_and_keeps_the_word_they_wrote(tmp_path) -> None:
@@ -20,7 +20,7 @@ async def test_a_restarted_player_sees_and_keeps_the_word_they_wrote(tmp_path) -
     host, ann, bob = await ann_and_bob_writing(tmp_path, keys)
     await bob.write("PLANET")
     await bob.stop()  # the terminal closes
-    again = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+    again = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
     app = WordsyApp(again, advisor=FixedAdvisor(), bell=False)
     try:
         async with app.run_test(size=(80, 24)) as pilot:

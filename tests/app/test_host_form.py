@@ -128,11 +128,16 @@ def test_the_lan_hosts_with_what_the_form_chose(tmp_path, monkeypatch) -> None:
     assert isinstance(app, WordsyApp)
     session = app.session
     assert (session.me, session.server.config, session.server.pin) == ("Dora", config, "4321")
-    assert session.bots_to_seat == ("expert", "expert")
+    assert session.door.bots_to_seat == ("expert", "expert")
     assert app.serve_on is not None, "the hosting player may leave it running"
     # `wordsy-tui host`: its flags stand.
     plain = wordsy_app(dataclasses.replace(started_with, config=GameConfig())).session
-    assert (plain.server.config, plain.server.pin, plain.bots_to_seat) == (GameConfig(), None, ())
+    assert plain is not None
+    assert (plain.server.config, plain.server.pin, plain.door.bots_to_seat) == (
+        GameConfig(),
+        None,
+        (),
+    )
 
 
 async def test_the_lobby_adds_computer_players_of_the_level_the_game_was_set_up_with() -> None:

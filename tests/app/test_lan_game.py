@@ -12,11 +12,11 @@ from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
 from wordsy_tui.games.wordsy.app.screens.vote import VoteScreen
-from wordsy_tui.games.wordsy.host import LanHost
-from wordsy_tui.games.wordsy.lan import HostSession, NetSession
+from wordsy_tui.games.wordsy.host import wordsy_host
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee
 from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 FAST = GameConfig(timer_seconds=5, reveal_seconds=10, vote_seconds=20, challenge_seconds=None)
 DICTIONARY = "test-word-list"
@@ -24,7 +24,7 @@ BOT = "Bot 1 (easy)"
 
 
 async def test_host_and_guest_apps_play_seven_rounds(tmp_path) -> None:
-    server = LanHost(
+    server = wordsy_host(
         FAST,
         dictionary=DICTIONARY,
         captain="Ann",
@@ -34,11 +34,13 @@ async def test_host_and_guest_apps_play_seven_rounds(tmp_path) -> None:
         referee=ExactRepeatReferee(),
         bot_pace=0.01,
     )
-    ann = WordsyApp(HostSession("Ann", server, bots=("easy",)), advisor=FixedAdvisor(), bell=False)
+    ann = WordsyApp(
+        WordsySeat.host("Ann", server, bots=("easy",)), advisor=FixedAdvisor(), bell=False
+    )
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: len(ann.state.players) == 2, timeout=30)
         proxy = Proxy(server.port)
-        bob_session = NetSession.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
+        bob_session = WordsySeat.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
         bob = WordsyApp(bob_session, advisor=FixedAdvisor(), bell=False)
         async with bob.run_test(size=(80, 24)) as guest:
             await until(guest, lambda: isinstance(bob.screen, LobbyScreen))

@@ -19,22 +19,24 @@ from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
-from wordsy_tui.games.wordsy.lan import HostSession, NetSession
 from wordsy_tui.games.wordsy.rules.config import Difficulty
 from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.saved import replay_of
 
 NETWORK = 30.0  # seconds: a guard against a hang, not a timing assertion
 
 
-def guest(name: str, port: int, tmp_path: Path) -> NetSession:
+def guest(name: str, port: int, tmp_path: Path) -> WordsySeat:
     keys = SeatKeys(tmp_path / name / "seats.json")
-    return NetSession.join("127.0.0.1", port, name, DICTIONARY, keys=keys)
+    return WordsySeat.join("127.0.0.1", port, name, DICTIONARY, keys=keys)
 
 
 async def test_the_host_plays_again_one_guest_stays_and_one_leaves(tmp_path: Path) -> None:
     server = lan_server(tmp_path, captain="Ann")
-    ann = WordsyApp(HostSession("Ann", server, bots=("easy",)), advisor=FixedAdvisor(), bell=False)
+    ann = WordsyApp(
+        WordsySeat.host("Ann", server, bots=("easy",)), advisor=FixedAdvisor(), bell=False
+    )
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: len(server.state.players) == 2, timeout=NETWORK)
         bob = WordsyApp(guest("Bob", server.port, tmp_path), advisor=FixedAdvisor(), bell=False)
@@ -73,8 +75,8 @@ async def test_the_host_plays_again_one_guest_stays_and_one_leaves(tmp_path: Pat
             assert server.log_path != first_log
             assert server.log_path.is_file()
             _, old = replay_of(first_log)  # the last game: kept, and it replays
-            assert old.frames[-1].state.phase is Phase.OVER
-            assert old.frames[-1].state.sheets == first.sheets
+            assert old.door.frames[-1].state.phase is Phase.OVER
+            assert old.door.frames[-1].state.sheets == first.sheets
 
             await host.press("enter")  # the rematch begins
             await until(joiner, lambda: isinstance(bob.screen, GameScreen), NETWORK)

@@ -24,11 +24,12 @@ from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.help import HelpScreen
 from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
 from wordsy_tui.games.wordsy.app.screens.solo import DifficultyScreen
-from wordsy_tui.games.wordsy.local import LocalSession
-from wordsy_tui.games.wordsy.replay import ROUNDS, ReplaySession, read_events
+from wordsy_tui.games.wordsy.replay import ROUNDS, read_events
 from wordsy_tui.games.wordsy.rules.config import Difficulty
 from wordsy_tui.games.wordsy.rules.state import Phase
-from wordsy_tui.table.replay import frames_of
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.local import Local
+from wordsy_tui.table.replay import Replaying, frames_of
 
 
 def test_round_frames_end_each_round_then_the_game() -> None:
@@ -40,7 +41,7 @@ def test_round_frames_end_each_round_then_the_game() -> None:
 
 
 async def test_a_replay_steps_round_by_round_and_changes_nothing() -> None:
-    session = ReplaySession.of_log(finished_table().log)
+    session = WordsySeat(Replaying.of_log(ROUNDS, finished_table().log))
     app = WordsyApp(session, advisor=FixedAdvisor())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -102,7 +103,7 @@ async def test_a_replay_of_a_damaged_log_says_so(tmp_path) -> None:
     assert f"damaged at record {middle + 1} (checksum mismatch)" in note
     assert f"{len(events) - middle - 1} later events cannot be shown" in note
     assert len(read_events(path)) == middle
-    session = ReplaySession.of_log(read_events(path), note=note)
+    session = WordsySeat(Replaying.of_log(ROUNDS, read_events(path), note=note))
     app = WordsyApp(session, advisor=FixedAdvisor())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -132,7 +133,8 @@ async def test_the_menu_starts_a_solo_game_at_the_chosen_difficulty() -> None:
     assert isinstance(game, WordsyApp)
     async with game.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: game.state.phase is Phase.WRITING)
-        assert isinstance(game.session, LocalSession)
+        assert game.session is not None
+        assert isinstance(game.session.door, Local)
         assert game.state.config.solo is Difficulty.HARD
         assert game.state.players == ("Ann",)
         # Leaving asks first, then the app closes: the launcher comes back to the menu.
@@ -175,15 +177,17 @@ async def test_the_menu_opens_a_solo_tile_game_against_the_chosen_computer_playe
     game = app.chosen
     assert isinstance(game, TileApp)
     assert game.session.me == "Ann"
-    assert game.session.config == TileGameConfig(GameName.WWF)
-    assert list(game.session.bots.values()) == [Level.HARD] * 2
+    bots = game.session.door.company  # the solo table's computer players
+    assert bots.config == TileGameConfig(GameName.WWF)
+    assert list(bots.names.values()) == [Level.HARD] * 2
 
 
 def test_a_solo_tile_game_is_what_solo_game_plays() -> None:
     session = TileSolo("wordfeud", bots=3, level="expert").session("Ann")
     assert session.me == "Ann"
-    assert session.config == TileGameConfig(GameName.WORDFEUD)
-    assert list(session.bots.values()) == [Level.EXPERT] * 3
+    bots = session.door.company  # the solo table's computer players
+    assert bots.config == TileGameConfig(GameName.WORDFEUD)
+    assert list(bots.names.values()) == [Level.EXPERT] * 3
 
 
 async def test_esc_leaves_the_solo_choices_for_the_menu() -> None:

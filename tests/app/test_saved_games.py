@@ -18,8 +18,8 @@ from wordsy_tui.cli import main, replay
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
-from wordsy_tui.games.wordsy.replay import ReplaySession
 from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.saved import saved_game_list
 
 
@@ -105,13 +105,13 @@ async def test_replay_alone_lists_the_games_and_replays_the_one_picked(games) ->
     app = await pick(replay_list_app(games), "down", "enter")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
-        assert isinstance(app.session, ReplaySession)
+        assert isinstance(getattr(app.session, "door", None), Replaying)
         assert app.state.players == ("Ann", "Beth")
         await pilot.press("right")
         await until(pilot, lambda: app.state.round == 2)
         await pilot.pause()
         # That round's board, and no line of a live game.
-        assert app.screen.query_one(BoardCards).board == app.session.frames[1].state.board
+        assert app.screen.query_one(BoardCards).board == app.session.door.frames[1].state.board
         status = str(app.screen.query_one("#reveal-status", Static).render())
         assert "Waiting for" not in status
         assert "ready for the next round" not in status
@@ -145,7 +145,8 @@ async def test_a_damaged_log_picked_from_the_list_says_so(games) -> None:
     os.utime(path, (5_000_000, 5_000_000))  # now the last played
     launcher = Launcher(name="Ann", saved_games=lambda: saved_game_list(games))
     app = await pick(launcher, "p", "enter")
-    assert isinstance(app.session, ReplaySession)
+    assert app.session is not None
+    assert isinstance(app.session.door, Replaying)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(
             pilot, lambda: any("This log is damaged" in n.message for n in app._notifications)

@@ -22,7 +22,7 @@ from wordsy_tui.app.screens.saved import SavedGamesScreen
 from wordsy_tui.games.tiles.app.app import ReplayBoardScreen, TileApp
 from wordsy_tui.games.tiles.app.board import TileBoard
 from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
-from wordsy_tui.games.tiles.replay import TileReplaySession
+from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.saved import replay_of, saved_game_list
 
 
@@ -36,13 +36,13 @@ def board_of(app: TileApp) -> str:
 
 async def test_the_keys_step_through_a_finished_game_with_every_rack(tmp_path: Path) -> None:
     _, session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
-    frames = session.frames
+    frames = session.door.frames
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))
         assert isinstance(app.screen, ReplayBoardScreen)
         await pilot.press("right", "n")
-        await until(pilot, lambda: session.index == 2)
+        await until(pilot, lambda: session.door.index == 2)
         await pilot.pause()
         assert f"replay 3/{len(frames)}" in shown_text(app, "#title-bar")
         assert board_of(app) == frames[2].state.board
@@ -54,11 +54,11 @@ async def test_the_keys_step_through_a_finished_game_with_every_rack(tmp_path: P
         assert "HORN" in moves
         assert "FARM" in moves
         await pilot.press("left")
-        await until(pilot, lambda: session.index == 1)
+        await until(pilot, lambda: session.door.index == 1)
         await pilot.pause()
         assert "FARM" not in shown_text(app, "#moves")  # the move list as of that turn
         await pilot.press("p", "p")
-        await until(pilot, lambda: session.index == 0)
+        await until(pilot, lambda: session.door.index == 0)
         await pilot.press("x", "enter", "f3")  # no tile is laid, nothing is played
         await pilot.pause()
         assert board_of(app) == frames[0].state.board
@@ -71,12 +71,12 @@ async def test_the_keys_step_through_a_finished_game_with_every_rack(tmp_path: P
 
 async def test_a_game_not_finished_shows_only_counts(tmp_path: Path) -> None:
     _, session = replay_of(saved(tmp_path / "g.log", unfinished()))
-    assert not session.finished
+    assert not session.door.finished
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))
         await pilot.press(*["right"] * 3)
-        await until(pilot, lambda: session.index == 3)
+        await until(pilot, lambda: session.door.index == 3)
         await pilot.pause()
         assert "7 tiles" in shown_text(app, "#scores")
         assert "spectators" in shown_text(app, "#preview")
@@ -92,7 +92,7 @@ def test_replay_of_a_tile_log_opens_its_board(capsys, tmp_path, monkeypatch) -> 
     path = saved(tmp_path / "g.log", scripted_game().log)
     code, _out, err = run(capsys, "replay", str(path))
     assert (code, err) == (0, "")
-    assert isinstance(opened[0].session, TileReplaySession)
+    assert isinstance(opened[0].session.door, Replaying)
 
 
 @pytest.fixture
@@ -131,8 +131,8 @@ async def test_the_list_opens_a_tile_game_on_its_board_then_comes_back(
     await pick_the_scrabble_game(app)
     picked = app.chosen
     assert isinstance(picked, TileApp)
-    assert isinstance(picked.session, TileReplaySession)
-    assert picked.session.frames[-1].state == scripted_game().state
+    assert isinstance(picked.session.door, Replaying)
+    assert picked.session.door.frames[-1].state == scripted_game().state
     again = app.again()
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -154,8 +154,8 @@ async def test_unseen_is_the_bag_once_every_rack_is_shown(tmp_path: Path, finish
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))
-        for index, frame in enumerate(session.frames):
-            await until(pilot, lambda index=index: session.index == index)  # type: ignore[misc]
+        for index, frame in enumerate(session.door.frames):
+            await until(pilot, lambda index=index: session.door.index == index)  # type: ignore[misc]
             await pilot.pause()
             state = frame.state
             on_racks = sum(len(state.rack(p)) for p in state.players)
@@ -173,7 +173,7 @@ async def test_a_damaged_logs_note_is_shown_under_the_board(tmp_path: Path) -> N
     data[len(data) * 3 // 4] ^= 0x01  # a flipped bit three quarters in
     path.write_bytes(bytes(data))
     _, session = replay_of(path)
-    assert session.note is not None
+    assert session.door.note is not None
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))

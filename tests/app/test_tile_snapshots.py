@@ -46,7 +46,7 @@ def test_tile_replay_of_a_finished_game(snap_compare, tmp_path) -> None:
 
     async def run_before(pilot) -> None:
         await pilot.press(*["right"] * 4)
-        while session.index < 4:
+        while session.door.index < 4:
             await pilot.pause(0.01)
         await pilot.pause()
 

@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
 from wordsy_tui.games.tiles.rules import commands as cmd
+from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.bots import Hint, best_moves, vocabulary_dawg
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.movegen import Move
@@ -24,9 +25,10 @@ from wordsy_tui.games.tiles.rules.notation import parse_move
 from wordsy_tui.games.tiles.rules.rulesets import SIZE, GameName
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 from wordsy_tui.games.tiles.rules.view import state_for_seat
-from wordsy_tui.games.tiles.session import TableUpdate, TilesChanged, TileSession, TileVerbs
+from wordsy_tui.games.tiles.seat import TableUpdate, TilesChanged, TileSeat
 from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.local import Local
 from wordsy_tui.table.seat import PresenceChanged
 
 TILE_SEED = 5
@@ -39,8 +41,8 @@ def tile_session(
     game: GameName = GameName.SCRABBLE,
     bots: Sequence[Level] = (Level.EASY,),
     seed: int = TILE_SEED,
-) -> TileSession:
-    return TileSession(ME, TileGameConfig(game), bots, seed=seed, bot_pause=0)
+) -> TileSeat:
+    return TileSeat.solo(ME, TileGameConfig(game), bots, seed=seed, bot_pause=0)
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool], tries: int = 2000) -> None:
@@ -56,7 +58,7 @@ def board_screen(app: TileApp) -> BoardScreen:
     return app.board_screen
 
 
-def my_move(session: TileSession) -> Move | None:
+def my_move(session: TileSeat) -> Move | None:
     """The best everyday play on the player's rack."""
     state = session.state
     hints = best_moves(state, state.rack(ME), vocabulary_dawg(EVERYDAY))
@@ -78,11 +80,23 @@ def keys_for(screen: BoardScreen, move: Move) -> list[str]:
     return keys
 
 
-def my_turn(session: TileSession) -> bool:
+def solo_table(session: TileSeat) -> Local[TileGameState, cmd.Command, ev.Event]:
+    door = session.door
+    assert isinstance(door, Local)
+    return door
+
+
+def bots_busy(session: TileSeat) -> bool:
+    """The computer players of a solo game are moving (the player's keys wait for them)."""
+    company = solo_table(session).company
+    return company is not None and company.busy
+
+
+def my_turn(session: TileSeat) -> bool:
     state = session.state
     return (
         state.phase is Phase.OVER
-        or (state.turn == ME and not session.bots_busy and state.pending is None)
+        or (state.turn == ME and not bots_busy(session) and state.pending is None)
         or session.asked_to_judge
     )
 
@@ -134,18 +148,24 @@ FROZEN_NOW = 1000.0
 """The screen's clock in pictures with a countdown: it never moves."""
 
 
-class ClockedTileSession(TileSession):
+class ClockedTileSeat(TileSeat):
     """The seeded game, with a host's turn limit frozen at `left` seconds (the picture of a
     LAN seat's countdown; the rules and bots are the solo game's)."""
 
-    def __init__(self, game: GameName, left: int) -> None:
-        base = tile_session(game)
-        super().__init__(ME, base.config, base.bots.values(), seed=TILE_SEED, bot_pause=0)
-        self.left = left
+    left = 0
+    turn_seconds = 0
 
     @property
     def deadline(self) -> Deadline | None:
-        return Deadline("turn", FROZEN_NOW + self.left, self.config.turn_seconds)
+        return Deadline("turn", FROZEN_NOW + self.left, self.turn_seconds)
+
+
+def clocked_tile_session(game: GameName, left: int) -> ClockedTileSeat:
+    config = TileGameConfig(game)
+    seat = ClockedTileSeat.solo(ME, config, (Level.EASY,), seed=TILE_SEED, bot_pause=0)
+    assert isinstance(seat, ClockedTileSeat)
+    seat.left, seat.turn_seconds = left, config.turn_seconds
+    return seat
 
 
 WATCH_CHAT = (
@@ -156,7 +176,7 @@ WATCH_CHAT = (
 """What the table said, as a spectator's board shows it."""
 
 
-async def play_best(session: TileSession) -> None:
+async def play_best(session: TileSeat) -> None:
     """One of the player's turns without the screen: let a play stand, or the best
     everyday play, or a pass (the computer players answer before it returns)."""
     if session.asked_to_judge and session.state.turn != ME:
@@ -168,7 +188,7 @@ async def play_best(session: TileSession) -> None:
         await session.play(move.placement)
 
 
-class WatchedTileSession(TileVerbs):
+class WatchedTileSession(TileSeat):
     """A spectator beside the seeded game: the player's `turns` are played out of sight,
     then the table is seen as spectators see it (every rack a count), with some chat and
     the host's turn limit frozen at `left` seconds."""
@@ -178,9 +198,12 @@ class WatchedTileSession(TileVerbs):
     leave_question = "Stop watching?"
     asked_to_judge = False
     can_chat = True
+    hosting = False
+    door = None  # (it tells the app everything itself)
 
     def __init__(self, game: GameName, turns: int, left: int) -> None:
         self.game = tile_session(game)
+        self.turn_seconds = TileGameConfig(game).turn_seconds
         self.turns = turns
         self.left = left
         self.state = TileGameState()
@@ -191,7 +214,7 @@ class WatchedTileSession(TileVerbs):
         await self.game.start()
         for _ in range(self.turns):
             await play_best(self.game)
-        self.state = state_for_seat(self.game.host, None)
+        self.state = state_for_seat(solo_table(self.game).host, None)
         self._updates.put_nowait(TilesChanged(self.state, ()))
         for line in WATCH_CHAT:
             self._updates.put_nowait(line)
@@ -215,37 +238,45 @@ class WatchedTileSession(TileVerbs):
 
     @property
     def deadline(self) -> Deadline | None:
-        return Deadline("turn", FROZEN_NOW + self.left, self.game.config.turn_seconds)
+        return Deadline("turn", FROZEN_NOW + self.left, self.turn_seconds)
 
 
 AWAY_SCENE = TileScene("tiles-scrabble-offline", GameName.SCRABBLE, 1, lay_next=False, away="Bob")
 """A LAN table's board with a player whose program has gone (a snapshot, no screenshot)."""
 
 
-class AwayTileSession(TileSession):
+class AwayTileSeat(TileSeat):
     """The seeded game with a second player `away` (the seed's easy bot, renamed as a
     person), whom the host reports as not connected, as a LAN seat hears it."""
 
-    def __init__(self, game: GameName, away: str) -> None:
-        super().__init__(ME, TileGameConfig(game), (Level.EASY,), seed=TILE_SEED, bot_pause=0)
-        self.bots = {away: Level.EASY}
-        self.away = away
+    away = ""
 
     async def start(self) -> None:
         await super().start()
         self.publish(PresenceChanged({ME: True, self.away: False}))
 
 
+def away_tile_session(game: GameName, away: str) -> AwayTileSeat:
+    seat = AwayTileSeat.solo(ME, TileGameConfig(game), (Level.EASY,), seed=TILE_SEED, bot_pause=0)
+    assert isinstance(seat, AwayTileSeat)
+    seat.away = away
+    table = solo_table(seat)
+    (bot,) = table.company.names  # type: ignore[union-attr]
+    table.company.names = {away: Level.EASY}  # type: ignore[union-attr]
+    table.opening = tuple((away if who == bot else who, c) for who, c in table.opening)
+    return seat
+
+
 def make_tile_app(scene: TileScene) -> TileApp:
     if scene.away is not None:
-        return TileApp(AwayTileSession(scene.game, scene.away))
+        return TileApp(away_tile_session(scene.game, scene.away))
     if scene.vote:
         return TileApp(VoteTileSession())
     if scene.watching:
         session = WatchedTileSession(scene.game, scene.turns, scene.clock_left or 0)
         return TileApp(session, now=lambda: FROZEN_NOW)
     if scene.clock_left is not None:
-        return TileApp(ClockedTileSession(scene.game, scene.clock_left), now=lambda: FROZEN_NOW)
+        return TileApp(clocked_tile_session(scene.game, scene.clock_left), now=lambda: FROZEN_NOW)
     return TileApp(tile_session(scene.game))
 
 
@@ -274,34 +305,34 @@ PHONY = "SLORP"
 """A word the shipped list lacks."""
 
 
-class VoteTileSession(TileSession):
+class VoteTileSeat(TileSeat):
     """Scrabble with the table's vote, four at the table: Bot 1 plays SLORP (the seed has
     it play first), Bot 2 challenges it, and Ann and Bot 3 vote. The bots move only once
     Ann has voted, so the picture holds still on her vote."""
 
-    def __init__(self) -> None:
-        config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
-        super().__init__(ME, config, (Level.EASY,) * 3, seed=TILE_SEED, bot_pause=0)
-
     async def start(self) -> None:
-        self._apply(None, cmd.CreateGame(self.config))
-        self._apply(ME, cmd.JoinGame())
-        for name in self.bots:
-            self._apply(name, cmd.JoinGame(bot=True))
-        self._apply(ME, cmd.StartGame())
-        first, challenger = self.host.players[:2]
+        table = solo_table(self)
+        for actor, command in table.opening:
+            await table.apply(actor, command)
+        first, challenger = table.host.players[:2]
         assert first != ME, "the seed has a computer player play first"
         self._give(first, PHONY)
-        self._apply(first, cmd.Play(parse_move(self.host.board, f"8H {PHONY}")))
-        self._apply(challenger, cmd.Challenge())
+        await table.apply(first, cmd.Play(parse_move(table.host.board, f"8H {PHONY}")))
+        await table.apply(challenger, cmd.Challenge())
 
     def _give(self, player: str, tiles: str) -> None:
         """Put `tiles` on `player`'s rack, filled up from the bag (the test's set-up)."""
-        host = self.host
+        table = solo_table(self)
+        host = table.host
         bag = sorted((host.bag or ()) + host.rack(player))
         for tile in tiles:
             bag.remove(tile)
         rack = tuple(sorted(tiles + "".join(bag[: 7 - len(tiles)])))
         left = tuple(bag[7 - len(tiles) :])
         racks = {**host.racks, player: rack}
-        self.host = replace(host, racks=racks, bag=left, bag_count=len(left))
+        table.host = replace(host, racks=racks, bag=left, bag_count=len(left))
+
+
+def VoteTileSession(kind: type[VoteTileSeat] = VoteTileSeat) -> TileSeat:
+    config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
+    return kind.solo(ME, config, (Level.EASY,) * 3, seed=TILE_SEED, bot_pause=0)

@@ -13,9 +13,9 @@ import pytest
 from net import SeatKeys
 from tests.cli.test_host import JOIN_LINE, _hear_ctrl_c, free_port, interrupt
 from tests.net.helpers import wait_until
-from wordsy_tui.games.tiles.lan import TileNetSession
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.words.lexicon import dictionary_hash
 
 
@@ -54,7 +54,7 @@ async def test_a_headless_scrabble_host_seats_a_player_and_its_bot_starts_on_com
     process, port, _ = await start_tile_host(
         tmp_path, "--game", "scrabble", "--bots", "1", "--bot-level", "easy"
     )
-    ann = TileNetSession.join("127.0.0.1", port, "Ann", GameName.SCRABBLE, dictionary_hash())
+    ann = TileSeat.join("127.0.0.1", port, "Ann", GameName.SCRABBLE, dictionary_hash())
     try:
         await ann.start()
         await wait_until(lambda: len(ann.state.players) == 2, timeout=60)
@@ -169,11 +169,11 @@ async def test_join_connect_opens_the_tile_games_board_in_its_lobby(
     from wordsy_tui.cli import build_parser
     from wordsy_tui.engine.levels import Level
     from wordsy_tui.games.tiles.app import app as tile_app
-    from wordsy_tui.games.tiles.host import TileLanHost
+    from wordsy_tui.games.tiles.host import tile_game_host
     from wordsy_tui.games.tiles.rules.config import TileGameConfig
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    server = TileLanHost(
+    server = tile_game_host(
         TileGameConfig(GameName.WWF),
         dictionary=dictionary_hash(),
         bind="127.0.0.1",
@@ -212,7 +212,7 @@ async def test_join_connect_opens_the_tile_games_board_in_its_lobby(
         await server.stop()
 
 
-async def let_the_bot_move(ann: TileNetSession) -> None:
+async def let_the_bot_move(ann: TileSeat) -> None:
     """Ann passes whenever it is her turn, until the computer player has played a word."""
     while not any(turn.kind == "play" for turn in ann.state.turns):
         if ann.state.turn == "Ann":
@@ -231,8 +231,8 @@ async def test_a_killed_tile_host_resumes_and_its_players_take_their_seats_back(
     )
     games = tmp_path / "wordsy-tui" / "games"
 
-    def ann_joins() -> TileNetSession:
-        return TileNetSession.join(
+    def ann_joins() -> TileSeat:
+        return TileSeat.join(
             "127.0.0.1", int(port), "Ann", GameName.WWF, dictionary_hash(), keys=keys
         )
 

@@ -11,7 +11,7 @@ import pytest
 from tests.net.helpers import wait_until
 from wordsy_tui.cli import build_parser
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.games.tiles.host import TileLanHost
+from wordsy_tui.games.tiles.host import tile_game_host
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import Phase
@@ -22,7 +22,7 @@ async def test_a_joined_bot_sits_at_a_tile_host_plays_its_turns_and_stops_with_t
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    server = TileLanHost(
+    server = tile_game_host(
         TileGameConfig(GameName.WORDFEUD),
         dictionary=dictionary_hash(),
         bind="127.0.0.1",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tests.session.test_lan import DICTIONARY, server
-from wordsy_tui.front.seat import KeptSeat, read_token, write_token
+from wordsy_tui.front.seat import SeatFile, read_token, write_token
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 
 async def test_a_kept_seat_comes_back_to_the_same_seat_and_a_stale_one_sits_down_anew(tmp_path):
@@ -12,7 +13,9 @@ async def test_a_kept_seat_comes_back_to_the_same_seat_and_a_stale_one_sits_down
     seat_file = tmp_path / "ann.token"
     write_token(seat_file, "a-token-this-game-never-gave")
     try:
-        first = KeptSeat.kept(seat_file, ("127.0.0.1", host.port), "Ann", DICTIONARY, None)
+        first = WordsySeat.join(
+            "127.0.0.1", host.port, "Ann", DICTIONARY, keeper=SeatFile(seat_file)
+        )
         await first.start()  # the stale token is refused: Ann sits down as a newcomer
         assert first.me == "Ann"
         token = read_token(seat_file)
@@ -20,7 +23,9 @@ async def test_a_kept_seat_comes_back_to_the_same_seat_and_a_stale_one_sits_down
         assert token != "a-token-this-game-never-gave"
         await first.stop()
 
-        again = KeptSeat.kept(seat_file, ("127.0.0.1", host.port), "Ann", DICTIONARY, None)
+        again = WordsySeat.join(
+            "127.0.0.1", host.port, "Ann", DICTIONARY, keeper=SeatFile(seat_file)
+        )
         await again.start()
         assert again.me == "Ann"
         assert list(host.state.players) == ["Ann"]  # the same seat, not a second one

@@ -11,12 +11,12 @@ from tests.net.netns_discovery import in_private_namespace
 from wordsy_tui.app.lan import LanPlay
 from wordsy_tui.cli.serve import HostOptions
 from wordsy_tui.games.tiles.app.app import TileApp
-from wordsy_tui.games.tiles.host import TileLanHost
+from wordsy_tui.games.tiles.host import tile_game_host
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
-from wordsy_tui.games.wordsy.host import LanHost
-from wordsy_tui.games.wordsy.lan import NetSession
+from wordsy_tui.games.wordsy.host import wordsy_host
 from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.discovery import Announcer, FoundGame, browse
 from wordsy_tui.words.lexicon import dictionary_hash
 
@@ -37,7 +37,7 @@ async def until(games, wanted) -> list[FoundGame]:
 
 async def test_a_hosted_game_is_listed_updated_and_withdrawn(tmp_path):
     announce = Announcer("Ann's table", "Ann", pin_required=True, interfaces=LOOPBACK)
-    host = LanHost(
+    host = wordsy_host(
         GameConfig(max_players=4),
         dictionary="d",
         bind="127.0.0.1",
@@ -52,7 +52,7 @@ async def test_a_hosted_game_is_listed_updated_and_withdrawn(tmp_path):
     assert (game.name, game.host, game.port) == ("Ann's table", "Ann", host.port)
     assert (game.players, game.seats, game.phase, game.pin_required) == (0, 4, "lobby", True)
     assert game.compatible
-    guest = NetSession.join(game.address, game.port, "Bob", "d")
+    guest = WordsySeat.join(game.address, game.port, "Bob", "d")
     await guest.start()
     listed = await until(games, lambda found: found and found[0].players == 1)
     await guest.stop()
@@ -66,7 +66,7 @@ async def test_a_tile_game_is_listed_with_its_game_and_its_seat_taken_from_the_l
 ):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     announce = Announcer("Cat's Words with Friends", "Cat", False, interfaces=LOOPBACK)
-    host = TileLanHost(
+    host = tile_game_host(
         TileGameConfig(GameName.WWF),
         dictionary=dictionary_hash(),
         bind="127.0.0.1",

@@ -10,7 +10,14 @@ from tests.games.wordsy.rules.table import Table
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules.alarms import AFTER_VOTE_SECONDS, OFFER_SECONDS
 from wordsy_tui.games.wordsy.rules.state import GameState
-from wordsy_tui.table.clock import Clock
+from wordsy_tui.games.wordsy.seam import WordsyRules
+from wordsy_tui.table.clock import AlarmClock
+
+Clock = AlarmClock[GameState, cmd.Command]
+
+
+def wordsy_clock() -> Clock:
+    return AlarmClock(WordsyRules().alarm)
 
 
 class FrozenTime:
@@ -46,7 +53,7 @@ def watch(clock: Clock, time: FrozenTime, at: float, state: GameState) -> tuple[
 
 
 async def test_a_vote_pauses_the_challenge_window_and_it_goes_on_after(table, time):
-    clock = Clock()
+    clock = wordsy_clock()
     window = table.state.config.challenge_seconds
     assert window == 60
     assert watch(clock, time, 0, table.state) == ("challenges", 60)
@@ -66,7 +73,7 @@ def vote_on_anns_word(clock: Clock, time: FrozenTime, table: Table, raised_at: f
 
 
 async def test_after_a_late_vote_the_table_still_has_a_moment(table, time):
-    clock = Clock()
+    clock = wordsy_clock()
     vote_on_anns_word(clock, time, table, raised_at=57)
     assert watch(clock, time, 70, table.state) == ("challenges", 70 + AFTER_VOTE_SECONDS)
 
@@ -75,7 +82,7 @@ async def test_a_player_whose_word_just_fell_has_time_to_offer_the_word_they_mea
     from tests.games.wordsy.rules.test_meant_words import fallen_word
 
     t = fallen_word()
-    clock = Clock()
+    clock = wordsy_clock()
     watch(clock, time, 0, t.state)
     t.do(cmd.Challenge("Bob", "Ann"))  # Bob's challenge of Ann's STRAND late in the window
     watch(clock, time, 57, t.state)
@@ -92,7 +99,7 @@ async def test_a_player_whose_word_just_fell_has_time_to_offer_the_word_they_mea
 
 
 async def test_two_programs_following_the_same_table_count_down_alike(table, time):
-    host, guest = Clock(), Clock()
+    host, guest = wordsy_clock(), wordsy_clock()
     states = [(0.0, table.state)]
     table.do(cmd.Challenge("Bob", "Ann"))
     states.append((12.0, table.state))
@@ -105,7 +112,7 @@ async def test_two_programs_following_the_same_table_count_down_alike(table, tim
 
 
 async def test_the_next_round_has_its_whole_window(table, time):
-    clock = Clock()
+    clock = wordsy_clock()
     vote_on_anns_word(clock, time, table, raised_at=50)
     table.all_ready()
     table.play_round(
@@ -116,7 +123,7 @@ async def test_the_next_round_has_its_whole_window(table, time):
 
 
 async def test_a_late_joiner_counts_from_the_time_the_host_says_is_left(table, time):
-    host, guest = Clock(), Clock()
+    host, guest = wordsy_clock(), wordsy_clock()
     watch(host, time, 0, table.state)
     time.now += 25
     note = host.note()
@@ -129,7 +136,7 @@ async def test_a_late_joiner_is_told_the_alarms_own_time_not_a_hurry(table, time
     # The host hurries a wait whose people have all gone; whoever joins then must count
     # the alarm's own time, as the seats already there do: told the hurried time, it
     # showed "0:00 left" for minutes once the absent came back and the host relaxed.
-    host = Clock()
+    host = wordsy_clock()
     watch(host, time, 0, table.state)
     time.now += 25
     host.hurry(5)
@@ -150,12 +157,12 @@ async def test_a_late_joiner_is_told_the_alarms_own_time_not_a_hurry(table, time
     ],
 )
 async def test_a_note_that_makes_no_sense_leaves_the_whole_countdown(table, time, note):
-    guest = Clock()
+    guest = wordsy_clock()
     guest.told(note)
     assert watch(guest, time, 0, table.state) == ("challenges", 60)
 
 
 async def test_a_note_never_stretches_an_alarm_beyond_its_length(table, time):
-    guest = Clock()
+    guest = wordsy_clock()
     guest.told({"alarm": ["challenges", table.state.round], "left": 1e9})
     assert watch(guest, time, 0, table.state) == ("challenges", 60)

@@ -58,7 +58,7 @@ async def test_a_person_challenges_and_a_person_and_a_bot_vote(tmp_path: Path) -
             isinstance(e, ev.TurnLost) and e.player == "bob" for e in logged
         )
         for session in people:
-            await wait_until(lambda s=session: s.seq == server.host.seq)
+            await wait_until(lambda s=session: s.door.seq == server.host.seq)
         assert_views(server, people)  # each view the host's, redacted for its seat
     finally:
         for session in people:

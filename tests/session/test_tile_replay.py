@@ -57,13 +57,13 @@ def test_a_game_not_finished_shows_racks_as_counts_and_draws_as_counts() -> None
 
 def test_stepping_stays_within_the_game_and_nothing_can_be_changed(tmp_path: Path) -> None:
     _, session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
-    assert session.finished
+    assert session.door.finished
     assert session.me is None
     assert session.leave_question == ""
-    session.step(-1)
-    assert session.index == 0
-    session.step(1000)
-    assert session.index == len(session.frames) - 1
+    session.door.step(-1)
+    assert session.door.index == 0
+    session.door.step(1000)
+    assert session.door.index == len(session.door.frames) - 1
     assert session.state.phase is Phase.OVER
 
 

@@ -95,7 +95,7 @@ async def play_bot(
     bot = kit.computer_player(seat, level)
     await bot.start()
     say(f"{name} ({level}) sat down at {game_info(game).title} at {address[0]}:{address[1]}")
-    client = seat.client
+    client = seat.door.client
     try:
         while seat.state.phase != "over" and not (client.closed or client.refusal):
             await asyncio.sleep(0.5)

@@ -53,8 +53,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except ValueError as error:
         parser.error(f"{shown(str(path))} cannot be replayed: {shown(str(error))}")
     status = kit_for(game).app(game, session).run_to_end()
-    if session.note:  # the app's notice is gone with its screen: leave it in the terminal too
-        print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
+    note = session.door.note
+    if note:  # the app's notice is gone with its screen: leave it in the terminal too
+        print(f"wordsy-tui replay: {note}", file=sys.stderr)
     return status
 
 

@@ -19,7 +19,7 @@ from typing import Any, Final, Protocol, TextIO, TypeVar
 
 from wordsy_tui.kit import GameDesk, game_info, kit_for
 from wordsy_tui.table.discovery import Announcer
-from wordsy_tui.table.served import DEFAULT_PORT, ServedTable
+from wordsy_tui.table.served import DEFAULT_PORT, LOBBY_GRACE_SECONDS, ServedTable
 from wordsy_tui.text import shown
 
 EventHook = Callable[[Any, Any], None]
@@ -50,8 +50,8 @@ class HostOptions:
     log_path: Path | None = None
     """`--resume`: the saved game to continue (None: a new game)."""
     max_spectators: int = 1000
-    lobby_grace: float | None = None
-    """Seconds before an abandoned lobby seat is freed (None: the game's own default)."""
+    lobby_grace: float = LOBBY_GRACE_SECONDS
+    """Seconds before an abandoned lobby seat is freed."""
     ssh_port: int | None = None
     """`--ssh`: serve the game over SSH on this port too (None: not)."""
     web_port: int | None = None
@@ -97,23 +97,22 @@ def announcer_for(options: Announced, game: str) -> Announcer | None:
 
 
 Server = ServedTable[Any, Any, Any]
-"""Any game's host (`LanHost`, `TileLanHost`)."""
+"""Any game's host (a `ServedTable` with its game's part)."""
 ServerT = TypeVar("ServerT", bound=Server)
 
 
 def make_server(options: HostOptions, on_event: EventHook | None = None) -> Server:
-    """The host of `options`' game, not started (with the fronts mixed in when `options`
-    asks for them)."""
+    """The host of `options`' game, not started (with the fronts when `options` asks for
+    them)."""
     from wordsy_tui.words.lexicon import dictionary_hash
 
     hosted = kit_for(options.game).hosted(options.game)
     table: Callable[..., Server] = hosted.table
     fronts: dict[str, Any] = {}
     if options.ssh_port is not None or options.web_port is not None:
-        from wordsy_tui.front.host import FrontOptions, fronted
+        from wordsy_tui.front.host import FrontOptions, Fronts
 
-        table = fronted(hosted.table)
-        fronts["fronts"] = FrontOptions(options.ssh_port, options.web_port)
+        fronts["fronts"] = Fronts(FrontOptions(options.ssh_port, options.web_port))
     return table(
         options.config,
         dictionary=dictionary_hash(),

@@ -16,12 +16,11 @@ import contextlib
 import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Final
 
 from net import Client, Refused
 from net.protocol import UNKNOWN_TOKEN
-from wordsy_tui.games.tiles.lan import TileNetSession
-from wordsy_tui.games.wordsy.lan import NetSession
+from wordsy_tui.table.sealed import Sealings
 
 FRONT_ENV: Final = "WORDSY_TUI_FRONT"
 PIN_ENV: Final = "WORDSY_TUI_PIN"
@@ -51,55 +50,36 @@ def write_token(path: Path, token: str) -> None:
     spare.replace(path)
 
 
-async def sit_down(client: Client, start: Callable[[], Awaitable[None]], seat_file: Path) -> None:
-    """Start a session (`start`) on `client` with the token kept in `seat_file`, and keep the
-    token the host gives back; whatever the game, its seat is kept the same way."""
-    try:
-        await start()
-    except Refused as refusal:
-        if refusal.reason != UNKNOWN_TOKEN or client.token is None:
-            raise
-        # The seat is gone (left in the lobby, another game): sit down anew.
-        client.token = None
-        client.refusal = None
-        await start()
-    if client.token is not None and client.role == "player":
-        write_token(seat_file, client.token)
-
-
 class SeatFile:
-    """Mixed in before a network session class: its seat token lives in a file the front
-    keeps for the player's name (`seat_file`, set before it starts)."""
+    """A front's child's keeper (`table.joined.SeatKeeper`), whatever the game: its seat
+    token lives in a file the front keeps for the player's name; its sealed choices are
+    not kept (a child that ends mid-round loses its word)."""
 
-    seat_file: Path
-    client: Client
+    def __init__(self, path: Path) -> None:
+        self.path = path
 
-    async def start(self) -> None:
-        # The session's own start, next in the order of classes.
-        await sit_down(self.client, cast(Any, super()).start, self.seat_file)
+    async def sit(self, client: Client, start: Callable[[], Awaitable[None]]) -> None:
+        """Start the seat's line (`start`) on `client` with the token kept in the file, and
+        keep the token the host gives back."""
+        if client.token is None:
+            client.token = read_token(self.path)
+        try:
+            await start()
+        except Refused as refusal:
+            if refusal.reason != UNKNOWN_TOKEN or client.token is None:
+                raise
+            # The seat is gone (left in the lobby, another game): sit down anew.
+            client.token = None
+            client.refusal = None
+            await start()
+        if client.token is not None and client.role == "player":
+            write_token(self.path, client.token)
 
+    def sealed(self) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
+        return 0, {}
 
-class KeptSeat(SeatFile, NetSession):
-    """A Wordsy session whose seat token lives in a file the front keeps."""
-
-    @classmethod
-    def kept(
-        cls,
-        seat_file: Path,
-        address: tuple[str, int],
-        name: str,
-        dictionary: str,
-        pin: str | None,
-    ) -> KeptSeat:
-        token = read_token(seat_file)
-        session = cls.join(*address, name, dictionary, pin=pin, token=token)
-        assert isinstance(session, KeptSeat)
-        session.seat_file = seat_file
-        return session
-
-
-class KeptTileSeat(SeatFile, TileNetSession):
-    """A tile game's seat (Scrabble, Words with Friends, Wordfeud), kept the same way."""
+    def keep_sealed(self, period: int, choices: Sealings) -> None:
+        return None
 
 
 def take_the_terminal() -> None:

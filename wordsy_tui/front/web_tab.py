@@ -31,8 +31,8 @@ from wordsy_tui.engine.names import name_problem, normal_name
 from wordsy_tui.front.seat import PIN_WAIT_ENV, WRONG_PIN_EXIT, from_environment
 from wordsy_tui.games.tiles.app import app as tile_module
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
-from wordsy_tui.games.tiles.lan import TileNetSession
 from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.games.wordsy.app import app as app_module
 from wordsy_tui.games.wordsy.app.app import WordsyApp
 from wordsy_tui.table.joined import game_at
@@ -123,13 +123,13 @@ class TabApp(TabQuestions, WordsyApp):
         self.ask_name()
 
     def _join(self, pin: str | None) -> None:
-        from wordsy_tui.games.wordsy.lan import NetSession
+        from wordsy_tui.games.wordsy.seat import WordsySeat
 
         host, port = self.address
         watching = not self.player_name
         name = self.player_name or "watch"
         dictionary = dictionary_hash()
-        self.play(NetSession.join(host, port, name, dictionary, pin=pin, spectate=watching))
+        self.play(WordsySeat.join(host, port, name, dictionary, pin=pin, spectate=watching))
 
 
 class TileTabApp(TabQuestions, TileApp):
@@ -149,11 +149,11 @@ class TileTabApp(TabQuestions, TileApp):
         # The seat is named once the player has said their name (`_join`).
         super().__init__(self._seat("Player", None))
 
-    def _seat(self, name: str, pin: str | None) -> TileNetSession:
+    def _seat(self, name: str, pin: str | None) -> TileSeat:
         from wordsy_tui.words.lexicon import dictionary_hash
 
         # An empty name watches, as Wordsy's tab does.
-        return TileNetSession.join(
+        return TileSeat.join(
             *self.address,
             name or "watch",
             self.game,

@@ -3,7 +3,7 @@
 The game never reads a clock; the host turns elapsed time into commands. The
 same rules' `alarm` tells every client what is counting down, so each shows the
 countdown from its own monotonic clock. `AlarmClock` is the machinery for any
-game (over its `Rules.alarm`); `Clock` is Wordsy's.
+game (over its `Rules.alarm`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,6 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from wordsy_tui.engine import Alarm
-from wordsy_tui.games.wordsy.rules import commands as cmd
-from wordsy_tui.games.wordsy.rules.state import GameState
-from wordsy_tui.games.wordsy.seam import WordsyRules
 
 S = TypeVar("S")
 """A game's state."""
@@ -158,10 +155,3 @@ class AlarmClock(Generic[S, C]):
         if self._task is not None:
             self._task.cancel()
             self._task = None
-
-
-class Clock(AlarmClock[GameState, cmd.Command]):
-    """Wordsy's clock: its alarms are its rules'."""
-
-    def __init__(self, submit: Callable[[cmd.Command], Awaitable[object]] | None = None) -> None:
-        super().__init__(WordsyRules().alarm, submit)

@@ -1,7 +1,9 @@
-"""A seat at a host's table across the LAN, whatever the game, and the hosting player's own.
+"""A seat's door to a host's table across the LAN, whatever the game, and the hosting
+player's own.
 
-`NetTable` is a seat at a host's table (the line to the host, its stream of events, chat,
-leaving); `Hosting` is the hosting player's seat, a `NetTable` whose host (a
+`Joined` is the way to a host (the line to it, its stream of events in the game's rules,
+chat, leaving), and the keeper that lets the seat's token and sealed choices outlive the
+program; `Hosting` is the hosting player's, a `Joined` whose host (a
 `table.served.ServedTable`) runs in the same process.
 """
 
@@ -10,8 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Coroutine, Sequence
-from typing import Any, Final, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any, Final, Protocol, TypedDict, TypeVar, Unpack
 
 from net import (
     Client,
@@ -26,14 +28,10 @@ from net.protocol import NAME_TAKEN
 from wordsy_tui.engine import Rules
 from wordsy_tui.table.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
 from wordsy_tui.table.clock import AlarmClock, Deadline
+from wordsy_tui.table.sealed import Keeper, Sealings
 from wordsy_tui.table.seam import Stream
-from wordsy_tui.table.seat import (
-    LinkChanged,
-    NextGame,
-    PresenceChanged,
-    Rejected,
-    Seat,
-)
+from wordsy_tui.table.seat import Door, LinkChanged, NextGame, Rejected
+from wordsy_tui.table.seatbook import SeatBook
 from wordsy_tui.table.served import APP_NAME, LOOPBACK, ServedTable, Table, requirements
 
 # How long joining keeps knocking before it tells the player the host is not there
@@ -45,6 +43,9 @@ MAX_CLOSING_WORDS: Final = 400
 LEAVING_SECONDS: Final = 3.0
 PROBE_SECONDS: Final = 5.0
 """How long `game_at` waits for the host's answer at its door."""
+# Beside a joiner's seat tokens: its sealed choices of the current period, a file per game.
+DRAFTS_FOLDER: Final = "drafts"
+KEPT_DRAFTS: Final = 16
 
 
 async def first_contact(client: Client) -> None:
@@ -143,97 +144,183 @@ C = TypeVar("C")
 E = TypeVar("E")
 """A game's event."""
 
-LinkNews = LinkChanged | Rejected | ChatHeard | ChatRefused | NextGame
-"""What a network session tells its app of the line to its host, whatever the game."""
+
+class SeatKeeper(Keeper, Protocol):
+    """A joined seat's keeper: its sealed choices (a `Keeper`), and how the seat sits down
+    with the token it keeps."""
+
+    async def sit(self, client: Client, start: Callable[[], Awaitable[None]]) -> None:
+        """Start the seat's line to its host (`start`) on `client`, with the token kept
+        here, and keep the token the host gives."""
+        ...
 
 
-class NetTable(Seat[S, C, E]):
-    """A seat (or a spectator's place) at a host's table across the network, whatever the
-    game: the line to the host and its stream of events in the game's rules, connecting
-    and hanging up, what the player is told of the link, sending commands, chat, and
-    leaving. A game's session mixes it in before its own verbs (which are a `Seat` too)
-    and takes its game's news in `_game_news`."""
+class KeptDrafts:
+    """A terminal join's keeper: the user's `SeatKeys` keep the seat's token (the client
+    does), and its sealed choices are kept beside them, one file per game, so a closed
+    terminal or a crash mid-round costs neither seat nor choice."""
 
-    client: Client
-    clock: AlarmClock[S, C]
-    """The host's countdown of the wait running now, as this seat shows it."""
+    def __init__(self, client: Client, keys: SeatKeys) -> None:
+        self._client = client
+        self._folder = keys.path.parent / DRAFTS_FOLDER
+        self._tidied: str | None = None
+        """The game whose first keeping cleared the folder of games long over."""
 
-    def _link_to(self, client: Client, rules: Rules[S, C, E]) -> None:
+    async def sit(self, client: Client, start: Callable[[], Awaitable[None]]) -> None:
+        await start()
+
+    def _book(self) -> SeatBook | None:
+        # The game's id comes with the host's welcome (and changes with a rematch).
+        game = self._client.game
+        return None if game is None else SeatBook(self._folder / f"{game}.json")
+
+    def sealed(self) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
+        book = self._book()
+        return (0, {}) if book is None else book.keeper(self._client.name).sealed()
+
+    def keep_sealed(self, period: int, choices: Sealings) -> None:
+        book = self._book()
+        if book is None:
+            return
+        if self._tidied != book.path.stem:
+            self._tidied = book.path.stem
+            self._folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            files = sorted(self._folder.glob("*.json"), key=lambda f: f.stat().st_mtime)
+            for old in files[:-KEPT_DRAFTS]:
+                old.unlink(missing_ok=True)  # games long over: their choices are no secret
+        book.keeper(self._client.name).keep_sealed(period, choices)
+
+
+class Knock(TypedDict, total=False):
+    """How a seat (or a spectator's place) asks its host in: `Joined.at`'s options, which
+    each game's `join` passes on."""
+
+    pin: str | None
+    spectate: bool
+    """A place to watch from: no seat."""
+    token: str | None
+    """A seat's token known already."""
+    keys: SeatKeys | None
+    """Where the seat's token outlives this program: a restart takes the seat back."""
+    reclaim: bool
+    """Ask the host for the seat of our name when we hold no token for it (another
+    machine's, lost)."""
+    keeper: SeatKeeper | None
+    """Another keeper of the token and the sealed choices than the user's keys (a front's
+    seat file)."""
+
+
+class Joined(Door[S, C, E]):
+    """A seat's (or a spectator's place's) door to a host's table across the network,
+    whatever the game: the line to the host and its stream of events in the game's rules,
+    connecting and hanging up, what the player is told of the link, sending commands,
+    chat, leaving, and the countdown of the host's clock as the seat shows it.
+
+    `keeper`: where the seat's token and sealed choices outlive the program (a client
+    whose token the user's `SeatKeys` keep gets `KeptDrafts` when none is given)."""
+
+    def __init__(
+        self, client: Client, rules: Rules[S, C, E], keeper: SeatKeeper | None = None
+    ) -> None:
+        super().__init__(None if client.role == "spectator" else client.name)
         self.client = client
-        self._link = HostLink(client)
-        self._stream = Stream(rules)
+        self.link = HostLink(client)
+        self.stream = Stream(rules)
+        self.clock = AlarmClock(rules.alarm)
+        """The host's countdown of the wait running now, as this seat shows it."""
+        if keeper is None and client.keys is not None:
+            keeper = KeptDrafts(client, client.keys)
+        self.keeper = keeper
 
-    @staticmethod
-    def seat_client(
+    @classmethod
+    def at(
+        cls,
         address: str,
         port: int,
         name: str,
         requires: dict[str, str],
-        *,
-        pin: str | None = None,
-        spectate: bool = False,
-        token: str | None = None,
-        keys: SeatKeys | None = None,
-        reclaim: bool = False,
-    ) -> Client:
-        """The client of a seat (or, `spectate`, a place to watch from) at the host at
-        `address:port` of the game `requires` names. `keys`: where the seat's token
-        outlives this program; `reclaim`: ask the host for the seat of our name when we
-        hold no token for it (another machine's, lost)."""
-        return Client(
+        rules: Rules[S, C, E],
+        **knock: Unpack[Knock],
+    ) -> Joined[S, C, E]:
+        """A seat (or a place to watch from) at the host at `address:port` of the game
+        `requires` names, whose rules are `rules`."""
+        client = Client(
             address,
             port,
             name,
-            role="spectator" if spectate else "player",
-            pin=pin,
-            token=token,
+            role="spectator" if knock.get("spectate") else "player",
+            pin=knock.get("pin"),
+            token=knock.get("token"),
             requirements=requires,
-            keys=keys,
-            reclaim=reclaim,
+            keys=knock.get("keys"),
+            reclaim=knock.get("reclaim", False),
         )
+        return cls(client, rules, knock.get("keeper"))
+
+    def fresh(self) -> S:
+        return self.stream.rules.fresh()
 
     @property
     def seq(self) -> int:
-        """The host's sequence number of the last event folded into `state`."""
-        return self._stream.seq
+        """The host's sequence number of the last event folded into the seat's state."""
+        return self.stream.seq
+
+    @property
+    def token(self) -> str | None:
+        return self.client.token
 
     async def start(self) -> None:
         """Connect; raises `net.Refused` with a reason for people when turned away,
         and ConnectionError when the host does not answer in time."""
         try:
-            await self._link.open(self.client, self._read())
+            if self.keeper is None:
+                await self._open()
+            else:
+                await self.keeper.sit(self.client, self._open)
         except BaseException:
             self.clock.cancel()
             raise
-        await self._seated()
+        await self.seat.welcomed(self.keeper)
 
-    async def _seated(self) -> None:
-        """The host has welcomed us (the game's session may take up what it kept)."""
+    async def _open(self) -> None:
+        await self.link.open(self.client, self._read())
 
     async def stop(self) -> None:
         self.clock.cancel()
-        await self._link.close()
+        await self.link.close()
 
     async def _read(self) -> None:
-        """Fold the host's updates into the session until the line closes: who is here,
-        chat and the link the same for every game, the game's own news in `_game_news`."""
+        """Fold the host's updates into the seat until the line closes."""
         async for update in self.client.updates():
             match update:
                 case net_client.Presence(seats=seats):
-                    self.presence = dict(seats)
-                    self.publish(PresenceChanged(dict(seats)))
+                    self.seat.present(seats)
                 case net_client.Said() | net_client.SayRefused():
-                    self.publish(self._link.heard(update))
+                    self.seat.publish(self.link.heard(update))
                 case net_client.Link() as link:
                     self._link_changed(link)
-                case _:
-                    await self._game_news(update)
+                case net_client.Next(message=message):
+                    # A rematch: the new game's view follows (a reset, then its events).
+                    fresh = self.fresh()
+                    self.stream.seq = 0
+                    self.seat.begin_again(fresh)
+                    self.clock.observe(fresh)
+                    self.seat.publish(NextGame(message[:MAX_CLOSING_WORDS]))
+                case net_client.Event() | net_client.Reset():
+                    await self._fold(update)
 
-    async def _game_news(
-        self, update: net_client.Event | net_client.Reset | net_client.Next
-    ) -> None:
-        """An event, a reset (the view again from the host) or the next game (a rematch)."""
-        raise NotImplementedError
+    async def _fold(self, update: net_client.Event | net_client.Reset) -> None:
+        """An event, or a reset (the view again from the host: told to the app only where
+        the rules send snapshots; else the catch-up's events tell it)."""
+        folded = self.stream.fold(self.seat.state, update)
+        if folded is None:
+            return
+        state, events = folded
+        if isinstance(update, net_client.Reset) and not self.stream.rules.snapshots:
+            self.seat.state = state
+            return
+        self.clock.observe(state)
+        await self.seat.moved(state, events)
 
     def _link_changed(self, link: net_client.Link) -> None:
         if link.final:
@@ -241,13 +328,13 @@ class NetTable(Seat[S, C, E]):
         elif link.connected:
             # The catch-up comes next: its wait counts from the host's time.
             self.clock.told(self.client.note)
-        self.publish(self._link.news(link))
+        self.seat.publish(self.link.news(link))
 
     async def send(self, command: C) -> str | None:
         """Ask the host; the rule's message when it is refused, else None."""
-        problem, tell = await self._link.ask(self._stream.rules.encode(command))
+        problem, tell = await self.link.ask(self.stream.rules.encode(command))
         if tell and problem is not None:
-            self.publish(Rejected(problem[:MAX_CLOSING_WORDS]))
+            self.seat.publish(Rejected(problem[:MAX_CLOSING_WORDS]))
         return problem
 
     @property
@@ -255,36 +342,32 @@ class NetTable(Seat[S, C, E]):
         return True
 
     async def say(self, text: str) -> str | None:
-        return self._link.say(text)
+        return self.link.say(text)
 
     @property
     def deadline(self) -> Deadline | None:
         return self.clock.deadline
 
-    async def leave_table(self) -> None:
+    async def leave(self, farewell: Awaitable[object]) -> None:
         # The host frees the seat as it leaves, and may hang up before its answer arrives.
         with contextlib.suppress(Exception):
             async with asyncio.timeout(LEAVING_SECONDS):
-                await super().leave_table()
+                await farewell
 
 
-class Hosting(NetTable[S, C, E]):
-    """The hosting player's seat, whatever the game: a `ServedTable` in this process, and
-    a client of it over loopback. Mixed in before the game's network session."""
+class Hosting(Joined[S, C, E]):
+    """The hosting player's door, whatever the game: a `ServedTable` in this process, and
+    a client of it over loopback (made once the host has a port, in `start`). `bots`:
+    levels of computer players to seat once we sit (not when resuming)."""
 
     server: ServedTable[S, C, E]
 
-    def _hosted_by(self, server: ServedTable[S, C, E], bots: Sequence[str]) -> None:
-        """Called by the game's hosting session once its own session is made (over a client
-        to port 0: the real one is made once the host has a port, in `start`)."""
+    def __init__(self, me: str, server: ServedTable[S, C, E], bots: Sequence[str] = ()) -> None:
+        super().__init__(Client(LOOPBACK, 0, me), server.game.rules)
         self.server = server
         self.bots_to_seat = tuple(bots)
-        """Levels of computer players to seat once we sit (not when resuming)."""
         self.left_running = False
         """The hosting player left and the game goes on: stopping keeps the server."""
-
-    def _own_player(self) -> None:
-        """Before we sit: what the game's host keeps of its own player."""
 
     async def start(self) -> None:
         server = self.server
@@ -300,7 +383,6 @@ class Hosting(NetTable[S, C, E]):
             requirements=server.requirements,
         )
         resumed = me in server.state.players
-        self._own_player()
         await super().start()
         book.keep(me, self.client.token, host=True)
         for level in () if resumed else self.bots_to_seat:
@@ -310,6 +392,16 @@ class Hosting(NetTable[S, C, E]):
         await super().stop()
         if not self.left_running:
             await self.server.stop(by=self.me)
+
+    async def leave_running(self, goodbye: C | None) -> ServedTable[S, C, E]:
+        """The hosting player leaves the table (sending `goodbye` where the rules let the
+        seat go now), and the game goes on without them: the server keeps running (the
+        caller serves it on, headless) and stops only later."""
+        self.left_running = True
+        if goodbye is not None:
+            await self.seat.send(goodbye)  # else the seat stays, absent: none waits for it
+        await self.stop()
+        return self.server
 
     @property
     def hosting(self) -> bool:

@@ -1,21 +1,21 @@
 """A saved game of any kind, stepped through one step at a time, read-only.
 
 One replay for every game: the log names its game, the game's `engine.Rules` fold it, and
-the game's `Steps` say where the log is cut into frames (Wordsy's `ROUNDS`: the end of
-each round, every word judged; the tile games' `TURNS`, in `session.tilereplay`: the start
-of each turn, then the end). `Replay` steps through the frames; what each app's screen
-needs of a session is a thin adapter over it: `ReplaySession` for Wordsy's app, and
-`session.tilereplay`'s `TileReplaySession` (a read-only `TileVerbs`) for the board app.
+the game's `Steps` say where the log is cut into frames (Wordsy's `games.wordsy.replay`:
+the end of each round, every word judged; the tile games' `games.tiles.replay`: the start
+of each turn, then the end). `Replaying` is the door of a seat of nobody's over the
+frames, one shown at a time: the game's own seat class (its app's) over it refuses every
+verb, for nothing can change.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar
 
 from wordsy_tui.engine import Rules
-from wordsy_tui.table.seat import Rejected, Seat, StateChanged
+from wordsy_tui.table.seat import Door, Rejected, StateChanged
 
 if TYPE_CHECKING:
     pass
@@ -49,6 +49,9 @@ class Steps(Generic[State, Event]):
     """The game ended: its secrets are no secret any more, and its end is the last frame."""
     tail: bool
     """Where a log stops mid-step, the table as it stops is a frame too."""
+    tells: bool
+    """The app is told each frame's events (else only its table: an app that greets each
+    event as if it had just happened)."""
 
 
 def frames_of(steps: Steps[State, Event], events: Iterable[Event]) -> list[Frame[State, Event]]:
@@ -87,48 +90,58 @@ def never(event: object) -> bool:
     return False
 
 
-class Replay(Seat[State, Any, Event]):
-    """A saved game's frames, one shown at a time, as a seat of nobody's: nothing can
-    change. Each app's session is this with its game's `steps` and its app's seat."""
+class Replaying(Door[State, Any, Event]):
+    """A saved game's frames, one shown at a time, as the door of a seat of nobody's:
+    nothing can change."""
 
-    steps: ClassVar[Steps[Any, Any]]
-
-    def __init__(self, frames: Sequence[Frame[State, Event]], note: str | None = None) -> None:
-        # Not the seat's: each adapter makes its own seat (`Session`, `TileVerbs`) first.
+    def __init__(
+        self,
+        steps: Steps[State, Event],
+        frames: Sequence[Frame[State, Event]],
+        note: str | None = None,
+    ) -> None:
+        super().__init__(None)
         if not frames:
             raise ValueError("a replay needs at least one frame")
+        self.steps = steps
         self.frames = list(frames)
         self.index = 0
-        self.state = self.frames[0].state
-        self.finished: bool = self.steps.over(self.frames[-1].state)
+        self.finished: bool = steps.over(self.frames[-1].state)
         """Whether the game ended: only then are its secrets shown."""
         self.note = note
         """What the viewer must know about the log, e.g. that it is damaged."""
 
     @classmethod
-    def of_log(cls, events: Iterable[Event], note: str | None = None) -> Self:
+    def of_log(
+        cls, steps: Steps[State, Event], events: Iterable[Event], note: str | None = None
+    ) -> Self:
         """A replay of the host's log `events`; ValueError when it shows nothing."""
-        return cls(frames_of(cls.steps, events), note)
+        return cls(steps, frames_of(steps, events), note)
 
     @classmethod
-    def read(cls, bodies: Iterable[object], note: str | None = None) -> Self:
+    def read(
+        cls, steps: Steps[State, Event], bodies: Iterable[object], note: str | None = None
+    ) -> Self:
         """A replay of a log's event bodies as logged; ValueError when this game cannot
         read one or the log shows nothing."""
         events = []
         for number, body in enumerate(bodies, 1):
             try:
-                events.append(cls.steps.rules.decode_event(body))
+                events.append(steps.rules.decode_event(body))
             except ValueError as error:  # the codec's: what the field should have been
                 raise ValueError(
                     f"its event {number} cannot be read ({error}): written by a newer "
                     "version, or changed since"
                 ) from error
-        return cls.of_log(events, note)
+        return cls.of_log(steps, events, note)
+
+    def fresh(self) -> State:
+        return self.frames[0].state
 
     async def start(self) -> None:
         self.step(0)
         if self.note:
-            self.publish(Rejected(self.note))  # shown as a warning, like a refusal
+            self.seat.publish(Rejected(self.note))  # shown as a warning, like a refusal
 
     async def stop(self) -> None:
         return None
@@ -140,9 +153,6 @@ class Replay(Seat[State, Any, Event]):
         """Show the frame `delta` steps on (or back), staying within the game."""
         self.index = max(0, min(len(self.frames) - 1, self.index + delta))
         frame = self.frames[self.index]
-        self.state = frame.state
-        self._show(frame)
-
-    def _show(self, frame: Frame[State, Event]) -> None:
-        """Tell the app the table is now `frame`'s, and what happened since the last."""
-        self.publish(StateChanged(frame.state, frame.events))
+        seat = self.seat
+        seat.state = frame.state
+        seat.publish(StateChanged(frame.state, frame.events if self.steps.tells else ()))

@@ -22,8 +22,8 @@ from net import client as net_client
 from net import protocol as p
 from wordsy_tui.engine import Request, Rules
 from wordsy_tui.engine.codec import CodecError
+from wordsy_tui.engine.errors import ControlCharacters, NameTaken, RuleError
 from wordsy_tui.engine.names import name_problem
-from wordsy_tui.games.wordsy.rules.errors import ControlCharacters, NameTaken, RuleError
 from wordsy_tui.text import shown, unsafe_characters
 
 NOT_YOUR_SEAT = "not-your-seat"
@@ -133,13 +133,17 @@ _log = logging.getLogger("wordsy_tui.seam")
 
 class HostedRules(Generic[S, C, E]):
     """Any game's `Rules` as a `net.HostedGame`: holds the full state on the host, turns
-    wire commands into wire events, and events into each recipient's view of them."""
+    wire commands into wire events, and events into each recipient's view of them. A
+    game's own check at the door is its `house_rule` (none by default)."""
 
     def __init__(
         self,
         rules: Rules[S, C, E],
         rng: random.Random | None = None,
         on_event: Callable[[S, E], None] | None = None,
+        *,
+        captain: str | None = None,
+        house_rule: HouseRule[S, C, E] | None = None,
     ) -> None:
         self.rules = rules
         self.rng = rng or random.Random()
@@ -147,6 +151,11 @@ class HostedRules(Generic[S, C, E]):
         self.on_event = on_event
         self.bots: set[str] = set()
         """Seats this host gave its own computer players: only they join as bots."""
+        self.captain = captain
+        """The hosting player's seat; None for a headless host (a house rule may ask)."""
+        self.presence: dict[str, bool] = {}
+        """Who is connected now, as the host last said (a house rule may ask)."""
+        self.house_rule = house_rule
         self.state = rules.fresh()
         # The host asks for one event's view for every recipient in a row: decode it once.
         self._last: tuple[dict[str, Any], E] | None = None
@@ -175,13 +184,10 @@ class HostedRules(Generic[S, C, E]):
             raise CommandRejected(HOST_ONLY, "Only the host can do that.")
         if self.rules.seats_bot(command) and seat not in self.bots:
             raise CommandRejected(HOST_ONLY, "Only the host seats computer players.")
-        self.house_rule(seat, command)
+        if self.house_rule is not None:
+            self.house_rule(self, seat, command)
         refuse_acting_for_others(seat, [] if request.seat is None else [request.seat])
         return seat
-
-    def house_rule(self, seat: str, command: C) -> None:
-        """A check of this host's own on a seat's command (raise `CommandRejected`), after the
-        shared ones for the host's commands and bots: none by default."""
 
     def evolve(self, event: dict[str, Any]) -> None:
         decoded = self.rules.decode_event(event)
@@ -209,6 +215,11 @@ class HostedRules(Generic[S, C, E]):
         """The one name rule, before net hands out a seat; whoever is welcomed as a player
         then sits down with a JoinGame that the same rule lets through."""
         return admission(name, role, seats, self.state, self.bots)
+
+
+HouseRule = Callable[[HostedRules[S, C, E], str, C], None]
+"""A game's own check of a seat's command at the door (it raises `CommandRejected`), after
+the shared ones for the host's commands and bots; it is given the hosted game and the seat."""
 
 
 class Stream(Generic[S, C, E]):

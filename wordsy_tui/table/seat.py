@@ -1,29 +1,30 @@
-"""What the app sees of a game, whether it runs in this process or across the LAN.
+"""What the app sees of a game, whatever the game and however the seat reaches it.
 
-`Seat` is any game's session, over the game's state, commands and events: it holds
-the latest state (the player's own view), who is connected, and a queue of updates
-for the app, which reads `updates()` in a worker and acts through the session's verbs;
-it never touches the network. Each game's session adds its verbs to it: Wordsy's
-`Session` here (with commit-reveal and the player's draft), the tile games'
-`session.tiles.TileVerbs`.
+`Seat` is a player's seat at one game's table (or a spectator's place beside it, or a
+replay's): the latest state (the player's own view), who is connected, the sealed choices
+of commit-reveal (`table.sealed`), and a queue of updates for the app, which reads
+`updates()` in a worker and acts through the seat's verbs. How the seat reaches its game
+is its `Door`, composed in: the whole table in this process (`table.local.Local`), a host
+across the LAN (`table.joined.Joined`, and the hosting player's `Hosting`), or a saved
+game (`table.replay.Replaying`). Each game supplies one seat class over `Seat`: its verbs,
+and its few reactions to what the door tells (the hooks `_moved`, `_welcomed`,
+`_began_again`, `_sent`, `_farewell`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from wordsy_tui.engine.sealed import SALT_BYTES, commit
-from wordsy_tui.games.wordsy.rules import commands as cmd
-from wordsy_tui.games.wordsy.rules import events as ev
-from wordsy_tui.games.wordsy.rules.evolve import evolve
-from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 from wordsy_tui.table.chat import ChatHeard, ChatRefused
-from wordsy_tui.table.clock import Clock, Deadline
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.sealed import Keeper, Sealed
+
+if TYPE_CHECKING:
+    from wordsy_tui.table.served import ServedTable
 
 S = TypeVar("S")
 """A game's state."""
@@ -83,24 +84,34 @@ Update = (
 )
 """What any game's session tells its app (`StateChanged` carries the game's own)."""
 
-Written = Mapping[bytes, tuple[str, bytes]]
-"""The words written in one round, with their salts, by commitment."""
 
+class Door(ABC, Generic[S, C, E]):
+    """How a seat reaches its game, composed into its `Seat`: it starts and stops the
+    seat's way to the game, sends the seat's commands, and tells the seat what happened
+    (`Seat.moved`, `Seat.present`, `Seat.publish`...). What a door does not override it
+    refuses: what only a host, or a table with other people at it, can do."""
 
-class Seat(ABC, Generic[S, C, E]):
-    """A player's seat at one game's table (or a spectator's place beside it), whatever
-    the game: offline, across the LAN, or a replay. The table's verbs here refuse what
-    only a host, or a table with other people at it, can do; the sessions that can
-    (`session.table.NetTable`, `Hosting`) override them."""
+    server: ServedTable[Any, Any, Any] | None = None
+    """The host's table, where this program hosts the game (the hosting player's door)."""
 
-    def __init__(self, me: str | None, state: S) -> None:
+    def __init__(self, me: str | None) -> None:
         self.me = me
-        """Our seat; None for a spectator."""
-        self.state = state
-        """The player's own view: the fold of the events this seat may see."""
-        self.presence: dict[str, bool] = {}
-        """Who is connected to the host, by seat."""
-        self._updates: asyncio.Queue[Update[S, E]] = asyncio.Queue()
+        """The seat's name; None for a spectator (or a replay)."""
+        self._seat: Seat[S, C, E] | None = None
+
+    @property
+    def seat(self) -> Seat[S, C, E]:
+        """The seat this door is the way in for."""
+        if self._seat is None:
+            raise RuntimeError("a door serves a seat: make the seat with it first")
+        return self._seat
+
+    def bind(self, seat: Seat[S, C, E]) -> None:
+        self._seat = seat
+
+    @abstractmethod
+    def fresh(self) -> S:
+        """The seat's view before the door has told it anything."""
 
     @abstractmethod
     async def start(self) -> None: ...
@@ -110,7 +121,83 @@ class Seat(ABC, Generic[S, C, E]):
 
     @abstractmethod
     async def send(self, command: C) -> str | None:
+        """Decide or ask for the seat's `command`: the rule's message when it is refused
+        (the door tells the app as its way to the game requires), else None."""
+
+    async def settle(self) -> None:
+        """A command of the seat's went through: what else lives in this process answers it
+        before the seat's verb returns (nothing, but at a solo table)."""
+
+    @property
+    def deadline(self) -> Deadline | None:
+        """When the host's clock ends the wait running now; None: no limit runs."""
+        return None
+
+    @property
+    def token(self) -> str | None:
+        """The seat's token at its host (None: no host, or none given yet)."""
+        return None
+
+    @property
+    def hosting(self) -> bool:
+        """This program is the game's host, which can end a waiting phase now."""
+        return False
+
+    async def end_phase(self) -> str | None:
+        return "Only the host can end a phase."
+
+    async def rematch(self) -> str | None:
+        """Play again with the same table and options; why not, or None when it began."""
+        return "Only the host can start a rematch."
+
+    async def leave(self, farewell: Awaitable[object]) -> None:
+        """Give the seat up before going (`farewell` sends the game's command for it)."""
+        await farewell
+
+    @property
+    def can_chat(self) -> bool:
+        """Whether anyone else hears our chat (nobody does in a solo game or a replay)."""
+        return False
+
+    async def say(self, text: str) -> str | None:
+        """Say a line to everyone at the table; why not, or None once it is on its way."""
+        return "There is nobody here to chat with."
+
+
+class Seat(Generic[S, C, E]):
+    """A player's seat at one game's table (or a spectator's place beside it), whatever the
+    game and however it is reached (its `door`). A game's seat class adds its verbs, which
+    act through `send`, and overrides the hooks for its reactions."""
+
+    def __init__(self, door: Door[S, C, E]) -> None:
+        self.door = door
+        self.me = door.me
+        """Our seat; None for a spectator."""
+        self.state = door.fresh()
+        """The player's own view: the fold of the events this seat may see."""
+        self.presence: dict[str, bool] = {}
+        """Who is connected to the host, by seat."""
+        self.server = door.server
+        """The host's table, where this program hosts the game; None elsewhere."""
+        self.sealed = Sealed()
+        """Our sealed choices of the current period (commit-reveal), whatever the game."""
+        self._updates: asyncio.Queue[Update[S, E]] = asyncio.Queue()
+        door.bind(self)
+
+    async def start(self) -> None:
+        await self.door.start()
+
+    async def stop(self) -> None:
+        await self.door.stop()
+
+    async def send(self, command: C) -> str | None:
         """Send a command; the rule's message when it is refused, else None."""
+        before = self.state
+        problem = await self.door.send(command)
+        if problem is None:
+            self._sent(before, command)
+            await self.door.settle()
+        return problem
 
     # -- what the app hears -----------------------------------------------------------
 
@@ -132,6 +219,52 @@ class Seat(ABC, Generic[S, C, E]):
     @property
     def deadline(self) -> Deadline | None:
         """When the host's clock ends the wait running now; None: no limit runs."""
+        return self.door.deadline
+
+    # -- what the door tells the seat -------------------------------------------------
+
+    async def moved(self, state: S, events: Sequence[E]) -> None:
+        """The game moved on to `state` (our view) by `events` (as we may see them)."""
+        self.state = state
+        self.state_changed(events)
+        await self._moved(events)
+
+    def present(self, seats: Mapping[str, bool]) -> None:
+        """Who is connected to the host now."""
+        self.presence = dict(seats)
+        self.publish(PresenceChanged(dict(seats)))
+
+    async def welcomed(self, keeper: Keeper | None) -> None:
+        """The host has seated us: `keeper` gives back the choices we sealed before our
+        program stopped, and keeps those we seal from now on."""
+        if keeper is not None:
+            self.sealed.keep_with(keeper)
+        await self._welcomed()
+
+    def begin_again(self, state: S) -> None:
+        """A new game follows this one at the same table (a rematch): its view starts again
+        from `state`, and nothing sealed in the last game counts."""
+        self.state = state
+        self.sealed.forget()
+        self._began_again()
+
+    # -- the game's reactions (its seat class overrides what it needs) -------------------
+
+    async def _moved(self, events: Sequence[E]) -> None:
+        """After the app was told of `events`: e.g. a new period, or a reveal now due."""
+
+    async def _welcomed(self) -> None:
+        """After the host seated us (and the keeper gave back what it kept)."""
+
+    def _began_again(self) -> None:
+        """A rematch: forget what the game's seat kept of the last game."""
+
+    def _sent(self, before: S, command: C) -> None:
+        """Our `command` went through from the view `before`."""
+
+    def _farewell(self) -> C | None:
+        """The command that gives our seat up before we go, where the rules free it now
+        (the lobby); None: nothing to give up."""
         return None
 
     # -- the table's verbs, every game's ----------------------------------------------
@@ -139,151 +272,26 @@ class Seat(ABC, Generic[S, C, E]):
     @property
     def hosting(self) -> bool:
         """This program is the game's host, which can end a waiting phase now."""
-        return False
+        return self.door.hosting
 
     async def end_phase(self) -> str | None:
-        return "Only the host can end a phase."
+        return await self.door.end_phase()
 
     async def rematch(self) -> str | None:
         """Play again with the same table and options; why not, or None when it began."""
-        return "Only the host can start a rematch."
-
-    def _farewell(self) -> C | None:
-        """The command that gives our seat up before we go, where the rules free it now
-        (the lobby); None: nothing to give up."""
-        return None
+        return await self.door.rematch()
 
     async def leave_table(self) -> None:
         """Give our seat up before going, where the rules free it at once (the lobby)."""
         farewell = self._farewell()
         if farewell is not None:
-            await self.send(farewell)
+            await self.door.leave(self.send(farewell))
 
     @property
     def can_chat(self) -> bool:
         """Whether anyone else hears our chat (nobody does in a solo game or a replay)."""
-        return False
+        return self.door.can_chat
 
     async def say(self, text: str) -> str | None:
         """Say a line to everyone at the table; why not, or None once it is on its way."""
-        return "There is nobody here to chat with."
-
-
-class Session(Seat[GameState, cmd.Command, ev.Event]):
-    """A seat at a game of Wordsy: commit-reveal (only a word's commitment leaves before
-    the reveal, which sends the word itself) and Wordsy's verbs."""
-
-    def __init__(self, me: str | None) -> None:
-        super().__init__(me, GameState())
-        self.clock = Clock()
-        # Every word we committed this round, by commitment, so the reveal
-        # sends the one the host last accepted even if a later rewrite failed.
-        self._written: dict[bytes, tuple[str, bytes]] = {}
-        self._written_round = 0
-        """The round the words in `_written` were written in."""
-        self._kept = False
-        """Whether `keep_written` holds words that a new round must make it forget."""
-        self.keep_written: Callable[[int, Written], None] | None = None
-        """Called with the round and its written words before a commitment leaves (and when
-        a new round forgets them): the host keeps its own players' words on disk, so that
-        a crash of its process does not cost them their reveal."""
-        self.word = ""
-        """Our current draft, as typed (only this program knows it)."""
-
-    @property
-    def deadline(self) -> Deadline | None:
-        return self.clock.deadline
-
-    async def receive(self, events: Sequence[ev.Event]) -> None:
-        """Fold events that reached us into the state and tell the app."""
-        for event in events:
-            self.state = evolve(self.state, event)
-            # Only a later round forgets: a resumed session replays the rounds before (and
-            # the start of) the round whose words it was given back.
-            if isinstance(event, ev.RoundStarted) and self.state.round > self._written_round:
-                self.word = ""
-                self._written_round = self.state.round
-                self._written.clear()
-                if self._kept:  # what was kept is revealed or void now: forget it
-                    self._keep_written()
-        self.clock.observe(self.state)
-        self.state_changed(events)
-        await self._reveal_if_due()
-
-    async def _reveal_if_due(self) -> None:
-        if self.me is None or self.state.phase is not Phase.REVEAL:
-            return
-        draft = self.state.draft(self.me)
-        if draft.commitment is None or draft.revealed or draft.commitment not in self._written:
-            return
-        word, salt = self._written.pop(draft.commitment)
-        await self.send(cmd.RevealWord(self.me, word, salt))
-
-    def begin_again(self) -> None:
-        """A new game follows this one at the same table (a rematch): forget the last
-        game's state and the words written in it (its rounds count from 1 again)."""
-        self.state = GameState()
-        self.word = ""
-        self._written.clear()
-        self._written_round = 0
-        self._kept = False
-        self.clock.observe(self.state)
-
-    def restore_written(self, round_no: int, written: Written) -> None:
-        """Words this player wrote in `round_no` before its program stopped (a host's crash)."""
-        self._written_round = round_no
-        self._written = dict(written)
-        self._kept = bool(written)
-        if written:
-            self.word = list(written.values())[-1][0]  # the draft on screen: the last written
-
-    def _keep_written(self) -> None:
-        if self.keep_written is not None:
-            self.keep_written(self._written_round, dict(self._written))
-            self._kept = bool(self._written)
-
-    def _seat(self) -> str:
-        if self.me is None:
-            raise PermissionError("spectators watch; they do not play")
-        return self.me
-
-    async def write(self, word: str) -> str | None:
-        """Write (or rewrite) our word: only its commitment leaves this program."""
-        seat = self._seat()
-        word = word.strip().upper()
-        self.word = word
-        salt = secrets.token_bytes(SALT_BYTES)
-        commitment = commit(word, salt)
-        self._written[commitment] = (word, salt)
-        self._keep_written()
-        return await self.send(cmd.WriteWord(seat, commitment))
-
-    async def lock_in(self) -> str | None:
-        return await self.send(cmd.LockIn(self._seat()))
-
-    async def flip(self) -> str | None:
-        return await self.send(cmd.FlipTimer(self._seat()))
-
-    async def challenge(self, target: str) -> str | None:
-        return await self.send(cmd.Challenge(self._seat(), target))
-
-    async def appeal(self) -> str | None:
-        return await self.send(cmd.Appeal(self._seat()))
-
-    async def offer_meant_word(self, word: str) -> str | None:
-        """Relaxed play: offer the word we meant for our word that fell."""
-        return await self.send(cmd.OfferMeantWord(self._seat(), word.strip().upper()))
-
-    async def vote(self, uphold: bool) -> str | None:
-        return await self.send(cmd.Vote(self._seat(), uphold))
-
-    async def ready(self) -> str | None:
-        return await self.send(cmd.Ready(self._seat()))
-
-    async def start_game(self) -> str | None:
-        return await self.send(cmd.StartGame())
-
-    def _farewell(self) -> cmd.Command | None:
-        # In the lobby the seat is freed at once.
-        me = self.me
-        return cmd.LeaveGame(me) if me is not None and self.state.phase is Phase.LOBBY else None
+        return await self.door.say(text)

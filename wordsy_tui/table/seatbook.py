@@ -5,17 +5,21 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from wordsy_tui.table.seat import (
-    Written,
-)
+from wordsy_tui.table.sealed import Sealings
+
+SEALED: Final = "written"
+"""A seat's sealed choices in the book: {"round": its period, "words": [[commitment, text,
+salt], ...]}, commitment and salt in hex. The names date from when only Wordsy's words were
+sealed; they stay, so that a book kept by an earlier version still reveals."""
 
 
 class SeatBook:
     """What the players who live in the host's process (its own player, the bots) need to
     get back after a crash or a restart: their seat tokens, which seat is the hosting
-    player's own, and the words (with salts) behind their current commitments.
+    player's own, and the sealed choices (texts and salts) behind their current
+    commitments, whatever the game (`keeper`).
 
     It sits beside the log, readable by its owner only, and never goes on the wire: the
     log and every client see only commitments until each player reveals its own word.
@@ -63,36 +67,18 @@ class SeatBook:
             token=token, **({"bot": bot} if bot else {}), **({"host": True} if host else {})
         )
         seats[name] = seat
-        self._write(seats)
+        self.write(seats)
 
     def forget(self, name: str) -> None:
         seats = self.read()
         if seats.pop(name, None) is not None:
-            self._write(seats)
+            self.write(seats)
 
-    def written(self, name: str) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
-        """The round and the words `name` wrote in it, as last kept (nothing if unreadable)."""
-        kept = self.read().get(name, {}).get("written")
-        words: dict[bytes, tuple[str, bytes]] = {}
-        if not isinstance(kept, dict) or not isinstance(kept.get("round"), int):
-            return 0, words
-        for entry in kept.get("words", []):
-            try:
-                commitment, word, salt = entry
-                words[bytes.fromhex(commitment)] = (str(word), bytes.fromhex(salt))
-            except (TypeError, ValueError):
-                continue  # a damaged entry: that word cannot be revealed, the others can
-        return kept["round"], words
+    def keeper(self, name: str) -> SeatKeeper:
+        """Where seat `name`'s sealed choices outlive its program: in this book."""
+        return SeatKeeper(self, name)
 
-    def keep_written(self, name: str, round_no: int, words: Written) -> None:
-        """Keep `name`'s words of this round, on disk before its commitment is sent."""
-        seats = self.read()
-        seat = seats.setdefault(name, {})
-        entries = [[c.hex(), word, salt.hex()] for c, (word, salt) in words.items()]
-        seat["written"] = {"round": round_no, "words": entries}
-        self._write(seats)
-
-    def _write(self, seats: dict[str, dict[str, Any]]) -> None:
+    def write(self, seats: dict[str, dict[str, Any]]) -> None:
         # Written aside, flushed and renamed, so a crash never leaves half a file; created
         # owner-only from the start, for the tokens are keys to seats and the words secret.
         spare = self.path.with_suffix(".tmp")
@@ -103,3 +89,34 @@ class SeatBook:
             out.flush()
             os.fsync(out.fileno())
         spare.replace(self.path)
+
+
+class SeatKeeper:
+    """One seat's sealed choices, kept in a seat book: the period (a round) they were made
+    in, and each one's text and salt by its commitment (a `table.sealed.Keeper`)."""
+
+    def __init__(self, book: SeatBook, name: str) -> None:
+        self.book = book
+        self.name = name
+
+    def sealed(self) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
+        """The period and the choices made in it, as last kept (nothing if unreadable)."""
+        kept = self.book.read().get(self.name, {}).get(SEALED)
+        choices: dict[bytes, tuple[str, bytes]] = {}
+        if not isinstance(kept, dict) or not isinstance(kept.get("round"), int):
+            return 0, choices
+        for entry in kept.get("words", []):
+            try:
+                commitment, text, salt = entry
+                choices[bytes.fromhex(commitment)] = (str(text), bytes.fromhex(salt))
+            except (TypeError, ValueError):
+                continue  # a damaged entry: that choice cannot be revealed, the others can
+        return kept["round"], choices
+
+    def keep_sealed(self, period: int, choices: Sealings) -> None:
+        """Keep the seat's choices of `period`, on disk before their commitments are sent."""
+        seats = self.book.read()
+        seat = seats.setdefault(self.name, {})
+        entries = [[c.hex(), text, salt.hex()] for c, (text, salt) in choices.items()]
+        seat[SEALED] = {"round": period, "words": entries}
+        self.book.write(seats)

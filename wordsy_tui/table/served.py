@@ -1,8 +1,11 @@
 """The table every game shares across the LAN, written against `engine.Rules`.
 
-`ServedTable` is a game's host process (its `net.Host` over the game's `HostedRules`,
-the clock over the rules' alarms, the host's own computer players, seating, absence,
-chat's mute list, a rematch). A seat at it is `table.joined`'s.
+`ServedTable` is a game's host process, whatever the game (its `net.Host` over the game's
+`HostedRules`, the clock over the rules' alarms, the host's own players and computer
+players, seating, absence, the lobby's grace, taking seats away and handing them over,
+chat's mute list, a rematch, the fronts). A game does not subclass it: it gives it its
+`TablePart`, the few things its host does in the game's own words. A seat at the table
+is `table.joined`'s.
 """
 
 from __future__ import annotations
@@ -10,24 +13,28 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import errno
+import random
+import secrets
 from collections.abc import Awaitable, Callable, Collection, Coroutine, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypedDict, TypeVar
 
 from net import (
-    Client,
     Host,
     HostConfig,
     default_log_dir,
     new_game_id,
 )
 from net.discovery import lan_addresses
+from wordsy_tui.engine import Request, Rules
+from wordsy_tui.engine.errors import RuleError, SeatingError
+from wordsy_tui.engine.levels import Level
 from wordsy_tui.engine.names import name_key, name_problem
-from wordsy_tui.games.wordsy.rules.errors import SeatingError
 from wordsy_tui.table.bots import ComputerPlayer, SeatSession
 from wordsy_tui.table.clock import AlarmClock
 from wordsy_tui.table.discovery import Announcer
-from wordsy_tui.table.seam import HostedRules, Seating
+from wordsy_tui.table.sealed import Sealed
+from wordsy_tui.table.seam import SEATING_PHASES, HostedRules, HouseRule, Seating
 from wordsy_tui.table.seatbook import SeatBook
 
 APP_NAME: Final = "wordsy-tui"
@@ -35,6 +42,9 @@ DEFAULT_PORT: Final = 47474
 REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
 LOOPBACK: Final = "127.0.0.1"
 """Where the host's own players (its hosting player, its computer players) reach it."""
+LOBBY_GRACE_SECONDS: Final = 60.0
+"""Before the game starts, a seat whose connection stays gone this long is freed (at a
+table whose host frees them: `lobby_grace`)."""
 
 
 def requirements(dictionary: str, game: str) -> dict[str, str]:
@@ -84,6 +94,13 @@ class Table(Seating, Protocol):
     def bots(self) -> Collection[str]: ...
 
 
+class Capped(Protocol):
+    """What the table reads of a game's options: how many may sit down."""
+
+    @property
+    def max_players(self) -> int: ...
+
+
 S = TypeVar("S", bound=Table)
 """A game's state."""
 C = TypeVar("C")
@@ -92,12 +109,28 @@ E = TypeVar("E")
 """A game's event."""
 
 
+class _Door(Protocol):
+    @property
+    def token(self) -> str | None: ...
+
+
 class BotSeat(SeatSession, Protocol):
-    """A computer player's seat at the host (each game's network session): the runner's
-    `SeatSession`, over a client whose token the seat book keeps."""
+    """A computer player's seat at the host (each game's seat over a `Joined` door): the
+    runner's `SeatSession`, whose token the seat book keeps."""
 
     @property
-    def client(self) -> Client: ...
+    def door(self) -> _Door: ...
+
+
+class OwnSeat(Protocol):
+    """A player who lives in the host's process (its hosting player, a computer player)
+    and makes sealed choices, which the seat book keeps for it (`ServedTable.keep_own`)."""
+
+    @property
+    def me(self) -> str | None: ...
+
+    @property
+    def sealed(self) -> Sealed: ...
 
 
 def bot_name(number: int, level: str) -> str:
@@ -105,50 +138,212 @@ def bot_name(number: int, level: str) -> str:
     return f"Bot {number} ({level})"
 
 
-class ServedTable(Generic[S, C, E]):
-    """A game's host process, whatever the game: its `net.Host` over the game's
-    `HostedRules`, the clock over the rules' alarms, the host's own computer players,
-    seating people as they come, hurrying a wait on people who have gone, the host's
-    warnings for its screen or log, a player leaving the lobby, the mute list, and a
-    rematch. A game's host class says only what is its own (the hooks below)."""
+def kept_level(kept: object) -> str | None:
+    """The level the seat book kept for a computer player (None: none it knows)."""
+    return kept if isinstance(kept, str) and kept in {level.value for level in Level} else None
 
-    announced: ClassVar[tuple[type, ...]] = ()
-    """Events that change what the LAN's game list shows (players, phase)."""
-    not_over: ClassVar[str] = "The game is not over yet: a rematch starts from its end."
+
+class TablePart(Protocol[S, C, E]):
+    """What a game gives the table its host serves (`ServedTable`): its rules, and what its
+    host does in the game's own words. Each game's `host.py` has one, and a function that
+    makes its host (`ServedTable` with its part)."""
+
+    @property
+    def game(self) -> str:
+        """The game's name: what host and client must share, with the word list."""
+        ...
+
+    @property
+    def config(self) -> Capped:
+        """The game's options, as the host was set up with them."""
+        ...
+
+    @config.setter
+    def config(self, config: Any) -> None: ...
+
+    @property
+    def rules(self) -> Rules[S, C, E]:
+        """The game's rules (the same for each game of a rematch)."""
+        ...
+
+    @property
+    def announced(self) -> tuple[type, ...]:
+        """Events that change what the LAN's game list shows (players, phase)."""
+        ...
+
+    @property
+    def rehashed(self) -> tuple[type, ...]:
+        """Events after which every peer is sent its view hash (a check of its view)."""
+        ...
+
+    @property
+    def not_over(self) -> str:
+        """Why there is no rematch yet: the game is not over."""
+        ...
+
+    @property
+    def resume_command(self) -> str:
+        """What resumes the game after its host stops."""
+        ...
+
+    @property
+    def seat_field(self) -> str | None:
+        """The wire field in which the host names the seat a command of its own acts for;
+        None: the game's commands name the seat they act for themselves."""
+        ...
+
+    @property
+    def start_command(self) -> C:
+        """The command that starts the game with whoever is seated."""
+        ...
+
+    @property
+    def house_rule(self) -> HouseRule[S, C, E] | None:
+        """The game's own check of a seat's command at the door (None: none)."""
+        ...
+
+    def create_game(self, like: S | None) -> C:
+        """The command that creates the table's game (with `like`'s options: a rematch)."""
+        ...
+
+    def sit(self, seat: str, bot: bool) -> Request[C]:
+        """The command that seats `seat` (a person net admitted, or a computer player) in
+        the game's lobby, and the seat it acts for (None: the command names it)."""
+        ...
+
+    def waited_on(self, state: S) -> Collection[str]:
+        """The seats whose absence lets the host hurry the wait `state` runs."""
+        ...
+
+    def leaver(self, state: S, event: E) -> str | None:
+        """Who gave their seat up in the lobby with `event` (the table frees the seat and
+        the name); None: nobody."""
+        ...
+
+    def removal(self, state: S, name: str) -> C | None:
+        """The command that takes `name`'s seat in the game away (from now on they score
+        nothing); None: `name` holds none to take. Raises `SeatingError` where the game
+        has no command for it."""
+        ...
+
+    def bot_refusal(self, state: S, name: str) -> str | None:
+        """Why a computer player called `name` may not sit down now (None: it may)."""
+        ...
+
+    def rematch_seats(self, table: ServedTable[S, C, E], old: S) -> list[str]:
+        """The players of the finished game `old` who sit at the rematch, in their order."""
+        ...
+
+    def computer_player(
+        self, table: ServedTable[S, C, E], name: str, level: str, token: str | None
+    ) -> ComputerPlayer[BotSeat]:
+        """A computer player of `level` for seat `name` (its token: `token`), a client of
+        `table` (not started): the runner with the game's mind."""
+        ...
+
+
+class Fronts(Protocol):
+    """Other ways in to a table's game beside its port (`front.host.Fronts`: SSH and the
+    web), started once the table serves and stopped before it stops."""
+
+    @property
+    def ssh_port(self) -> int | None:
+        """Where the SSH front listens, once started (the advertisement carries it)."""
+        ...
+
+    @property
+    def sessions(self) -> int:
+        """The people in through the fronts now (SSH sessions, browser tabs)."""
+        ...
+
+    async def start(self, table: ServedTable[Any, Any, Any]) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    def lines(self, addresses: Sequence[str]) -> list[str]:
+        """How to join through the fronts at `addresses`, a line for each way."""
+        ...
+
+    def hint(self, addresses: Sequence[str], port: int) -> str:
+        """How to join, in one line: the fronts first, then the game's `port`."""
+        ...
+
+
+class TableOptions(TypedDict, total=False):
+    """How a host serves its table, whatever the game (`ServedTable`'s arguments beside
+    its part and word list): what each game's host function passes on."""
+
+    captain: str | None
+    bind: str
+    port: int
+    pin: str | None
+    log_path: Path | None
+    on_event: Callable[[Any, Any], None] | None
+    announce: Announcer | None
+    bot_pace: float
+    bot_level: str
+    max_spectators: int
+    absent_grace: float
+    lobby_grace: float | None
+    hands_over_seats: bool
+    fronts: Fronts | None
+
+
+class ServedTable(Generic[S, C, E]):
+    """A game's host process, whatever the game: its `net.Host` over the game's rules
+    (`HostedRules`, with the game's house rule), the clock over the rules' alarms, the
+    hosting player's seat, the host's own computer players (of the level it was set up
+    with), seating people as they come, hurrying a wait on people who have gone, freeing
+    a lobby seat whose player vanished, taking a seat away, the host's consent before
+    someone takes a seat whose token is lost, the sealed choices of the players who live
+    in this process, the host's warnings for its screen or log, the mute list, a
+    rematch, and the fronts (SSH, the web) beside it. What is the game's own, its
+    `part` says."""
 
     def __init__(
         self,
-        game: HostedRules[S, C, E],
+        part: TablePart[S, C, E],
         *,
-        kind: str,
         dictionary: str,
-        bind: str,
-        port: int,
-        pin: str | None,
-        log_path: Path | None,
-        on_event: Callable[[S, E], None] | None,
-        announce: Announcer | None,
-        bot_pace: float,
-        max_spectators: int,
+        captain: str | None = None,
+        bind: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        pin: str | None = None,
+        log_path: Path | None = None,
+        on_event: Callable[[S, E], None] | None = None,
+        announce: Announcer | None = None,
+        bot_pace: float = 1.0,
+        bot_level: str = Level.MEDIUM.value,
+        max_spectators: int = HostConfig.max_spectators,
         absent_grace: float,
-        on_reclaim: Callable[[str], Awaitable[bool]] | None = None,
+        lobby_grace: float | None = None,
+        hands_over_seats: bool = True,
+        fronts: Fronts | None = None,
     ) -> None:
+        self.part = part
         self.dictionary = dictionary
-        self.requirements = requirements(dictionary, kind)
-        """What host and client must share: the game (`kind`) and the word list."""
+        self.requirements = requirements(dictionary, part.game)
+        """What host and client must share: the game and the word list."""
         self.pin = pin
+        self.bind = bind
         self.log_path = log_path or default_log_dir(APP_NAME) / f"{new_game_id()}.log"
         self.on_event = on_event
         self.announce = announce
         """Advertises the game over mDNS while it runs; None keeps it unlisted."""
         self.bot_pace = bot_pace
         """Multiplies the computer players' pauses: tests and demos play fast bots."""
+        self.bot_level = bot_level
+        """The level the host chose for its computer players: the lobby adds more of it."""
         self.absent_grace = absent_grace
         """Seconds a wait still runs once everyone it waits for has gone."""
-        self.game = game
-        game.on_event = self._on_event
+        self.lobby_grace = lobby_grace
+        """Seconds a seat may stay disconnected in the lobby before it is freed (None: it
+        stays)."""
+        self.fronts = fronts
+        """The SSH server and web page beside the game's port; None: none."""
+        self.game = self._hosted(captain)
         self.host = Host(
-            game,
+            self.game,
             self.log_path,
             HostConfig(
                 bind=bind,
@@ -160,11 +355,14 @@ class ServedTable(Generic[S, C, E]):
             ),
             on_presence=self._on_presence,
             on_notice=self._notice,
-            on_reclaim=on_reclaim,
+            # Without it, the host refuses outright to hand a seat over.
+            on_reclaim=self._ask_reclaim if hands_over_seats else None,
             welcome_note=lambda: self.clock.note() if self.clock is not None else None,
         )
         self.on_notice: Callable[[str], None] | None = None
         """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
+        self.on_reclaim: Callable[[str], Awaitable[bool]] | None = None
+        """Asks the host's people whether someone may take `name`'s seat (its token lost)."""
         self.clock: AlarmClock[S, C] | None = None
         """Ends each wait when its limit has passed (made once the loop runs: `start`)."""
         self.addresses = reachable_addresses(bind)
@@ -172,77 +370,25 @@ class ServedTable(Generic[S, C, E]):
         self.seat_book = SeatBook.beside(self.log_path)
         self.bots: dict[str, ComputerPlayer[BotSeat]] = {}
         """The host's own computer players, by seat."""
+        self._own: dict[str, OwnSeat] = {}
+        """The players who live in this process whose sealed choices the book keeps."""
+        self._absent: dict[str, asyncio.TimerHandle] = {}
+        """The lobby's seats whose connection is gone, until their grace runs out."""
         self._tasks: set[asyncio.Task[object]] = set()
         self._leaving: set[str] = set()
         """Seats whose players left the lobby, until net has forgotten them too."""
         self._seating = False
         """A rematch is seating its players in their order: nobody else is seated now."""
 
-    # -- what each game says of its own ---------------------------------------------
-
-    def _create_game(self, like: S | None = None) -> C:
-        """The command that creates this table's game (with `like`'s options: a rematch)."""
-        raise NotImplementedError
-
-    def _sit(self, seat: str, bot: bool) -> Coroutine[object, object, str | None]:
-        """Seat `seat` (a person net admitted, or a computer player) in the game's lobby."""
-        raise NotImplementedError
-
-    def _waited_on(self, state: S) -> Collection[str]:
-        """The seats whose absence lets the host hurry the wait `state` runs."""
-        raise NotImplementedError
-
-    def _noticed(self, state: S, event: E) -> None:
-        """What the game's host does on `event` beyond the shared table (a player who left
-        the lobby: `_left_lobby`)."""
-
-    def _kept_bot(self, name: str, kept: object) -> str | None:
-        """The level of the computer player the seat book `kept` at `name` to seat again on
-        resuming; None: none to seat."""
-        raise NotImplementedError
-
-    def _computer_player(
-        self, name: str, level: str, token: str | None
-    ) -> ComputerPlayer[BotSeat]:
-        """A computer player of `level` for seat `name`, a client of this host (not started):
-        the runner with the game's mind."""
-        raise NotImplementedError
-
-    def _bot_refusal(self, name: str) -> str | None:
-        """Why a computer player called `name` may not sit down now (None: it may)."""
-        return None
-
-    def _rematch_seats(self, old: S) -> list[str]:
-        """The players of the finished game `old` who sit at the rematch, in their order."""
-        raise NotImplementedError
-
-    def _next_hosted(self, seats: Sequence[str]) -> HostedRules[S, C, E]:
-        """The next game of a rematch with `seats`, dealing from its own secret generator."""
-        raise NotImplementedError
-
-    def _seating_again(self, seats: Sequence[str]) -> None:
-        """Before a rematch seats `seats`: what the game's host carries over to the new game."""
-
-    def _presence_changed(self, seats: Mapping[str, bool]) -> None:
-        """Who is connected changed (before the shared table seats and hurries)."""
-
-    def _resumed(self) -> None:
-        """The host has started (its game replayed from the log, its bots seated again)."""
-
-    def _stopping(self) -> None:
-        """The host stops: cancel what the game's host has running of its own."""
-
-    def _own_people(self) -> tuple[str | None, Collection[str]]:
-        """The hosting player (None when headless) and the host's computer players: the
-        people of this process, whom the host's list of whom to mute leaves out."""
-        raise NotImplementedError
-
-    @property
-    def resume_command(self) -> str:
-        """What resumes this table's game after its host stops."""
-        return "wordsy-tui host --resume"
-
-    # -- the shared table --------------------------------------------------------------
+    def _hosted(self, captain: str | None) -> HostedRules[S, C, E]:
+        """A game of this table's, dealing from its own secret generator."""
+        return HostedRules(
+            self.part.rules,
+            random.Random(secrets.randbits(128)),
+            self._on_event,
+            captain=captain,
+            house_rule=self.part.house_rule,
+        )
 
     @property
     def state(self) -> S:
@@ -252,8 +398,33 @@ class ServedTable(Generic[S, C, E]):
     def port(self) -> int:
         return self.host.address[1]
 
+    @property
+    def config(self) -> Capped:
+        """The game's options, as the host was set up with them (its part's)."""
+        return self.part.config
+
+    @config.setter
+    def config(self, config: Any) -> None:
+        self.part.config = config
+
+    @property
+    def resume_command(self) -> str:
+        """What resumes the game after its host stops."""
+        return self.part.resume_command
+
+    @property
+    def captain(self) -> str | None:
+        """The hosting player's seat (None for a headless host): never removed nor freed
+        for being away, and never on the list of whom to mute."""
+        return self.game.captain
+
+    @captain.setter
+    def captain(self, name: str | None) -> None:
+        self.game.captain = name
+
     async def start(self) -> None:
-        """Replay the log if it exists (a resumed game), then serve.
+        """Replay the log if it exists (a resumed game), then serve; then the fronts, and
+        the advertisement (which carries the SSH front's port).
 
         On the default port, a port already taken falls back to a free one.
         """
@@ -261,38 +432,57 @@ class ServedTable(Generic[S, C, E]):
         await start_serving(self.host)
         self.clock = AlarmClock(self.game.rules.alarm, submit=self.submit)
         if self.state.phase == "new":
-            await self.submit(self._create_game())
+            await self.submit(self.part.create_game(None))
         # A resumed game's wait starts again in full: the log records no clock.
         self.clock.observe(self.state)
         for name, seat in self.seat_book.read().items():
-            level = self._kept_bot(name, seat.get("bot"))
-            if level is not None:
+            level = kept_level(seat.get("bot"))
+            if level is not None and name in self.state.bots:
                 await self._seat_bot(name, level, self.seat_book.token(name))
-        self._resumed()
-        if self.announce is not None:
-            await self.announce.start(self.state, self.port)
+        self._watch_absence(self.host.presence)  # a resumed lobby's seats nobody took back yet
+        try:
+            if self.fronts is not None:
+                await self.fronts.start(self)
+            if self.announce is not None:
+                if self.fronts is not None:
+                    self.announce.ssh_port = self.fronts.ssh_port
+                await self.announce.start(self.state, self.port)
+        except BaseException:
+            await self.stop()
+            raise
 
     async def stop(self, by: str | None = None) -> None:
         """End the game here; every player is told who ended it (`by`: the hosting
         player; None: the host) and whether it can be resumed."""
+        if self.fronts is not None:
+            await self.fronts.stop()
         if self.announce is not None:
             await self.announce.stop()
         for bot in list(self.bots.values()):
             await bot.stop()
         if self.clock is not None:
             self.clock.cancel()
-        self._stopping()
+        for timer in self._absent.values():
+            timer.cancel()
         for task in list(self._tasks):
             task.cancel()
         await self.host.stop(*closing_words(self.state, by, self.resume_command))
 
-    async def submit(self, command: C) -> str | None:
-        """A command from the host itself; the rule's message if refused."""
-        return await self._submit_wire(self.game.rules.encode(command))
-
-    async def _submit_wire(self, body: dict[str, Any]) -> str | None:
+    async def submit(self, command: C, seat: str | None = None) -> str | None:
+        """A command from the host itself (for `seat`, when given: where the game's
+        commands do not name it themselves); the rule's message if refused."""
+        body = self.game.rules.encode(command)
+        if seat is not None:
+            field = self.part.seat_field
+            if field is None:
+                raise ValueError(f"{self.part.game}'s commands name the seat they act for")
+            body[field] = seat
         result = await self.host.submit(body)
         return None if result.accepted else result.message
+
+    async def start_game(self) -> str | None:
+        """Start the game now, with whoever is seated (the host may, like the captain)."""
+        return await self.submit(self.part.start_command)
 
     async def end_phase(self) -> str | None:
         """End what the table is waiting for now, as its clock would when time is up."""
@@ -305,8 +495,13 @@ class ServedTable(Generic[S, C, E]):
         if self.clock is not None:
             self.clock.observe(state)
             self._mind_the_absent()
-        self._noticed(state, event)
-        if self.announce is not None and isinstance(event, self.announced):
+        if isinstance(event, self.part.rehashed):
+            # After the fan-out of this batch, so every view hash covers the same events.
+            asyncio.get_running_loop().call_soon(self.host.broadcast_hash)
+        leaver = self.part.leaver(state, event)
+        if leaver is not None:
+            self._left_lobby(leaver)
+        if self.announce is not None and isinstance(event, self.part.announced):
             self._spawn(self.announce.update(state))
         if self.on_event is not None:
             self.on_event(state, event)
@@ -319,7 +514,7 @@ class ServedTable(Generic[S, C, E]):
         if clock is None:
             return
         presence = self.host.presence
-        waited = self._waited_on(state)
+        waited = self.part.waited_on(state)
         someone_here = any(presence.get(p) for p in state.players if p not in state.bots)
         if waited and someone_here and not any(presence.get(p) for p in waited):
             clock.hurry(self.absent_grace)
@@ -327,7 +522,8 @@ class ServedTable(Generic[S, C, E]):
             clock.relax()
 
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
-        self._presence_changed(seats)
+        self.game.presence = dict(seats)
+        self._watch_absence(seats)
         self._mind_the_absent()
         # A newly seated player sits down in the game's lobby; net has admitted them.
         if self.state.phase != "lobby" or self._seating:
@@ -341,12 +537,17 @@ class ServedTable(Generic[S, C, E]):
             ):
                 self._spawn(self._sit(seat, bot))
 
+    async def _sit(self, seat: str, bot: bool) -> str | None:
+        """Seat `seat` (a person net admitted, or a computer player) in the game's lobby."""
+        request = self.part.sit(seat, bot)
+        return await self.submit(request.command, request.seat)
+
     async def add_bot(self, level: str) -> str:
         """Seat one of the host's computer players, a client of its own like anyone's."""
         number = len(self.bots) + 1
         while (name := bot_name(number, level)) in self.state.players:
             number += 1
-        problem = self._bot_refusal(name)
+        problem = self.part.bot_refusal(self.state, name)
         if problem is not None:
             raise SeatingError(problem)
         await self._seat_bot(name, level)
@@ -355,14 +556,25 @@ class ServedTable(Generic[S, C, E]):
     async def _seat_bot(self, name: str, level: str, token: str | None = None) -> None:
         """Sit a computer player down (`token`: its seat's, to take it back on resuming)."""
         self.game.bots.add(name)
-        bot = self._computer_player(name, level, token)
+        bot = self.part.computer_player(self, name, level, token)
         try:
             await bot.start()
         except BaseException:
             self.game.bots.discard(name)
             raise
         self.bots[name] = bot
-        self.seat_book.keep(name, bot.session.client.token, bot=str(level))
+        self.seat_book.keep(name, bot.session.door.token, bot=str(level))
+
+    def keep_own(self, seat: OwnSeat) -> None:
+        """Give a player who lives in this process (the hosting player, a computer player)
+        back the sealed choices it made before a crash, and keep those it makes from now
+        on in the seat book, beside the log: it can always reveal them."""
+        name = seat.me
+        assert name is not None
+        seat.sealed.keep_with(self.seat_book.keeper(name))
+        self._own[name] = seat
+
+    # -- seats given up, freed, taken away, handed over --------------------------------
 
     def _left_lobby(self, player: str) -> None:
         """Leaving the lobby frees the seat: the name too, and nobody re-seats it."""
@@ -375,6 +587,53 @@ class ServedTable(Generic[S, C, E]):
         finally:
             self._leaving.discard(name)
 
+    def _watch_absence(self, seats: Mapping[str, bool]) -> None:
+        """Before the game starts, free a seat whose connection stays gone for the lobby's
+        grace: a vanished joiner must not keep the table full."""
+        lobby = self.state.phase in SEATING_PHASES
+        for seat in [s for s in self._absent if seats.get(s) is not False or not lobby]:
+            self._absent.pop(seat).cancel()
+        if not lobby or self.lobby_grace is None:
+            return
+        loop = asyncio.get_running_loop()
+        for seat, connected in seats.items():
+            if not connected and seat not in self._absent and seat != self.captain:
+                self._absent[seat] = loop.call_later(self.lobby_grace, self._free_absent, seat)
+
+    def _free_absent(self, seat: str) -> None:
+        self._absent.pop(seat, None)
+        if self.state.phase == "lobby" and self.host.presence.get(seat) is False:
+            self._spawn(self.remove_player(seat))
+
+    async def remove_player(self, name: str) -> str | None:
+        """Take `name`'s seat away (a squatter, an absent player): the old token opens nothing
+        any more, and during the game the player scores nothing from now on.
+
+        Returns why not, or None when done.
+        """
+        if self.state.phase == "over":
+            return "The game is over."
+        if name == self.captain:
+            return "The hosting player cannot be removed: quit the game instead."
+        try:
+            removal = self.part.removal(self.state, name)
+        except RuleError as error:
+            return str(error)
+        if name not in self.host.presence and removal is None:
+            return f"Nobody called {name} is at the table."
+        bot = self.bots.pop(name, None)
+        if bot is not None:
+            await bot.stop()
+            self.seat_book.forget(name)
+        await self.host.remove_seat(name)
+        return None if removal is None else await self.submit(removal)
+
+    async def _ask_reclaim(self, name: str) -> bool:
+        ask = self.on_reclaim
+        return ask is not None and await ask(name)
+
+    # -- a rematch -----------------------------------------------------------------------
+
     async def rematch(self, by: str | None = None) -> str | None:
         """Play again, from the end of the game, with the same table: a new game (a new id
         and log; the last one stays saved and replayable) with the same options, its
@@ -383,16 +642,20 @@ class ServedTable(Generic[S, C, E]):
         None when it began."""
         old = self.state
         if old.phase != "over":
-            return self.not_over
-        seats = self._rematch_seats(old)
-        game = self._next_hosted(seats)
+            return self.part.not_over
+        seats = self.part.rematch_seats(self, old)
+        # A hosting player who left the last game running starts nothing in this one.
+        game = self._hosted(self.captain if self.captain in seats else None)
+        game.presence = dict(self.game.presence)
         game.bots = {b for b in self.game.bots if b in seats}
-        game.on_event = self._on_event
         self.game = game
 
         async def seat() -> None:
-            self._seating_again(seats)
-            await self.submit(self._create_game(old))
+            # The players of this process who stay keep their sealed choices in the new book.
+            self._own = {name: s for name, s in self._own.items() if name in seats}
+            for name, own in self._own.items():
+                own.sealed.keeper = self.seat_book.keeper(name)
+            await self.submit(self.part.create_game(old))
             for name in seats:
                 await self._sit(name, name in game.bots)
 
@@ -440,7 +703,7 @@ class ServedTable(Generic[S, C, E]):
     def mute(self, name: str) -> str:
         """Drop `name`'s chat lines at the host from now on (a player's or a spectator's,
         matched as the table matches names); what to tell the host."""
-        captain, _bots = self._own_people()
+        captain = self.captain
         if captain is not None and name_key(name) == name_key(captain):
             return "You cannot mute yourself."
         name, here = self._talker(name)
@@ -461,8 +724,7 @@ class ServedTable(Generic[S, C, E]):
     def talkers(self) -> list[tuple[str, bool]]:
         """The people connected, who may chat: (name, watching), without the host's own
         player and computer players, each name once."""
-        captain, bots = self._own_people()
-        mine = {captain, *bots}
+        mine = {self.captain, *self.game.bots}
         found = {(n, role == "spectator") for n, role in self.host.talkers if n not in mine}
         return sorted(found, key=lambda talker: (talker[1], talker[0]))
 
@@ -473,3 +735,22 @@ class ServedTable(Generic[S, C, E]):
         key = name_key(name)
         exact = [n for n in names if n == name] or [n for n in names if name_key(n) == key]
         return (exact[0], True) if exact else (name, False)
+
+    # -- the fronts: other ways in, beside the game's port ---------------------------------
+
+    @property
+    def front_lines(self) -> list[str]:
+        """How to join through the fronts, for the lobby and the headless log (none
+        without fronts)."""
+        return [] if self.fronts is None else self.fronts.lines(self.addresses)
+
+    @property
+    def front_sessions(self) -> int:
+        """SSH sessions and browser tabs open now."""
+        return 0 if self.fronts is None else self.fronts.sessions
+
+    @property
+    def front_hint(self) -> str | None:
+        """How to join, in the one line a board screen has for it, the fronts first (None
+        without fronts)."""
+        return None if self.fronts is None else self.fronts.hint(self.addresses, self.port)

@@ -56,7 +56,7 @@ class RemoveScreen(PickScreen):
 
 @runtime_checkable
 class Muting(Protocol):
-    """What muting needs of a game's host."""
+    """What muting needs of a game's host (a `table.served.ServedTable`, whatever the game)."""
 
     @property
     def talkers(self) -> list[tuple[str, bool]]: ...

@@ -1,28 +1,31 @@
-"""A tile game's host (Scrabble, Words with Friends, Wordfeud): it alone holds the bag and
-the racks; each peer receives its own seat's view."""
+"""A tile game at the table its host serves (Scrabble, Words with Friends, Wordfeud): its
+part (`TileTable`) and its host (`tile_game_host`, the shared `table.served.ServedTable` with
+the tile games' part). The host alone holds the bag and the racks; each peer receives its
+own seat's view."""
 
 from __future__ import annotations
 
-import random
-import secrets
-from collections.abc import Callable, Collection, Coroutine, Sequence
-from pathlib import Path
-from typing import Final
+from collections.abc import Callable, Collection
+from typing import Final, Unpack
 
-from net import HostConfig
+from wordsy_tui.engine import Request
+from wordsy_tui.engine.errors import SeatingError
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.games.tiles.lan import TileBot, TileNetSession
+from wordsy_tui.games.tiles.lan import TileBot
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
-from wordsy_tui.games.tiles.rules.codec import SEAT, encode
+from wordsy_tui.games.tiles.rules.codec import SEAT
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.dawg import Dawg
 from wordsy_tui.games.tiles.rules.state import TileGameState
 from wordsy_tui.games.tiles.rules.waits import waiting
 from wordsy_tui.games.tiles.rules.words import Words
-from wordsy_tui.games.tiles.seam import TileGame
-from wordsy_tui.table.discovery import Announcer
-from wordsy_tui.table.served import DEFAULT_PORT, LOOPBACK, ServedTable
+from wordsy_tui.games.tiles.seam import TileRules
+from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.table.served import LOOPBACK, ServedTable, TableOptions
+
+TileHost = ServedTable[TileGameState, cmd.Command, ev.Event]
+"""The host of one tile game."""
 
 ABSENT_GRACE_SECONDS: Final = 30.0
 """How long a wait on players who have all gone (their programs closed or cut off) still
@@ -30,112 +33,95 @@ runs, while someone else is at the table: a restarted program takes its seat bac
 and a player who left costs the others this, not a whole turn limit."""
 
 
-class TileLanHost(ServedTable[TileGameState, cmd.Command, ev.Event]):
-    """The authoritative host of one tile game: the shared table with the tile games'
-    rules (the bag and racks held here), their computer players, and the host's own
-    `start` for the game."""
+class TileTable:
+    """What a tile game's host does in the tile games' words, for the shared table: their
+    rules (the bag and racks held here), seat-addressed commands, their waits, their
+    rematch's order, and their computer players."""
 
-    game: TileGame
-    announced = (ev.PlayerJoined, ev.PlayerLeft, ev.GameStarted, ev.GameEnded)
+    announced: Final = (ev.PlayerJoined, ev.PlayerLeft, ev.GameStarted, ev.GameEnded)
+    # Every peer is sent snapshots of its view: no hash to check it against.
+    rehashed: Final = ()
+    not_over: Final = "The game is not over yet: a rematch starts from its end."
+    seat_field: Final = SEAT
+    start_command: Final = cmd.StartGame()
+    house_rule: Final = None
 
     def __init__(
         self,
         config: TileGameConfig,
-        *,
-        dictionary: str,
-        bind: str = "0.0.0.0",
-        port: int = DEFAULT_PORT,
-        pin: str | None = None,
-        log_path: Path | None = None,
         words: Words | None = None,
-        on_event: Callable[[TileGameState, ev.Event], None] | None = None,
-        announce: Announcer | None = None,
-        bot_pace: float = 1.0,
         dawg: Callable[[int], Dawg] | None = None,
-        max_spectators: int = HostConfig.max_spectators,
-        absent_grace: float = ABSENT_GRACE_SECONDS,
     ) -> None:
         self.config = config
-        self._dawg = dawg
-        super().__init__(
-            self._fresh_game(words),
-            kind=config.game.value,
-            dictionary=dictionary,
-            bind=bind,
-            port=port,
-            pin=pin,
-            log_path=log_path,
-            on_event=on_event,
-            announce=announce,
-            bot_pace=bot_pace,
-            max_spectators=max_spectators,
-            absent_grace=absent_grace,
-        )
-        self.captain: str | None = None
-        """The hosting player's seat (its session sets it); None for a headless host."""
+        self.rules = TileRules(words)
+        """The rules, with the agreed word list (the computer players judge plays by it)."""
+        self.dawg = dawg
 
-    @staticmethod
-    def _fresh_game(words: Words | None) -> TileGame:
-        # Each game deals from its own secret generator: only this process holds the bag.
-        return TileGame(words, random.Random(secrets.randbits(128)))
+    @property
+    def game(self) -> str:
+        return self.config.game.value
 
     @property
     def resume_command(self) -> str:
-        return f"wordsy-tui host --game {self.config.game.value} --resume"
+        return f"wordsy-tui host --game {self.game} --resume"
 
-    async def submit(self, command: cmd.Command, seat: str | None = None) -> str | None:
-        """A command from the host itself (for `seat`, when given); the refusal, if any."""
-        body = encode(command)
-        if seat is not None:
-            body[SEAT] = seat
-        return await self._submit_wire(body)
-
-    async def start_game(self) -> str | None:
-        """Start the game now, with whoever is seated (the host may, like the captain)."""
-        return await self.submit(cmd.StartGame())
-
-    # -- the tile games' own, for the shared table ------------------------------------
-
-    def _create_game(self, like: TileGameState | None = None) -> cmd.Command:
+    def create_game(self, like: TileGameState | None) -> cmd.Command:
         return cmd.CreateGame(self.config if like is None else like.config)
 
-    def _sit(self, seat: str, bot: bool) -> Coroutine[object, object, str | None]:
-        return self.submit(cmd.JoinGame(bot=bot), seat=seat)
+    def sit(self, seat: str, bot: bool) -> Request[cmd.Command]:
+        return Request(cmd.JoinGame(bot=bot), seat)
 
-    def _waited_on(self, state: TileGameState) -> Collection[str]:
+    def waited_on(self, state: TileGameState) -> Collection[str]:
         wait = waiting(state)
         return [] if wait is None else [p for p in wait.waits_for(state) if p not in state.bots]
 
-    def _noticed(self, state: TileGameState, event: ev.Event) -> None:
-        if isinstance(event, ev.PlayerLeft):
-            self._left_lobby(event.player)
+    def leaver(self, state: TileGameState, event: ev.Event) -> str | None:
+        return event.player if isinstance(event, ev.PlayerLeft) else None
 
-    def _kept_bot(self, name: str, kept: object) -> str | None:
-        known = isinstance(kept, str) and kept in [level.value for level in Level]
-        return str(kept) if known and name in self.state.bots else None
+    def removal(self, state: TileGameState, name: str) -> cmd.Command | None:
+        if name in state.players:
+            raise SeatingError("The tile games' rules take no seat away.")
+        return None
 
-    def _computer_player(self, name: str, level: str, token: str | None) -> TileBot:
-        session = TileNetSession.join(
+    def bot_refusal(self, state: TileGameState, name: str) -> str | None:
+        return None
+
+    def rematch_seats(self, table: TileHost, old: TileGameState) -> list[str]:
+        # In the last game's order of play; the hosting player first, who starts it.
+        seats = [p for p in old.players if p not in old.bots or p in table.bots]
+        seats.sort(key=lambda p: p != table.seat_book.host_seat())
+        return seats
+
+    def computer_player(
+        self, table: TileHost, name: str, level: str, token: str | None
+    ) -> TileBot:
+        session = TileSeat.join(
             LOOPBACK,
-            self.port,
+            table.port,
             name,
             self.config.game,
-            self.dictionary,
-            pin=self.pin,
+            table.dictionary,
+            pin=table.pin,
             token=token,
         )
         return TileBot(
-            session, Level(level), lambda: self.game.words, pace=self.bot_pace, dawg=self._dawg
+            session, Level(level), lambda: self.rules.words, pace=table.bot_pace, dawg=self.dawg
         )
 
-    def _rematch_seats(self, old: TileGameState) -> list[str]:
-        # In the last game's order of play; the hosting player first, who starts it.
-        seats = [p for p in old.players if p not in old.bots or p in self.bots]
-        seats.sort(key=lambda p: p != self.seat_book.host_seat())
-        return seats
 
-    def _next_hosted(self, seats: Sequence[str]) -> TileGame:
-        return self._fresh_game(self.game.words)
-
-    def _own_people(self) -> tuple[str | None, Collection[str]]:
-        return self.captain, self.bots
+def tile_game_host(
+    config: TileGameConfig,
+    *,
+    dictionary: str,
+    words: Words | None = None,
+    dawg: Callable[[int], Dawg] | None = None,
+    **options: Unpack[TableOptions],
+) -> TileHost:
+    """The authoritative host of one tile game (not started), with the tile games' rules
+    and computer players; `words`: the agreed word list (None: the shipped one), `dawg`:
+    the computer players' index of it."""
+    options.setdefault("absent_grace", ABSENT_GRACE_SECONDS)
+    # Nobody is asked yet at a tile game's table before a seat whose token is lost is
+    # handed over (neither its board screen nor its headless desk asks): it refuses.
+    options.setdefault("hands_over_seats", False)
+    return ServedTable(TileTable(config, words, dawg), dictionary=dictionary, **options)

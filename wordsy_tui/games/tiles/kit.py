@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules.config import CHALLENGE_SECONDS as TILE_CHALLENGE_SECONDS
@@ -23,9 +23,9 @@ if TYPE_CHECKING:
     from wordsy_tui.games.tiles.app.app import TileApp
     from wordsy_tui.games.tiles.app.host_form import TileHostFields
     from wordsy_tui.games.tiles.app.solo import TileSolo
-    from wordsy_tui.games.tiles.lan import TileBot, TileNetSession
-    from wordsy_tui.games.tiles.replay import TileReplaySession
+    from wordsy_tui.games.tiles.lan import TileBot
     from wordsy_tui.games.tiles.rules.state import TileGameState
+    from wordsy_tui.games.tiles.seat import TileSeat
 
 TILE_GAMES: Final = tuple(
     Game(
@@ -105,10 +105,10 @@ class TilesKit:
 
     def solo(self, game: str, args: argparse.Namespace, name: str) -> int:
         from wordsy_tui.games.tiles.app.app import TileApp
-        from wordsy_tui.games.tiles.session import TileSession
+        from wordsy_tui.games.tiles.seat import TileSeat
 
         bots = [Level(args.bot_level)] * args.bots
-        return TileApp(TileSession(name, TileGameConfig(GameName(game)), bots)).run_to_end()
+        return TileApp(TileSeat.solo(name, TileGameConfig(GameName(game)), bots)).run_to_end()
 
     score_examples: Sequence[str] = (
         'wordsy-tui score --game scrabble --position game.txt --move "8H HORN"',
@@ -168,11 +168,11 @@ class TilesKit:
         return Listing(len(state.players), config.max_players, phase, board)
 
     def hosted(self, game: str) -> Hosted:
-        from wordsy_tui.games.tiles.host import TileLanHost
+        from wordsy_tui.games.tiles.host import tile_game_host
         from wordsy_tui.games.tiles.narrate import TileDesk, tile_line
 
         return Hosted(
-            table=TileLanHost,
+            table=tile_game_host,
             settings=lambda _options: {},
             line=tile_line,
             desk=TileDesk,
@@ -191,28 +191,24 @@ class TilesKit:
         reclaim: bool = False,
         keys: Any = None,
         seat_file: Path | None = None,
-    ) -> TileNetSession:
-        from wordsy_tui.front.seat import KeptTileSeat, read_token
-        from wordsy_tui.games.tiles.lan import TileNetSession
+    ) -> TileSeat:
+        from wordsy_tui.front.seat import SeatFile
+        from wordsy_tui.games.tiles.seat import TileSeat
         from wordsy_tui.words.lexicon import dictionary_hash
 
-        kind = TileNetSession if seat_file is None else KeptTileSeat
-        seat = kind.join(
+        return TileSeat.join(
             *address,
             name,
             GameName(game),
             dictionary_hash(),
             pin=pin,
-            token=None if seat_file is None else read_token(seat_file),
-            keys=keys if seat_file is None else None,
-            reclaim=reclaim,
             spectate=spectate,
+            keys=keys,
+            reclaim=reclaim,
+            keeper=None if seat_file is None else SeatFile(seat_file),
         )
-        if isinstance(seat, KeptTileSeat) and seat_file is not None:
-            seat.seat_file = seat_file
-        return seat
 
-    def computer_player(self, seat: TileNetSession, level: str) -> TileBot:
+    def computer_player(self, seat: TileSeat, level: str) -> TileBot:
         from wordsy_tui.games.tiles.lan import TileBot
         from wordsy_tui.games.tiles.rules.words import shipped_words
 
@@ -253,10 +249,10 @@ class TilesKit:
             raise ValueError("it never started: no board to show")
         return state.players, len(state.turns), state.phase is Phase.OVER
 
-    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> TileReplaySession:
-        from wordsy_tui.games.tiles.replay import TileReplaySession
+    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> TileSeat:
+        from wordsy_tui.games.tiles.replay import tile_replay
 
-        return TileReplaySession.read(bodies, note)
+        return tile_replay(bodies, note)
 
     # -- the start menu ----------------------------------------------------------------
 
@@ -285,13 +281,12 @@ def tile_app(options: Any) -> TileApp:
     """The hosting player's board, from `host --game`'s options (or the start menu's form)."""
     from wordsy_tui.cli.serve import make_server
     from wordsy_tui.games.tiles.app.app import TileApp
-    from wordsy_tui.games.tiles.host import TileLanHost
-    from wordsy_tui.games.tiles.lan import TileHostSession
+    from wordsy_tui.games.tiles.seat import TileSeat
 
     assert options.name is not None
-    server = cast(TileLanHost, make_server(options))  # a tile game: `TileLanHost` hosts it
+    server = make_server(options)  # a tile game
     bots = [Level(options.bot_level)] * options.bots
-    return TileApp(TileHostSession(options.name, server, bots))
+    return TileApp(TileSeat.host(options.name, server, bots))
 
 
 KIT: Final = TilesKit()

@@ -28,8 +28,8 @@ JUDGE_SECONDS: Final = 20.0
 play (its own move lets the play stand); multiplied by its pace."""
 
 
-class TileSeat(Protocol):
-    """What a tile game's mind reads and does at its seat (a `TileNetSession`)."""
+class PlayerSeat(Protocol):
+    """What a tile game's mind reads and does at its seat (a `TileSeat`)."""
 
     @property
     def state(self) -> TileGameState: ...
@@ -46,7 +46,7 @@ class TileMind:
 
     def __init__(
         self,
-        seat: TileSeat,
+        seat: PlayerSeat,
         level: Level,
         words: Callable[[], Words],
         *,

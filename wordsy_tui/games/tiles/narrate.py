@@ -10,7 +10,7 @@ from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 
 if TYPE_CHECKING:
-    from wordsy_tui.games.tiles.host import TileLanHost
+    from wordsy_tui.games.tiles.host import TileHost
 
 DESK_HELP: Final = (
     "Commands: 'start' starts the game with the players seated (at least two); "
@@ -64,7 +64,7 @@ class TileDesk:
 
     help = DESK_HELP
 
-    def __init__(self, server: TileLanHost, _say: Callable[[str], None]) -> None:
+    def __init__(self, server: TileHost, _say: Callable[[str], None]) -> None:
         # Every game's desk is made alike; this one says nothing on the log by itself.
         self.server = server
 

@@ -1,4 +1,4 @@
-"""The tile games' rules as the table's `engine.Rules`, and the host that runs them.
+"""The tile games' rules as the table's `engine.Rules`.
 
 Unlike Wordsy, the tile games hold secrets on the host: the bag and every rack.
 The host's generator draws each tile; each seat receives only what
@@ -10,7 +10,6 @@ rules, the host and the tests.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any, Final
 
 from wordsy_tui.engine import Alarm, Request, Rules
@@ -29,7 +28,6 @@ from wordsy_tui.games.tiles.rules.state import TileGameState
 from wordsy_tui.games.tiles.rules.view import for_seat, state_for_seat
 from wordsy_tui.games.tiles.rules.waits import waiting
 from wordsy_tui.games.tiles.rules.words import Words, shipped_words
-from wordsy_tui.table.seam import HostedRules
 
 # The host's own set-up and clock; no seat may send these.
 HOST_ONLY: Final = (cmd.CreateGame, cmd.TimeUp)
@@ -105,21 +103,3 @@ class TileRules:
 def tile_rules(words: Words | None = None) -> Rules[TileGameState, cmd.Command, ev.Event]:
     """The tile games' rules, as the seam sees them (and the type checker holds them to it)."""
     return TileRules(words)
-
-
-class TileGame(HostedRules[TileGameState, cmd.Command, ev.Event]):
-    """The generic host of the tile games' rules (the bag and racks held here)."""
-
-    def __init__(
-        self,
-        words: Words | None = None,
-        rng: random.Random | None = None,
-        on_event: Callable[[TileGameState, ev.Event], None] | None = None,
-    ) -> None:
-        self.tiles = TileRules(words)
-        super().__init__(self.tiles, rng, on_event)
-
-    @property
-    def words(self) -> Words:
-        """The agreed word list (the computer players judge plays with it too)."""
-        return self.tiles.words

@@ -1,39 +1,36 @@
-"""Wordsy's host: the shared table (`table.served.ServedTable`) with what is Wordsy's own:
-the captain and the lobby's grace for a vanished joiner, the host's consent before someone
-takes a seat whose token is lost, the host's computer players, and the words its own
-players wrote (kept beside the log, for commit-reveal)."""
+"""Wordsy at the table its host serves: its part (`WordsyTable`), its house rule (only the
+captain starts: `captain_starts`) and its host (`wordsy_host`, the shared
+`table.served.ServedTable` with Wordsy's part)."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import random
-import secrets
-from collections.abc import Awaitable, Callable, Collection, Coroutine, Mapping, Sequence
-from pathlib import Path
-from typing import Final
+from collections.abc import Collection
+from typing import Final, Unpack
 
-from net import HostConfig
-from wordsy_tui.games.wordsy.hosted import WordsyGame
-from wordsy_tui.games.wordsy.lan import Bot, NetSession
+from net import CommandRejected
+from wordsy_tui.engine import Request
+from wordsy_tui.games.wordsy.lan import Bot
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.config import GAME, GameConfig
 from wordsy_tui.games.wordsy.rules.legal import refusal, waiting_for
 from wordsy_tui.games.wordsy.rules.referee import Referee
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
-from wordsy_tui.table.discovery import Announcer
-from wordsy_tui.table.seat import Session
-from wordsy_tui.table.served import APP_NAME as APP_NAME
-from wordsy_tui.table.served import DEFAULT_PORT as DEFAULT_PORT
-from wordsy_tui.table.served import LOOPBACK
-from wordsy_tui.table.served import ServedTable as ServedTable
-from wordsy_tui.table.served import requirements as requirements
+from wordsy_tui.games.wordsy.seam import wordsy_rules
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.seam import HOST_ONLY, HostedRules
+from wordsy_tui.table.served import (
+    LOBBY_GRACE_SECONDS,
+    LOOPBACK,
+    ServedTable,
+    TableOptions,
+)
+
+WordsyHost = ServedTable[GameState, cmd.Command, ev.Event]
+"""The host of one game of Wordsy."""
 
 # Long enough for a player's program to restart and take its seat back.
 ABSENT_GRACE_SECONDS: Final = 10.0
-# Before the game starts, a seat whose connection stays gone this long is freed.
-LOBBY_GRACE_SECONDS: Final = 60.0
 # Events that change what the LAN's game list shows (players, phase).
 ANNOUNCED: Final = (
     ev.PlayerJoined,
@@ -44,174 +41,79 @@ ANNOUNCED: Final = (
 )
 
 
-class LanHost(ServedTable[GameState, cmd.Command, ev.Event]):
-    """The authoritative host of one game of Wordsy: the shared table with Wordsy's
-    captain, its lobby's grace for a vanished joiner, the host's consent before someone
-    takes a seat whose token is lost, and the words its own players wrote."""
+def captain_starts(
+    game: HostedRules[GameState, cmd.Command, ev.Event], seat: str, command: cmd.Command
+) -> None:
+    """Wordsy's house rule: only the captain starts the game (the hosting player; at a
+    headless host, the first person seated who is here: one who went away hands over)."""
+    if isinstance(command, cmd.StartGame):
+        captain = game.captain or game.state.captain_among(game.presence)
+        if seat != captain:
+            raise CommandRejected(HOST_ONLY, f"{captain} starts the game.")
 
-    game: WordsyGame
-    announced = ANNOUNCED
-    not_over = "The game is not over yet: a rematch starts from the results."
 
-    def __init__(
-        self,
-        config: GameConfig,
-        *,
-        dictionary: str,
-        captain: str | None = None,
-        bind: str = "0.0.0.0",
-        port: int = DEFAULT_PORT,
-        pin: str | None = None,
-        log_path: Path | None = None,
-        referee: Referee | None = None,
-        on_event: Callable[[GameState, ev.Event], None] | None = None,
-        bot_pace: float = 1.0,
-        announce: Announcer | None = None,
-        bot_level: str = "medium",
-        absent_grace: float = ABSENT_GRACE_SECONDS,
-        max_spectators: int = HostConfig.max_spectators,
-        lobby_grace: float = LOBBY_GRACE_SECONDS,
-    ) -> None:
+class WordsyTable:
+    """What Wordsy's host does in Wordsy's words, for the shared table: its rules (with
+    the referee), its house rule, its lobby, its waits, a player taken out of a game, its
+    rematch's seats, and its computer players."""
+
+    game: Final = GAME
+    announced: Final = ANNOUNCED
+    # A round's start: every view hash then covers the same events.
+    rehashed: Final = (ev.RoundStarted,)
+    not_over: Final = "The game is not over yet: a rematch starts from the results."
+    resume_command: Final = "wordsy-tui host --resume"
+    seat_field: Final = None
+    start_command: Final = cmd.StartGame()
+    house_rule: Final = staticmethod(captain_starts)
+
+    def __init__(self, config: GameConfig, referee: Referee | None = None) -> None:
         self.config = config
-        super().__init__(
-            self._fresh_game(captain, referee),
-            kind=GAME,
-            dictionary=dictionary,
-            bind=bind,
-            port=port,
-            pin=pin,
-            log_path=log_path,
-            on_event=on_event,
-            announce=announce,
-            bot_pace=bot_pace,
-            max_spectators=max_spectators,
-            absent_grace=absent_grace,
-            on_reclaim=self._ask_reclaim,
-        )
-        self.lobby_grace = lobby_grace
-        """Seconds a seat may stay disconnected in the lobby before it is freed."""
-        self.on_reclaim: Callable[[str], Awaitable[bool]] | None = None
-        """Asks the host's people whether someone may take `name`'s seat (its token lost)."""
-        self._absent: dict[str, asyncio.TimerHandle] = {}
-        self.bot_level = bot_level
-        """The level the host chose for its computer players: the lobby adds more of it."""
-        self._own: dict[str, Session] = {}
-        """The players who live in this process (its hosting player, the bots), by seat."""
+        self.rules = wordsy_rules(referee)
 
-    @staticmethod
-    def _fresh_game(captain: str | None, referee: Referee | None) -> WordsyGame:
-        # Each game deals from its own secret generator.
-        return WordsyGame(captain, referee, random.Random(secrets.randbits(128)))
-
-    # -- Wordsy's own, for the shared table -------------------------------------------
-
-    def _create_game(self, like: GameState | None = None) -> cmd.Command:
+    def create_game(self, like: GameState | None) -> cmd.Command:
         return cmd.CreateGame(self.config if like is None else like.config)
 
-    def _sit(self, seat: str, bot: bool) -> Coroutine[object, object, str | None]:
-        return self.submit(cmd.JoinGame(seat, bot=bot))
+    def sit(self, seat: str, bot: bool) -> Request[cmd.Command]:
+        return Request(cmd.JoinGame(seat, bot=bot))
 
-    def _waited_on(self, state: GameState) -> Collection[str]:
+    def waited_on(self, state: GameState) -> Collection[str]:
         return waiting_for(state)
 
-    def _noticed(self, state: GameState, event: ev.Event) -> None:
-        if isinstance(event, ev.RoundStarted):
-            # After the fan-out of this batch, so every view hash covers the same events.
-            asyncio.get_running_loop().call_soon(self.host.broadcast_hash)
+    def leaver(self, state: GameState, event: ev.Event) -> str | None:
         if isinstance(event, ev.PlayerLeft) and state.phase is Phase.LOBBY:
-            self._left_lobby(event.player)
+            return event.player
+        return None
 
-    def _kept_bot(self, name: str, kept: object) -> str | None:
-        return kept if isinstance(kept, str) and name in self.state.players else None
+    def removal(self, state: GameState, name: str) -> cmd.Command | None:
+        playing = name in state.players and name not in state.gone
+        return cmd.RemovePlayer(name) if playing else None
 
-    def _computer_player(self, name: str, level: str, token: str | None) -> Bot:
-        session = NetSession.join(
-            LOOPBACK, self.port, name, self.dictionary, pin=self.pin, token=token
+    def bot_refusal(self, state: GameState, name: str) -> str | None:
+        return refusal(state, cmd.JoinGame(name, bot=True))
+
+    def rematch_seats(self, table: WordsyHost, old: GameState) -> list[str]:
+        return [p for p in old.active if p not in table.game.bots or p in table.bots]
+
+    def computer_player(self, table: WordsyHost, name: str, level: str, token: str | None) -> Bot:
+        session = WordsySeat.join(
+            LOOPBACK, table.port, name, table.dictionary, pin=table.pin, token=token
         )
-        self.keep_words(session)
-        return Bot(session, level, pace=self.bot_pace)
+        table.keep_own(session)
+        return Bot(session, level, pace=table.bot_pace)
 
-    def _bot_refusal(self, name: str) -> str | None:
-        return refusal(self.state, cmd.JoinGame(name, bot=True))
 
-    def _rematch_seats(self, old: GameState) -> list[str]:
-        return [p for p in old.active if p not in self.game.bots or p in self.bots]
-
-    def _next_hosted(self, seats: Sequence[str]) -> WordsyGame:
-        # A hosting player who left the last game running starts nothing in this one.
-        captain = self.game.captain if self.game.captain in seats else None
-        game = self._fresh_game(captain, self.game.referee)
-        game.presence = dict(self.game.presence)
-        return game
-
-    def _seating_again(self, seats: Sequence[str]) -> None:
-        self._own = {name: s for name, s in self._own.items() if name in seats}
-        for name, session in self._own.items():
-            session.keep_written = functools.partial(self.seat_book.keep_written, name)
-
-    def _presence_changed(self, seats: Mapping[str, bool]) -> None:
-        self.game.presence = dict(seats)
-        self._watch_absence(seats)
-
-    def _resumed(self) -> None:
-        self._watch_absence(self.host.presence)  # a resumed lobby's seats nobody took back yet
-
-    def _stopping(self) -> None:
-        for timer in self._absent.values():
-            timer.cancel()
-
-    def _own_people(self) -> tuple[str | None, Collection[str]]:
-        return self.game.captain, self.game.bots
-
-    # -- the lobby's grace, seats taken away, seats asked for -------------------------
-
-    def _watch_absence(self, seats: Mapping[str, bool]) -> None:
-        """Before the game starts, free a seat whose connection stays gone for the grace
-        period: a vanished joiner must not keep the table full."""
-        lobby = self.state.phase in (Phase.NEW, Phase.LOBBY)
-        for seat in [s for s in self._absent if seats.get(s) is not False or not lobby]:
-            self._absent.pop(seat).cancel()
-        if not lobby:
-            return
-        loop = asyncio.get_running_loop()
-        for seat, connected in seats.items():
-            if not connected and seat not in self._absent and seat != self.game.captain:
-                self._absent[seat] = loop.call_later(self.lobby_grace, self._free_absent, seat)
-
-    def _free_absent(self, seat: str) -> None:
-        self._absent.pop(seat, None)
-        if self.state.phase is Phase.LOBBY and self.host.presence.get(seat) is False:
-            self._spawn(self.remove_player(seat))
-
-    async def remove_player(self, name: str) -> str | None:
-        """Take `name`'s seat away (a squatter, an absent player): the old token opens nothing
-        any more, and during the game the player scores nothing from now on.
-
-        Returns why not, or None when done.
-        """
-        if self.state.phase is Phase.OVER:
-            return "The game is over."
-        if name == self.game.captain:
-            return "The hosting player cannot be removed: quit the game instead."
-        playing = name in self.state.players and name not in self.state.gone
-        if name not in self.host.presence and not playing:
-            return f"Nobody called {name} is at the table."
-        bot = self.bots.pop(name, None)
-        if bot is not None:
-            await bot.stop()
-            self.seat_book.forget(name)
-        await self.host.remove_seat(name)
-        return await self.submit(cmd.RemovePlayer(name)) if playing else None
-
-    async def _ask_reclaim(self, name: str) -> bool:
-        ask = self.on_reclaim
-        return ask is not None and await ask(name)
-
-    def keep_words(self, session: Session) -> None:
-        """Give one of our own players back the words it wrote before a crash, and keep
-        the words it writes from now on beside the log, so that it can always reveal."""
-        name = session.me
-        assert name is not None
-        session.restore_written(*self.seat_book.written(name))
-        session.keep_written = functools.partial(self.seat_book.keep_written, name)
-        self._own[name] = session
+def wordsy_host(
+    config: GameConfig,
+    *,
+    dictionary: str,
+    referee: Referee | None = None,
+    **options: Unpack[TableOptions],
+) -> WordsyHost:
+    """The authoritative host of one game of Wordsy (not started): its captain (`captain`,
+    the hosting player; None: headless), the lobby's grace for a vanished joiner, the
+    host's consent before someone takes a seat whose token is lost, and the sealed words
+    of the players who live in its process."""
+    options.setdefault("absent_grace", ABSENT_GRACE_SECONDS)
+    options.setdefault("lobby_grace", LOBBY_GRACE_SECONDS)
+    return ServedTable(WordsyTable(config, referee), dictionary=dictionary, **options)

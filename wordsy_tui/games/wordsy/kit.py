@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from wordsy_tui.games.wordsy.rules.config import (
     DEFAULT_TIMER_SECONDS,
@@ -27,10 +27,9 @@ if TYPE_CHECKING:
 
     from wordsy_tui.games.wordsy.app import WordsyApp
     from wordsy_tui.games.wordsy.app.host_form import WordsyHostFields
-    from wordsy_tui.games.wordsy.lan import Bot, NetSession
-    from wordsy_tui.games.wordsy.replay import ReplaySession
+    from wordsy_tui.games.wordsy.lan import Bot
     from wordsy_tui.games.wordsy.rules.state import GameState
-    from wordsy_tui.table.seat import Session
+    from wordsy_tui.games.wordsy.seat import WordsySeat
 
 WORDSY: Final = Game(
     name=GAME,
@@ -176,11 +175,11 @@ class WordsyKit:
         )
 
     def hosted(self, game: str) -> Hosted:
-        from wordsy_tui.games.wordsy.host import LanHost
+        from wordsy_tui.games.wordsy.host import wordsy_host
         from wordsy_tui.games.wordsy.narrate import WordsyDesk, narrate
 
         return Hosted(
-            table=LanHost,
+            table=wordsy_host,
             settings=wordsy_settings,
             line=narrate,
             desk=WordsyDesk,
@@ -198,14 +197,12 @@ class WordsyKit:
         reclaim: bool = False,
         keys: Any = None,
         seat_file: Path | None = None,
-    ) -> NetSession:
-        from wordsy_tui.front.seat import KeptSeat
-        from wordsy_tui.games.wordsy.lan import NetSession
+    ) -> WordsySeat:
+        from wordsy_tui.front.seat import SeatFile
+        from wordsy_tui.games.wordsy.seat import WordsySeat
         from wordsy_tui.words.lexicon import dictionary_hash
 
-        if seat_file is not None:
-            return KeptSeat.kept(seat_file, address, name, dictionary_hash(), pin)
-        return NetSession.join(
+        return WordsySeat.join(
             *address,
             name,
             dictionary_hash(),
@@ -213,9 +210,10 @@ class WordsyKit:
             spectate=spectate,
             keys=keys,
             reclaim=reclaim,
+            keeper=None if seat_file is None else SeatFile(seat_file),
         )
 
-    def computer_player(self, seat: NetSession, level: str) -> Bot:
+    def computer_player(self, seat: WordsySeat, level: str) -> Bot:
         from wordsy_tui.games.wordsy.lan import Bot
 
         return Bot(seat, level)
@@ -250,10 +248,10 @@ class WordsyKit:
             raise ValueError("it never left the lobby: no board to show")
         return state.players, rounds, state.phase is Phase.OVER
 
-    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> ReplaySession:
-        from wordsy_tui.games.wordsy.replay import ReplaySession
+    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> WordsySeat:
+        from wordsy_tui.games.wordsy.replay import replay
 
-        return ReplaySession.read(bodies, note)
+        return replay(bodies, note)
 
     # -- the start menu ----------------------------------------------------------------
 
@@ -283,15 +281,14 @@ class WordsyKit:
 
 
 def wordsy_settings(options: Any) -> dict[str, Any]:
-    """`LanHost`'s own arguments: its captain, referee, bots' level and lobby's grace."""
+    """`wordsy_host`'s own arguments: its captain, referee, bots' level and lobby's grace."""
     from wordsy_tui.games.wordsy.referee import WordReferee
 
-    grace = {} if options.lobby_grace is None else {"lobby_grace": options.lobby_grace}
     return {
         "captain": options.name,
         "referee": WordReferee(),
         "bot_level": options.bot_level,
-        **grace,
+        "lobby_grace": options.lobby_grace,
     }
 
 
@@ -299,24 +296,20 @@ def wordsy_app(options: Any) -> WordsyApp:
     """The hosting player's screens, from `host`'s options (or the start menu's form)."""
     from wordsy_tui.cli.serve import make_server
     from wordsy_tui.games.wordsy.app import WordsyApp
-    from wordsy_tui.games.wordsy.host import LanHost
-    from wordsy_tui.games.wordsy.lan import HostSession
+    from wordsy_tui.games.wordsy.seat import WordsySeat
 
     assert options.name is not None
-    server = cast(LanHost, make_server(options))  # a Wordsy game: `LanHost` hosts it
-    session = HostSession(options.name, server, bots=(options.bot_level,) * options.bots)
-    return WordsyApp(session, serve_on=serve_on)
+    server = make_server(options)  # a Wordsy game
+    seat = WordsySeat.host(options.name, server, bots=(options.bot_level,) * options.bots)
+    return WordsyApp(seat, serve_on=serve_on)
 
 
-async def serve_on(session: Session) -> int:
-    """The hosting player left `session`'s game running: serve it on, headless, in this
+async def serve_on(seat: WordsySeat) -> int:
+    """The hosting player left `seat`'s game running: serve it on, headless, in this
     process (nobody's link drops); the exit status."""
     from wordsy_tui.cli.serve import serve_on as serve_headless_on
-    from wordsy_tui.games.wordsy.lan import HostSession
 
-    if not isinstance(session, HostSession):
-        raise TypeError("only the host's own session can keep its game running")
-    return await serve_headless_on(await session.leave_running(), session.me)
+    return await serve_headless_on(await seat.leave_running(), seat.me)
 
 
 KIT: Final = WordsyKit()

@@ -14,7 +14,7 @@ from wordsy_tui.games.wordsy.rules.state import ChallengeResult, GameState, Phas
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
-    from wordsy_tui.games.wordsy.host import LanHost
+    from wordsy_tui.games.wordsy.host import WordsyHost
 
 # A penalty as the scoresheet prints it, with a real minus sign.
 PENALTY: Final = f"\N{MINUS SIGN}{PENALTY_POINTS} penalty"
@@ -185,7 +185,7 @@ class WordsyDesk:
 
     help = DESK_HELP
 
-    def __init__(self, server: LanHost, say: Callable[[str], None]) -> None:
+    def __init__(self, server: WordsyHost, say: Callable[[str], None]) -> None:
         self.server = server
         self.say = say
         self.requests: dict[str, asyncio.Future[bool]] = {}

@@ -1,17 +1,16 @@
-"""Wordsy's replay: round by round, then the end; its app's seat over `table.replay`'s
-`Replay`."""
+"""Wordsy's replay: round by round, then the end (`table.replay` steps through it)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 from wordsy_tui.games.wordsy.seam import wordsy_rules
-from wordsy_tui.table.replay import Frame, Replay, Steps, never
-from wordsy_tui.table.seat import Session, StateChanged
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.replay import Replaying, Steps, never
 
 
 def _round_ended(event: ev.Event) -> bool:
@@ -26,24 +25,15 @@ ROUNDS: Final[Steps[GameState, ev.Event]] = Steps(
     started=lambda state: state.round >= 1,
     over=lambda state: state.phase is Phase.OVER,
     tail=False,  # a round cut short shows nothing judged: the rounds before are the replay
+    tells=False,  # the app would greet each event as if it had just happened
 )
 """Wordsy's replay: round by round, then the end."""
 
 
-class ReplaySession(Replay[GameState, ev.Event], Session):
-    """Wordsy's app's session over a replay, round by round."""
-
-    steps = ROUNDS
-
-    def __init__(
-        self, frames: Sequence[Frame[GameState, ev.Event]], note: str | None = None
-    ) -> None:
-        Session.__init__(self, None)
-        Replay.__init__(self, frames, note)
-
-    def _show(self, frame: Frame[GameState, ev.Event]) -> None:
-        # No events: the app would greet each one as if it had just happened.
-        self.publish(StateChanged(frame.state, ()))
+def replay(bodies: Iterable[object], note: str | None = None) -> WordsySeat:
+    """Wordsy's app's seat over a replay of a log's event bodies, round by round;
+    ValueError when one cannot be read or the log shows nothing."""
+    return WordsySeat(Replaying.read(ROUNDS, bodies, note))
 
 
 def read_events(path: Path) -> list[ev.Event]:

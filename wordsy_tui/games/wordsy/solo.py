@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from wordsy_tui.games.wordsy.local import LocalSession
 from wordsy_tui.games.wordsy.rules.config import Difficulty, GameConfig
 from wordsy_tui.games.wordsy.rules.referee import Referee
-from wordsy_tui.table.seat import Session
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 
 def solo_session(
     name: str, difficulty: Difficulty, referee: Referee | None = None, seed: int | None = None
-) -> LocalSession:
-    return LocalSession(name, GameConfig(solo=difficulty), referee=referee, seed=seed)
+) -> WordsySeat:
+    return WordsySeat.local(name, GameConfig(solo=difficulty), referee=referee, seed=seed)
 
 
-def is_solo(session: Session | None) -> bool:
+def is_solo(session: WordsySeat | None) -> bool:
     """A solo game, known before the session has told anything: it is set up in this process."""
-    return isinstance(session, LocalSession) and session.config.solo is not None
+    config = session.config if session is not None else None
+    return config is not None and config.solo is not None

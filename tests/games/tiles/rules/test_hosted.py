@@ -17,13 +17,16 @@ from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.codec import decode_event, decode_snapshot, encode
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
-from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
 from wordsy_tui.games.tiles.rules.view import for_seat, state_for_seat
-from wordsy_tui.games.tiles.seam import TileGame
+from wordsy_tui.games.tiles.seam import TileRules
+from wordsy_tui.table.seam import HostedRules
+
+TileGame = HostedRules[TileGameState, cmd.Command, ev.Event]
 
 
 def hosted(game: GameName = GameName.SCRABBLE, start: bool = True) -> TileGame:
-    table = TileGame(frozenset(WORDS), random.Random(4))
+    table = HostedRules(TileRules(frozenset(WORDS)), random.Random(4))
     send(table, None, cmd.CreateGame(TileGameConfig(game, max_players=3)))
     send(table, "ann", cmd.JoinGame())
     send(table, None, cmd.JoinGame(), seat="bob")  # the host seats a welcomed player
@@ -135,7 +138,7 @@ def test_admission_uses_the_one_name_rule_and_stops_at_the_start():
 
 def test_each_recipient_gets_the_rules_view_of_every_event():
     table = played_game(GameName.SCRABBLE, 5)
-    host = TileGame(frozenset(WORDS))
+    host = HostedRules(TileRules(frozenset(WORDS)))
     for event in table.log:
         wire = encode(event)
         host.evolve(wire)
@@ -150,7 +153,7 @@ def test_each_recipient_gets_the_rules_view_of_every_event():
 
 def test_a_view_depends_only_on_the_event_not_on_what_came_before():
     table = played_game(GameName.WORDFEUD, 2)
-    host = TileGame(frozenset(WORDS))
+    host = HostedRules(TileRules(frozenset(WORDS)))
     drawn = [encode(e) for e in table.log if isinstance(e, ev.TilesDrawn)]
     for wire in reversed(drawn):  # as the host recomputes past views for a catch-up
         seen = decode_event(host.view(wire, "bob"))

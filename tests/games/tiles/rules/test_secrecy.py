@@ -1,6 +1,6 @@
 """The tile games on a real `net.Host` (127.0.0.1): whole games between two players'
 clients, watched by a spectator from the start and by one who comes in mid-game with the
-app's own session (`TileNetSession`, as `join --spectate` and `ssh watch@HOST` run it),
+app's own session (`TileSeat`, as `join --spectate` and `ssh watch@HOST` run it),
 every byte each of them receives recorded by a proxy.
 
 No tile of another player's rack, and nothing of the bag, reaches a client before
@@ -25,7 +25,6 @@ from net.framing import decode_body, pack_body
 from tests.games.tiles.rules.test_movegen import WORDS
 from tests.games.tiles.rules.test_view import assert_counts_only
 from tests.net.helpers import FAST, Proxy, wait_until
-from wordsy_tui.games.tiles.lan import TileNetSession
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.codec import decode_event, decode_snapshot, encode
@@ -36,7 +35,9 @@ from wordsy_tui.games.tiles.rules.movegen import generate
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
 from wordsy_tui.games.tiles.rules.view import state_for_seat
-from wordsy_tui.games.tiles.seam import TileGame
+from wordsy_tui.games.tiles.seam import TileRules
+from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.table.seam import HostedRules
 
 DAWG = build_dawg(WORDS)
 PLAYERS = ("ann", "bob")
@@ -87,14 +88,15 @@ def seen(client: Client) -> TileGameState:
 
 
 class Table:
-    """A host with TileGame on loopback, and the clients around it, each behind a recorder."""
+    """A host of the tile games' rules on loopback, and the clients around it, each behind
+    a recorder."""
 
     def __init__(self, game: GameName, path: Path) -> None:
-        self.tiles = TileGame(frozenset(WORDS), random.Random(sum(map(ord, game))))
+        self.tiles = HostedRules(TileRules(frozenset(WORDS)), random.Random(sum(map(ord, game))))
         self.host = Host(self.tiles, path / f"{game}.log", HostConfig(**FAST))
         self.clients: dict[str | None, Client] = {}
         self.recorders: dict[str | None, list[Recorder]] = {}
-        self.late: tuple[TileNetSession, Recorder] | None = None
+        self.late: tuple[TileSeat, Recorder] | None = None
         """The spectator who came in mid-game, through the app's session."""
         self._all: list[Client] = []
         self._proxies: list[Proxy] = []
@@ -125,7 +127,7 @@ class Table:
         recorder = Recorder(self.host.address[1])
         self._proxies.append(recorder)
         port = await recorder.start()
-        session = TileNetSession.join("127.0.0.1", port, "watch", game, "any", spectate=True)
+        session = TileSeat.join("127.0.0.1", port, "watch", game, "any", spectate=True)
         self.late = (session, recorder)
         await session.start()
 
@@ -269,7 +271,7 @@ async def test_a_whole_game_on_the_wire_keeps_every_rack_and_the_bag_secret(
     table.check_views()
     assert table.late is not None
     late, late_recorder = table.late
-    await wait_until(lambda: late.seq == table.host.seq)
+    await wait_until(lambda: late.door.seq == table.host.seq)
     assert late.me is None
     assert late.state == state_for_seat(table.tiles.state, SPECTATOR)
     assert_nothing_secret_reached(SPECTATOR, [late_recorder], table.host.events)

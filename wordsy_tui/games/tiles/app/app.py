@@ -1,7 +1,7 @@
 """TileApp: a tile game (Scrabble, Words with Friends, Wordfeud), solo or across the LAN.
 
-The app follows a `TileVerbs` session (offline `TileSession`, or a seat at a LAN host:
-`TileNetSession`); its updates arrive in a worker and it acts through it; it never
+The app follows a `TileSeat` (offline against computer players, a seat at a LAN host,
+or a replay); its updates arrive in a worker and it acts through it; it never
 decides a rule itself. The board screen lays the play,
 scores it live with the rules' own `assess`, and shows the rest of the table.
 """
@@ -56,7 +56,6 @@ from wordsy_tui.games.tiles.app.panel import (
     seconds_left,
     unseen_text,
 )
-from wordsy_tui.games.tiles.replay import TileReplaySession
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.board import place
@@ -65,8 +64,9 @@ from wordsy_tui.games.tiles.rules.legal import allowed, may_vote
 from wordsy_tui.games.tiles.rules.notation import move_text
 from wordsy_tui.games.tiles.rules.rulesets import BLANK
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
-from wordsy_tui.games.tiles.session import TileVerbs
+from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.table.chat import ChatHeard
+from wordsy_tui.table.replay import Replaying
 from wordsy_tui.text import shown
 
 CLOCK_TICK_SECONDS: Final = 0.25
@@ -93,7 +93,7 @@ class BoardScreen(Screen[None]):
         Binding("f6", "start_game", "Start", id="tile-start", key_display="F6"),
     ]
 
-    def __init__(self, session: TileVerbs, now: Callable[[], float] | None = None) -> None:
+    def __init__(self, session: TileSeat, now: Callable[[], float] | None = None) -> None:
         super().__init__()
         self.session = session
         self.now = now or (lambda: asyncio.get_running_loop().time())
@@ -455,10 +455,10 @@ class ReplayBoardScreen(BoardScreen, inherit_bindings=False):
         Binding("f1", "help", "Help", id="tile-help", key_display="F1"),
     ]
 
-    def __init__(self, session: TileReplaySession) -> None:
+    def __init__(self, session: TileSeat, replay: Replaying[TileGameState, ev.Event]) -> None:
         super().__init__(session, lambda: 0.0)
-        self.replay = session
-        self.shows_racks = session.finished
+        self.replay = replay
+        self.shows_racks = replay.finished
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action in ("step", "help")
@@ -497,12 +497,13 @@ class TileApp(TableApp):
     # The table's keys are the shell's (`TableApp`): Ctrl+Q, Ctrl+T or F7 (F3 passes here),
     # and the host's mute F8 (F6 starts a tile game).
 
-    def __init__(self, session: TileVerbs, now: Callable[[], float] | None = None) -> None:
+    def __init__(self, session: TileSeat, now: Callable[[], float] | None = None) -> None:
         super().__init__()
         self.session = session
+        door = session.door
         self.board_screen = (
-            ReplayBoardScreen(session)
-            if isinstance(session, TileReplaySession)
+            ReplayBoardScreen(session, door)
+            if isinstance(door, Replaying)
             else BoardScreen(session, now)
         )
         self._told_over = False
@@ -510,7 +511,7 @@ class TileApp(TableApp):
         """The vote this app last opened the dialog for (it opens once by itself)."""
 
     @property
-    def seat(self) -> TileVerbs:
+    def seat(self) -> TileSeat:
         return self.session
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

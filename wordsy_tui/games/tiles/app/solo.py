@@ -20,7 +20,7 @@ from wordsy_tui.games.tiles.rules.config import MAX_PLAYERS as TILE_MAX_PLAYERS
 from wordsy_tui.kit import game_info
 
 if TYPE_CHECKING:
-    from wordsy_tui.games.tiles.session import TileSession
+    from wordsy_tui.games.tiles.seat import TileSeat
 
 
 @dataclass(frozen=True)
@@ -31,14 +31,14 @@ class TileSolo:
     bots: int = 1
     level: str = Level.MEDIUM.value
 
-    def session(self, name: str) -> TileSession:
+    def session(self, name: str) -> TileSeat:
         from wordsy_tui.engine.levels import Level
         from wordsy_tui.games.tiles.rules.config import TileGameConfig
         from wordsy_tui.games.tiles.rules.rulesets import GameName
-        from wordsy_tui.games.tiles.session import TileSession
+        from wordsy_tui.games.tiles.seat import TileSeat
 
         config = TileGameConfig(GameName(self.game))
-        return TileSession(name, config, [Level(self.level)] * self.bots)
+        return TileSeat.solo(name, config, [Level(self.level)] * self.bots)
 
 
 class TileSoloScreen(ModalScreen[TileSolo | None]):

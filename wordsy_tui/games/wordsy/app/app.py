@@ -39,7 +39,6 @@ from wordsy_tui.games.wordsy.app.server import host_server
 from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.referee.advice import Advisor
-from wordsy_tui.games.wordsy.replay import ReplaySession
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.legal import (
@@ -49,9 +48,10 @@ from wordsy_tui.games.wordsy.rules.legal import (
     with_word_written,
 )
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.games.wordsy.solo import is_solo
 from wordsy_tui.table.clock import Deadline
-from wordsy_tui.table.seat import Session
+from wordsy_tui.table.replay import Replaying
 from wordsy_tui.text import shown
 
 # The draft is sent as the player types, but not on every key: the host
@@ -61,8 +61,8 @@ PLAYING: Final = frozenset({Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES})
 PRELOAD_DELAY_SECONDS: Final = 0.5
 
 
-ServeOn = Callable[[Session], Awaitable[int]]
-"""How this program serves on, headless, the game of a hosting player's session that they
+ServeOn = Callable[[WordsySeat], Awaitable[int]]
+"""How this program serves on, headless, the game of a hosting player's seat that they
 left running (once the app has closed); the exit status."""
 
 
@@ -104,7 +104,7 @@ class WordsyApp(TableApp):
 
     def __init__(
         self,
-        session: Session | None = None,
+        session: WordsySeat | None = None,
         *,
         advisor: Advisor | None = None,
         now: Callable[[], float] | None = None,
@@ -128,7 +128,7 @@ class WordsyApp(TableApp):
         """The fallen word (round, word) we last asked the meant word for."""
         self._solo_started = False
         self._shown_bindings: tuple[object, ...] = ()
-        self._left_running: Session | None = None
+        self._left_running: WordsySeat | None = None
         """The hosting player's session whose game goes on without them once the app ends."""
         self._served_on = False
         self._rematch_question: str | None = None
@@ -149,7 +149,7 @@ class WordsyApp(TableApp):
         return not self._served_on
 
     @property
-    def seat(self) -> Session | None:
+    def seat(self) -> WordsySeat | None:
         return self.session
 
     # -- following the session ---------------------------------------------
@@ -170,13 +170,13 @@ class WordsyApp(TableApp):
                 for board in screen.query(BoardCards):
                     board.big = wide
 
-    def play(self, session: Session) -> None:
+    def play(self, session: WordsySeat) -> None:
         """Show `session`'s game and follow it from now on."""
         self.session = session
         self._solo_started = False
         self.state = session.state
         self.presence = dict(session.presence)
-        self.deadline = session.clock.deadline
+        self.deadline = session.deadline
         self.link_problem = None
         self.game_closed = None
         self.forget_chat()
@@ -190,7 +190,7 @@ class WordsyApp(TableApp):
         self.follow(session)
 
     @work(exclusive=True, group="session", exit_on_error=False)
-    async def follow(self, session: Session) -> None:
+    async def follow(self, session: WordsySeat) -> None:
         """Read the session's updates and post them to the app as messages."""
         if await self.open_table(session):
             await self.follow_table(session)
@@ -279,7 +279,7 @@ class WordsyApp(TableApp):
         if self.session is session:
             self.leave()
 
-    def _fresh_table(self) -> Session | None:
+    def _fresh_table(self) -> WordsySeat | None:
         """A new game at the same table: nothing of the last game's rounds holds keys back."""
         self._sealed = None
         self._deferred_vote = None
@@ -353,7 +353,7 @@ class WordsyApp(TableApp):
 
     def _ask_meant_word(self) -> None:
         """Relaxed play: once our word falls, ask (once) for the word we meant."""
-        me, replaying = self.me, isinstance(self.session, ReplaySession)
+        me, replaying = self.me, self._replaying()
         # (The rule itself, not the screen's module: that loads once there is a word to ask.)
         if me is None or replaying or not may_offer_meant_word(self.state, me):
             return
@@ -380,7 +380,7 @@ class WordsyApp(TableApp):
 
     # -- actions players take -----------------------------------------------
 
-    def act(self, action: Callable[[Session], Awaitable[object]]) -> None:
+    def act(self, action: Callable[[WordsySeat], Awaitable[object]]) -> None:
         """Run a session action off the UI's time; refusals arrive as messages.
 
         Actions reach the host one after another, in the order the player took them:
@@ -414,7 +414,7 @@ class WordsyApp(TableApp):
         word = self._draft
         self.act(lambda session: self._write(session, word))
 
-    async def _write(self, session: Session, word: str) -> str | None:
+    async def _write(self, session: WordsySeat, word: str) -> str | None:
         if word.strip().upper() == session.word:
             return None
         return await session.write(word)
@@ -426,7 +426,7 @@ class WordsyApp(TableApp):
         self._on_the_word_on_screen(lambda session: session.flip(), ask_if_refused=True)
 
     def _on_the_word_on_screen(
-        self, then: Callable[[Session], Awaitable[str | None]], *, ask_if_refused: bool = False
+        self, then: Callable[[WordsySeat], Awaitable[str | None]], *, ask_if_refused: bool = False
     ) -> None:
         """Send the word exactly as the input holds it at this key, then `then`.
 
@@ -480,13 +480,15 @@ class WordsyApp(TableApp):
         except NoMatches:
             return None
 
-    def _seal_and_send(self, word: str, then: Callable[[Session], Awaitable[str | None]]) -> None:
+    def _seal_and_send(
+        self, word: str, then: Callable[[WordsySeat], Awaitable[str | None]]
+    ) -> None:
         round_no = self.state.round
         self._sealed = round_no
         self._draft = word
         self._stop_write_timer()
 
-        async def send(session: Session) -> None:
+        async def send(session: WordsySeat) -> None:
             refused = await self._write(session, word) or await then(session)
             if refused is not None and self._sealed == round_no:
                 self._sealed = None  # e.g. a refused flip: the player writes on
@@ -507,7 +509,7 @@ class WordsyApp(TableApp):
                 and allowed(with_word_written(state, me), cmd.FlipTimer(me))
             )
         if action == "replay_step":
-            return isinstance(self.session, ReplaySession)
+            return self._replaying()
         if action == "lock_in":
             return self._can_write()
         if action == "vote":
@@ -543,7 +545,7 @@ class WordsyApp(TableApp):
         if session is not None and session.hosting:
             self.run_worker(self._end_phase(session), group="actions", exit_on_error=False)
 
-    async def _end_phase(self, session: Session) -> None:
+    async def _end_phase(self, session: WordsySeat) -> None:
         problem = await session.end_phase()
         if problem is not None:
             self.notify(problem, severity="warning")
@@ -565,9 +567,12 @@ class WordsyApp(TableApp):
             self._fresh_table()
             self.run_worker(self.rematch(session), group="actions", exit_on_error=False)
 
+    def _replaying(self) -> bool:
+        return self.session is not None and isinstance(self.session.door, Replaying)
+
     def action_replay_step(self, delta: int) -> None:
-        if isinstance(self.session, ReplaySession):
-            self.session.step(delta)
+        if self.session is not None and isinstance(self.session.door, Replaying):
+            self.session.door.step(delta)
 
     def action_vote(self) -> None:
         """Open the vote again after putting it off."""

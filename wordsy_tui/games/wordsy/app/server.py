@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from wordsy_tui.games.wordsy.rules.config import GameConfig
-from wordsy_tui.table.seat import Session
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 
 @runtime_checkable
 class HostServer(Protocol):
-    """The host's side of a `HostSession`: what its lobby shows and changes."""
+    """The host's side of the hosting player's seat: what its lobby shows and changes."""
 
     config: GameConfig
     pin: str | None
@@ -52,7 +52,7 @@ class HostServer(Protocol):
     def unmute(self, name: str) -> str: ...
 
 
-def host_server(session: Session | None) -> HostServer | None:
+def host_server(session: WordsySeat | None) -> HostServer | None:
     """The server behind the host's own session; None when we joined someone else's."""
     server = getattr(session, "server", None)
     return server if isinstance(server, HostServer) else None

@@ -38,13 +38,8 @@ class _Deadline(Protocol):
     def at(self) -> float: ...
 
 
-class _Clock(Protocol):
-    @property
-    def deadline(self) -> _Deadline | None: ...
-
-
-class WordsySeat(Protocol):
-    """What Wordsy's mind reads and does at its seat (a `Session`)."""
+class PlayerSeat(Protocol):
+    """What Wordsy's mind reads and does at its seat (a `WordsySeat`)."""
 
     @property
     def state(self) -> GameState: ...
@@ -53,7 +48,7 @@ class WordsySeat(Protocol):
     def me(self) -> str | None: ...
 
     @property
-    def clock(self) -> _Clock: ...
+    def deadline(self) -> _Deadline | None: ...
 
     async def write(self, word: str) -> str | None: ...
 
@@ -69,7 +64,7 @@ class WordsySeat(Protocol):
 class WordsyMind:
     """A Wordsy computer player's decisions at `seat`, at `level`."""
 
-    def __init__(self, seat: WordsySeat, level: Level | str) -> None:
+    def __init__(self, seat: PlayerSeat, level: Level | str) -> None:
         self.seat = seat
         self.level = Level(level)
         self.rng = random.Random()
@@ -127,7 +122,7 @@ class WordsyMind:
             state = self.seat.state
             if state.round != round_no:
                 return
-            deadline = self.seat.clock.deadline
+            deadline = self.seat.deadline
             if deadline is not None and deadline.label in ("timer", "writing"):
                 until = min(until, deadline.at - hurry)
             if people_done(state):

@@ -16,7 +16,6 @@ from textual.widgets import Static
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.app.server import host_server
-from wordsy_tui.games.wordsy.replay import ReplaySession
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 from wordsy_tui.games.wordsy.rules.scoresheet import (
     Scoresheet,
@@ -26,6 +25,7 @@ from wordsy_tui.games.wordsy.rules.scoresheet import (
     standings,
 )
 from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.table.replay import Replaying
 from wordsy_tui.text import shown
 
 ORDINALS = ("best", "second best", "third best", "fourth best", "fifth best")
@@ -149,7 +149,7 @@ class ResultsScreen(Screen[None]):
             else "Solo games keep no log."
             if state.solo
             else "A saved game, replayed: ← steps back through its rounds."
-            if isinstance(session, ReplaySession)
+            if session is not None and isinstance(session.door, Replaying)
             else "The host keeps the game's log; it may offer a rematch: stay on this "
             "screen to be asked."
         )

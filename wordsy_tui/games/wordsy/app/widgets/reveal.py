@@ -23,7 +23,6 @@ from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.narrate import PENALTY, challenge_outcome, short_count
 from wordsy_tui.games.wordsy.referee.advice import COMMON_LEVEL, BestWord, Meaning
-from wordsy_tui.games.wordsy.replay import ReplaySession
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules.bonuses import round_boxes
 from wordsy_tui.games.wordsy.rules.legal import allowed, may_offer_meant_word
@@ -31,6 +30,7 @@ from wordsy_tui.games.wordsy.rules.scoresheet import Box, box_value
 from wordsy_tui.games.wordsy.rules.scoring import explain, score_word
 from wordsy_tui.games.wordsy.rules.state import ChallengeResult, GameState, Phase
 from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.replay import Replaying
 from wordsy_tui.text import shown
 
 BOX_NAMES = {Box.FIRST: "first box", Box.SECOND: "second box"}
@@ -239,7 +239,8 @@ class RevealPane(Vertical, ReportsFailures):
         if selected is not None:
             words.highlighted = selected
         self.query_one(BoardCards).board = state.board
-        replay = isinstance(wordsy_app(self).session, ReplaySession)
+        session = wordsy_app(self).session
+        replay = session is not None and isinstance(session.door, Replaying)
         self.query_one("#reveal-status", Static).update(
             challenge_status(state, self.me, replay=replay)
         )
