@@ -107,3 +107,32 @@ async def test_a_game_served_on_without_its_hosting_player_ends_the_program(
     assert await Launcher(lan, name="Ann").run_to_end_async() == 0
     assert lan.kept is hosted.session
     assert len(launchers) == 1, "no menu over the headless host's lines"
+
+
+@pytest.mark.parametrize("launched", [False, True])
+async def test_a_tile_game_turned_away_says_why_where_it_was_started(
+    launched: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same for every game: the launcher says why (back where the game was picked), or
+    the terminal keeps it (`join --connect`)."""
+    from net import Refused
+    from wordsy_tui.engine.levels import Level
+    from wordsy_tui.games.tiles.app.app import TileApp
+    from wordsy_tui.games.tiles.rules.config import TileGameConfig
+    from wordsy_tui.games.tiles.rules.rulesets import GameName
+    from wordsy_tui.games.tiles.seat import TileSeat
+
+    seat = TileSeat.solo("Bob", TileGameConfig(GameName.WORDFEUD), [Level.EASY])
+
+    async def turned_away() -> None:
+        raise Refused("game-started", "The game has already started")
+
+    seat.start = turned_away  # type: ignore[method-assign]
+    app = TileApp(seat)
+    app.launched = launched
+    async with app.run_test(size=(80, 24)):
+        pass  # the app ends by itself
+    assert app.return_code == 1
+    assert app.problem == "Cannot join: The game has already started"
+    printed = capsys.readouterr().err
+    assert ("Cannot join: The game has already started" in printed) is not launched

@@ -21,7 +21,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from net import Refused
 from wordsy_tui.app.chat import chatting_app
 from wordsy_tui.app.messages import (
     ActionRefused,
@@ -31,7 +30,7 @@ from wordsy_tui.app.messages import (
     RematchOffered,
 )
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.table import TABLE_CSS, Seat, TableApp
+from wordsy_tui.app.table import TABLE_CSS, TableApp
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.tiles.app.board import BoardPicture, TileBoard
 from wordsy_tui.games.tiles.app.dialogs import (
@@ -132,6 +131,8 @@ class BoardScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.app.return_code is not None:
+            return  # the app closed as it opened (the table turned us away): no board to set up
         self.query_one("#chat-last").display = self.session.can_chat
         self.watch(self.app, "chat", self._show_chat)
         # What was said before the screen was up (a damaged log's note, the first news of
@@ -528,12 +529,6 @@ class TileApp(TableApp):
     @work(group="session-start")
     async def _start_session(self) -> None:
         await self.open_table(self.session)
-
-    def could_not_start(self, session: Seat, error: Exception) -> None:
-        if not isinstance(error, (Refused, ConnectionError, OSError)):
-            raise error
-        # Turned away, or nobody there: said on the terminal the app gives back.
-        self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
 
     @work(group="session", exclusive=True)
     async def _follow(self) -> None:
