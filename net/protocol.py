@@ -22,6 +22,7 @@ COMMAND: Final = "cmd"
 CHECK: Final = "check"
 RESYNC: Final = "resync"
 SAY: Final = "say"  # a line of chat: a side message, never part of the game
+HERE: Final = "here"  # the person at this seat did something (a key): a sign of life, no move
 # Both directions
 PING: Final = "ping"
 PONG: Final = "pong"
@@ -39,6 +40,7 @@ PRESENCE: Final = "presence"
 CLOSING: Final = "closing"  # the host ends the game on purpose: do not reconnect
 NEXT: Final = "next"  # the host starts another game on the same connections (a rematch)
 SAID: Final = "said"  # a line of chat, stamped with who said it, for every peer
+NOTE: Final = "note"  # the game's word beside its view changed: the welcome's `note`, now
 
 # Refusal reasons (handshake only; the connection is closed after a refusal).
 VERSION_MISMATCH: Final = "version_mismatch"

@@ -219,6 +219,15 @@ def writing_state(rounds_before: int = 2) -> GameState:
     return table.state
 
 
+def idle_state() -> GameState:
+    """Round 2 of a game with no timer: Ann and Beth have locked in, Carl has pressed
+    nothing for a while, and the table counts down to moving on without him."""
+    table = new_table(config=GameConfig(timer_seconds=None)).do(cmd.StartGame())
+    finish_round(table.play_round())
+    table.write("Ann", "MIDST").write("Beth", "SCRIPT")
+    return table.do(cmd.LockIn("Ann"), cmd.LockIn("Beth")).state
+
+
 def reveal_state() -> GameState:
     """Round 3 revealed, and Ann's word awaits the others' challenges."""
     table = new_table().do(cmd.StartGame())
@@ -519,6 +528,8 @@ SCENES: tuple[Scene, ...] = (
         ),
         tuple("CRYPT"),
     ),
+    # The hosting player's board: its key bar has the host's keys (F9 ends the wait).
+    Scene("board_host", lambda: PlayingHostSession("Ann", writing_state(), chat=CHAT)),
     Scene(
         "chat",
         lambda: ScriptedSession(
@@ -530,6 +541,13 @@ SCENES: tuple[Scene, ...] = (
         "board_solo",
         lambda: ScriptedSession("Ann", solo_state(), Deadline("timer", NOW + 17, 30)),
         tuple("BLACKSMITH"),
+    ),
+    # The table is about to move on without Carl, who has pressed nothing for a while.
+    Scene(
+        "board_idle",
+        lambda: ScriptedSession(
+            "Carl", idle_state(), Deadline("writing", NOW + 25, 30, ("Carl",))
+        ),
     ),
     Scene(
         "reveal",

@@ -81,8 +81,10 @@ async def test_three_rounds_lock_in_pause_and_scoresheet() -> None:
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
 
-        # Round 3: a pass (no word) scores 0.
+        # Round 3: a pass (no word) scores 0, once the player has said so.
         await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
         await until(pilot, lambda: app.state.phase is Phase.CHALLENGES)
         await pilot.press("enter")
         await until(pilot, lambda: app.state.round == 4)

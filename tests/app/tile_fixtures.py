@@ -135,6 +135,9 @@ class TileScene:
     """The spectator's board of the same game (`join --spectate`, `ssh watch@HOST`)."""
     away: str | None = None
     """A second player of this name, whose program the host says is not connected."""
+    judged: bool = False
+    """Bot 1's play waits for the player to challenge it or let it stand
+    (`JudgedTileSession`)."""
 
 
 TILE_SCENES = (
@@ -142,6 +145,7 @@ TILE_SCENES = (
     TileScene("tiles-wwf", GameName.WWF, 2, lay_next=False),
     TileScene("tiles-wordfeud-clock", GameName.WORDFEUD, 1, clock_left=137),
     TileScene("tiles-scrabble-vote", GameName.SCRABBLE, 0, vote=True),
+    TileScene("tiles-scrabble-judge", GameName.SCRABBLE, 0, judged=True),
     TileScene("tiles-wwf-watching", GameName.WWF, 3, clock_left=52, watching=True),
 )
 FROZEN_NOW = 1000.0
@@ -272,6 +276,8 @@ def make_tile_app(scene: TileScene) -> TileApp:
         return TileApp(away_tile_session(scene.game, scene.away))
     if scene.vote:
         return TileApp(VoteTileSession())
+    if scene.judged:
+        return TileApp(JudgedTileSession("QI", 20))
     if scene.watching:
         session = WatchedTileSession(scene.game, scene.turns, scene.clock_left or 0)
         return TileApp(session, now=lambda: FROZEN_NOW)
@@ -287,6 +293,10 @@ async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
         from wordsy_tui.games.tiles.app.dialogs import TileVoteScreen
 
         await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
+        await pilot.pause()
+        return
+    if scene.judged:
+        await until(pilot, lambda: app.session.asked_to_judge)
         await pilot.pause()
         return
     if isinstance(app.session, WatchedTileSession):
@@ -336,3 +346,33 @@ class VoteTileSeat(TileSeat):
 def VoteTileSession(kind: type[VoteTileSeat] = VoteTileSeat) -> TileSeat:
     config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
     return kind.solo(ME, config, (Level.EASY,) * 3, seed=TILE_SEED, bot_pause=0)
+
+
+class JudgedTileSeat(TileSeat):
+    """Scrabble, Ann against Bot 1: Bot 1 plays `word` across the centre from a rack of just
+    its letters, and the play waits for Ann to challenge it or let it stand. `bag_left`:
+    the tiles left in the bag (none: Bot 1 has gone out, and the play ends the game once it
+    stands)."""
+
+    word = "QI"
+    bag_left = 20
+
+    async def start(self) -> None:
+        table = solo_table(self)
+        for actor, command in table.opening:
+            await table.apply(actor, command)
+        host = table.host
+        bot = next(p for p in host.players if p != ME)
+        tiles = sorted((host.bag or ()) + host.rack(bot))
+        for tile in self.word:
+            tiles.remove(tile)
+        racks = {**host.racks, bot: tuple(sorted(self.word))}
+        bag = tuple(tiles[: self.bag_left])
+        table.host = replace(host, racks=racks, bag=bag, bag_count=len(bag), turn=bot)
+        await table.apply(bot, cmd.Play(parse_move(table.host.board, f"8H {self.word}")))
+
+
+def JudgedTileSession(word: str, bag: int) -> TileSeat:
+    seat_class = type("Judged", (JudgedTileSeat,), {"word": word, "bag_left": bag})
+    config = TileGameConfig(GameName.SCRABBLE)
+    return seat_class.solo(ME, config, (Level.EASY,), seed=TILE_SEED, bot_pause=0)

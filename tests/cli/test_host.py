@@ -195,6 +195,7 @@ def serve_without_screens(monkeypatch) -> list[object]:
     """Stand in for the app: sit down as the CLI says, look at the table, get up."""
     from wordsy_tui.cli import serve
     from wordsy_tui.kit import kit_for
+    from wordsy_tui.table.joined import Joined
 
     seen: list[object] = []
 
@@ -202,7 +203,11 @@ def serve_without_screens(monkeypatch) -> list[object]:
         session = kit_for(options.game).hosted(options.game).app(options).session
         await session.start()  # refused ("already started") unless it is our own seat
         try:
-            await wait_until(lambda: session.door.client.connected)
+            # Welcomed, and caught up with every event the resumed host replayed.
+            door, server = session.door, session.server
+            assert isinstance(door, Joined)
+            assert server is not None
+            await wait_until(lambda: door.client.connected and door.seq == server.host.seq)
             seen.append(session.state)
         finally:
             await session.stop()

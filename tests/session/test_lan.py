@@ -258,15 +258,27 @@ async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path)
 def test_the_seat_book_shrugs_off_damaged_entries(tmp_path):
     book = SeatBook(tmp_path / "g.seats.json")
     book.keep("Ann", "t1", host=True)
-    book.keeper("Ann").keep_sealed(3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
-    assert book.keeper("Ann").sealed() == (3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
+    book.keeper("Ann").keep({"period": 3})
+    assert book.keeper("Ann").kept() == {"period": 3}
     assert book.token("Ann") == "t1"
     book.keep("Ann", "t2")  # a new token keeps the words and the host's mark
-    assert book.keeper("Ann").sealed()[0] == 3
+    assert book.keeper("Ann").kept() == {"period": 3}
     assert book.host_seat() == "Ann"
-    book.path.write_text('{"Ann": {"token": 5, "written": {"round": 2, "words": [["zz", 1]]}}}')
-    assert book.keeper("Ann").sealed() == (2, {})
+    book.path.write_text('{"Ann": {"token": 5, "kept": [1]}}')
+    assert book.keeper("Ann").kept() is None
+    # A book kept by an earlier version has Wordsy's words under "written": still read.
+    book.path.write_text('{"Ann": {"written": {"round": 2, "words": []}}}')
+    assert book.keeper("Ann").kept() == {"round": 2, "words": []}
     assert book.token("Ann") is None
+    # A book from before: Wordsy's words, which a seat checks as it takes them back.
+    book.path.write_text('{"Ann": {"written": {"round": 2, "words": [["zz", 1]]}}}')
+    kept = book.keeper("Ann").kept()
+    assert kept == {"round": 2, "words": [["zz", 1]]}
+    session = WordsySeat.join("127.0.0.1", 9, "Ann", DICTIONARY)
+    session.take_back(kept)
+    assert session.in_progress() is None  # the damaged word is dropped
+    book.keeper("Ann").keep(None)
+    assert book.keeper("Ann").kept() is None
     book.path.write_text("[]")
     assert book.read() == {}
     assert book.host_seat() is None

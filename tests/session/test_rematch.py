@@ -12,6 +12,7 @@ from tests.session.test_lan import DICTIONARY, playing, same_game, secret, serve
 from wordsy_tui.games.wordsy.host import WordsyHost
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.kept import KEPT_FOLDER, SeatKeep
 from wordsy_tui.table.saved import saved_game
 from wordsy_tui.table.seatbook import SeatBook
 
@@ -71,11 +72,13 @@ async def test_the_table_plays_again_and_a_guest_who_leaves_frees_the_seat(tmp_p
         assert host.state.players == ("Ann", BOT, "Bob")
         await wait_until(lambda: wes.state.players == ("Ann", BOT, "Bob"))
 
+        kept = SeatKeep(keys.path.parent / KEPT_FOLDER)
         async with playing(ann, bob):
             assert await ann.start_game() is None
             await wait_until(lambda: host.state.round == 2, timeout=30)
+            # Bob's words of the rematch are kept under its own game.
+            await wait_until(lambda: kept.read(bob_token, host.log_path.stem) is not None)
         assert host.state.sheets["Bob"].rows[0].word == secret("Bob", 1)
-        assert (keys.path.parent / "drafts" / f"{host.log_path.stem}.json").is_file()
         await wait_until(lambda: same_game(host.state, wes.state))
     finally:
         for guest in (bob, cat, wes):

@@ -12,6 +12,7 @@ from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.errors import SeatingError
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.away import Attendance
 
 SLOW = GameConfig(timer_seconds=300, reveal_seconds=300, vote_seconds=300, challenge_seconds=300)
 
@@ -153,6 +154,31 @@ async def test_the_host_ends_the_writing_now_from_its_desk(tmp_path):
         assert host.state.draft("Bob").word == "BEE"
         assert "Nothing is waiting" not in await desk.obey("end")  # the challenges end too
         await wait_until(lambda: host.state.round == 2, timeout=5)
+    finally:
+        for session in (cat, bob, ann):
+            await session.stop()
+
+
+async def test_every_screen_counts_down_an_idle_player_and_a_key_stops_it(tmp_path):
+    host, ann, bob, cat = await seated(tmp_path)
+    # Idle after a moment here; a countdown long enough to be seen (shorter than the wait
+    # limit), then a short one.
+    host.attendance = Attendance(absent_grace=10, idle_seconds=0.2, countdown_seconds=120)
+    try:
+        await ann.lock_in()
+        await bob.lock_in()  # Cat is connected, and presses nothing
+        sessions = (ann, bob, cat)
+
+        def told(away: tuple[str, ...]) -> bool:
+            return all(s.deadline is not None and s.deadline.away == away for s in sessions)
+
+        await wait_until(lambda: told(("Cat",)))
+        cat.still_here()  # a key on Cat's screen
+        await wait_until(lambda: told(()))
+        assert host.state.phase is Phase.WRITING
+        host.attendance.countdown_seconds = 0.2
+        await wait_until(lambda: host.state.phase is not Phase.WRITING, timeout=10)
+        assert host.state.draft("Cat").word is None
     finally:
         for session in (cat, bob, ann):
             await session.stop()

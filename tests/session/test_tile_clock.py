@@ -139,7 +139,7 @@ async def test_a_returning_seat_counts_down_from_the_hosts_time(tmp_path: Path) 
 async def test_a_turn_whose_player_has_gone_ends_after_a_grace(tmp_path: Path) -> None:
     # A limit nobody waits out in a test: bob's turn ends because bob is gone, not timed.
     server = clocked_host(tmp_path, GameName.WWF, 3600)
-    server.absent_grace = 0.2
+    server.attendance.absent_grace = 0.2
     await server.start()
     try:
         ann, bob = await seated(server)

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rich.text import Text
+from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
@@ -41,6 +42,9 @@ if TYPE_CHECKING:
 
 TABLE_CSS: Final = Path(__file__).with_name("table.tcss")
 """Every game's app's stylesheet (the shell's screens, dialogs, chat), before its own."""
+LEAVING: Final = ("leave", "leave-table", "over-quit")
+"""The key bar's Ctrl+Q bindings (each game's screens'): Ctrl+C does the same at every table."""
+
 Seat = GameSeat[Any, Any, Any]
 """What the shell needs of any game's session (solo, a LAN seat, a replay): the seat
 every game's session is, whatever its game."""
@@ -54,8 +58,6 @@ class TableApp(TerminalApp, ChattingApp):
     host's mute.
     """
 
-    CHAT_KEY_IN_BROWSER: ClassVar[str] = "f7"
-    """Chat's other key, where a browser keeps Ctrl+T for itself (clear of the game's keys)."""
     MUTE_KEY: ClassVar[str] = "f8"
     """The host's mute (clear of the game's keys)."""
     TABLE_KEYS_SHOWN: ClassVar[bool] = True
@@ -105,6 +107,15 @@ class TableApp(TerminalApp, ChattingApp):
             ),
         ]
 
+    def get_key_display(self, binding: Binding) -> str:
+        # In a browser the key bar names the keys that reach the page (`talk_key`,
+        # `leave_key`): the same bindings hold both.
+        if self.is_web and binding.id == "chat":
+            return self.talk_key
+        if self.is_web and binding.id in LEAVING:
+            return "^c"
+        return super().get_key_display(binding)
+
     def __init__(self) -> None:
         super().__init__()
         self.launched = False
@@ -144,6 +155,15 @@ class TableApp(TerminalApp, ChattingApp):
         """Whether a launcher behind this app comes back once it has run to its end (not
         when the program has gone on to other work, such as serving a game on)."""
         return True
+
+    async def on_event(self, event: events.Event) -> None:
+        # Every key and click, whatever takes it: the player is at the table (the host
+        # hears that much, at most every few seconds, and never which key it was).
+        if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
+            seat = self.seat
+            if seat is not None:
+                seat.still_here()
+        await super().on_event(event)
 
     # -- following the session --------------------------------------------------------
 

@@ -42,6 +42,10 @@ class Alarm(Generic[Command]):
     goes on with the time it had left (at least `after_vote`)."""
     after_vote: float = 0.0
     """The least a paused alarm goes on with (read only for one that `pauses`)."""
+    minds_idle: bool = False
+    """A wait on several people at once (everyone's word, vote or "ready"): once everyone
+    else is done, a person who has shown no sign of life for a while does not hold it
+    (`session.away`). Not a turn: a player thinks over a rack without touching a key."""
 
 
 @dataclass(frozen=True, slots=True)

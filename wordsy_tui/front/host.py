@@ -87,7 +87,11 @@ class Fronts:
             from wordsy_tui.front.web import WebFront
 
             self.web = WebFront(
-                game_address=game, bind=table.bind, port=self.options.web_port, pin=table.pin
+                game_address=game,
+                seats_folder=table.log_path.with_suffix(".web"),
+                bind=table.bind,
+                port=self.options.web_port,
+                pin=table.pin,
             )
             await self.web.start()
 

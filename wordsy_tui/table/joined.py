@@ -28,10 +28,10 @@ from net.protocol import NAME_TAKEN
 from wordsy_tui.engine import Rules
 from wordsy_tui.table.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
 from wordsy_tui.table.clock import AlarmClock, Deadline
-from wordsy_tui.table.sealed import Keeper, Sealings
+from wordsy_tui.table.kept import KEPT_FOLDER, SeatKeep, TokenKept
+from wordsy_tui.table.sealed import Keeper
 from wordsy_tui.table.seam import Stream
 from wordsy_tui.table.seat import Door, LinkChanged, NextGame, Rejected
-from wordsy_tui.table.seatbook import SeatBook
 from wordsy_tui.table.served import APP_NAME, LOOPBACK, ServedTable, Table, requirements
 
 # How long joining keeps knocking before it tells the player the host is not there
@@ -43,9 +43,6 @@ MAX_CLOSING_WORDS: Final = 400
 LEAVING_SECONDS: Final = 3.0
 PROBE_SECONDS: Final = 5.0
 """How long `game_at` waits for the host's answer at its door."""
-# Beside a joiner's seat tokens: its sealed choices of the current period, a file per game.
-DRAFTS_FOLDER: Final = "drafts"
-KEPT_DRAFTS: Final = 16
 
 
 async def first_contact(client: Client) -> None:
@@ -146,8 +143,8 @@ E = TypeVar("E")
 
 
 class SeatKeeper(Keeper, Protocol):
-    """A joined seat's keeper: its sealed choices (a `Keeper`), and how the seat sits down
-    with the token it keeps."""
+    """A joined seat's keeper: its state of the game in progress (a `Keeper`), and how the
+    seat sits down with the token it keeps."""
 
     async def sit(self, client: Client, start: Callable[[], Awaitable[None]]) -> None:
         """Start the seat's line to its host (`start`) on `client`, with the token kept
@@ -155,40 +152,16 @@ class SeatKeeper(Keeper, Protocol):
         ...
 
 
-class KeptDrafts:
+class KeptBeside(TokenKept):
     """A terminal join's keeper: the user's `SeatKeys` keep the seat's token (the client
-    does), and its sealed choices are kept beside them, one file per game, so a closed
-    terminal or a crash mid-round costs neither seat nor choice."""
+    does), and what the seat keeps of the game in progress lies beside them, a file per seat
+    token, so a closed terminal or a crash mid-round costs neither seat nor word."""
 
     def __init__(self, client: Client, keys: SeatKeys) -> None:
-        self._client = client
-        self._folder = keys.path.parent / DRAFTS_FOLDER
-        self._tidied: str | None = None
-        """The game whose first keeping cleared the folder of games long over."""
+        super().__init__(SeatKeep(keys.path.parent / KEPT_FOLDER), client)
 
     async def sit(self, client: Client, start: Callable[[], Awaitable[None]]) -> None:
         await start()
-
-    def _book(self) -> SeatBook | None:
-        # The game's id comes with the host's welcome (and changes with a rematch).
-        game = self._client.game
-        return None if game is None else SeatBook(self._folder / f"{game}.json")
-
-    def sealed(self) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
-        book = self._book()
-        return (0, {}) if book is None else book.keeper(self._client.name).sealed()
-
-    def keep_sealed(self, period: int, choices: Sealings) -> None:
-        book = self._book()
-        if book is None:
-            return
-        if self._tidied != book.path.stem:
-            self._tidied = book.path.stem
-            self._folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            files = sorted(self._folder.glob("*.json"), key=lambda f: f.stat().st_mtime)
-            for old in files[:-KEPT_DRAFTS]:
-                old.unlink(missing_ok=True)  # games long over: their choices are no secret
-        book.keeper(self._client.name).keep_sealed(period, choices)
 
 
 class Knock(TypedDict, total=False):
@@ -206,8 +179,8 @@ class Knock(TypedDict, total=False):
     """Ask the host for the seat of our name when we hold no token for it (another
     machine's, lost)."""
     keeper: SeatKeeper | None
-    """Another keeper of the token and the sealed choices than the user's keys (a front's
-    seat file)."""
+    """Another keeper of the token and the game in progress than the user's keys (a
+    front's seat file)."""
 
 
 class Joined(Door[S, C, E]):
@@ -216,8 +189,9 @@ class Joined(Door[S, C, E]):
     connecting and hanging up, what the player is told of the link, sending commands,
     chat, leaving, and the countdown of the host's clock as the seat shows it.
 
-    `keeper`: where the seat's token and sealed choices outlive the program (a client
-    whose token the user's `SeatKeys` keep gets `KeptDrafts` when none is given)."""
+    `keeper`: where the seat's token and its state of the game in progress outlive the
+    program (a client whose token the user's `SeatKeys` keep gets `KeptBeside` when none is
+    given)."""
 
     def __init__(
         self, client: Client, rules: Rules[S, C, E], keeper: SeatKeeper | None = None
@@ -229,7 +203,7 @@ class Joined(Door[S, C, E]):
         self.clock = AlarmClock(rules.alarm)
         """The host's countdown of the wait running now, as this seat shows it."""
         if keeper is None and client.keys is not None:
-            keeper = KeptDrafts(client, client.keys)
+            keeper = KeptBeside(client, client.keys)
         self.keeper = keeper
 
     @classmethod
@@ -299,6 +273,9 @@ class Joined(Door[S, C, E]):
                     self.seat.publish(self.link.heard(update))
                 case net_client.Link() as link:
                     self._link_changed(link)
+                case net_client.Note(note=note):
+                    self.clock.told(note, live=True)
+                    self.seat.state_changed(())  # the countdown on screen changed
                 case net_client.Next(message=message):
                     # A rematch: the new game's view follows (a reset, then its events).
                     fresh = self.fresh()
@@ -343,6 +320,9 @@ class Joined(Door[S, C, E]):
 
     async def say(self, text: str) -> str | None:
         return self.link.say(text)
+
+    def still_here(self) -> None:
+        self.client.here()
 
     @property
     def deadline(self) -> Deadline | None:

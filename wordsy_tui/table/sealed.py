@@ -1,71 +1,71 @@
-"""Commit-reveal at a seat, whatever the game: its sealed choices of the current period.
+"""What a seat alone knows of the game in progress, and commit-reveal, whatever the game.
 
-A game whose players choose in secret and reveal together (Wordsy's words; Word Nerds'
-bids and Wordsmith's letters to come) sends only a choice's commitment (`engine.sealed`)
-until the reveal. The seat must then still hold the text and salt behind the commitment
-the host last accepted, even after its program stopped: `Sealed` keeps them, by
-commitment, for the current period (a round), and hands each one to a `Keeper` before its
-commitment leaves. Which keeper depends on where the seat lives, not on the game: the
-user's data folder beside the seat tokens for a terminal join (`table.joined`), the host's
-seat book for the players who live in the host's process (`table.seatbook`).
+Some of a game in progress lives only in its player's program: the text and salt behind a
+sealed choice's commitment (Wordsy's words; Word Nerds' bids and Wordsmith's letters), a
+tile game's tiles laid on the board but not played yet. A restarted program must get it
+back with its seat, whichever door it came through: each game's seat says what it is
+(`Seat.in_progress`, `Seat.take_back`, as JSON's types), and a `Keeper` keeps it, on disk
+before anything that depends on it leaves the program. Which keeper depends on where the
+seat lives, not on the game: a file per seat token beside a terminal's seat keys or a
+front's seat file (`table.kept`), the host's seat book for the players who live in the
+host's process (`table.seatbook`).
 
-The game's seat says when a period begins, when to reveal, and with which command; this
-module never sends anything. A choice that is never revealed keeps the same way: a tile
-game's tentative play would be sealed as its notation, with the turn number for period, so
-that a restarted program lays the same tiles again (its commitment is only a key here).
+`Sealed` is commit-reveal at a seat: a choice travels as its commitment (`engine.sealed`)
+until the reveal; the seat keeps each one's text and salt, by commitment, for the current
+period (a round). The game's seat says when a period begins, when to reveal, and with which
+command; nothing here sends anything.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
-from typing import Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from wordsy_tui.engine.sealed import SALT_BYTES, commit
 
 Sealings = Mapping[bytes, tuple[str, bytes]]
 """Sealed choices: each one's text and salt, by its commitment."""
+Kept = Mapping[str, Any]
+"""What a seat keeps of the game in progress, as JSON's types (each game says what)."""
 
 
 class Keeper(Protocol):
-    """Where a seat's sealed choices outlive its program: the user's data folder for a
-    terminal join, the host's seat book for the players who live in the host's process."""
+    """Where what a seat alone knows of the game in progress outlives its program."""
 
-    def sealed(self) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
-        """The period and its sealed choices, as last kept (nothing kept: 0 and none)."""
+    def kept(self) -> Kept | None:
+        """What the seat kept before its program stopped (None: nothing, or another game's)."""
         ...
 
-    def keep_sealed(self, period: int, choices: Sealings) -> None:
-        """Keep `period`'s choices (every one: a rewrite keeps the earlier too), on disk
-        before the newest one's commitment leaves."""
+    def keep(self, kept: Kept | None) -> None:
+        """Keep the seat's state of the game in progress now (None: nothing left to keep),
+        on disk before anything that depends on it leaves this program."""
         ...
 
 
 class Sealed:
     """A seat's sealed choices of the current period, by commitment: the reveal sends the
-    one the host last accepted, even when a later one was refused."""
+    one the host last accepted, even when a later one was refused. `changed` is told each
+    time they change (the seat keeps them then, before a commitment leaves)."""
 
-    def __init__(self) -> None:
+    def __init__(self, changed: Callable[[], None] | None = None) -> None:
         self.period = 0
         """The period (a round) the choices were made in."""
         self.choices: dict[bytes, tuple[str, bytes]] = {}
-        self.keeper: Keeper | None = None
-        """Where the choices outlive the program; None: nowhere (solo, a spectator)."""
-        self._kept = False
-        """Whether the keeper holds choices that a new period must make it forget."""
+        self._changed = changed
 
     def seal(self, text: str) -> bytes:
         """Seal `text` with a fresh salt, kept before its commitment (returned) leaves."""
         salt = secrets.token_bytes(SALT_BYTES)
         commitment = commit(text, salt)
         self.choices[commitment] = (text, salt)
-        self._keep()
+        self._tell()
         return commitment
 
     def open(self, commitment: bytes) -> tuple[str, bytes] | None:
         """The text and salt behind `commitment`, to reveal once (None: not sealed here).
 
-        The keeper still holds it until the next period: a reveal lost in a crash is sent
+        What is kept still holds it until the next period: a reveal lost in a crash is sent
         again by the program that comes back.
         """
         return self.choices.pop(commitment, None)
@@ -79,30 +79,46 @@ class Sealed:
         if period <= self.period:
             return False
         self.period = period
+        had = bool(self.choices)
         self.choices.clear()
-        if self._kept:
-            self._keep()
+        if had:
+            self._tell()
         return True
 
     def forget(self) -> None:
         """A new game at the same table (a rematch): its periods count from the start."""
         self.period = 0
         self.choices.clear()
-        self._kept = False
-
-    def keep_with(self, keeper: Keeper) -> None:
-        """Keep the choices with `keeper` from now on, taking back what it kept (what this
-        player sealed before its program stopped)."""
-        self.keeper = keeper
-        self.period, self.choices = keeper.sealed()
-        self._kept = bool(self.choices)
 
     @property
     def latest(self) -> str | None:
         """The text sealed last in this period (None: none)."""
         return next(reversed(self.choices.values()))[0] if self.choices else None
 
-    def _keep(self) -> None:
-        if self.keeper is not None:
-            self.keeper.keep_sealed(self.period, dict(self.choices))
-            self._kept = bool(self.choices)
+    def as_kept(self) -> dict[str, Any] | None:
+        """The choices as a seat keeps them (None: none sealed)."""
+        if not self.choices:
+            return None
+        entries = [[c.hex(), text, salt.hex()] for c, (text, salt) in self.choices.items()]
+        return {"period": self.period, "choices": entries}
+
+    def take_back(self, kept: Kept) -> None:
+        """The choices a seat kept before its program stopped. They were read from a file:
+        what does not make sense is dropped. (A file from before the choices were every
+        game's names Wordsy's round and words.)"""
+        period = kept.get("period", kept.get("round"))
+        if not isinstance(period, int) or isinstance(period, bool):
+            return
+        entries = kept.get("choices", kept.get("words"))
+        choices: dict[bytes, tuple[str, bytes]] = {}
+        for entry in entries if isinstance(entries, list) else []:
+            try:
+                commitment, text, salt = entry
+                choices[bytes.fromhex(commitment)] = (str(text), bytes.fromhex(salt))
+            except (TypeError, ValueError):
+                continue  # a damaged entry: that choice cannot be revealed, the others can
+        self.period, self.choices = period, choices
+
+    def _tell(self) -> None:
+        if self._changed is not None:
+            self._changed()

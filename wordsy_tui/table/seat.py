@@ -163,6 +163,10 @@ class Door(ABC, Generic[S, C, E]):
         """Say a line to everyone at the table; why not, or None once it is on its way."""
         return "There is nobody here to chat with."
 
+    def still_here(self) -> None:
+        """The player did something: tell the host they are at the table (`table.away`),
+        and nothing of what they did. Only a host across the network waits on people."""
+
 
 class Seat(Generic[S, C, E]):
     """A player's seat at one game's table (or a spectator's place beside it), whatever the
@@ -179,8 +183,11 @@ class Seat(Generic[S, C, E]):
         """Who is connected to the host, by seat."""
         self.server = door.server
         """The host's table, where this program hosts the game; None elsewhere."""
-        self.sealed = Sealed()
+        self.sealed = Sealed(self._kept_changed)
         """Our sealed choices of the current period (commit-reveal), whatever the game."""
+        self.keeper: Keeper | None = None
+        """Where what only this program knows of the game in progress outlives it (given
+        by the door the seat sits down through; None: nowhere, e.g. solo, a spectator)."""
         self._updates: asyncio.Queue[Update[S, E]] = asyncio.Queue()
         door.bind(self)
 
@@ -235,18 +242,46 @@ class Seat(Generic[S, C, E]):
         self.publish(PresenceChanged(dict(seats)))
 
     async def welcomed(self, keeper: Keeper | None) -> None:
-        """The host has seated us: `keeper` gives back the choices we sealed before our
-        program stopped, and keeps those we seal from now on."""
+        """The host has seated us: `keeper` gives back what we kept of the game in progress
+        before our program stopped, and keeps it from now on."""
         if keeper is not None:
-            self.sealed.keep_with(keeper)
+            self.keep_with(keeper)
         await self._welcomed()
+
+    def keep_with(self, keeper: Keeper) -> None:
+        """Keep what only this program knows of the game in progress with `keeper` from now
+        on, taking back what it kept."""
+        self.keeper = keeper
+        kept = keeper.kept()
+        if kept is not None:
+            self.take_back(kept)
 
     def begin_again(self, state: S) -> None:
         """A new game follows this one at the same table (a rematch): its view starts again
-        from `state`, and nothing sealed in the last game counts."""
+        from `state`, and nothing of the last game in progress counts."""
         self.state = state
         self.sealed.forget()
         self._began_again()
+        self._kept_changed()  # the new game's own (a keeper per seat token keeps per game)
+
+    # -- what only this program knows of the game in progress --------------------------
+
+    def in_progress(self) -> dict[str, Any] | None:
+        """What only this seat's program knows of the game in progress and must get back
+        after a restart, as JSON's types; None: nothing. Every game's sealed choices; a
+        game with more to keep (a tile game's tiles laid) adds it."""
+        return self.sealed.as_kept()
+
+    def take_back(self, kept: Mapping[str, Any]) -> None:
+        """Take back what `in_progress` gave before this program stopped. It was read from
+        a file: each game checks it, and drops what does not make sense."""
+        self.sealed.take_back(kept)
+
+    def _kept_changed(self) -> None:
+        """The seat's state of the game in progress changed: keep it now, before anything
+        of it leaves."""
+        if self.keeper is not None:
+            self.keeper.keep(self.in_progress())
 
     # -- the game's reactions (its seat class overrides what it needs) -------------------
 
@@ -295,3 +330,8 @@ class Seat(Generic[S, C, E]):
     async def say(self, text: str) -> str | None:
         """Say a line to everyone at the table; why not, or None once it is on its way."""
         return await self.door.say(text)
+
+    def still_here(self) -> None:
+        """The player did something (a key, a click): the host knows they are at the table
+        (`table.away`), and nothing of what they did. No table waits for anyone offline."""
+        self.door.still_here()

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from wordsy_tui.table.sealed import Sealings
-
-SEALED: Final = "written"
-"""A seat's sealed choices in the book: {"round": its period, "words": [[commitment, text,
-salt], ...]}, commitment and salt in hex. The names date from when only Wordsy's words were
-sealed; they stay, so that a book kept by an earlier version still reveals."""
+KEPT: Final = "kept"
+"""A seat's state of the game in progress in the book (`Seat.in_progress`)."""
+WRITTEN: Final = "written"
+"""Where a book kept by an earlier version has its player's words (Wordsy's, then the only
+sealed choices): still read, so that it reveals."""
 
 
 class SeatBook:
     """What the players who live in the host's process (its own player, the bots) need to
     get back after a crash or a restart: their seat tokens, which seat is the hosting
-    player's own, and the sealed choices (texts and salts) behind their current
-    commitments, whatever the game (`keeper`).
+    player's own, and what each keeps of the game in progress, whatever the game (`keeper`:
+    the sealed choices' texts and salts behind their commitments, ...).
 
     It sits beside the log, readable by its owner only, and never goes on the wire: the
     log and every client see only commitments until each player reveals its own word.
@@ -75,7 +75,8 @@ class SeatBook:
             self.write(seats)
 
     def keeper(self, name: str) -> SeatKeeper:
-        """Where seat `name`'s sealed choices outlive its program: in this book."""
+        """Where seat `name`'s state of the game in progress outlives its program: in this
+        book."""
         return SeatKeeper(self, name)
 
     def write(self, seats: dict[str, dict[str, Any]]) -> None:
@@ -92,31 +93,24 @@ class SeatBook:
 
 
 class SeatKeeper:
-    """One seat's sealed choices, kept in a seat book: the period (a round) they were made
-    in, and each one's text and salt by its commitment (a `table.sealed.Keeper`)."""
+    """One seat's state of the game in progress, kept in a seat book (a
+    `table.sealed.Keeper`)."""
 
     def __init__(self, book: SeatBook, name: str) -> None:
         self.book = book
         self.name = name
 
-    def sealed(self) -> tuple[int, dict[bytes, tuple[str, bytes]]]:
-        """The period and the choices made in it, as last kept (nothing if unreadable)."""
-        kept = self.book.read().get(self.name, {}).get(SEALED)
-        choices: dict[bytes, tuple[str, bytes]] = {}
-        if not isinstance(kept, dict) or not isinstance(kept.get("round"), int):
-            return 0, choices
-        for entry in kept.get("words", []):
-            try:
-                commitment, text, salt = entry
-                choices[bytes.fromhex(commitment)] = (str(text), bytes.fromhex(salt))
-            except (TypeError, ValueError):
-                continue  # a damaged entry: that choice cannot be revealed, the others can
-        return kept["round"], choices
+    def kept(self) -> dict[str, Any] | None:
+        seat = self.book.read().get(self.name, {})
+        kept = seat.get(KEPT, seat.get(WRITTEN))
+        return kept if isinstance(kept, dict) else None
 
-    def keep_sealed(self, period: int, choices: Sealings) -> None:
-        """Keep the seat's choices of `period`, on disk before their commitments are sent."""
+    def keep(self, kept: Mapping[str, Any] | None) -> None:
         seats = self.book.read()
         seat = seats.setdefault(self.name, {})
-        entries = [[c.hex(), text, salt.hex()] for c, (text, salt) in choices.items()]
-        seat[SEALED] = {"round": period, "words": entries}
+        seat.pop(WRITTEN, None)
+        if kept is None:
+            seat.pop(KEPT, None)
+        else:
+            seat[KEPT] = dict(kept)
         self.book.write(seats)

@@ -30,10 +30,11 @@ from wordsy_tui.engine import Request, Rules
 from wordsy_tui.engine.errors import RuleError, SeatingError
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.engine.names import name_key, name_problem
+from wordsy_tui.table.away import Attendance
 from wordsy_tui.table.bots import ComputerPlayer, SeatSession
 from wordsy_tui.table.clock import AlarmClock
 from wordsy_tui.table.discovery import Announcer
-from wordsy_tui.table.sealed import Sealed
+from wordsy_tui.table.sealed import Keeper
 from wordsy_tui.table.seam import SEATING_PHASES, HostedRules, HouseRule, Seating
 from wordsy_tui.table.seatbook import SeatBook
 
@@ -123,14 +124,15 @@ class BotSeat(SeatSession, Protocol):
 
 
 class OwnSeat(Protocol):
-    """A player who lives in the host's process (its hosting player, a computer player)
-    and makes sealed choices, which the seat book keeps for it (`ServedTable.keep_own`)."""
+    """A player who lives in the host's process (its hosting player, a computer player),
+    whose state of the game in progress the seat book keeps (`ServedTable.keep_own`)."""
 
     @property
     def me(self) -> str | None: ...
 
-    @property
-    def sealed(self) -> Sealed: ...
+    keeper: Keeper | None
+
+    def keep_with(self, keeper: Keeper) -> None: ...
 
 
 def bot_name(number: int, level: str) -> str:
@@ -334,8 +336,9 @@ class ServedTable(Generic[S, C, E]):
         """Multiplies the computer players' pauses: tests and demos play fast bots."""
         self.bot_level = bot_level
         """The level the host chose for its computer players: the lobby adds more of it."""
-        self.absent_grace = absent_grace
-        """Seconds a wait still runs once everyone it waits for has gone."""
+        self.attendance = Attendance(absent_grace)
+        """Who showed a sign of life when: whom a wait on people moves on without (after
+        `absent_grace` seconds once everyone it waits for has gone)."""
         self.lobby_grace = lobby_grace
         """Seconds a seat may stay disconnected in the lobby before it is freed (None: it
         stays)."""
@@ -358,6 +361,7 @@ class ServedTable(Generic[S, C, E]):
             # Without it, the host refuses outright to hand a seat over.
             on_reclaim=self._ask_reclaim if hands_over_seats else None,
             welcome_note=lambda: self.clock.note() if self.clock is not None else None,
+            on_here=self._seen,
         )
         self.on_notice: Callable[[str], None] | None = None
         """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
@@ -379,6 +383,10 @@ class ServedTable(Generic[S, C, E]):
         """Seats whose players left the lobby, until net has forgotten them too."""
         self._seating = False
         """A rematch is seating its players in their order: nobody else is seated now."""
+        self._look_again: asyncio.TimerHandle | None = None
+        """When someone the wait runs on becomes idle, unless they do something first."""
+        self._note_due = False
+        """The clock's note changed: it goes to everyone once this turn's events have."""
 
     def _hosted(self, captain: str | None) -> HostedRules[S, C, E]:
         """A game of this table's, dealing from its own secret generator."""
@@ -464,6 +472,8 @@ class ServedTable(Generic[S, C, E]):
             self.clock.cancel()
         for timer in self._absent.values():
             timer.cancel()
+        if self._look_again is not None:
+            self._look_again.cancel()
         for task in list(self._tasks):
             task.cancel()
         await self.host.stop(*closing_words(self.state, by, self.resume_command))
@@ -507,21 +517,48 @@ class ServedTable(Generic[S, C, E]):
             self.on_event(state, event)
 
     def _mind_the_absent(self) -> None:
-        """A wait whose people have all gone ends after a short grace, while someone else
-        is at the table: a missing player never holds the table (one back in time finds
-        the wait's own limit running again)."""
+        """A wait on people moves on without those who have gone or gone idle, while
+        someone else is at the table (`table.away`): a missing player never holds the
+        table. One back in time (a key pressed, a program restarted) finds the wait's own
+        limit running again; everyone's screen shows the countdown and whom it is for."""
         clock, state = self.clock, self.state
         if clock is None:
             return
-        presence = self.host.presence
-        waited = self.part.waited_on(state)
-        someone_here = any(presence.get(p) for p in state.players if p not in state.bots)
-        if waited and someone_here and not any(presence.get(p) for p in waited):
-            clock.hurry(self.absent_grace)
-        elif clock.hurried:
-            clock.relax()
+        loop = asyncio.get_running_loop()
+        if self._look_again is not None:
+            self._look_again.cancel()
+            self._look_again = None
+        alarm = self.game.rules.alarm(state)
+        waiting = set(self.part.waited_on(state))
+        verdict = self.attendance.judge(
+            [p for p in state.players if p in waiting],
+            [p for p in state.players if p not in state.bots],
+            self.host.presence,
+            alarm is not None and alarm.minds_idle,
+            loop.time(),
+        )
+        if verdict.look_again is not None:
+            self._look_again = loop.call_at(verdict.look_again, self._mind_the_absent)
+        if clock.move_on_without(verdict.away) and not self._note_due:
+            # After the fan-out of this turn's events: the note names the alarm they lead to.
+            self._note_due = True
+            loop.call_soon(self._send_note)
+
+    def _send_note(self) -> None:
+        self._note_due = False
+        self.host.send_note()
+
+    def _seen(self, seat: str) -> None:
+        """`seat`'s person did something: they are not idle (any countdown for them ends)."""
+        self.attendance.seen(seat, asyncio.get_running_loop().time())
+        deadline = self.clock.deadline if self.clock is not None else None
+        if deadline is not None and seat in deadline.away:
+            self._mind_the_absent()
 
     def _on_presence(self, seats: Mapping[str, bool]) -> None:
+        now = asyncio.get_running_loop().time()
+        for seat in (seat for seat, connected in seats.items() if connected):
+            self.attendance.met(seat, now)
         self.game.presence = dict(seats)
         self._watch_absence(seats)
         self._mind_the_absent()
@@ -567,11 +604,11 @@ class ServedTable(Generic[S, C, E]):
 
     def keep_own(self, seat: OwnSeat) -> None:
         """Give a player who lives in this process (the hosting player, a computer player)
-        back the sealed choices it made before a crash, and keep those it makes from now
-        on in the seat book, beside the log: it can always reveal them."""
+        back what it kept of the game in progress before a crash, and keep it from now on
+        in the seat book, beside the log: it can always reveal its sealed choices."""
         name = seat.me
         assert name is not None
-        seat.sealed.keep_with(self.seat_book.keeper(name))
+        seat.keep_with(self.seat_book.keeper(name))
         self._own[name] = seat
 
     # -- seats given up, freed, taken away, handed over --------------------------------
@@ -651,10 +688,10 @@ class ServedTable(Generic[S, C, E]):
         self.game = game
 
         async def seat() -> None:
-            # The players of this process who stay keep their sealed choices in the new book.
+            # The players of this process who stay keep the game in progress in the new book.
             self._own = {name: s for name, s in self._own.items() if name in seats}
             for name, own in self._own.items():
-                own.sealed.keeper = self.seat_book.keeper(name)
+                own.keeper = self.seat_book.keeper(name)
             await self.submit(self.part.create_game(old))
             for name in seats:
                 await self._sit(name, name in game.bots)

@@ -79,7 +79,8 @@ class TileRules:
         if wait is None:
             return None
         label = "vote" if wait.vote else "challenges" if wait.challenges else "turn"
-        return Alarm((label, wait.player, wait.turns), wait.seconds, wait.command, label)
+        key = (label, wait.player, wait.turns)
+        return Alarm(key, wait.seconds, wait.command, label, minds_idle=wait.minds_idle)
 
     def host_only(self, command: cmd.Command) -> bool:
         return isinstance(command, HOST_ONLY)

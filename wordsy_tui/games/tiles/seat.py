@@ -11,9 +11,9 @@ racks: the seat sees its own view), `.host` (the hosting player's), or over a re
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Unpack
+from typing import TYPE_CHECKING, Any, Final, Unpack
 
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules import commands as cmd
@@ -22,7 +22,7 @@ from wordsy_tui.games.tiles.rules.bots import TILE_STYLES, Hint, best_moves, voc
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.dawg import Dawg
 from wordsy_tui.games.tiles.rules.legal import allowed
-from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.rulesets import SIZE, GameName
 from wordsy_tui.games.tiles.rules.state import TileGameState
 from wordsy_tui.games.tiles.rules.words import Words
 from wordsy_tui.games.tiles.seam import TileRules, tile_rules
@@ -44,6 +44,8 @@ when the host starts a rematch with its seat in it, who is connected, and what i
 at the table."""
 TURNS: Final = (cmd.Play, cmd.Exchange, cmd.Pass)
 """The commands after which "what was the best move?" looks at the position before them."""
+Placement = tuple[tuple[int, str], ...]
+"""Tiles on squares: (square, letter), lower case for a blank."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,11 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
         self.last_turn: LastTurn | None = None
         self.dawg = dawg or vocabulary_dawg
         self.leave_question = leave_question
+        self.tentative: Placement = ()
+        """The tiles the player has laid on the board and not played yet, as laid: only
+        this program knows them, and a restarted one lays them again."""
+        self.laid_again: Placement = ()
+        """The tentative play taken back after a restart, for the board to lay once."""
 
     @classmethod
     def solo(
@@ -182,6 +189,33 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
         hints = best_moves(last.state, last.rack, self.dawg(TILE_STYLES[Level.EXPERT].vocabulary))
         return hints[0] if hints else None
 
+    # -- what only this program knows of the game in progress --------------------------
+
+    def hold(self, placed: Sequence[tuple[int, str]]) -> None:
+        """The board's tentative play now (kept when it changed)."""
+        placed = tuple(placed)
+        if placed != self.tentative:
+            self.tentative = placed
+            self._kept_changed()
+
+    def in_progress(self) -> dict[str, Any] | None:
+        return {"placed": [list(tile) for tile in self.tentative]} if self.tentative else None
+
+    def take_back(self, kept: Mapping[str, Any]) -> None:
+        placed = kept.get("placed")
+        laid: list[tuple[int, str]] = []
+        for tile in placed if isinstance(placed, list) else []:
+            if not (isinstance(tile, list) and len(tile) == 2):
+                continue
+            square, letter = tile
+            # A letter on a square of the board: the board checks that it is still free and
+            # the tile still on the rack.
+            on_board = isinstance(square, int) and 0 <= square < SIZE * SIZE
+            a_letter = isinstance(letter, str) and len(letter) == 1 and letter.isascii()
+            if on_board and a_letter and letter.isalpha():
+                laid.append((square, letter))
+        self.tentative = self.laid_again = tuple(laid)
+
     # -- what the table tells the seat -------------------------------------------------
 
     def _sent(self, before: TileGameState, command: cmd.Command) -> None:
@@ -191,6 +225,7 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
 
     def _began_again(self) -> None:
         self.last_turn = None
+        self.tentative = self.laid_again = ()
 
     def _farewell(self) -> cmd.Command | None:
         # In the lobby (a rematch's) the seat is freed at once.

@@ -301,3 +301,54 @@ def test_legal_commands_follow_the_turn_and_the_challenge_window():
         cmd.Exchange,
     }
     assert legal_commands(table.state, "ann") == []
+
+
+def test_a_challenge_is_kept_on_the_turn_it_judged():
+    table = scrabble_table()
+    table.play("ann", "8H HORN")
+    table.do("bob", cmd.Challenge())  # HORN is a word: it stands
+    assert table.state.turns[0].kind == "play"
+    assert table.state.turns[0].challenger == "bob"
+    table.give("ann", "EEAIOUS")
+    table.play("ann", "J7 ERE")  # not in the test's word list
+    table.do("bob", cmd.Accept())  # (ann plays on: bob lost the turn)
+    assert [t.challenger for t in table.state.turns] == ["bob", None, None]
+    table.give("bob", "EEAIOUS")
+    table.play("bob", "K9 EAU")  # NEAU, down from HORN's N: no word
+    table.do("ann", cmd.Challenge())
+    assert table.state.turns[-1].kind == "withdrawn"
+    assert table.state.turns[-1].challenger == "ann"
+
+
+def test_may_exchange_asks_for_the_least_the_bag_allows():
+    from wordsy_tui.games.tiles.rules.legal import may_exchange
+
+    table = Table(GameName.WORDFEUD)
+    assert may_exchange(table.state, "ann")
+    assert not may_exchange(table.state, "bob")  # not bob's turn
+    bag = table.state.bag or ()
+    table.state = replace(table.state, bag=bag[:6], bag_count=6)
+    assert not may_exchange(table.state, "ann")  # Wordfeud: seven in the bag
+
+
+def test_what_a_failed_challenge_would_cost():
+    from wordsy_tui.games.tiles.rules.legal import if_challenge_fails
+    from wordsy_tui.games.tiles.rules.view import state_for_seat
+
+    table = scrabble_table()
+    table.play("ann", "8H HORN")
+    seen = state_for_seat(table.state, "bob")
+    after = if_challenge_fails(seen, "bob")
+    assert after is not None
+    assert [t.kind for t in after.turns] == ["play", "lost"]  # bob came next: lost at once
+    assert after.turn == "ann"
+    assert if_challenge_fails(seen, "ann") is None  # one's own play
+
+    going_out = Table(players=("ann", "bob", "cat"), rng=FixedDraw(["A", "B", "C"]))
+    going_out.give("ann", "HORN")
+    going_out.empty_bag()
+    going_out.play("ann", "8H HORN")
+    after = if_challenge_fails(state_for_seat(going_out.state, "cat"), "cat")
+    assert after is not None
+    assert after.phase is Phase.OVER
+    assert "cat" in after.skip  # (a turn that never comes)

@@ -38,6 +38,7 @@ from wordsy_tui.games.tiles.app.dialogs import (
     GameOverScreen,
     TileHelpScreen,
     TileVoteScreen,
+    challenge_question,
     vote_key,
     voting_text,
 )
@@ -53,13 +54,14 @@ from wordsy_tui.games.tiles.app.panel import (
     rack_text,
     scores_text,
     seconds_left,
+    short_name,
     unseen_text,
 )
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.board import place
 from wordsy_tui.games.tiles.rules.bots import Hint
-from wordsy_tui.games.tiles.rules.legal import allowed, may_vote
+from wordsy_tui.games.tiles.rules.legal import allowed, may_exchange, may_play, may_vote
 from wordsy_tui.games.tiles.rules.notation import move_text
 from wordsy_tui.games.tiles.rules.rulesets import BLANK
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
@@ -83,6 +85,7 @@ class BoardScreen(Screen[None]):
         Binding("backspace", "take_back", "Take back", show=False),
         Binding("escape", "clear", "Clear", show=False),
         Binding("enter", "play", "Play", id="tile-play", key_display="⏎"),
+        Binding("enter", "accept", "Let it stand", id="tile-accept", key_display="⏎"),
         Binding("f2", "exchange", "Exchange", id="tile-exchange", key_display="F2"),
         Binding("f3", "pass_turn", "Pass", id="tile-pass", key_display="F3"),
         Binding("f4", "app.best", "Best", id="tile-best", key_display="F4"),
@@ -153,22 +156,33 @@ class BoardScreen(Screen[None]):
     def _show_chat(self, lines: tuple[ChatHeard, ...]) -> None:
         box = self.query_one("#chat-last", Static)
         rows = max(box.size.height, 1)
-        box.update(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows))
+        talk = chatting_app(self).talk_key
+        box.update(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows, talk))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.watching or self.closed:  # help (and the app's chat and leave) only
+        me = self.session.me
+        if me is None or self.closed:  # help (and the app's chat and leave) only
             return action == "help"
-        # Only Scrabble has challenges: the other games' key bar goes without the key.
-        if action == "challenge":
-            return self.state.rules.challenges and self.state.vote is None
-        if action == "vote":  # only while this seat has a vote to cast
-            return self.session.me is not None and may_vote(self.state, self.session.me)
-        if action == "start_game":  # the lobby of a LAN table: its first person starts
-            return allowed(self.state, self.session.me, cmd.StartGame())
-        # Nothing to play in a lobby yet (room in the key bar for the start), nor while the
-        # table votes on a challenge (nobody moves until it has decided).
-        waiting = self.state.phase is Phase.LOBBY or self.state.vote is not None
-        return not (waiting and action in ("play", "exchange", "pass_turn"))
+        # The key bar offers what the rules allow this seat now, and nothing else: no pass
+        # once the play waiting on us has ended the game, no challenge with nothing to
+        # challenge (nor in the games without challenges).
+        state, judging = self.state, self.session.asked_to_judge
+        match action:
+            case "play":  # Enter, with tiles laid; with none, Enter lets a play stand
+                return may_play(state, me) and (bool(self.draft.placed) or not judging)
+            case "accept":
+                return judging and not self.draft.placed
+            case "pass_turn":
+                return may_play(state, me)
+            case "exchange":
+                return may_exchange(state, me)
+            case "challenge":
+                return judging
+            case "vote":  # only while this seat has a vote to cast
+                return may_vote(state, me)
+            case "start_game":  # the lobby of a LAN table: its first person starts
+                return allowed(state, me, cmd.StartGame())
+        return True
 
     # -- keys ---------------------------------------------------------------------
 
@@ -219,23 +233,38 @@ class BoardScreen(Screen[None]):
 
     def action_play(self) -> None:
         if not self.draft.placed:
-            if self.session.asked_to_judge:
-                self._act(self.session.accept(), "You let the play stand.")
-            else:
-                self.say("Lay tiles first: type their letters on the board.", "warning")
+            self.say("Lay tiles first: type their letters on the board.", "warning")
             return
         self._act(self.session.play(self.draft.placement), None)
+
+    def action_accept(self) -> None:
+        self._act(self.session.accept(), "You let the play stand.")
 
     def action_pass_turn(self) -> None:
         self._act(self.session.pass_turn(), "You passed.")
 
-    def action_challenge(self) -> None:
-        self._act(self.session.challenge(), None)
+    @work(group="dialog")
+    async def action_challenge(self) -> None:
+        """A failed challenge costs the challenger: asked first, saying what it costs."""
+        me, asked_about = self.session.me, self.state.pending
+        question = None if me is None else challenge_question(self.state, me)
+        if question is None:
+            return
+        from wordsy_tui.app.screens.confirm import ConfirmScreen
+
+        yes = await self.app.push_screen_wait(ConfirmScreen(question))
+        # The play asked about: not another that may have come to the board meanwhile.
+        if yes and self.state.pending == asked_about:
+            self._act(self.session.challenge(), None)
 
     @work(group="dialog")
     async def action_exchange(self) -> None:
+        me = self.session.me
+        rack = " ".join(self.state.rack(me)) if me is not None else ""
         answer = await self.app.push_screen_wait(
-            PromptScreen("Which tiles go back to the bag? Type them (? for a blank).", "QVV")
+            PromptScreen(
+                f"Which tiles go back to the bag? Your rack: {rack}. Type them (? for a blank)."
+            )
         )
         if answer is None:
             return
@@ -281,6 +310,7 @@ class BoardScreen(Screen[None]):
     def redraw(self) -> None:
         if not self.is_mounted:
             return
+        self._keep_draft()
         self.refresh_bindings()
         state, me = self.state, self.session.me
         self._show_title()
@@ -315,14 +345,27 @@ class BoardScreen(Screen[None]):
         placement = self.draft.placement
         if placement:
             shown_preview = preview_text(preview(state, placement))
-        elif self.session.asked_to_judge and state.pending is not None:
-            shown_preview = judge_text(state)
+        elif self.session.asked_to_judge and state.pending is not None and me is not None:
+            room = self.query_one("#preview", Static).content_size.width
+            shown_preview = judge_text(state, me, room)
         else:
             shown_preview = preview_text(None)
         if self.watching:
             shown_preview = self.watching_text()
         self.query_one("#preview", Static).update(shown_preview)
         self._show_chat(chatting_app(self).chat)
+
+    def _keep_draft(self) -> None:
+        """The session keeps the tiles laid and not played yet; a restarted program's board
+        lays again those it took back, once the view has the rack to lay them from."""
+        me, state = self.session.me, self.state
+        if me is None or state.phase is not Phase.PLAYING or not state.rack(me):
+            return  # not caught up yet, or nothing to lay: what the session holds stays
+        if self.session.laid_again:
+            if not self.draft.placed:
+                self.draft.lay_again(self.session.laid_again, state.board, state.rack(me))
+            self.session.laid_again = ()
+        self.session.hold(self.draft.placed)
 
     shows_racks = False
     """Whether the list of scores shows each rack's tiles (a finished game's replay)."""
@@ -356,7 +399,7 @@ class BoardScreen(Screen[None]):
             title = f"{state.rules.title} · {lobby_text(state, me)}"
         deadline, now = self.session.deadline, self.now()
         self._shown_left = seconds_left(deadline, now)
-        clock = clock_text(deadline, now)
+        clock = clock_text(deadline, now, me)
         tail = Text(" · ") + clock if clock else Text("")
         head = Text(title)
         room = self.size.width - tail.cell_len  # nothing to go by before the first layout
@@ -398,9 +441,13 @@ class BoardScreen(Screen[None]):
                             "bold",
                         )
                     else:
+                        cost = (
+                            "the play stands, and ends the game."
+                            if self.state.phase is Phase.OVER
+                            else f"{shown(challenger)} loses the next turn."
+                        )
                         self.say(
-                            f"{shown(challenger)} challenged, but every word is good: "
-                            f"{shown(challenger)} loses the next turn.",
+                            f"{shown(challenger)} challenged, but every word is good: {cost}",
                             "bold",
                         )
                 case ev.TilesExchanged(player, _r, _d, count) if player != me:
@@ -435,15 +482,18 @@ def last_play_text(state: TileGameState) -> str:
     return f"{shown(play.player)}'s {words} stands."
 
 
-def judge_text(state: TileGameState) -> Text:
-    """The question a computer player's play puts to us (Scrabble)."""
+def judge_text(state: TileGameState, me: str, width: int) -> Text:
+    """The question another player's play puts to us (Scrabble), in one line of `width`
+    (0: not laid out yet): the play gives way to the keys when they do not both fit."""
     assert state.pending is not None
     words = ", ".join(w for w, _ in state.pending.words)
-    return Text.assemble(
-        f"{shown(state.pending.player)} played {words} for {state.pending.score}: ",
-        ("F5 challenge, ⏎ let it stand", "bold"),
-        " (or play: that lets it stand).",
-    )
+    play = Text(f"{short_name(state.pending.player)} played {words} for {state.pending.score}")
+    keys = Text.assemble(": ", ("F5 challenge, ⏎ let it stand", "bold"))
+    if may_play(state, me):
+        keys.append(" (or play: it stands)")
+    if width and play.cell_len + keys.cell_len > width:
+        play.truncate(max(1, width - keys.cell_len), overflow="ellipsis")
+    return play + keys
 
 
 class ReplayBoardScreen(BoardScreen, inherit_bindings=False):

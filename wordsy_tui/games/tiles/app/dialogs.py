@@ -14,8 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.games.tiles.rules.legal import may_vote
-from wordsy_tui.games.tiles.rules.state import PendingPlay, TableVote, TileGameState
+from wordsy_tui.games.tiles.rules.legal import if_challenge_fails, may_vote
+from wordsy_tui.games.tiles.rules.state import PendingPlay, Phase, TableVote, TileGameState
 from wordsy_tui.games.wordsy.app.screens.vote import _choices as vote_choices
 from wordsy_tui.text import shown
 
@@ -62,6 +62,28 @@ def vote_question(pending: PendingPlay, vote: TableVote) -> Text:
         f"it goes: {player} takes the tiles back and loses the turn",
     )
     return vote_choices(text, None, ("Does ", words, " stand?"), answers, "follows the word list")
+
+
+def challenge_question(state: TileGameState, me: str) -> str | None:
+    """What F5 asks before challenging the play on the board: its words, and what a failed
+    challenge costs under the rules (None: nothing `me` may challenge now)."""
+    pending, after = state.pending, if_challenge_fails(state, me)
+    if pending is None or after is None:
+        return None
+    player = shown(pending.player)
+    words = ", ".join(shown(word) for word, _ in pending.words)
+    if after.phase is Phase.OVER:
+        cost = "the play stands, and it ends the game"
+    elif me in after.skip or any(t.kind == "lost" for t in after.turns[len(state.turns) :]):
+        cost = "the play stands, and you lose your next turn"  # (at once, if it came next)
+    else:
+        cost = "the play stands"
+    overrule = " (the table's vote may overrule it)" if state.config.table_vote else ""
+    return (
+        f"Challenge {player}'s play {words} ({pending.score} points)? The word list judges "
+        f"every word{overrule}. One word out: {player} takes the tiles back and scores "
+        f"nothing. Every word good: {cost}."
+    )
 
 
 def voting_text(state: TileGameState) -> str:
@@ -186,7 +208,9 @@ HELP = (
     "if you have one. Backspace takes the last tile back, Esc all of them. Enter "
     "plays. The line under the rack scores the play as the rules do.\n\n"
     "F2 exchange tiles · F3 pass · F4 the best play of your last turn · F5 challenge "
-    "the last play (Scrabble); Enter, with nothing laid, lets it stand. When the table "
+    "the last play (Scrabble; it asks first, saying what a failed challenge costs); "
+    "Enter, with nothing laid, lets it stand. The key bar shows only what the rules allow "
+    "you now; the move list keeps each challenge's verdict. When the table "
     "votes on a challenge, y says the play stands and n that it goes; v opens the vote "
     "again. Ctrl+T (F7) chats with everyone at the table, spectators too; the hosting "
     "player mutes with F8.\n\n"

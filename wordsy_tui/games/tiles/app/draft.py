@@ -8,6 +8,7 @@ rules (`board.assess`, `decide`), the one source of truth.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from wordsy_tui.games.tiles.rules.board import EMPTY
@@ -80,6 +81,17 @@ class Draft:
             after = self._next(after)
         self.cursor = after if after is not None else square
         return None
+
+    def lay_again(
+        self, placed: Sequence[tuple[int, str]], board: str, rack: tuple[str, ...]
+    ) -> None:
+        """Lay again the tiles of a play kept before a restart, each whose square is still
+        free and whose tile is still on the rack."""
+        for square, letter in placed:
+            tile = BLANK if letter.islower() else letter.upper()
+            if self._free(board, square) and tile in self.rack_left(rack):
+                self.placed.append((square, letter if letter.islower() else tile))
+                self.cursor = square
 
     def take_back(self) -> None:
         """Backspace: the last tile laid goes back to the rack; the cursor to its square."""

@@ -21,6 +21,7 @@ from wordsy_tui.games.tiles.rules.notation import move_text
 from wordsy_tui.games.tiles.rules.rulesets import BLANK, Rules
 from wordsy_tui.games.tiles.rules.state import TileGameState, Turn
 from wordsy_tui.games.tiles.rules.view import unseen
+from wordsy_tui.games.wordsy.app.widgets.timer import STILL_HERE, waiting_words
 from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.text import shown
@@ -61,11 +62,15 @@ def _play_text(board: str, turn_placement: Sequence[tuple[int, str]], rules: Rul
 
 
 def move_lines(state: TileGameState) -> list[MoveLine]:
-    """Every turn so far in words, the play that may still be challenged last."""
+    """Every turn so far in words, each challenge's verdict under the play it judged, the
+    play that may still be challenged last."""
     lines: list[MoveLine] = []
     board = EMPTY_BOARD
     for turn in state.turns:
         lines.append(_turn_line(turn, board, state.rules))
+        if turn.challenger is not None:  # what the challenge decided stays on the list
+            verdict = "challenge failed" if turn.kind == "play" else "challenge upheld"
+            lines.append(MoveLine(turn.challenger, verdict, 0))
         if turn.kind == "play":
             board = place(board, turn.placement)
     pending = state.pending
@@ -160,12 +165,14 @@ def moves_text(lines: Sequence[MoveLine], width: int, rows: int) -> Text:
     return text
 
 
-def chat_text(lines: Sequence[ChatHeard], me: str | None, width: int, rows: int) -> Text:
-    """The last lines said at the table that fit `rows`, each cut to one line (Ctrl+T shows
-    them whole)."""
+def chat_text(
+    lines: Sequence[ChatHeard], me: str | None, width: int, rows: int, talk_key: str = "Ctrl+T"
+) -> Text:
+    """The last lines said at the table that fit `rows`, each cut to one line (`talk_key`,
+    chat's key, shows them whole)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     if not lines:
-        return text.append("Chat: Ctrl+T to talk (everyone sees it)", "dim")
+        return text.append(f"Chat: {talk_key} to talk (everyone sees it)", "dim")
     for line in list(lines)[-rows:]:
         said = chat_line(line, me)
         said.truncate(width, overflow="ellipsis")
@@ -212,12 +219,18 @@ def seconds_left(deadline: Deadline | None, now: float) -> int | None:
     return None if deadline is None else max(0, math.ceil(deadline.at - now))
 
 
-def clock_text(deadline: Deadline | None, now: float) -> Text:
+def clock_text(deadline: Deadline | None, now: float, me: str | None = None) -> Text:
     """The host's countdown of the wait running now, for the title bar ("" without one);
-    the title says what is waited for (a turn, or challenges)."""
+    the title says what is waited for (a turn, or challenges). When the table is about to
+    move on without someone, it says whom (`me`: "you", loud)."""
     left = seconds_left(deadline, now)
     if deadline is None or left is None:
         return Text("")
+    if deadline.away:
+        words = f"{waiting_words(deadline.away, me)}: {left // 60}:{left % 60:02d}"
+        if me in deadline.away:
+            return Text(f"{words} · {STILL_HERE}", "bold reverse")
+        return Text(words, "bold")
     # The last quarter of a short limit, at most the last 30 s of a long one.
     hurry = left <= min(HURRY_SECONDS, (deadline.seconds or HURRY_SECONDS * 4) / 4)
     text = f"{left // 60}:{left % 60:02d} left" + (", hurry" if hurry else "")

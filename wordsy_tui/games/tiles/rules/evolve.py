@@ -98,7 +98,8 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
             if pending is None:
                 return state
             if not upheld:
-                return replace(state, skip=state.skip | {challenger})
+                stood = replace(pending, challenged_by=challenger)
+                return replace(state, skip=state.skip | {challenger}, pending=stood)
             player = pending.player
             rack = tuple(sorted(state.rack(player) + tuple(rack_tiles(pending.placement))))
             withdrawn = replace(
@@ -108,7 +109,13 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
                 scores={**state.scores, player: state.scores[player] - pending.score},
                 pending=None,
             )
-            turn = Turn(player, "withdrawn", placement=pending.placement, words=pending.words)
+            turn = Turn(
+                player,
+                "withdrawn",
+                placement=pending.placement,
+                words=pending.words,
+                challenger=challenger,
+            )
             return _scoreless(withdrawn, turn, passed=True)
         case ev.ChallengeWaived(player):
             if state.pending is None:
@@ -119,7 +126,14 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
             pending = state.pending
             if pending is None:
                 return state
-            turn = Turn(pending.player, "play", pending.score, pending.placement, pending.words)
+            turn = Turn(
+                pending.player,
+                "play",
+                pending.score,
+                pending.placement,
+                pending.words,
+                challenger=pending.challenged_by,
+            )
             scored = pending.score > 0
             return replace(
                 state,

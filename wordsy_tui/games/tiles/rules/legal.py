@@ -15,6 +15,7 @@ from typing import Final
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules.decide import decide
 from wordsy_tui.games.tiles.rules.errors import RuleError
+from wordsy_tui.games.tiles.rules.evolve import evolve
 from wordsy_tui.games.tiles.rules.rulesets import BLANK
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
 
@@ -36,14 +37,19 @@ def refusal(state: TileGameState, seat: str | None, command: cmd.Command) -> str
     blanks stand in for the tiles it does not know (a command's legality never
     depends on which tiles come out of the bag, or on other players' tiles).
     """
-    if state.bag is None:
-        racks = {p: tuple(BLANK if t == HIDDEN else t for t in r) for p, r in state.racks.items()}
-        state = replace(state, bag=(BLANK,) * state.bag_count, racks=racks)
     try:
-        decide(state, seat, command, rng=_ANY_DRAW, words=_AnyWord())
+        decide(_with_every_tile(state), seat, command, rng=_ANY_DRAW, words=_AnyWord())
     except RuleError as error:
         return str(error)
     return None
+
+
+def _with_every_tile(state: TileGameState) -> TileGameState:
+    """A seat's view as the host's: blanks for the tiles it does not know."""
+    if state.bag is not None:
+        return state
+    racks = {p: tuple(BLANK if t == HIDDEN else t for t in r) for p, r in state.racks.items()}
+    return replace(state, bag=(BLANK,) * state.bag_count, racks=racks)
 
 
 def allowed(state: TileGameState, seat: str | None, command: cmd.Command) -> bool:
@@ -53,6 +59,26 @@ def allowed(state: TileGameState, seat: str | None, command: cmd.Command) -> boo
 def may_play(state: TileGameState, seat: str) -> bool:
     """Whether it is `seat`'s turn to play (or will be, once the last play stands)."""
     return allowed(state, seat, cmd.Pass())
+
+
+def may_exchange(state: TileGameState, seat: str) -> bool:
+    """Whether `seat` may exchange now: one tile of its rack, the least the bag must allow."""
+    rack = state.rack(seat)
+    return bool(rack) and allowed(state, seat, cmd.Exchange(rack[:1]))
+
+
+def if_challenge_fails(state: TileGameState, seat: str) -> TileGameState | None:
+    """The table as it would be if `seat` challenged the play now and it stood (every word
+    in the word list, or the table's vote for it): what a failed challenge costs, e.g. the
+    challenger's next turn (in `skip`), or nothing more once the play has ended the game.
+    None when `seat` may not challenge now."""
+    if not allowed(state, seat, cmd.Challenge()):
+        return None
+    judged_now = replace(state, config=replace(state.config, table_vote=False))
+    after = _with_every_tile(judged_now)
+    for event in decide(after, seat, cmd.Challenge(), rng=_ANY_DRAW, words=_AnyWord()):
+        after = evolve(after, event)
+    return after
 
 
 def may_vote(state: TileGameState, seat: str) -> bool:

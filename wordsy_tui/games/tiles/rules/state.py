@@ -31,6 +31,8 @@ class PendingPlay:
     words: tuple[tuple[str, int], ...]
     score: int
     accepted_by: frozenset[str] = frozenset()
+    challenged_by: str | None = None
+    """Who challenged it in vain (it stands, and its turn says so)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,8 @@ class Turn:
     """Tiles exchanged."""
     timed_out: bool = False
     """A pass the host made for the player when their time was up."""
+    challenger: str | None = None
+    """Who challenged the play: it stood (a play) or went (withdrawn)."""
 
 
 @dataclass(frozen=True, slots=True)

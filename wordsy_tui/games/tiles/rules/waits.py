@@ -40,6 +40,13 @@ class Wait:
         return frozenset(p for p in state.players if p not in judged)
 
     @property
+    def minds_idle(self) -> bool:
+        """The window and the vote wait on several people at once: once the others are
+        done, one who shows no sign of life does not hold them. A turn is one player's
+        thinking over a rack, which takes no key (it has its own limit)."""
+        return self.challenges or self.vote
+
+    @property
     def command(self) -> cmd.TimeUp:
         """What the host's clock sends when the limit has passed."""
         return cmd.TimeUp(self.player, self.turns, self.challenges, self.vote)

@@ -41,6 +41,7 @@ from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.referee.advice import Advisor
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.rules.alarms import alarm_for
 from wordsy_tui.games.wordsy.rules.legal import (
     allowed,
     may_offer_meant_word,
@@ -59,6 +60,18 @@ from wordsy_tui.text import shown
 WRITE_DEBOUNCE_SECONDS: Final = 0.3
 PLAYING: Final = frozenset({Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES})
 PRELOAD_DELAY_SECONDS: Final = 0.5
+END_NOW_QUESTIONS: Final = {
+    "timer": "End the writing now, for everyone? Every word is revealed as it stands, "
+    "half-typed ones too, as when the sand runs out.",
+    "writing": "End the writing now, for everyone? Every word is revealed as it stands, "
+    "half-typed ones too.",
+    "reveal": "Stop waiting for the words still to be revealed? A word not revealed now "
+    "counts as no word this round.",
+    "vote": "Close the vote now? The votes cast decide; a tie, or no votes, follows the referee.",
+    "challenges": "End the challenges now, for everyone? The round is scored as it stands "
+    "and the next one begins.",
+}
+"""What ending each wait (by its alarm's label) does, asked before the host ends it."""
 
 
 ServeOn = Callable[[WordsySeat], Awaitable[int]]
@@ -90,8 +103,6 @@ class WordsyApp(TableApp):
         Binding("f2", "scoresheet", "Sheets", id="scoresheet", key_display="F2", show=False),
         Binding("right,n", "replay_step(1)", "Next round", id="replay-next", key_display="→"),
         Binding("left,p", "replay_step(-1)", "Previous", id="replay-back", key_display="←"),
-        # The host's say over a table where someone never acts (e.g. with no timer).
-        Binding("ctrl+e", "end_phase", "End now", id="end-phase", show=False, priority=True),
     ]
 
     state: var[GameState] = var(GameState, always_update=True)
@@ -420,20 +431,23 @@ class WordsyApp(TableApp):
         return await session.write(word)
 
     def action_lock_in(self) -> None:
-        self._on_the_word_on_screen(lambda session: session.lock_in())
+        self._on_the_word_on_screen(lambda session: session.lock_in(), self._lock_in_question)
 
     def action_flip(self) -> None:
-        self._on_the_word_on_screen(lambda session: session.flip(), ask_if_refused=True)
+        self._on_the_word_on_screen(lambda session: session.flip(), self._flip_question)
 
     def _on_the_word_on_screen(
-        self, then: Callable[[WordsySeat], Awaitable[str | None]], *, ask_if_refused: bool = False
+        self,
+        then: Callable[[WordsySeat], Awaitable[str | None]],
+        question_for: Callable[[str], str | None],
     ) -> None:
         """Send the word exactly as the input holds it at this key, then `then`.
 
         Keys that came before this one (a paste, a fast typist, an SSH link) may still
         wait in the input's own queue: the word is read from there once they are in,
-        and before any key that came after. With `ask_if_refused`, a word the referee
-        would refuse goes out only once the player says so (a stray Space costs no round).
+        and before any key that came after. Where `question_for` that word has a question
+        (no word to lock in, a word the referee would refuse to flip with), it goes out
+        only once the player says so: a stray key costs no round.
         """
         me = self.me
         if me is None or self.state.phase is not Phase.WRITING:
@@ -441,16 +455,18 @@ class WordsyApp(TableApp):
         if self.state.draft(me).locked:
             self.act(then)  # a locked-in word may still take the timer: nothing to send first
             return
+        round_no = self.state.round
 
         def on_screen(word: str) -> None:
-            question = self._flip_question(word) if ask_if_refused else None
+            question = question_for(word)
             if question is None:
                 self._seal_and_send(word, then)
                 return
             from wordsy_tui.app.screens.confirm import ConfirmScreen
 
             def answered(yes: bool | None) -> None:
-                if yes and self.state.phase is Phase.WRITING:
+                # Asked in this round's writing: a yes that comes after it counts for nothing.
+                if yes and self.state.phase is Phase.WRITING and self.state.round == round_no:
                     self._seal_and_send(word, then)
 
             self.push_screen(ConfirmScreen(question), answered)
@@ -460,6 +476,16 @@ class WordsyApp(TableApp):
             on_screen(self._draft)
         else:
             word_input.call_later(lambda: on_screen(word_input.value))
+
+    @staticmethod
+    def _lock_in_question(word: str) -> str | None:
+        """What to ask before locking in with `word`: nothing, unless there is no word."""
+        if word.strip():
+            return None
+        return (
+            "Lock in with no word? This round is then a pass for 0 points, and you cannot "
+            "write a word in it any more."
+        )
 
     def _flip_question(self, word: str) -> str | None:
         """What to ask before flipping with `word`, if the referee would refuse it."""
@@ -515,7 +541,10 @@ class WordsyApp(TableApp):
         if action == "vote":
             return self.vote_wanted()
         if action == "end_phase":
-            return self.session is not None and self.session.hosting and state.phase in PLAYING
+            # Only a wait the host's clock would end: ending it now is the clock's own step.
+            return (
+                self.session is not None and self.session.hosting and alarm_for(state) is not None
+            )
         if action == "rematch":
             return self._may_rematch()
         return super().check_action(action, parameters)
@@ -541,9 +570,19 @@ class WordsyApp(TableApp):
         return bool(screen.query(ChatLog))
 
     def action_end_phase(self) -> None:
-        session = self.session
-        if session is not None and session.hosting:
-            self.run_worker(self._end_phase(session), group="actions", exit_on_error=False)
+        """The host ends the wait running now for everyone, once they have said so."""
+        session, alarm = self.session, alarm_for(self.state)
+        if session is None or not session.hosting or alarm is None:
+            return
+        from wordsy_tui.app.screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            now = alarm_for(self.state)
+            # The wait asked about, not the one that may have followed it meanwhile.
+            if yes and now is not None and now.key == alarm.key:
+                self.run_worker(self._end_phase(session), group="actions", exit_on_error=False)
+
+        self.push_screen(ConfirmScreen(END_NOW_QUESTIONS[alarm.label]), answered)
 
     async def _end_phase(self, session: WordsySeat) -> None:
         problem = await session.end_phase()
@@ -637,7 +676,7 @@ class WordsyApp(TableApp):
         if self.check_action("end_phase", ()):
             yield SystemCommand(
                 "End this phase now",
-                "As the host: stop waiting for who has not acted",
+                "As the host: stop waiting for who has not acted (F9)",
                 self.action_end_phase,
             )
         if self.state.sheets:

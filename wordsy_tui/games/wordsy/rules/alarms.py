@@ -30,7 +30,13 @@ def alarm_for(state: GameState) -> Alarm[cmd.Command] | None:
         return Alarm(key, config.timer_seconds, cmd.ExpireTimer(), "timer")
     if state.phase is Phase.WRITING and not state.solo:
         # Nobody has flipped (or there is no timer): the round still ends some time.
-        return Alarm(("writing", state.round), config.wait_seconds, cmd.CloseWriting(), "writing")
+        return Alarm(
+            ("writing", state.round),
+            config.wait_seconds,
+            cmd.CloseWriting(),
+            "writing",
+            minds_idle=True,
+        )
     if state.phase is Phase.REVEAL:
         return Alarm(("reveal", state.round), config.reveal_seconds, cmd.CloseReveal(), "reveal")
     if state.phase is Phase.CHALLENGES:
@@ -38,11 +44,19 @@ def alarm_for(state: GameState) -> Alarm[cmd.Command] | None:
             key = ("vote", state.round, state.challenge.target)
             if state.challenge.meant is not None:  # a vote of its own, after the challenge's
                 key = (*key, state.challenge.meant.word)
-            return Alarm(key, config.vote_seconds, cmd.CloseVote(), "vote")
+            return Alarm(key, config.vote_seconds, cmd.CloseVote(), "vote", minds_idle=True)
         if not state.solo:
             seconds = config.challenge_seconds or config.wait_seconds
             key = ("challenges", state.round)
             offers = any(may_offer_meant_word(state, p) for p in state.active)
             after = OFFER_SECONDS if offers else AFTER_VOTE_SECONDS
-            return Alarm(key, seconds, cmd.EndRound(), "challenges", pauses=True, after_vote=after)
+            return Alarm(
+                key,
+                seconds,
+                cmd.EndRound(),
+                "challenges",
+                pauses=True,
+                after_vote=after,
+                minds_idle=True,
+            )
     return None

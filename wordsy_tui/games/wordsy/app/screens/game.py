@@ -42,16 +42,24 @@ def table_title(state: GameState, me: str | None) -> str:
 
 class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f4", "remove", "Remove player", id="table-remove", key_display="F4")
+        # The host's keys: no key that edits text (Ctrl+E is the end of a line in shells and
+        # inputs), none a terminal, tmux or a browser keeps, and a question before it acts.
+        Binding("f9", "end_phase", "End now", id="end-phase", key_display="F9"),
+        Binding("f4", "remove", "Remove", id="table-remove", key_display="F4"),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "remove":  # the host's, once its server runs (the lan module loads late)
             return getattr(wordsy_app(self).session, "server", None) is not None
+        if action == "end_phase":
+            return wordsy_app(self).check_action(action, parameters)
         return True
 
     def action_remove(self) -> None:
         wordsy_app(self).action_remove()
+
+    def action_end_phase(self) -> None:
+        wordsy_app(self).action_end_phase()
 
     def compose(self) -> ComposeResult:
         app = wordsy_app(self)

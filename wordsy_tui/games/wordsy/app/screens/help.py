@@ -44,19 +44,21 @@ def paragraphs(text: str) -> str:
 
 
 KEYS = """\
-While writing   type your word · Enter lock in · Space flip (solo: pause)
+While writing   type your word · Enter lock in (no word: asks first)
+                Space flip (solo: pause)
 At the reveal   ↑/↓ pick a word · c challenge it · a appeal · Enter ready
                 m the word you meant (relaxed play)
 Vote            y it stands (or: accept the meant word) · n it breaks the
                 rules (or: refuse it) · Esc later (v)
 Results         r play again, same table (the host; solo) · Enter done
+The host        F9 end the wait now, for everyone (asks first) · F4 remove
 Anywhere        ? or F1 this help · F2 or s sheets · Ctrl+P commands
                 Tab next pane · Ctrl+Q (or q where you are not typing) leave"""
 
 CHAT_KEYS = """\
 Chat            Ctrl+T or F3 opens it · Enter sends · Esc closes
                 Everyone sees every line, spectators too
-                /1 nice! · /2 hurry up · /3 gg · the host: F6 mutes"""
+                /1 nice! · /2 hurry up · /3 gg, then Enter · the host: F6 mutes"""
 
 
 def variant(config: GameConfig) -> str:

@@ -69,7 +69,7 @@ class MeantWordScreen(ModalScreen[None], ReportsFailures):
             yield Static(markup=False, id="meant-question")
             yield KeyedInput(placeholder="the word you meant", max_length=40, id="meant-word")
             yield Static(" ", markup=False, id="meant-problem")
-            yield Countdown(wordsy_app(self).now, id="meant-timer")
+            yield Countdown(wordsy_app(self).now, wordsy_app(self).me, id="meant-timer")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -130,7 +130,7 @@ class VoteScreen(ModalScreen[bool | None], ReportsFailures):
         with Vertical(id="dialog"):
             yield Static(Text("Your vote", "bold"), id="vote-title")
             yield Static(markup=False, id="vote-question")
-            yield Countdown(wordsy_app(self).now, id="vote-timer")
+            yield Countdown(wordsy_app(self).now, wordsy_app(self).me, id="vote-timer")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -25,6 +25,6 @@ class LinkBanner(Static):
         # The host's last word is long and final: all of it, on as many lines as it takes.
         self.styles.height = "auto" if closed is not None else None
         if closed is not None:
-            self.update(f"■ {shown(closed)} Ctrl+Q: leave.")
+            self.update(f"■ {shown(closed)} {app.leave_key}: leave.")
         elif problem is not None:
             self.update(f"⚠ {shown(problem)}. Reconnecting by itself…")

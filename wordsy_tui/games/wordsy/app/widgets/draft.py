@@ -53,11 +53,14 @@ class WordInput(KeyedInput):
             self.why = why
 
     def __init__(self) -> None:
+        # Never selected on focus: the focus may come (late, as Textual sends it) after the
+        # word kept over a restart is back in the input, and the next key would replace it.
         super().__init__(
             placeholder="type your word",
             restrict=r"[A-Za-z]*",
             max_length=MAX_WORD_LENGTH,
             id="word",
+            select_on_focus=False,
         )
 
     def check_consume_key(self, key: str, character: str | None) -> bool:

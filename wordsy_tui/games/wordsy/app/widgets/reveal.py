@@ -218,7 +218,7 @@ class RevealPane(Vertical, ReportsFailures):
         yield Static(markup=False, id="meaning")
         yield Static(markup=False, id="best")
         yield Static(markup=False, id="reveal-status")
-        yield Countdown(self._now, id="reveal-timer")
+        yield Countdown(self._now, self.me, id="reveal-timer")
 
     def on_mount(self) -> None:
         self.post_message(self.Mounted())

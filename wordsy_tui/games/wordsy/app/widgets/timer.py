@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from rich.cells import cell_len
@@ -13,6 +13,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from wordsy_tui.table.clock import Deadline
+from wordsy_tui.text import shown
 
 WARNING_SECONDS: Final = 5
 LOW_SHARE: Final = 1 / 3
@@ -21,6 +22,8 @@ BAR_WIDTH: Final = 30
 # Over SSH every repaint costs bytes: check a few times a second, repaint on
 # a new whole second only.
 TICK_SECONDS: Final = 0.25
+STILL_HERE: Final = "any key: still here"
+"""How a player the table is about to move on without makes it wait on."""
 LABELS: Final = {
     "timer": "Timer",
     "writing": "Round closes",
@@ -28,6 +31,14 @@ LABELS: Final = {
     "vote": "Vote closes",
     "challenges": "Challenges close",
 }
+
+
+def waiting_words(away: Sequence[str], me: str | None) -> str:
+    """Whom the table is about to move on without (`Deadline.away`), as the countdown
+    says it to `me` (None: a spectator)."""
+    if me in away:
+        return "The table is waiting for you"
+    return "Waiting for " + ", ".join(shown(seat) for seat in away)
 
 
 class Countdown(Static):
@@ -42,10 +53,17 @@ class Countdown(Static):
     seconds_left: reactive[int | None] = reactive(None)
 
     def __init__(
-        self, now: Callable[[], float], *, warn: bool = False, id: str | None = None
+        self,
+        now: Callable[[], float],
+        me: str | None,
+        *,
+        warn: bool = False,
+        id: str | None = None,
     ) -> None:
         super().__init__(markup=False, id=id)
         self._now = now
+        self._me = me
+        """Our seat: a countdown for us says so."""
         self._warn = warn
         """Post `FiveSecondsLeft`: one countdown on screen does, so the bell rings once."""
         self._ticker: Timer | None = None
@@ -91,18 +109,26 @@ class Countdown(Static):
             self._say(self.caption)
             self.set_class(False, "-hurry")
             return
-        label = LABELS.get(deadline.label, deadline.label.capitalize())
+        if deadline.away:
+            label = waiting_words(deadline.away, self._me)
+        else:
+            label = LABELS.get(deadline.label, deadline.label.capitalize())
         text = f"{label}: {left // 60}:{left % 60:02d}"
         hurry = deadline.label == "timer" and left <= WARNING_SECONDS
         if hurry:
             text += " · almost out!"  # said in words too, for terminals without colour
         lines = [f"{text}  {self.caption}" if self.caption else text]
-        share = left / deadline.seconds if deadline.seconds else None
+        if self._me in deadline.away:
+            lines = [text, f"({STILL_HERE})"]  # what to do about it, before anything else
+            hurry = True
+        # (No sand for the table's countdown on someone: it is not the timer's.)
+        share = left / deadline.seconds if deadline.seconds and not deadline.away else None
         if share is not None:
             lines.append(time_bar(share, min(BAR_WIDTH, self.content_size.width or BAR_WIDTH)))
         self._say("\n".join(lines))
+        low = bool(deadline.away) or (share is not None and share <= LOW_SHARE)
         self.set_class(hurry, "-hurry")
-        self.set_class(not hurry and share is not None and share <= LOW_SHARE, "-low")
+        self.set_class(not hurry and low, "-low")
 
     def _say(self, text: str) -> None:
         # A new second keeps as many lines, none wrapped: the screen is not laid out again

@@ -75,7 +75,7 @@ class WritingPane(Horizontal, ReportsFailures):
                 draft.judge_now = self._judge_now
                 yield draft
         with Vertical(id="side"):
-            yield Countdown(self._now, warn=True, id="timer")
+            yield Countdown(self._now, self.me, warn=True, id="timer")
             yield PlayerList()
             yield SoloCard()
             session = wordsy_app(self).session
