@@ -122,7 +122,9 @@ class TableApp(TerminalApp, ChattingApp):
         """A launcher runs this app and comes back after it (set by the launcher): a
         reason the game could not start is told there, not left on the terminal."""
         self.problem: str | None = None
-        """Why the game could not start (`could_not_start`); None while it could."""
+        """Why the game could not start (`could_not_start`), for people; None while it could."""
+        self.start_error: Exception | None = None
+        """What kept the game from starting (a host's refusal says why in its reason)."""
 
     @property
     def seat(self) -> Seat | None:
@@ -186,6 +188,7 @@ class TableApp(TerminalApp, ChattingApp):
         reason, left on the terminal, or said by the launcher that runs it."""
         # The host's refusal is its text, not ours: escaped, and never read as markup.
         reason = getattr(error, "message", None) or str(error) or type(error).__name__
+        self.start_error = error
         self.problem = f"Cannot join: {shown(reason)}"
         self.exit(return_code=1, message=None if self.launched else Text(self.problem))
 
