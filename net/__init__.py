@@ -33,7 +33,7 @@ loopback like anyone else):
     client = Client(host, port, "Ada", role="player", pin=..., requirements=...,
                     token=saved_token,    # token: take a seat back after a restart
                     keys=SeatKeys(path))  # or let the client keep its tokens on disk itself
-    await client.start()                  # raises Refused(reason, message)
+    await client.start()                  # raises Refused(reason, message), or Unreachable
     result = await client.command({...})  # CommandResult(accepted, seq, count, code, message)
     client.say("gg")                      # chat: a side message, never in the log
     client.here()                         # a sign of life from the person at this seat
@@ -73,6 +73,7 @@ from net.client import (
     Reset,
     Said,
     SayRefused,
+    Unreachable,
     Update,
 )
 from net.host import Host, HostConfig, HostedGame
@@ -103,6 +104,7 @@ __all__ = [
     "SayPolicy",
     "SayRefused",
     "SeatKeys",
+    "Unreachable",
     "Update",
     "default_keys_path",
     "default_log_dir",

@@ -1158,9 +1158,13 @@ class Host:
         if wait > 0:
             # Not even checked: an answer now would be one more guess.
             return p.Refusal.wait(p.PIN_BACKOFF, wait)
-        if hmac.compare_digest(str(hello.get("pin") or "").encode(), pin.encode()):
+        given = str(hello.get("pin") or "")
+        if hmac.compare_digest(given.encode(), pin.encode()):
             self._pins.succeeded(peer.source)
             return None
+        if not given:
+            # No guess (someone who did not know there is a PIN): nothing to count or show.
+            return p.Refusal(p.WRONG_PIN, "This game has a PIN: ask the host for it.")
         wait = self._pins.failed(peer.source, now)
         total = self._pins.failures
         self._notice(
@@ -1285,7 +1289,10 @@ class Host:
                 return_when=asyncio.FIRST_COMPLETED,
             )
         finally:
+            # Its read ends only once the cancelled task runs again: until then the stream
+            # refuses another reader, and the handshake reads the connection next.
             hangup.cancel()
+            await asyncio.gather(hangup, return_exceptions=True)
         if not answer.done():
             answer.cancel()  # the question is moot: its asker is gone, or it took too long
             return False

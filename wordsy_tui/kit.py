@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
     from wordsy_tui.app.screens.host_form import HostFields
-    from wordsy_tui.app.table import TableApp
+    from wordsy_tui.app.table import SeatAgain, TableApp
 
 KITS: Final = (
     "wordsy_tui.games.wordsy.kit",
@@ -213,9 +213,10 @@ class Kit(Protocol):
         """`player`'s score in `state`, as the game counts it."""
         ...
 
-    def app(self, game: str, seat: Any) -> TableApp:
+    def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> TableApp:
         """`game`'s app over `seat` (a seat at a table, a place to watch from, a replay),
-        not run yet."""
+        not run yet. `again`: how the app asks for the same seat with another PIN, when the
+        host wants one."""
         ...
 
     # -- saved games -------------------------------------------------------------------

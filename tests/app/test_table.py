@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 from collections.abc import Awaitable
 
 import pytest
@@ -62,6 +63,20 @@ async def test_writing_sends_the_draft_then_locks_it_in() -> None:
         assert len(writes) == 1
         assert session.word == "CRYPT"
         assert isinstance(session.sent[-1], cmd.LockIn)
+
+
+async def test_an_action_cancelled_before_it_ran_leaves_no_coroutine_behind() -> None:
+    # As the app closing does to what a key has just asked: (pyproject's warning filters
+    # fail the test on a coroutine that was made and never awaited).
+    session = ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 20))
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.act(lambda seat: seat.lock_in())
+        app.workers.cancel_group(app, "actions")
+        await pilot.pause()
+    gc.collect()
+    assert session.sent == []
 
 
 async def test_space_flips_the_timer_with_the_word_written_first() -> None:

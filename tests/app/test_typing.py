@@ -11,8 +11,9 @@ from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle, writi
 from tests.app.test_hint import ZedAdvisor, ZedReferee, hint
 from tests.app.test_solo import until
 from wordsy_tui.games.wordsy.app import WordsyApp
-from wordsy_tui.games.wordsy.app.widgets.draft import MAX_WORD_LENGTH, WordInput
+from wordsy_tui.games.wordsy.app.widgets.draft import WordInput
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
+from wordsy_tui.games.wordsy.rules.commands import MAX_WORD_LENGTH
 from wordsy_tui.games.wordsy.rules.config import Difficulty
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.solo import solo_session

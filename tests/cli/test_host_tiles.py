@@ -19,10 +19,13 @@ from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.words.lexicon import dictionary_hash
 
 
-async def headless_host(data_home: Path, *args: str) -> asyncio.subprocess.Process:
-    """`wordsy-tui host --headless --no-advertise ARGS`, its keyboard a pipe of ours."""
+async def headless_host(
+    data_home: Path, *args: str, program: str = "wordsy_tui"
+) -> asyncio.subprocess.Process:
+    """`wordsy-tui host --headless --no-advertise ARGS` (`program`'s), its keyboard a pipe
+    of ours."""
     return await asyncio.create_subprocess_exec(
-        *(sys.executable, "-m", "wordsy_tui", "host", "--headless", "--no-advertise", *args),
+        *(sys.executable, "-m", program, "host", "--headless", "--no-advertise", *args),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,

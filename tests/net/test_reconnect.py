@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+import socket
 
 import pytest
 
+from net import Client, Unreachable
 from tests.net.counter_game import CounterGame
 from tests.net.helpers import state, wait_until
 
@@ -114,12 +116,24 @@ async def test_a_late_joiner_gets_a_snapshot_when_it_is_shorter(make_host, make_
 
 
 async def test_a_client_that_never_got_in_can_be_closed(make_client):
-    client = await make_client(1, "nobody", start=False)  # nothing listens on port 1
-    starting = asyncio.ensure_future(client.start())
-    await asyncio.sleep(0.2)
-    await client.close()
-    with pytest.raises(asyncio.CancelledError):
-        await starting
+    answered = asyncio.Event()
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        answered.set()  # the connection, never a word: the client waits for its welcome
+        await reader.read()
+        writer.close()
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    try:
+        client = await make_client(server.sockets[0].getsockname()[1], "nobody", start=False)
+        starting = asyncio.ensure_future(client.start())
+        await answered.wait()
+        await client.close()
+        with pytest.raises(asyncio.CancelledError):
+            await starting
+    finally:
+        server.close()
+        await server.wait_closed()
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -153,3 +167,19 @@ async def test_random_drops_during_play_converge_on_the_host_view(
         assert [e.body for e in client.events] == [
             ev for ev in host.events if host._game.view(ev, client.seat) is not None
         ]
+
+
+async def test_a_first_connection_that_nobody_listens_for_ends_at_once():
+    # A port nothing listens on: the kernel refuses the connection, which is an answer.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    client = Client("127.0.0.1", port, "Ann")
+    try:
+        refused = rf"127\.0\.0\.1:{port} \(the connection was refused\)"
+        with pytest.raises(Unreachable, match=refused):
+            # The guard only stops a client that would knock forever from hanging the test;
+            # a welcomed client knocks on (tests/net/test_crash.py: a host killed, restarted).
+            await asyncio.wait_for(client.start(), 60)
+    finally:
+        await client.close()

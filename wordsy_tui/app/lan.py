@@ -91,22 +91,27 @@ class LanPlay:
         return await game_at(address, port, dictionary_hash())
 
     def join(self, game: str, address: str, port: int, name: str, pin: str | None) -> TableApp:
+        from wordsy_tui.app.table import SeatAgain
         from wordsy_tui.kit import kit_for
         from wordsy_tui.table.joined import player_keys
 
         kit = kit_for(game)
         # The seat's token is kept on disk: the same join takes the seat back.
         keys = None if self.spectate else player_keys()
-        seat = kit.seat(
-            game,
-            (address, port),
-            name,
-            pin,
-            spectate=self.spectate,
-            reclaim=self.reclaim,
-            keys=keys,
-        )
-        return kit.app(game, seat)
+
+        def seat(answer: str | None) -> Any:
+            return kit.seat(
+                game,
+                (address, port),
+                name,
+                answer,
+                spectate=self.spectate,
+                reclaim=self.reclaim,
+                keys=keys,
+            )
+
+        # The app asks for the PIN again when the host wants another.
+        return kit.app(game, seat(pin), SeatAgain(seat, pin))
 
     def host(self, name: str, setup: TableSetup) -> TableApp:
         """`host --game`'s host and screens, with the form's options in place of its flags

@@ -1,7 +1,8 @@
-"""The shell every game's app shares: starting its session and following the session's
-news, the too-small word on every screen, the table's keys (leave, chat, the host's mute:
-their bindings, when they work, the command palette's entries, the questions before
-leaving), the rematch and leaving the table after a rematch, and running to the end.
+"""The shell every game's app shares: starting its session (asking for the host's PIN when
+it wants one) and following the session's news, the too-small word on every screen, the
+table's keys (leave, chat, the host's mute: their bindings, when they work, the command
+palette's entries, the questions before leaving), the rematch and leaving the table after
+a rematch, and running to the end.
 
 A session's news reaches a game's screens one way, in every game: the shell reads the
 session's updates in a worker and posts each as a typed message (`app.messages`:
@@ -12,7 +13,7 @@ there; nothing else calls into the app from the session's side.
 
 A game's app keeps what is its own: which screen its game is at, what its news changes on
 them, what its leave question is. The shell calls it through a few hooks
-(`could_not_start`, `table_left`, `leave_question`, `leave`, `chat_here`,
+(`could_not_start`, `sit_again`, `table_left`, `leave_question`, `leave`, `chat_here`,
 `game_commands`) and class attributes (`CHAT_KEY_IN_BROWSER`, `MUTE_KEY`,
 `TABLE_KEYS_SHOWN`, `KEEPS_RUNNING`), and offers it helpers for what every table does the
 same way (`refused`, `host_ended`, `rematch`, `stay_or_leave`).
@@ -20,9 +21,11 @@ same way (`refused`, `host_ended`, `rematch`, `stay_or_leave`).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -48,6 +51,16 @@ LEAVING: Final = ("leave", "leave-table", "over-quit")
 Seat = GameSeat[Any, Any, Any]
 """What the shell needs of any game's session (solo, a LAN seat, a replay): the seat
 every game's session is, whatever its game."""
+T = TypeVar("T", covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAgain(Generic[T]):
+    """How an app asks its host for the same seat again, with another PIN (`seat`), and the
+    PIN it asked with last (None: none)."""
+
+    seat: Callable[[str | None], T]
+    pin: str | None = None
 
 
 class TableApp(TerminalApp, ChattingApp):
@@ -116,7 +129,7 @@ class TableApp(TerminalApp, ChattingApp):
             return "^c"
         return super().get_key_display(binding)
 
-    def __init__(self) -> None:
+    def __init__(self, again: SeatAgain[Seat] | None = None) -> None:
         super().__init__()
         self.launched = False
         """A launcher runs this app and comes back after it (set by the launcher): a
@@ -125,6 +138,9 @@ class TableApp(TerminalApp, ChattingApp):
         """Why the game could not start (`could_not_start`), for people; None while it could."""
         self.start_error: Exception | None = None
         """What kept the game from starting (a host's refusal says why in its reason)."""
+        self.again = again
+        """How the seat this app follows is asked for again with another PIN, when the
+        host wants one (None: it cannot be, e.g. solo, hosting, or a PIN kept by a front)."""
 
     @property
     def seat(self) -> Seat | None:
@@ -170,11 +186,13 @@ class TableApp(TerminalApp, ChattingApp):
     # -- following the session --------------------------------------------------------
 
     async def open_table(self, session: Seat) -> bool:
-        """Start `session`; whether it started (if not, `could_not_start` has said why)."""
+        """Start `session`; whether it started (if not, the player is asked for the host's
+        PIN, or `could_not_start` has said why)."""
         try:
             await session.start()
         except Exception as error:  # refused by the host, host unreachable, ...
-            self.could_not_start(session, error)
+            if not self.ask_for_pin(session, error):
+                self.could_not_start(session, error)
             return False
         return True
 
@@ -191,6 +209,51 @@ class TableApp(TerminalApp, ChattingApp):
         self.start_error = error
         self.problem = f"Cannot join: {shown(reason)}"
         self.exit(return_code=1, message=None if self.launched else Text(self.problem))
+
+    def ask_for_pin(self, session: Seat, error: Exception) -> bool:
+        """When `error` is the host asking for its PIN (none sent, a wrong one, or too many
+        wrong lately) and the seat can be asked for again: ask the player for the PIN, as the
+        LAN's list does, and `sit_again` with it once the host will check it (a try sooner
+        would be refused unchecked); `could_not_start` if they give up. False when not."""
+        again = self.again
+        if again is None:
+            return False
+        # (Here, not above: solo's first frame needs no network.)
+        from net import Refused
+        from net import protocol as p
+        from wordsy_tui.app.screens.prompt import PromptScreen
+
+        if not isinstance(error, Refused) or error.reason not in (p.WRONG_PIN, p.PIN_BACKOFF):
+            return False
+        if error.reason == p.PIN_BACKOFF:
+            question = "Too many wrong PINs from here lately."
+        else:
+            question = "Wrong PIN." if again.pin else "This game has a PIN."
+        wait = error.retry_after or 0.0
+        if wait > 0:
+            question += f" The host checks the next one in {wait:.0f} s."
+        loop = asyncio.get_running_loop()
+        ready = loop.time() + wait
+
+        def given(pin: str | None) -> None:
+            if pin is None:
+                self.again = None
+                self.could_not_start(session, error)
+                return
+            self.again = SeatAgain(again.seat, pin)
+            left = ready - loop.time()
+            if left <= 0:
+                self.sit_again(again.seat(pin))
+                return
+            self.notify(f"Trying the PIN in {left:.0f} s, when the host takes it.")
+            self.set_timer(left, lambda: self.sit_again(again.seat(pin)))
+
+        self.push_screen(PromptScreen(f"{question} The game's PIN:", "PIN", password=True), given)
+        return True
+
+    def sit_again(self, session: Any) -> None:
+        """Follow `session`: the seat asked for again, with the PIN the player gave."""
+        raise NotImplementedError
 
     def host_ended(self, message: str, over: bool) -> None:
         """The host ended the game on purpose: its word on it, and the way out (leave, or

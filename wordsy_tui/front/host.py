@@ -21,6 +21,9 @@ class FrontOptions:
     web_port: int | None = None
     """None: no web front."""
     ssh_watchers: int = 20
+    ssh_child: Sequence[str] | None = None
+    """The program each SSH session runs, before its `join` arguments: a program that
+    knows the host's game (None: this package's, `python -m wordsy_tui`)."""
 
 
 def loopback_for(bind: str) -> str:
@@ -80,6 +83,7 @@ class Fronts:
                 limits=SshLimits(max_sessions=table.config.max_players + watchers),
                 bind=table.bind,
                 port=self.options.ssh_port,
+                child=None if self.options.ssh_child is None else list(self.options.ssh_child),
                 watchers=watchers,
             )
             await self.ssh.start()

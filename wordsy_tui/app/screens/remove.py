@@ -116,13 +116,30 @@ class SeatRequestScreen(ConfirmScreen):
 
 
 async def ask_for_seat(app: App[None], name: str) -> bool:
-    """The host's answer to a request for `name`'s seat (net's reclaim hook)."""
+    """The host's answer to a request for `name`'s seat (net's reclaim hook).
+
+    Called from the host's connection task, which is none of the app's: the question is
+    put up from the app's own message loop (`call_later`), where a screen can be built (a
+    screen pushed from the connection's task has no app to compose in, and the
+    `NoActiveAppError` ended the host's program for everyone)."""
     answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-    screen = SeatRequestScreen(name, answer)
-    app.push_screen(screen)
+    asked: list[SeatRequestScreen] = []
+
+    def ask() -> None:
+        if answer.done():
+            return  # the asker gave up before the question was up
+        screen = SeatRequestScreen(name, answer)
+        asked.append(screen)
+        app.push_screen(screen)
+
+    def moot() -> None:
+        for screen in asked:
+            if screen.is_attached:
+                screen.dismiss(False)
+
+    app.call_later(ask)
     try:
         return await answer
     except asyncio.CancelledError:
-        if screen.is_attached:
-            screen.dismiss(False)  # the asker gave up: the question is moot
+        app.call_later(moot)  # the asker gave up: the question is moot
         raise

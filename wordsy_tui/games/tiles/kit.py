@@ -20,6 +20,7 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.app.table import SeatAgain
     from wordsy_tui.games.tiles.app.app import TileApp
     from wordsy_tui.games.tiles.app.host_form import TileHostFields
     from wordsy_tui.games.tiles.app.solo import TileSolo
@@ -218,10 +219,10 @@ class TilesKit:
     def score(self, state: TileGameState, player: str) -> int:
         return state.scores.get(player, 0)
 
-    def app(self, game: str, seat: Any) -> TileApp:
+    def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> TileApp:
         from wordsy_tui.games.tiles.app.app import TileApp
 
-        return TileApp(seat)
+        return TileApp(seat, again=again)
 
     # -- saved games -------------------------------------------------------------------
 

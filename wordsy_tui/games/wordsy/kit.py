@@ -25,6 +25,7 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.app.table import SeatAgain
     from wordsy_tui.games.wordsy.app import WordsyApp
     from wordsy_tui.games.wordsy.app.host_form import WordsyHostFields
     from wordsy_tui.games.wordsy.lan import Bot
@@ -221,10 +222,10 @@ class WordsyKit:
     def score(self, state: GameState, player: str) -> int:
         return state.sheets[player].total
 
-    def app(self, game: str, seat: Any) -> WordsyApp:
+    def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> WordsyApp:
         from wordsy_tui.games.wordsy.app import WordsyApp
 
-        return WordsyApp(seat)
+        return WordsyApp(seat, again=again)
 
     # -- saved games -------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from wordsy_tui.app.messages import (
     RematchOffered,
 )
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.table import TABLE_CSS, TableApp
+from wordsy_tui.app.table import TABLE_CSS, SeatAgain, TableApp
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.tiles.app.board import BoardPicture, TileBoard
 from wordsy_tui.games.tiles.app.dialogs import (
@@ -548,9 +548,15 @@ class TileApp(TableApp):
     # The table's keys are the shell's (`TableApp`): Ctrl+Q, Ctrl+T or F7 (F3 passes here),
     # and the host's mute F8 (F6 starts a tile game).
 
-    def __init__(self, session: TileSeat, now: Callable[[], float] | None = None) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        session: TileSeat,
+        now: Callable[[], float] | None = None,
+        again: SeatAgain[TileSeat] | None = None,
+    ) -> None:
+        super().__init__(again)
         self.session = session
+        self._now = now
         door = session.door
         self.board_screen = (
             ReplayBoardScreen(session, door)
@@ -579,6 +585,14 @@ class TileApp(TableApp):
     @work(group="session-start")
     async def _start_session(self) -> None:
         await self.open_table(self.session)
+
+    def sit_again(self, session: TileSeat) -> None:
+        # On a board of its own: the one on screen follows the seat that was turned away.
+        self.session = session
+        self.board_screen = BoardScreen(session, self._now)
+        self.switch_screen(self.board_screen)
+        self._follow()
+        self._start_session()
 
     @work(group="session", exclusive=True)
     async def _follow(self) -> None:

@@ -31,7 +31,7 @@ from wordsy_tui.app.messages import (
     PresenceUpdated,
     RematchOffered,
 )
-from wordsy_tui.app.table import TABLE_CSS, Seat, TableApp
+from wordsy_tui.app.table import TABLE_CSS, Seat, SeatAgain, TableApp
 from wordsy_tui.app.widgets.fit import WIDE_CLASS, is_wide
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
@@ -121,8 +121,9 @@ class WordsyApp(TableApp):
         now: Callable[[], float] | None = None,
         bell: bool = True,
         serve_on: ServeOn | None = None,
+        again: SeatAgain[WordsySeat] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(again)
         self.session = session
         self.advisor = advisor or Advisor()
         self.now = now or (lambda: asyncio.get_running_loop().time())
@@ -205,6 +206,9 @@ class WordsyApp(TableApp):
         """Read the session's updates and post them to the app as messages."""
         if await self.open_table(session):
             await self.follow_table(session)
+
+    def sit_again(self, session: WordsySeat) -> None:
+        self.play(session)
 
     def on_game_updated(self, message: GameUpdated) -> None:
         self.deadline = message.deadline
@@ -398,14 +402,17 @@ class WordsyApp(TableApp):
         a rewrite sent by the debounce never overtakes (or follows) a lock-in.
         """
         session = self.session
-        if session is None or session.me is None:
-            return
+        if session is not None and session.me is not None:
+            self._act_in_turn(session, action)
 
-        async def in_turn() -> None:
-            async with self._acting:
-                await action(session)
-
-        self.run_worker(in_turn(), group="actions", exit_on_error=False)
+    @work(group="actions", exit_on_error=False)
+    async def _act_in_turn(
+        self, session: WordsySeat, action: Callable[[WordsySeat], Awaitable[object]]
+    ) -> None:
+        # A worker of the method, not of a coroutine made now: one cancelled before it ran
+        # (the app closing) leaves no coroutine that was never awaited.
+        async with self._acting:
+            await action(session)
 
     def write_draft(self, word: str) -> None:
         """The draft changed: send it once typing pauses."""

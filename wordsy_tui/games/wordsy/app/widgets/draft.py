@@ -17,11 +17,11 @@ from textual.widgets import Input, Static
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.rules.board import Board
+from wordsy_tui.games.wordsy.rules.commands import MAX_WORD_LENGTH
 from wordsy_tui.games.wordsy.rules.referee import Verdict
 from wordsy_tui.games.wordsy.rules.scoring import WordScore, explain, score_word
 from wordsy_tui.text import shown
 
-MAX_WORD_LENGTH = 45
 LETTERS = frozenset(string.ascii_letters)
 
 
