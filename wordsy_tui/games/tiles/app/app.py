@@ -668,10 +668,11 @@ class TileApp(TableApp):
 
     def leave_question(self) -> str | None:
         # The session's own (a guest's seat is kept, a host's game ends); nothing to keep
-        # once the game is over or its host has ended it (nor in a replay): no question.
+        # once the game is over or its host has ended it, nor for a spectator (nor in a
+        # replay): no question.
         question = self.session.leave_question
         done = self.session.state.phase is Phase.OVER or self.board_screen.closed or not question
-        return None if done else question
+        return None if done or self.me is None else question
 
 
 def best_text(hint: Hint | None, board: str) -> Text:
