@@ -14,7 +14,7 @@ from wordsy_tui.games.wordsy.host import WordsyHost
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
-from wordsy_tui.table.seat import Rejected
+from wordsy_tui.table.seat import LinkChanged
 
 
 async def ann_hosting(tmp_path: Path) -> tuple[WordsyHost, WordsySeat]:
@@ -160,9 +160,10 @@ async def test_the_host_can_hand_a_seat_to_its_player_on_another_machine(tmp_pat
         assert asked == ["Bob"]
         assert laptop.door.client.seat == "Bob"
         await wait_until(lambda: bob.door.client.refusal is not None)
-        rejected = [u for u in _drain(bob) if isinstance(u, Rejected)]
-        assert rejected
-        assert "removed this seat or handed it" in rejected[-1].message
+        # Bob's program is told for good: the table closes for it, it does not knock on.
+        final = [u for u in _drain(bob) if isinstance(u, LinkChanged) and u.final]
+        assert final
+        assert "removed this seat or handed it" in final[-1].message
     finally:
         await laptop.stop()
         await bob.stop()

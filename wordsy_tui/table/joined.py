@@ -92,13 +92,14 @@ class HostLink:
                 await self._pump
         await self.client.close()
 
-    def news(self, link: net_client.Link) -> LinkChanged | Rejected:
+    def news(self, link: net_client.Link) -> LinkChanged:
         """What the player is told of a change of the link."""
-        if link.final and self.client.closed:
-            # The host's own sentence: it says who ended the game and what comes next.
-            return LinkChanged(False, link.detail[:MAX_CLOSING_WORDS], final=True)
         if link.final:
-            return Rejected(link.detail[:MAX_CLOSING_WORDS])  # e.g. the host removed our seat
+            # The host's own sentence: who ended the game and what comes next, or why this
+            # seat is over (taken away, handed to its player elsewhere). Final either way:
+            # the client has stopped knocking, so the table says so until the player leaves
+            # (a passing notice left "Reconnecting by itself…" on screen for good).
+            return LinkChanged(False, link.detail[:MAX_CLOSING_WORDS], final=True)
         message = (
             "connected" if link.connected else f"connection lost: {link.detail or 'no answer'}"
         )
