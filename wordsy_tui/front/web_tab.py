@@ -108,7 +108,7 @@ class TabApp(TerminalApp):
         while not TabDriver.done:  # (until the browser's page closes)
             if tab.web:
                 tab.driver_class = TabDriver
-            code = await TerminalApp.run_to_end_async(tab)
+            code = await TerminalApp.run_to_end_async(tab)  # (its questions: not this loop)
             game = tab.chosen
             if game is None or TabDriver.done:
                 break
