@@ -210,7 +210,7 @@ async def drive(pilot):
 
 advisor = Advisor()
 session = solo_session("Ann", Difficulty.NORMAL, advisor, seed=1)
-app = WordsyApp(session, name="Ann", advisor=advisor, bell=False)
+app = WordsyApp(session, advisor=advisor, bell=False)
 print(json.dumps(app.run(headless=True, auto_pilot=drive, size=(80, 24))))
 """
 )

@@ -24,7 +24,7 @@ async def test_a_restarted_player_sees_and_keeps_the_word_they_wrote(tmp_path) -
     await bob.write("PLANET")
     await bob.stop()  # the terminal closes
     again = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
-    app = WordsyApp(again, name="Bob", advisor=FixedAdvisor(), bell=False)
+    app = WordsyApp(again, advisor=FixedAdvisor(), bell=False)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: app.state.phase is Phase.WRITING)

@@ -52,9 +52,7 @@ async def joined_without_the_pin(
         again = SeatAgain(
             lambda pin: WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY, pin=pin), None
         )
-        bob = WordsyApp(
-            again.seat(None), name="Bob", advisor=FixedAdvisor(), bell=False, again=again
-        )
+        bob = WordsyApp(again.seat(None), advisor=FixedAdvisor(), bell=False, again=again)
         async with bob.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: asked(bob, "This game has a PIN."), timeout=30)
             yield host, bob, pilot

@@ -24,7 +24,7 @@ from wordsy_tui.table.clock import Deadline
 
 
 def app_for(session: ScriptedSession) -> WordsyApp:
-    return WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: NOW, bell=False)
+    return WordsyApp(session, advisor=FixedAdvisor(), now=lambda: NOW, bell=False)
 
 
 async def test_the_host_removes_a_person_from_the_lobby_once_confirmed() -> None:

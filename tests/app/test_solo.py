@@ -51,7 +51,7 @@ def _composed(app: App[object]) -> bool:
 
 def solo_app(difficulty: Difficulty = Difficulty.NORMAL) -> WordsyApp:
     session = solo_session("Ann", difficulty, ExactRepeatReferee(), seed=11)
-    return WordsyApp(session, name="Ann", advisor=FixedAdvisor(), bell=False)
+    return WordsyApp(session, advisor=FixedAdvisor(), bell=False)
 
 
 def board_word(app: WordsyApp, cards: int) -> str:

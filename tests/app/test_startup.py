@@ -79,7 +79,7 @@ async def at_the_table(pilot):
 # The word list's own timer, which a busy machine may reach before the table: not raced.
 wordsy_tui.games.wordsy.app.app.PRELOAD_DELAY_SECONDS = 3600
 advisor = Advisor()
-app = WordsyApp(solo_session("Ann", Difficulty.NORMAL, advisor), name="Ann", advisor=advisor)
+app = WordsyApp(solo_session("Ann", Difficulty.NORMAL, advisor), advisor=advisor)
 print(*app.run(headless=True, auto_pilot=at_the_table, size=(80, 24)), sep="\\n")
 """
 
@@ -110,7 +110,7 @@ async def test_solo_opens_on_the_table_and_a_joined_game_waits_for_the_host() ->
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, GameScreen)
         await until(pilot, lambda: app.state.phase is Phase.WRITING)
-    joined = WordsyApp(ScriptedSession("Ann", GameState()), name="Ann", advisor=FixedAdvisor())
+    joined = WordsyApp(ScriptedSession("Ann", GameState()), advisor=FixedAdvisor())
     async with joined.run_test(size=(80, 24)):
         assert isinstance(joined.screen, WaitingScreen)
 

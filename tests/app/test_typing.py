@@ -23,7 +23,7 @@ from wordsy_tui.table.clock import Deadline
 def zed_app() -> WordsyApp:
     referee = ZedReferee()
     session = solo_session("Ann", Difficulty.NORMAL, referee, seed=11)
-    return WordsyApp(session, name="Ann", advisor=ZedAdvisor(referee), bell=False)
+    return WordsyApp(session, advisor=ZedAdvisor(referee), bell=False)
 
 
 def count_layouts(monkeypatch: pytest.MonkeyPatch) -> list[Screen[object]]:
@@ -87,7 +87,7 @@ async def test_a_new_second_of_the_timer_redraws_it_and_lays_nothing_out(
 ) -> None:
     clock = [NOW]
     session = ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 20, 30))
-    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: clock[0])
+    app = WordsyApp(session, advisor=FixedAdvisor(), now=lambda: clock[0])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         timer = app.screen.query_one("#timer", Countdown)

@@ -186,7 +186,12 @@ async def test_join_connect_opens_the_tile_games_board_in_its_lobby(
     )
     await server.start()
     opened: list[tile_app.TileApp] = []
-    monkeypatch.setattr(tile_app.TileApp, "run", lambda self: opened.append(self))
+
+    def run_to_end(self: tile_app.TileApp) -> int:
+        opened.append(self)
+        return 0
+
+    monkeypatch.setattr(tile_app.TileApp, "run_to_end", run_to_end)
     parser = build_parser()
     args = parser.parse_args(["join", "--connect", f"127.0.0.1:{server.port}", "--name", "Ann"])
     try:

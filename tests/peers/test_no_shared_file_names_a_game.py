@@ -93,43 +93,14 @@ def knowledge(path: Path) -> Iterator[str]:
                 yield f"{line}: uses GameName"
 
 
-LEFTOVERS: Final = {
-    "app/lan.py": "the launcher's LAN (apps)",
-    "app/screens/browse.py": "the LAN's list (apps)",
-    "app/screens/host_form.py": "the host form (apps)",
-    "app/screens/menu.py": "the start menu (apps)",
-    "app/screens/remove.py": "the host's remove and mute dialogs (apps)",
-    "app/screens/saved.py": "the saved games' list (apps)",
-    "cli/join.py": "`join` without --connect opens Wordsy's app to browse the LAN (apps)",
-    "cli/menu.py": "the start menu's command opens Wordsy's app (apps)",
-    "cli/replay.py": "`replay` without GAME opens Wordsy's app (apps)",
-    "cli/serve.py": "LanPlay, the app's way onto the LAN, hosts and joins Wordsy (apps)",
-    "front/web_tab.py": "a browser tab's app per game (one tab for every game: to do)",
-}
-"""The shared modules that still know a game, each with what knows it and who is on it.
-Each is an expected failure, strict: the moment one is fixed, its test fails, and its
-line here goes."""
-
-
 def shared_module_cases() -> list[object]:
-    cases: list[object] = []
-    for path in shared_modules():
-        where = path.relative_to(PRODUCT).as_posix()
-        leftover = LEFTOVERS.get(where)
-        marks = [] if leftover is None else [pytest.mark.xfail(strict=True, reason=leftover)]
-        cases.append(pytest.param(path, id=where, marks=marks))
-    return cases
+    return [pytest.param(p, id=p.relative_to(PRODUCT).as_posix()) for p in shared_modules()]
 
 
 @pytest.mark.parametrize("path", shared_module_cases())
 def test_no_shared_module_knows_a_real_game(path: Path) -> None:
     known = list(knowledge(path))
     assert not known, f"{path.relative_to(ROOT)} knows a game:\n" + "\n".join(known)
-
-
-def test_each_known_leftover_is_a_shared_module() -> None:
-    modules = {path.relative_to(PRODUCT).as_posix() for path in shared_modules()}
-    assert set(LEFTOVERS) <= modules
 
 
 def test_the_product_never_names_the_made_up_game() -> None:

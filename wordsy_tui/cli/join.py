@@ -150,20 +150,21 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
 
     pin = args.pin or front_pin
     # The app asks for the PIN when the host wants one (not a front's: that one is right).
-    return kit.play(game, seat(pin), None if front_pin else SeatAgain(seat, pin))
+    again = None if front_pin else SeatAgain(seat, pin)
+    return kit.app(game, seat(pin), again).run_to_end()
 
 
 def browse_the_lan(args: argparse.Namespace, name: str) -> int:
     """The games on the LAN, live, to pick one from."""
-    from wordsy_tui.cli.serve import HostOptions, LanPlay
-    from wordsy_tui.games.wordsy.app import WordsyApp
-    from wordsy_tui.games.wordsy.rules.config import GameConfig
+    from wordsy_tui.app.lan import LanPlay
+    from wordsy_tui.app.launcher import Launcher, Place
+    from wordsy_tui.cli.serve import HostOptions
 
-    # Joining can lead to hosting from the menu; that game uses the defaults.
+    # Joining can lead to hosting from the menu; that game takes its options from the form.
     lan = LanPlay(
-        HostOptions(GameConfig(), name),
+        HostOptions(None, name),
         args.interface,
         spectate=args.spectate,
         reclaim=args.reclaim,
     )
-    return WordsyApp(None, lan=lan, name=name, browse=True).run_to_end()
+    return Launcher(lan, name=name, place=Place.LAN).run_to_end()

@@ -3,7 +3,7 @@ its game (solo, at a host, hosting, a replay). The screen asks the rules what ma
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import ClassVar
 
 from rich.text import Text
@@ -15,10 +15,18 @@ from textual.widgets import Footer, Static
 
 from tests.games.madeup import rules as r
 from tests.games.madeup.seat import MadeUpSeat
-from wordsy_tui.app.table import Seat, SeatAgain, TableApp
+from wordsy_tui.app.messages import (
+    ActionRefused,
+    GameUpdated,
+    LinkUpdated,
+    PresenceUpdated,
+    RematchOffered,
+)
+from wordsy_tui.app.screens.host_form import DIGITS, FormProblem, form_row, number
+from wordsy_tui.app.table import SeatAgain, TableApp
+from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.table.replay import Replaying
-from wordsy_tui.table.seat import StateChanged
 from wordsy_tui.text import shown
 
 
@@ -155,10 +163,6 @@ class MadeUpApp(TableApp):
     async def _follow(self) -> None:
         await self.follow_table(self.session)
 
-    def could_not_start(self, session: Seat, error: Exception) -> None:
-        # Turned away, or nobody there: said on the terminal the app gives back.
-        self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
-
     def sit_again(self, session: MadeUpSeat) -> None:
         # A fresh screen over the seat asked for again (the one turned away saw nothing).
         self.session = session
@@ -167,38 +171,29 @@ class MadeUpApp(TableApp):
         self._follow()
         self._start()
 
-    def table_update(self, update: object) -> None:
-        if isinstance(update, StateChanged):
-            self.count_screen.redraw()
-
-    def presence_changed(self, connected: Mapping[str, bool]) -> None:
-        self.count_screen.presence = connected
+    def on_game_updated(self, _message: GameUpdated) -> None:
         self.count_screen.redraw()
 
-    def refused(self, message: str) -> None:
-        self.count_screen.say(message)
+    def on_presence_updated(self, message: PresenceUpdated) -> None:
+        self.count_screen.presence = message.connected
+        self.count_screen.redraw()
 
-    def link_changed(self, up: bool, message: str, final: bool) -> None:
-        self.count_screen.say(message)
-        if final:
-            self.host_ended(message, over=self.session.state.phase is r.Phase.OVER)
+    def on_action_refused(self, message: ActionRefused) -> None:
+        self.count_screen.say(message.message)
 
-    def next_game(self, message: str) -> None:
-        self.count_screen.say(f"{shown(message)}: a new count, in its lobby.")
+    def on_link_updated(self, message: LinkUpdated) -> None:
+        self.count_screen.say(message.message)
+        if message.final:
+            self.host_ended(message.message, over=self.session.state.phase is r.Phase.OVER)
+
+    def on_rematch_offered(self, message: RematchOffered) -> None:
+        self.count_screen.say(f"{shown(message.message)}: a new count, in its lobby.")
         self.count_screen.redraw()
 
     def leave_question(self) -> str | None:
         if self.session.state.phase is r.Phase.OVER or isinstance(self.session.door, Replaying):
             return None
         return super().leave_question()
-
-
-def run_app(seat: MadeUpSeat, again: SeatAgain[MadeUpSeat] | None = None) -> int:
-    """The app over `seat` in this terminal, to its end; its exit status (`again`: how it
-    asks for the seat again with the host's PIN)."""
-    app = MadeUpApp(seat, again)
-    app.run()
-    return app.return_code or 0
 
 
 class SoloScreen(ModalScreen[Level | None]):
@@ -218,3 +213,43 @@ class SoloScreen(ModalScreen[Level | None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules in short, as the start menu shows them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            f"{r.TITLE}: each player in turn adds 1, 2 or 3 to the count; whoever reaches "
+            "the target wins. 1, 2, 3 add; Esc closes."
+        )
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class MadeUpHostFields:
+    """The host form's row for `host --count-to`."""
+
+    fields = ("count-to",)
+
+    def upper(self) -> ComposeResult:
+        field = KeyedInput("21", restrict=DIGITS, max_length=2, id="count-to", compact=True)
+        yield from form_row("Count to", field)
+
+    def lower(self) -> ComposeResult:
+        return iter(())
+
+    def shown(self, game: str) -> Collection[str]:
+        return self.fields if game == r.GAME else ()
+
+    def hint(self, game: str) -> str:
+        return "Whoever reaches the count wins"
+
+    def config(self, game: str, values: Mapping[str, str], seats: int) -> r.Config | FormProblem:
+        target = number(values.get("count-to", "21"))
+        if target is None or not 5 <= target <= 99:
+            return FormProblem("count-to", "Count to 5 to 99.")
+        return r.Config(target=target, max_players=min(seats, r.MAX_PLAYERS))

@@ -14,8 +14,10 @@ from wordsy_tui.kit import Game, Hosted, Kit, Listing, NotExported
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from tests.games.madeup.app import MadeUpApp, MadeUpHostFields
     from tests.games.madeup.seat import MadeUpSeat
     from wordsy_tui.app.table import SeatAgain
+    from wordsy_tui.engine.levels import Level
     from wordsy_tui.table.bots import ComputerPlayer
 
 TWENTY_ONE: Final = Game(
@@ -54,10 +56,10 @@ class MadeUpKit:
         """One computer player, of medium skill: nothing to choose."""
 
     def solo(self, game: str, args: argparse.Namespace, name: str) -> int:
-        from tests.games.madeup.app import run_app
+        from tests.games.madeup.app import MadeUpApp
         from tests.games.madeup.seat import MadeUpSeat
 
-        return run_app(MadeUpSeat.solo(name))
+        return MadeUpApp(MadeUpSeat.solo(name)).run_to_end()
 
     score_examples: Sequence[str] = ()
 
@@ -140,10 +142,10 @@ class MadeUpKit:
     def score(self, state: r.State, player: str) -> int:
         return 1 if state.winner == player else 0
 
-    def play(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> int:
-        from tests.games.madeup.app import run_app
+    def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> MadeUpApp:
+        from tests.games.madeup.app import MadeUpApp
 
-        return run_app(seat, again)
+        return MadeUpApp(seat, again)
 
     # -- saved games -----------------------------------------------------------------------
 
@@ -172,23 +174,32 @@ class MadeUpKit:
 
         return SoloScreen()
 
+    def solo_app(self, game: str, choice: Level, name: str) -> MadeUpApp:
+        from tests.games.madeup.app import MadeUpApp
+        from tests.games.madeup.seat import MadeUpSeat
 
-def host_app(options: Any) -> int:
-    """The hosting player's screen, from `host`'s options, until it closes."""
-    import asyncio
+        return MadeUpApp(MadeUpSeat.solo(name, [choice]))
 
+    def rules(self, game: str) -> ModalScreen[None]:
+        from tests.games.madeup.app import RulesScreen
+
+        return RulesScreen()
+
+    def host_fields(self) -> MadeUpHostFields:
+        from tests.games.madeup.app import MadeUpHostFields
+
+        return MadeUpHostFields()
+
+
+def host_app(options: Any) -> MadeUpApp:
+    """The hosting player's screen, from `host`'s options (or the start menu's form), not
+    run yet (running it starts the host)."""
     from tests.games.madeup.app import MadeUpApp
     from tests.games.madeup.seat import MadeUpSeat
     from wordsy_tui.cli.serve import make_server
 
-    async def hosting() -> int:
-        bots = [options.bot_level] * options.bots
-        seat = MadeUpSeat.host(options.name, make_server(options), bots)
-        app = MadeUpApp(seat)
-        await app.run_async()
-        return app.return_code or 0
-
-    return asyncio.run(hosting())
+    bots = [options.bot_level] * options.bots
+    return MadeUpApp(MadeUpSeat.host(options.name, make_server(options), bots))
 
 
 KIT: Final[Kit] = MadeUpKit()

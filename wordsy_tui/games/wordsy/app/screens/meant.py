@@ -17,9 +17,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from wordsy_tui.app.failures import ReportsFailures
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
-from wordsy_tui.games.wordsy.app.node import ReportsFailures, wordsy_app
+from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.narrate import challenge_outcome
 from wordsy_tui.games.wordsy.rules.commands import MAX_WORD_LENGTH
