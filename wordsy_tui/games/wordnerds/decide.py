@@ -83,7 +83,7 @@ def _play(
             _challenge(out.state, player, word)
             out.add(ev.ChallengeMade(player, word))
         case cmd.Vote(uphold):
-            _vote(out, player, uphold, rng, words)
+            _vote(out, player, uphold)
         case cmd.PlayAction():
             _action(out, player, command, rng)
         case cmd.Pass():
@@ -341,7 +341,7 @@ def _challenge(state: NerdsState, player: str, word: int) -> None:
         raise errors.ChallengeError(f"You have already challenged {laid.word.upper()}.")
 
 
-def _vote(out: _Outcome, player: str, uphold: bool, rng: random.Random, words: Words) -> None:
+def _vote(out: _Outcome, player: str, uphold: bool) -> None:
     vote = out.state.vote
     if vote is None:
         raise errors.ChallengeError("No vote is open.")
@@ -352,17 +352,15 @@ def _vote(out: _Outcome, player: str, uphold: bool, rng: random.Random, words: W
     out.add(ev.VoteCast(player, uphold))
     vote = out.state.vote
     if vote is not None and len(vote.votes) == len(vote.voters):
-        _close_vote(out, rng, words)
+        _close_vote(out)
 
 
-def _close_vote(out: _Outcome, rng: random.Random, words: Words) -> None:
+def _close_vote(out: _Outcome) -> None:
     vote = out.state.vote
     assert vote is not None
     challengers = out.state.words[vote.word].challengers
     valid = not vote.upheld()
     out.add(ev.ChallengeDecided(vote.word, valid, challengers, tuple(vote.votes.items())))
-    if valid:
-        _close(out, rng, words)
 
 
 def _pass(out: _Outcome, player: str, rng: random.Random, words: Words) -> None:
@@ -382,24 +380,20 @@ def _pass(out: _Outcome, player: str, rng: random.Random, words: Words) -> None:
 
 
 def _close(out: _Outcome, rng: random.Random, words: Words) -> None:
-    """The window closes: challenges are decided, then a trump battle; either opens a new
-    window (the table may answer what changed). With nothing left to decide, the phase
-    ends."""
-    while True:
-        state = out.state
-        challenged = next((i for i in state.in_play() if state.words[i].challengers), None)
-        if challenged is None:
-            break
+    """The window closes: a challenge is decided, else a trump battle; either opens a new
+    window (the table may answer what changed: trump the word that stood, challenge the
+    word restored). With nothing left to decide, the phase ends."""
+    state = out.state
+    challenged = next((i for i in state.in_play() if state.words[i].challengers), None)
+    if challenged is not None:
         laid = state.words[challenged]
         valid = laid.word in words
         voters = tuple(p for p in state.players if p != laid.player and p not in laid.challengers)
         if state.config.table_vote and voters:
             out.add(ev.VoteOpened(challenged, voters, valid))
-            return
-        out.add(ev.ChallengeDecided(challenged, valid, laid.challengers))
-        if not valid:
-            return
-    state = out.state
+        else:
+            out.add(ev.ChallengeDecided(challenged, valid, laid.challengers))
+        return
     if state.trump is not None:
         trump, scoring = state.trump, state.scoring
         if scoring is None:
@@ -642,7 +636,7 @@ def _time_up(out: _Outcome, wait: str, clock: int, rng: random.Random, words: Wo
             best = max(state.auction, key=lambda c: (letter(c).value, letter(c).action, -c))
             _pick(out, state.picking[0], best, rng)
         case "vote":
-            _close_vote(out, rng, words)
+            _close_vote(out)
         case "declare" | "window":
             _close(out, rng, words)
         case "refresh":
