@@ -1,0 +1,141 @@
+"""Random games: replaying the log rebuilds the state, each seat's view is the fold of
+what it was sent and holds no other seat's secret, and what `legal` offers the host
+accepts."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordsy_tui.games.wordnerds import commands as cmd
+from wordsy_tui.games.wordnerds import events as ev
+from wordsy_tui.games.wordnerds.alarms import alarm
+from wordsy_tui.games.wordnerds.bots import STYLES, Bot, Level, next_move
+from wordsy_tui.games.wordnerds.components import HIDDEN
+from wordsy_tui.games.wordnerds.decide import decide
+from wordsy_tui.games.wordnerds.evolve import evolve, replay
+from wordsy_tui.games.wordnerds.finder import WordFinder
+from wordsy_tui.games.wordnerds.legal import legal_commands
+from wordsy_tui.games.wordnerds.state import NerdsState, Phase
+from wordsy_tui.games.wordnerds.view import event_for, state_for
+from wordsy_tui.referee.lexicon import load_lexicon
+
+
+@cache
+def _finder() -> WordFinder:
+    """Everyday words only: enough for bots to declare, trump and challenge, built fast."""
+    lexicon = load_lexicon()
+    return WordFinder(w for w, lv in zip(lexicon.words, lexicon.levels, strict=True) if lv <= 20)
+
+
+def _game(seed: int, players: int, chaos: float, steps: int) -> tuple[list[ev.Event], NerdsState]:
+    """Bots play, but with chance `chaos` a seat sends any command `legal` offers it."""
+    pick = random.Random(seed)
+    host = random.Random(seed + 1)
+    words = load_lexicon()
+    names = tuple(f"P{i}" for i in range(players))
+    bots = {n: Bot(n, STYLES[pick.choice(list(Level))], _finder()) for n in names}
+    log: list[ev.Event] = []
+    state = NerdsState()
+
+    def apply(seat: str | None, command: cmd.Command) -> None:
+        nonlocal state
+        for event in decide(state, seat, command, rng=host, words=words):
+            state = evolve(state, event)
+            log.append(event)
+
+    apply(None, cmd.StartGame(names, frozenset(names)))
+    for _ in range(steps):
+        if state.phase is Phase.OVER:
+            break
+        seat = pick.choice(names)
+        view = state_for(state, seat)
+        move: cmd.Command | None
+        if pick.random() < chaos:
+            offered = legal_commands(view, seat)
+            move = pick.choice(offered) if offered else None
+        else:
+            move = next_move(view, bots[seat])
+        if move is not None:
+            apply(seat, move)  # what the view allows, the host accepts
+            continue
+        timer = alarm(state)
+        assert timer is not None
+        apply(None, timer.command)
+    return log, state
+
+
+def _secrets_kept(event: ev.Event, seat: str | None) -> None:
+    """Another seat's cards and bid never reach `seat`."""
+    match event:
+        case ev.LettersDrawn(player, cards) | ev.ActionsDrawn(player, cards) if player != seat:
+            assert set(cards) <= {HIDDEN}
+        case ev.LettersDiscarded(player, cards) if player != seat:
+            assert set(cards) <= {HIDDEN}
+        case ev.BidSealed(player, token, cards) if player != seat:
+            assert (token, cards) == (HIDDEN, ())
+        case ev.CardPicked(player, _card, kept) | ev.CommunityCardTaken(player, _card, kept) if (
+            player != seat
+        ):
+            assert kept == HIDDEN
+        case ev.LetterTaken(player, source, taken, kept) if seat != player:
+            assert kept == HIDDEN
+            assert taken == HIDDEN or seat == source
+        case ev.GameStarted(decks=decks):
+            assert not decks
+        case _:
+            pass
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(2, 6),
+    chaos=st.sampled_from([0.0, 0.3, 1.0]),
+)
+def test_replay_views_and_secrets(seed, players, chaos):
+    log, state = _game(seed, players, chaos, steps=600)
+    assert replay(log) == state
+    for seat in (*state.players, None):
+        sent = [event_for(event, seat) for event in log]
+        for event in sent:
+            _secrets_kept(event, seat)
+        view = replay(sent)
+        assert view == state_for(state, seat)
+        assert view.letter_deck is None
+        assert view.action_deck is None
+        for other in state.players:
+            if other != seat:
+                assert set(view.hand(other)) <= {HIDDEN}
+                assert set(view.actions[other]) <= {HIDDEN}
+                if state.phase is Phase.BIDDING and other in view.bids:
+                    assert view.bids[other].token == HIDDEN
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6))
+def test_cards_are_never_lost_or_doubled(seed, players):
+    _, state = _game(seed, players, 0.3, steps=800)
+    # Words laid down hold their hand cards until the phase ends (then they are discarded).
+    laid = [c for w in state.words for c in w.cards] if state.phase is Phase.DECLARING else []
+    letters = [
+        *(state.letter_deck or ()),
+        *(state.letter_discard or ()),
+        *state.auction,
+        *(c for p in state.players for c in state.hand(p)),
+        *dict.fromkeys([*state.community, *laid]),
+    ]
+    assert sorted(letters) == list(range(100))
+    on_words = [m.card for w in state.words for m in w.modifiers]
+    if state.phase is not Phase.DECLARING:
+        on_words = []
+    actions = [
+        *(state.action_deck or ()),
+        *(state.action_discard or ()),
+        *(c for p in state.players for c in state.actions[p]),
+        *on_words,
+    ]
+    assert sorted(actions) == list(range(54))
