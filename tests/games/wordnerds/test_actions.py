@@ -174,11 +174,11 @@ def test_community_cards_are_never_played_in_the_word_declaration_phase():
         table.do("Andy", cmd.PlayAction(card))
 
 
-def test_retrieve_two_tokens_takes_back_the_highest():
+def test_retrieve_tokens_takes_back_every_spent_token():
     table, card = _purchasing(Effect.RETRIEVE, spent={"Andy": (1, 4, 5)})
     table.do("Andy", cmd.PlayAction(card))
-    assert table.state.spent["Andy"] == (1,)
-    assert table.state.unspent["Andy"] == (0, 2, 3, 4, 5)
+    assert table.state.spent["Andy"] == ()
+    assert table.state.unspent["Andy"] == (0, 1, 2, 3, 4, 5)
 
 
 def test_token_tax_spends_the_highest_unspent_token_but_never_the_zero():

@@ -60,10 +60,10 @@ class NerdStyle:
 
 
 STYLES: Final[dict[Level, NerdStyle]] = {
-    Level.EASY: NerdStyle(35, 4, 0.15, 0.5, 0.4),
-    Level.MEDIUM: NerdStyle(50, 6, 0.3, 0.7, 0.65),
-    Level.HARD: NerdStyle(60, 7, 0.5, 0.85, 0.85),
-    Level.EXPERT: NerdStyle(80, 8, 0.8, 1.0, 1.0),
+    Level.EASY: NerdStyle(35, 4, 0.05, 0.5, 0.4),
+    Level.MEDIUM: NerdStyle(50, 6, 0.1, 0.7, 0.65),
+    Level.HARD: NerdStyle(60, 7, 0.15, 0.85, 0.85),
+    Level.EXPERT: NerdStyle(80, 8, 0.25, 1.0, 1.0),
 }
 ALL_WORDS: Final = 80
 """The highest SCOWL level in the shipped list."""
@@ -401,7 +401,7 @@ def _timeless_cards(view: NerdsState, bot: Bot) -> Iterator[cmd.Command]:
     seat = bot.seat
     if bot.chance(view, "timeless", view.clock) >= bot.style.card_rate:
         return
-    if len(view.spent[seat]) >= 2:
+    if len(view.spent[seat]) >= 3:
         yield from _cards_of(view, bot, Effect.RETRIEVE)
     yield from _cards_of(view, bot, Effect.DRAW_ACTIONS)
     if len(view.hand(seat)) <= HAND_LIMIT - 4:

@@ -251,9 +251,9 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
     ),
     ActionKind(
         Effect.RETRIEVE,
-        "RETRIEVE 2 TOKENS",
-        "Take back your two highest spent tokens.",
-        4, Family.TOKENS, When.ANY_TIME, Target.NONE, 2,
+        "RETRIEVE TOKENS",
+        "Take back all your spent tokens.",
+        4, Family.TOKENS, When.ANY_TIME,
     ),
     ActionKind(
         Effect.TOKEN_TAX,

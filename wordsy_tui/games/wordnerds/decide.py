@@ -574,7 +574,7 @@ def _action(out: _Outcome, player: str, command: cmd.PlayAction, rng: random.Ran
             if not spent:
                 raise errors.ActionError("You have no spent tokens to take back.")
             out.add(ev.ActionPlayed(player, card))
-            out.add(ev.TokensRetrieved(player, tuple(spent[: kind.amount])))
+            out.add(ev.TokensRetrieved(player, tuple(spent)))
         case Effect.TOKEN_TAX:
             source = _other(state, player, command.player)
             tokens = [t for t in state.unspent[source] if t]

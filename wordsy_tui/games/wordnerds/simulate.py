@@ -49,7 +49,10 @@ class GameRecord:
     """Seat positions counted from the first First Player (0: that player)."""
     plays: Counter[Effect] = field(default_factory=Counter)
     swings: dict[Effect, list[float]] = field(default_factory=lambda: defaultdict(list))
-    """For each card played: its player's points that turn less the others' average."""
+    """For each card played: its player's points that turn less the others' average (the
+    turn margin: how the turn went for whoever played it)."""
+    moved: dict[Effect, list[int]] = field(default_factory=lambda: defaultdict(list))
+    """For each WORD VALUE card (and NOT SO FAST): how much it changed its word's value."""
     declarations: int = 0
     trumps: int = 0
     battles: int = 0
@@ -93,9 +96,12 @@ class _Tally:
             case ev.AuctionOpened():
                 self._close_turn(before)
                 self.turn_start = dict(after.scores)
-            case ev.ActionPlayed(player, card):
+            case ev.ActionPlayed(player, card, word):
                 record.plays[action(card).effect] += 1
                 self.played.append((player, action(card).effect))
+                if word is not None:
+                    change = after.words[word].value - before.words[word].value
+                    record.moved[action(card).effect].append(abs(change))
             case ev.BidsRevealed(bids):
                 for player, _token, cards in bids:
                     for card in cards:
@@ -251,6 +257,9 @@ def table(results: dict[int, list[GameRecord]]) -> str:
             plays = statistics.fmean(r.plays[effect] for r in rs)
             swings = [s for r in rs for s in r.swings[effect]]
             swing = f"{statistics.fmean(swings):+.1f}" if swings else "-"
+            moved = [m for r in rs for m in r.moved[effect]]
+            if moved:
+                swing += f"; {statistics.fmean(moved):.1f}"
             return f"{plays:.2f} ({swing})"
 
         row(f"{kind.title} (x{kind.copies})", cell)
