@@ -321,3 +321,11 @@ def test_the_table_vote_decides_a_challenge_by_majority():
 
 def test_config_keeps_its_defaults():
     assert NerdsConfig().window_seconds == 20
+
+
+def test_a_bid_seals_as_one_text_whatever_the_order_of_its_cards():
+    assert cmd.Bid(3, (17, 4)).sealed == cmd.Bid(3, (4, 17)).sealed == "3,4,17"
+    assert cmd.Bid(0).sealed == "0"
+    assert cmd.Bid in cmd.SEALED
+    assert cmd.StartGame in cmd.HOST_ONLY
+    assert cmd.TimeUp in cmd.HOST_ONLY

@@ -25,7 +25,8 @@ class Bid:
     """A sealed choice: an unspent token, and bid action cards played face down with it.
 
     The host keeps it secret until every bid is in. It is plain data, so commit-reveal
-    can wrap it (`sealed` is what a commitment would hash)."""
+    can wrap it: `sealed` is the text a commitment hashes (with a salt), and at the
+    reveal the bid itself is sent."""
 
     token: int
     cards: tuple[int, ...] = ()
@@ -147,3 +148,8 @@ Command = (
     | Discard
     | TimeUp
 )
+
+HOST_ONLY: tuple[type[Command], ...] = (StartGame, TimeUp)
+"""The host's own set-up and clock: no seat may send these."""
+SEALED: tuple[type[Command], ...] = (Bid,)
+"""Sealed choices: secret until every player's is in."""
