@@ -90,7 +90,7 @@ def _secrets_kept(event: ev.Event, seat: str | None) -> None:
             pass
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     players=st.integers(2, 6),

@@ -334,7 +334,9 @@ def _battle_cards(
     seat = bot.seat
     assert view.scoring is not None
     assert view.trump is not None
-    mine = {scoring.player == seat: view.scoring, trump.player == seat: view.trump}.get(True)
+    mine = next(
+        (i for i, w in ((view.scoring, scoring), (view.trump, trump)) if w.player == seat), None
+    )
     if mine is None:
         # A third party steps in only to stop a word that would win the game.
         for index, laid in ((view.scoring, scoring), (view.trump, trump)):
