@@ -114,6 +114,8 @@ def test_abasia_a_failed_challenge_costs_ten_and_the_word_stays():
     assert table.state.scores["Donna"] == 15
     assert table.state.scores["Ed"] == 0  # never below 0
     assert table.state.phase is Phase.DECLARING  # ABASIA may still be trumped
+    with pytest.raises(ChallengeError, match="ABASIA has been challenged and stands"):
+        table.do("Ed", cmd.Challenge(0))
     table.all_pass()
     assert table.state.scores["Greg"] == word_value(table.state.words[0].cards)
 

@@ -339,6 +339,8 @@ def _challenge(state: NerdsState, player: str, word: int) -> None:
         raise errors.ChallengeError("You cannot challenge your own word.")
     if player in laid.challengers:
         raise errors.ChallengeError(f"You have already challenged {laid.word.upper()}.")
+    if laid.upheld_as_word:
+        raise errors.ChallengeError(f"{laid.word.upper()} has been challenged and stands.")
 
 
 def _vote(out: _Outcome, player: str, uphold: bool) -> None:

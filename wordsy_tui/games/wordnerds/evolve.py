@@ -343,7 +343,9 @@ def _challenge_decided(
     points = -CHALLENGE_POINTS if valid else CHALLENGE_POINTS
     for challenger in challengers:
         state = replace(state, scores=_score(state, challenger, points))
-    state = replace(state, words=_word(state, word, challengers=()), vote=None)
+    state = replace(
+        state, words=_word(state, word, challengers=(), upheld_as_word=valid), vote=None
+    )
     if not valid:
         state = replace(state, words=_word(state, word, standing=Standing.WITHDRAWN))
         if state.trump == word:

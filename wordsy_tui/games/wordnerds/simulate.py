@@ -64,6 +64,8 @@ class GameRecord:
     action_renewals: int = 0
     letter_renewals: int = 0
     seconds: float = 0.0
+    longest_turn: int = 0
+    """The most commands (bots' and the clock's) one turn took: a loop would show here."""
 
 
 @cache
@@ -180,9 +182,14 @@ def play_game(
             state = after
 
     apply(None, cmd.StartGame(names, frozenset(names)))
+    turn, steps = state.turn, 0
     for _ in range(MAX_STEPS):
         if state.phase is Phase.OVER or state.turn > MAX_TURNS:
             break
+        if state.turn != turn:
+            turn, steps = state.turn, 0
+        steps += 1
+        record.longest_turn = max(record.longest_turn, steps)
         seats = list(names)
         order.shuffle(seats)
         for seat in seats:

@@ -70,6 +70,8 @@ class LaidWord:
     standing: Standing = Standing.IN_PLAY
     challengers: tuple[str, ...] = ()
     """Challenges waiting for the window to close."""
+    upheld_as_word: bool = False
+    """A challenge found it a word: the verdict stands, it is not challenged again."""
 
     @property
     def value(self) -> int:
