@@ -37,7 +37,7 @@ def _game(seed: int, players: int, chaos: float, steps: int) -> tuple[list[ev.Ev
     host = random.Random(seed + 1)
     words = load_lexicon()
     names = tuple(f"P{i}" for i in range(players))
-    bots = {n: Bot(n, STYLES[pick.choice(list(Level))], _finder()) for n in names}
+    bots = {n: Bot(n, STYLES[pick.choice(list(Level))], _finder(), seed) for n in names}
     log: list[ev.Event] = []
     state = NerdsState()
 

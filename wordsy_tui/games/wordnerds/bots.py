@@ -7,8 +7,8 @@ waits (the table's countdown then moves the game on). Levels differ in the
 words they know, the least word they declare, how often they challenge a word
 they do not know, how boldly they bid and how readily they play action cards.
 
-A bot's chance decisions are drawn from the situation itself (seat, turn, word),
-so asking it again about the same moment gives the same answer.
+A bot's chance decisions are drawn from the situation itself (game, seat, turn,
+word), so asking it again about the same moment gives the same answer.
 """
 
 from __future__ import annotations
@@ -76,10 +76,12 @@ class Bot:
     seat: str
     style: NerdStyle
     finder: WordFinder
+    game: int = 0
+    """Varies the bot's draws from one game to the next (the table: any number it keeps)."""
 
     def chance(self, view: NerdsState, *about: object) -> float:
-        """A draw in [0, 1) fixed by the moment it is about."""
-        return random.Random(repr((self.seat, view.turn, *about))).random()
+        """A draw in [0, 1) fixed by the game and the moment it is about."""
+        return random.Random(repr((self.game, self.seat, view.turn, *about))).random()
 
 
 # --- what a bot holds ------------------------------------------------------------------

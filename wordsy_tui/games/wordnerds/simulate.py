@@ -167,7 +167,7 @@ def play_game(
     names = tuple(f"Bot {i + 1}" for i in range(players))
     chosen = levels or [order.choice(list(Level)) for _ in names]
     bots = {
-        name: Bot(name, STYLES[level], finder(STYLES[level].vocabulary))
+        name: Bot(name, STYLES[level], finder(STYLES[level].vocabulary), seed)
         for name, level in zip(names, chosen, strict=True)
     }
     record = GameRecord(players)
