@@ -53,12 +53,12 @@ Minimal().run()
 """
 
 GAME_MEMORY = """
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.referee.advice import Advisor
-from wordsy_tui.session.solo import solo_session
-from wordsy_tui.app.widgets.reveal import RevealPane
-from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.state import Phase
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.referee.advice import Advisor
+from wordsy_tui.games.wordsy.solo import solo_session
+from wordsy_tui.games.wordsy.app.widgets.reveal import RevealPane
+from wordsy_tui.games.wordsy.rules.config import Difficulty
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 def rss_mb():
     with open("/proc/self/status") as status:

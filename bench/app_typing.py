@@ -60,12 +60,12 @@ async def keystrokes(pilot, keys=WORD):
 SOLO = (
     COMMON
     + """
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.referee.advice import Advisor
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.session.solo import solo_session
-from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.state import Phase
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.referee.advice import Advisor
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.solo import solo_session
+from wordsy_tui.games.wordsy.rules.config import Difficulty
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 async def drive(pilot):
     app = pilot.app
@@ -74,7 +74,7 @@ async def drive(pilot):
     await pilot.pause()
     # The first frame is up; the word list starts loading a moment later.
     stall, seconds = await stall_while(preloading, 1.0)
-    from wordsy_tui.referee import load_lexicon
+    from wordsy_tui.words.lexicon import load_lexicon
     await asyncio.to_thread(load_lexicon)
     await pilot.pause(0.2)
     times = await keystrokes(pilot)

@@ -1,5 +1,5 @@
 """Resident memory of a host with 6 of its own computer players, through a whole game: the
-real LanHost (fsync on, the real referee and word index), bots at 1/500 of a person's pace.
+real WordsyHost (fsync on, the real referee and word index), bots at 1/500 of a person's pace.
 The figure is the process's peak VmRSS (VmHWM) once the game is over, each run in a fresh
 process; for scale, the same process's VmRSS after its imports, before the host starts.
 Goal: <= 60 MB, median of 5 runs.

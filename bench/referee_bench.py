@@ -17,21 +17,22 @@ from collections.abc import Callable
 
 from paired import RUNS, figure
 
-from tests.referee.boards import legal_boards
-from wordsy_tui.game.board import Board
-from wordsy_tui.game.referee import PlayedWord
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.game.scoring import card_points
-from wordsy_tui.referee import WordReferee, load_lexicon
-from wordsy_tui.referee.best import load_word_search
+from tests.games.wordsy.referee.boards import legal_boards
+from wordsy_tui.games.wordsy.referee import WordReferee
+from wordsy_tui.games.wordsy.referee.best import load_word_search
+from wordsy_tui.games.wordsy.rules.board import Board
+from wordsy_tui.games.wordsy.rules.referee import PlayedWord
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
+from wordsy_tui.games.wordsy.rules.scoring import card_points
+from wordsy_tui.words.lexicon import load_lexicon
 
 # In a fresh process: the game package is imported first (the app has it
 # loaded long before it needs the word list), then the load is timed.
 COLD_LOAD = """
 import time
 start = time.perf_counter()
-import wordsy_tui.game
-from wordsy_tui.referee.lexicon import load_lexicon
+import wordsy_tui.games.wordsy.rules
+from wordsy_tui.words.lexicon import load_lexicon
 imported = time.perf_counter()
 load_lexicon()
 print(imported - start, time.perf_counter() - imported)
@@ -80,15 +81,16 @@ def bench_load() -> None:
     import zlib
     from importlib import resources
 
-    from wordsy_tui.referee.lexicon import DATA_FILE
+    from wordsy_tui.words.lexicon import DATA_FILE
 
-    data = resources.files("wordsy_tui.referee").joinpath("data", DATA_FILE)
+    data = resources.files("wordsy_tui.words").joinpath("data", DATA_FILE)
     raw = median_seconds(lambda: zlib.decompress(data.read_bytes()), 5)
     imports = statistics.median(run[0] for run in runs)
     cold = statistics.median(run[1] for run in runs)
     print(f"load lexicon cold (fresh process): median {cold * 1e3:.1f} ms (target <= 150 ms)")
     print(f"  baseline, read + decompress only: {raw * 1e3:.1f} ms; ratio {cold / raw:.1f}x")
-    print(f"  (importing wordsy_tui.game before it: {imports * 1e3:.1f} ms, not counted)")
+    rules = "wordsy_tui.games.wordsy.rules"
+    print(f"  (importing {rules} before it: {imports * 1e3:.1f} ms, not counted)")
     search = median_seconds(lambda: type(load_word_search())(load_lexicon()), 3)
     print(f"build best-word search (background, after load): median {search * 1e3:.1f} ms")
 

@@ -19,13 +19,13 @@ import tracemalloc
 
 from paired import RUNS, figure
 
-from tests.scrabble.brute import brute_moves
-from wordsy_tui.referee.lexicon import load_lexicon
-from wordsy_tui.scrabble.board import EMPTY_BOARD, place
-from wordsy_tui.scrabble.dawg import build_dawg
-from wordsy_tui.scrabble.movegen import generate
-from wordsy_tui.scrabble.notation import position_text
-from wordsy_tui.scrabble.rulesets import SCRABBLE
+from tests.games.tiles.rules.brute import brute_moves
+from wordsy_tui.games.tiles.rules.board import EMPTY_BOARD, place
+from wordsy_tui.games.tiles.rules.dawg import build_dawg
+from wordsy_tui.games.tiles.rules.movegen import generate
+from wordsy_tui.games.tiles.rules.notation import position_text
+from wordsy_tui.games.tiles.rules.rulesets import SCRABBLE
+from wordsy_tui.words.lexicon import load_lexicon
 
 RACKS = {"no blank": "AEINRST", "one blank": "AEINRS?"}
 GOALS_MS = {"no blank": 50, "one blank": 300}

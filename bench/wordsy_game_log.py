@@ -15,18 +15,19 @@ from pathlib import Path
 import msgpack
 from paired import figure
 
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.state import Phase
-from wordsy_tui.referee import WordReferee, dictionary_hash
-from wordsy_tui.session.lan import LanHost
+from wordsy_tui.games.wordsy.host import WordsyHost, wordsy_host
+from wordsy_tui.games.wordsy.referee import WordReferee
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.words.lexicon import dictionary_hash
 
 GOAL_BYTES = 200 * 1024
 FAST = GameConfig(timer_seconds=5, reveal_seconds=5, vote_seconds=2, challenge_seconds=1)
 
 
-async def play(log_path: Path, durable: bool = False) -> LanHost:
-    server = LanHost(
+async def play(log_path: Path, durable: bool = False) -> WordsyHost:
+    server = wordsy_host(
         FAST,
         dictionary=dictionary_hash(),
         bind="127.0.0.1",

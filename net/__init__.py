@@ -14,10 +14,13 @@ object satisfying `HostedGame`:
     host = Host(game, log_path, HostConfig(bind="0.0.0.0", pin="1234",
                 requirements={"dictionary": h}, requirement_names={"dictionary": "word list"}),
                 on_presence=callback,     # callback(mapping seat -> connected)
-                on_reclaim=ask)           # async ask(name) -> bool: hand a seat to a newcomer?
+                on_reclaim=ask,           # async ask(name) -> bool: hand a seat to a newcomer?
+                welcome_note=note,        # note() -> the game's word beside each view
+                on_here=seen)             # seen(seat): its person did something
     await host.start()                    # replays log_path if it exists, then listens
     await host.submit({...})              # a command from the host's clock
     host.broadcast_hash()                 # desync check, e.g. at each round's end
+    host.send_note()                      # note() changed (e.g. the game's clock): tell all
     await host.remove_seat("Bob")         # revoke a seat (its tokens, also after a restart)
     await host.next_game(game2, log2, ["Ada", "Bob"], "Ada wants a rematch")
                                           # another game on the same connections (a rematch)
@@ -33,7 +36,9 @@ loopback like anyone else):
     await client.start()                  # raises Refused(reason, message)
     result = await client.command({...})  # CommandResult(accepted, seq, count, code, message)
     client.say("gg")                      # chat: a side message, never in the log
-    async for update in client.updates(): # Event, Reset, Presence, Link, Said, SayRefused, Next
+    client.here()                         # a sign of life from the person at this seat
+    async for update in client.updates(): # Event, Reset, Presence, Link, Said, SayRefused,
+                                          # Next, Note
         ...                               # (or pass on_update=callback to Client instead)
     client.events, client.snapshot        # the view so far: fold these for the state
     await client.close()
@@ -62,6 +67,7 @@ from net.client import (
     Event,
     Link,
     Next,
+    Note,
     Presence,
     Refused,
     Reset,
@@ -88,6 +94,7 @@ __all__ = [
     "Link",
     "LogDamaged",
     "Next",
+    "Note",
     "Presence",
     "Refusal",
     "Refused",

@@ -80,15 +80,31 @@ class Next:
     message: str = ""
 
 
-Update = Event | Reset | Presence | Link | Said | SayRefused | Next
+@dataclass(frozen=True)
+class Note:
+    """The host's game said its word beside our view again (as at the welcome): `note` is
+    the game's, untrusted, and `Client.note` holds it too."""
+
+    note: object
+
+
+Update = Event | Reset | Presence | Link | Said | SayRefused | Next | Note
 
 
 class Refused(Exception):
-    def __init__(self, reason: str, message: str, retry_after: float | None = None) -> None:
+    def __init__(
+        self,
+        reason: str,
+        message: str,
+        retry_after: float | None = None,
+        requirements: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.reason = reason
         self.message = message
         self.retry_after = retry_after  # seconds, when the refusal ends by itself
+        self.requirements = requirements
+        """The host's requirements, when they differ from ours (e.g. which game it plays)."""
 
 
 class Closed(Exception):
@@ -108,6 +124,7 @@ class ClientConfig:
     backoff_min: float = 0.1
     backoff_max: float = 5.0
     source: str | None = None  # the local address to connect from (None: the system's pick)
+    here_every: float = 5.0  # `here` frames go at most this often (seconds): no flood
 
 
 @dataclass
@@ -194,6 +211,8 @@ class Client:
         self.resyncs = 0
         self._heartbeat = 0.0
         self.note: object = None
+        self._here_at: float | None = None
+        """When our last `here` frame went (the event loop's time)."""
         self._session = secrets.token_hex(6)
         self._counter = 0
         self._outbox: dict[str, _Pending] = {}
@@ -248,6 +267,18 @@ class Client:
             return False
         self._send({"t": p.SAY, "text": text})
         return True
+
+    def here(self) -> None:
+        """Tell the host that the person at our seat did something (a key, a click): a sign
+        of life, with nothing of what they did. At most one frame per `here_every`; the
+        first after a quiet spell goes at once. Nothing while not connected, nor as a
+        spectator (nobody waits for one)."""
+        if not self.connected or self.role != "player":
+            return
+        now = asyncio.get_running_loop().time()
+        if self._here_at is None or now - self._here_at >= self.config.here_every:
+            self._here_at = now
+            self._send({"t": p.HERE})
 
     def check(self) -> None:
         """Ask the host for our view hash now; a mismatch makes us resync."""
@@ -389,7 +420,15 @@ class Client:
         retry_after = message.get("retry_after")
         if not isinstance(retry_after, int | float) or isinstance(retry_after, bool):
             retry_after = None
-        raise Refused(str(message.get("reason")), str(message.get("message")), retry_after)
+        theirs = message.get("requirements")
+        requirements = (
+            {k: v for k, v in theirs.items() if isinstance(k, str) and isinstance(v, str)}
+            if isinstance(theirs, dict)
+            else None
+        )
+        raise Refused(
+            str(message.get("reason")), str(message.get("message")), retry_after, requirements
+        )
 
     def _on_closing(self, message: dict[str, Any]) -> None:
         text = message.get("message")
@@ -510,6 +549,10 @@ class Client:
         self.presence = Presence(dict(message["seats"]), int(message["spectators"]))
         self._emit(self.presence)
 
+    def _on_note(self, message: dict[str, Any]) -> None:
+        self.note = message.get("note")  # the game checks it, as the welcome's
+        self._emit(Note(self.note))
+
 
 _HANDLERS = {
     p.REFUSED: Client._on_refused,
@@ -527,4 +570,5 @@ _HANDLERS = {
     p.CLOSING: Client._on_closing,
     p.NEXT: Client._on_next,
     p.SAID: Client._on_said,
+    p.NOTE: Client._on_note,
 }

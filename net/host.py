@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -547,10 +548,14 @@ class Host:
         clock: Callable[[], float] = time.monotonic,
         on_reclaim: Callable[[str], Awaitable[bool]] | None = None,
         welcome_note: Callable[[], object] | None = None,
+        on_here: Callable[[str], None] | None = None,
     ) -> None:
         self._game = game
         self._welcome_note = welcome_note
-        """The game's word for a newcomer beside its view (e.g. its clock); see PROTOCOL.md."""
+        """The game's word for a newcomer beside its view (e.g. its clock); see PROTOCOL.md.
+        `send_note` tells it again to everyone once it changed."""
+        self._on_here = on_here
+        """Called with a seat whose person did something (its `here` frame)."""
         self._log_path = log_path
         self.config = config or HostConfig()
         self._on_presence = on_presence
@@ -709,6 +714,17 @@ class Host:
     def broadcast_hash(self) -> None:
         """Send every peer its view hash now (a game calls this e.g. at each round's end)."""
         self._send_hashes(lambda peer: True)
+
+    def send_note(self) -> None:
+        """Tell every peer the game's word beside its view again (what `welcome_note` says
+        now, e.g. its clock changed): one frame, encoded once."""
+        if self._welcome_note is None:
+            return
+        frame = encode({"t": p.NOTE, "note": self._welcome_note()}, self.config.max_frame)
+        for recipient in self._seats.values():
+            for peer in recipient.peers:
+                peer.send(frame)
+        self._broadcast.put(frame)
 
     async def next_game(
         self, game: HostedGame, log_path: Path, seats: Sequence[str], message: str = ""
@@ -974,6 +990,11 @@ class Host:
                         self._catch_up(peer, 0)
         elif kind == p.SAY:
             self._say(peer, message.get("text"))
+        elif kind == p.HERE:
+            # A spectator's keys hold nothing up: only a seat's person may be waited for.
+            seat = peer.recipient.key if peer.recipient is not None else None
+            if seat is not None and self._on_here is not None:
+                self._on_here(seat)
         elif kind == p.HELLO:
             peer.send_message(_error(p.BAD_MESSAGE, "already greeted"))
         else:
@@ -1074,7 +1095,10 @@ class Host:
         for key, value in self.config.requirements.items():
             if theirs.get(key) != value:
                 name = self.config.requirement_names.get(key, key)
-                return p.Refusal.of(p.REQUIREMENTS_MISMATCH, f"The host uses a different {name}.")
+                refusal = p.Refusal.of(
+                    p.REQUIREMENTS_MISMATCH, f"The host uses a different {name}."
+                )
+                return dataclasses.replace(refusal, requirements=dict(self.config.requirements))
         refusal = self._pin_refusal(peer, hello)
         if refusal:
             return refusal

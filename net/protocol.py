@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -21,6 +22,7 @@ COMMAND: Final = "cmd"
 CHECK: Final = "check"
 RESYNC: Final = "resync"
 SAY: Final = "say"  # a line of chat: a side message, never part of the game
+HERE: Final = "here"  # the person at this seat did something (a key): a sign of life, no move
 # Both directions
 PING: Final = "ping"
 PONG: Final = "pong"
@@ -38,6 +40,7 @@ PRESENCE: Final = "presence"
 CLOSING: Final = "closing"  # the host ends the game on purpose: do not reconnect
 NEXT: Final = "next"  # the host starts another game on the same connections (a rematch)
 SAID: Final = "said"  # a line of chat, stamped with who said it, for every peer
+NOTE: Final = "note"  # the game's word beside its view changed: the welcome's `note`, now
 
 # Refusal reasons (handshake only; the connection is closed after a refusal).
 VERSION_MISMATCH: Final = "version_mismatch"
@@ -98,6 +101,9 @@ class Refusal:
     reason: str
     message: str
     retry_after: float | None = None  # seconds, when waiting is what it takes
+    requirements: Mapping[str, str] | None = None
+    """The host's requirements, with a `requirements_mismatch`: a client that asked for
+    the wrong game (or word list) learns which the host plays, in one hello."""
 
     @classmethod
     def of(cls, reason: str, detail: str = "") -> Refusal:
@@ -114,6 +120,8 @@ class Refusal:
         frame: dict[str, Any] = {"t": REFUSED, "reason": self.reason, "message": self.message}
         if self.retry_after is not None:
             frame["retry_after"] = self.retry_after
+        if self.requirements is not None:
+            frame["requirements"] = dict(self.requirements)
         return frame
 
 

@@ -1,4 +1,4 @@
-"""Build wordsy_tui/referee/data/lexicon.bin.z from SCOWL, WordNet and lemminflect.
+"""Build wordsy_tui/words/data/lexicon.bin.z from SCOWL, WordNet and lemminflect.
 
 Run once at development time, then commit the output:
 
@@ -25,18 +25,20 @@ from typing import Final
 
 import lemminflect
 
-from wordsy_tui.game.referee import Reason
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.referee import spelling
-from wordsy_tui.referee.families import IRREGULAR, RELATIONS, Relation
-from wordsy_tui.referee.lexicon import CHAINED, DATA_FILE, load_lexicon, pack
-from wordsy_tui.referee.meanings import GLOSS_FILE, pack_glosses
+from wordsy_tui.games.wordsy.referee import spelling
+from wordsy_tui.games.wordsy.referee.families import IRREGULAR, RELATIONS, Relation
+from wordsy_tui.games.wordsy.referee.meanings import GLOSS_FILE, pack_glosses
+from wordsy_tui.games.wordsy.rules.referee import Reason
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
+from wordsy_tui.words.lexicon import CHAINED, DATA_FILE, load_lexicon, pack
 
 SCOWL_DIR: Final = Path("/usr/share/dict/scowl")
 SCOWL_COPYRIGHT: Final = Path("/usr/share/doc/scowl/copyright")
 WORDNET_DIR: Final = Path("/usr/share/wordnet")
 WORDNET_LICENSE: Final = Path("/usr/share/doc/wordnet-base/copyright")
-OUTPUT_DIR: Final = Path(__file__).resolve().parent.parent / "wordsy_tui" / "referee" / "data"
+ROOT: Final = Path(__file__).resolve().parent.parent
+OUTPUT_DIR: Final = ROOT / "wordsy_tui" / "words" / "data"
+GLOSSES_DIR: Final = ROOT / "wordsy_tui" / "games" / "wordsy" / "referee" / "data"
 
 MAX_LEVEL: Final = 80
 # SCOWL's english- and american- lists: American spelling, as the game is
@@ -358,7 +360,7 @@ def family_table(
     return offsets, ancestors, relations
 
 
-def build(output_dir: Path) -> Path:
+def build(output_dir: Path, glosses_dir: Path) -> Path:
     words, british = read_lists()
     refused = read_refused(words)
     wordnet = read_wordnet()
@@ -387,9 +389,9 @@ def build(output_dir: Path) -> Path:
     target = output_dir / DATA_FILE
     levels = [words[w] for w in ordered]
     target.write_bytes(pack(ordered, levels, [w in british for w in ordered], families, refused))
-    build_glosses(ordered, output_dir)
+    build_glosses(ordered, glosses_dir)
     shutil.copyfile(SCOWL_COPYRIGHT, output_dir / "SCOWL-COPYRIGHT")
-    shutil.copyfile(WORDNET_LICENSE, output_dir / "WORDNET-LICENSE")
+    shutil.copyfile(WORDNET_LICENSE, glosses_dir / "WORDNET-LICENSE")
     print(f"{len(ordered)} words ({len(british)} British spellings), {len(refused)} refused")
     print(f"{len(edges)} words are forms of others")
     print(f"wrote {target} ({target.stat().st_size} bytes)")
@@ -525,6 +527,7 @@ def read_glosses(words: Iterable[str]) -> dict[str, str]:
 
 def build_glosses(words: Iterable[str], output_dir: Path) -> Path:
     glosses = read_glosses(words)
+    output_dir.mkdir(parents=True, exist_ok=True)
     target = output_dir / GLOSS_FILE
     target.write_bytes(pack_glosses(glosses))
     print(f"{len(glosses)} meanings; wrote {target} ({target.stat().st_size} bytes)")
@@ -533,7 +536,12 @@ def build_glosses(words: Iterable[str], output_dir: Path) -> Path:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--output-dir", type=Path, default=OUTPUT_DIR)
+    parser.add_argument(
+        "--output-dir", type=Path, default=OUTPUT_DIR, help="where the word list goes"
+    )
+    parser.add_argument(
+        "--glosses-dir", type=Path, default=GLOSSES_DIR, help="where the meanings go (Wordsy's)"
+    )
     parser.add_argument(
         "--glosses-only",
         action="store_true",
@@ -541,9 +549,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.glosses_only:
-        build_glosses(load_lexicon().words, args.output_dir)
+        build_glosses(load_lexicon().words, args.glosses_dir)
         return
-    build(args.output_dir)
+    build(args.output_dir, args.glosses_dir)
 
 
 if __name__ == "__main__":

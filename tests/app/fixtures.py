@@ -17,24 +17,25 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 from textual.worker import WorkerCancelled
 
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.lan import HostSetup, TileHostSetup
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game import events as ev
-from wordsy_tui.game.board import Board
-from wordsy_tui.game.commitment import SALT_BYTES, commit
-from wordsy_tui.game.config import Difficulty, GameConfig
-from wordsy_tui.game.decide import decide
-from wordsy_tui.game.evolve import evolve
-from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.game.state import GameState
-from wordsy_tui.referee.advice import ALL_LEVELS, Advisor, BestWord, Meaning
-from wordsy_tui.session.base import LinkChanged, Session, StateChanged
-from wordsy_tui.session.chat import ChatHeard
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.discovery import FoundGame
-from wordsy_tui.session.saved import SavedGame
+from wordsy_tui.engine.sealed import SALT_BYTES, commit
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.referee.advice import ALL_LEVELS, Advisor, BestWord, Meaning
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.rules.board import Board
+from wordsy_tui.games.wordsy.rules.config import Difficulty, GameConfig
+from wordsy_tui.games.wordsy.rules.decide import decide
+from wordsy_tui.games.wordsy.rules.evolve import evolve
+from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee, PlayedWord
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
+from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.chat import ChatHeard
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.discovery import FoundGame
+from wordsy_tui.table.saved import SavedGame
+from wordsy_tui.table.seat import Door, LinkChanged, StateChanged
 
 SEED = 7
 SALT = b"\x00" * SALT_BYTES
@@ -72,7 +73,30 @@ class FixedAdvisor(Advisor):
         return None
 
 
-class ScriptedSession(Session):
+@dataclass
+class FrozenClock:
+    """The host's countdown as the test sets it."""
+
+    deadline: Deadline | None = None
+
+
+class Unplugged(Door[GameState, cmd.Command, ev.Event]):
+    """A door to nowhere: the scripted session tells what happens itself."""
+
+    def fresh(self) -> GameState:
+        return GameState()
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    async def send(self, command: cmd.Command) -> str | None:
+        return None
+
+
+class ScriptedSession(WordsySeat):
     """A session whose state the test sets; the actions it is asked for are recorded."""
 
     def __init__(
@@ -85,13 +109,13 @@ class ScriptedSession(Session):
         word: str = "",
         chat: Sequence[ChatHeard] | None = None,
     ) -> None:
-        super().__init__(me)
+        super().__init__(Unplugged(me))
+        self.clock = FrozenClock(deadline)
         self.word = word
         self.chat = chat
         """The lines said before the app looks (None: a game without chat, as solo)."""
         self.said: list[str] = []
         self.state = state
-        self.clock.deadline = deadline
         self.presence = dict.fromkeys(state.players, True)
         self.link_lost = link_lost
         self.sent: list[cmd.Command] = []
@@ -105,6 +129,10 @@ class ScriptedSession(Session):
 
     async def stop(self) -> None:
         return None
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return self.clock.deadline
 
     async def send(self, command: cmd.Command) -> str | None:
         self.sent.append(command)
@@ -189,6 +217,15 @@ def writing_state(rounds_before: int = 2) -> GameState:
     return table.state
 
 
+def idle_state() -> GameState:
+    """Round 2 of a game with no timer: Ann and Beth have locked in, Carl has pressed
+    nothing for a while, and the table counts down to moving on without him."""
+    table = new_table(config=GameConfig(timer_seconds=None)).do(cmd.StartGame())
+    finish_round(table.play_round())
+    table.write("Ann", "MIDST").write("Beth", "SCRIPT")
+    return table.do(cmd.LockIn("Ann"), cmd.LockIn("Beth")).state
+
+
 def reveal_state() -> GameState:
     """Round 3 revealed, and Ann's word awaits the others' challenges."""
     table = new_table().do(cmd.StartGame())
@@ -255,7 +292,7 @@ class Scene:
     """One screen as players see it: the session behind it and what to do first."""
 
     name: str
-    session: Callable[[], Session | None]
+    session: Callable[[], WordsySeat | None]
     keys: tuple[str, ...] = ()
     lan: Callable[[], FakeLan | None] = lambda: None
     saved: Callable[[], Sequence[SavedGame]] = lambda: ()
@@ -300,16 +337,27 @@ GAMES = (
         False,
         "classic",
         True,
+        game="wordsy",
         ssh_port=2222,
     ),
     FoundGame(
-        "Kitchen table", "beth-pi", "192.168.1.31", 47474, 2, 4, "round 3", True, "classic", True
+        "Kitchen table",
+        "beth-pi",
+        "192.168.1.31",
+        47474,
+        2,
+        4,
+        "round 3",
+        True,
+        "classic",
+        True,
+        game="wordsy",
     ),
 )
 
 
 class FakeServer:
-    """The host's side of a `HostSession`, without a network."""
+    """The host's side of a `WordsySeat`, without a network."""
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -359,18 +407,18 @@ class FakeLan:
         self.games = list(games)
         self.joined: list[tuple[str, int, str, str | None]] = []
         self.tile_tables: list[tuple[str, int, str, str | None, str]] = []
-        self.kept: Session | None = None
+        self.kept: WordsySeat | None = None
         self.hosted: list[tuple[str, HostSetup | None]] = []
         self.hosted_tiles: list[tuple[str, TileHostSetup]] = []
 
     async def browse(self) -> AsyncIterator[Sequence[FoundGame]]:
         yield self.games
 
-    def host(self, name: str, setup: HostSetup | None = None) -> Session:
+    def host(self, name: str, setup: HostSetup | None = None) -> WordsySeat:
         self.hosted.append((name, setup))
         return FakeHostSession(name, new_table((name,)).state)
 
-    def join(self, address: str, port: int, name: str, pin: str | None) -> Session:
+    def join(self, address: str, port: int, name: str, pin: str | None) -> WordsySeat:
         self.joined.append((address, port, name, pin))
         return ScriptedSession(name, new_table(("Beth", name)).state)
 
@@ -384,13 +432,13 @@ class FakeLan:
         self.hosted_tiles.append((name, setup))
         return 0
 
-    async def keep_hosting(self, session: Session) -> int:
+    async def keep_hosting(self, session: WordsySeat) -> int:
         self.kept = session
         return 0
 
 
 SAVED_GAMES = (
-    SavedGame(Path("20261121-203015-a1b2c3.log"), "2026-11-21 21:02", PLAYERS, 7, True),
+    SavedGame(Path("20261121-203015-a1b2c3.log"), "2026-11-21 21:02", PLAYERS, 7, True, "wordsy"),
     SavedGame(
         Path("20261121-191500-c3d4e5.log"),
         "2026-11-21 20:05",
@@ -399,13 +447,16 @@ SAVED_GAMES = (
         True,
         "scrabble",
     ),
-    SavedGame(Path("20261120-190140-d4e5f6.log"), "2026-11-20 19:20", ("Ann", "Dora"), 3, False),
+    SavedGame(
+        Path("20261120-190140-d4e5f6.log"), "2026-11-20 19:20", ("Ann", "Dora"), 3, False, "wordsy"
+    ),
     SavedGame(
         Path("20261114-221003-0a1b2c.log"),
         "2026-11-14 22:41",
         ("Ann", "Bot 1 (medium)", "Beth", "Ed"),
         7,
         True,
+        "wordsy",
     ),
 )
 
@@ -472,6 +523,8 @@ SCENES: tuple[Scene, ...] = (
         ),
         tuple("CRYPT"),
     ),
+    # The hosting player's board: its key bar has the host's keys (F9 ends the wait).
+    Scene("board_host", lambda: PlayingHostSession("Ann", writing_state(), chat=CHAT)),
     Scene(
         "chat",
         lambda: ScriptedSession(
@@ -483,6 +536,13 @@ SCENES: tuple[Scene, ...] = (
         "board_solo",
         lambda: ScriptedSession("Ann", solo_state(), Deadline("timer", NOW + 17, 30)),
         tuple("BLACKSMITH"),
+    ),
+    # The table is about to move on without Carl, who has pressed nothing for a while.
+    Scene(
+        "board_idle",
+        lambda: ScriptedSession(
+            "Carl", idle_state(), Deadline("writing", NOW + 25, 30, ("Carl",))
+        ),
     ),
     Scene(
         "reveal",

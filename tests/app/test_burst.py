@@ -12,25 +12,30 @@ from textual.widgets import Input, Static
 from tests.app.fixtures import FixedAdvisor, ScriptedSession, writing_state
 from tests.app.keys import burst, paste
 from tests.app.test_solo import board_word, solo_app, until
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.referee import ExactRepeatReferee
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.local import LocalSession
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seam import wordsy_rules
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.local import Local, secret_generator
 
 
-class TableSession(LocalSession):
+def table_session() -> WordsySeat:
     """Ann and Bob at one table in this process; Bob never types."""
-
-    async def start(self) -> None:
-        await super().start()
-        await self.send(cmd.JoinGame("Bob"))
-        await self.send(cmd.StartGame())
+    opening = [
+        (None, cmd.CreateGame(GameConfig())),
+        ("Ann", cmd.JoinGame("Ann")),
+        (None, cmd.JoinGame("Bob")),
+        (None, cmd.StartGame()),
+    ]
+    rules = wordsy_rules(ExactRepeatReferee())
+    return WordsySeat(Local(rules, "Ann", opening, rng=secret_generator(5)))
 
 
 def table_app() -> WordsyApp:
-    session = TableSession("Ann", GameConfig(), referee=ExactRepeatReferee(), seed=5)
+    session = table_session()
     return WordsyApp(session, name="Ann", advisor=FixedAdvisor(), bell=False)
 
 

@@ -7,15 +7,15 @@ from textual.widgets import Static
 
 from tests.app import fixtures as fx
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.confirm import ConfirmScreen
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.vote import VoteScreen
-from wordsy_tui.app.widgets.reveal import best_lines
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.state import GameState
-from wordsy_tui.referee.advice import BestWord
-from wordsy_tui.session.clock import Deadline
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.vote import VoteScreen
+from wordsy_tui.games.wordsy.app.widgets.reveal import best_lines
+from wordsy_tui.games.wordsy.referee.advice import BestWord
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.table.clock import Deadline
 
 
 def app_for(session: fx.ScriptedSession) -> WordsyApp:
@@ -138,12 +138,15 @@ async def test_the_reveal_shows_what_the_highlighted_word_means() -> None:
 
 
 async def test_a_replay_says_who_challenged() -> None:
-    from wordsy_tui.session.replay import ReplaySession
+    from wordsy_tui.games.wordsy.replay import ROUNDS
+    from wordsy_tui.games.wordsy.seat import WordsySeat
+    from wordsy_tui.table.replay import Replaying
 
     table = fx.new_table().do(cmd.StartGame())
     table.play_round("Beth").do(cmd.Challenge("Ann", "Carl"), cmd.Vote("Beth", True))
     fx.finish_round(table)
-    app = WordsyApp(ReplaySession.of_log(table.log), name="replay", advisor=fx.FixedAdvisor())
+    session = WordsySeat(Replaying.of_log(ROUNDS, table.log))
+    app = WordsyApp(session, name="replay", advisor=fx.FixedAdvisor())
     async with app.run_test(size=(100, 40)) as pilot:
         await fx.settle(pilot)
         words = app.screen.query_one("#words")

@@ -12,16 +12,17 @@ from tests.app.test_fit import on_screen
 from tests.app.test_solo import until
 from tests.session.test_lan import DICTIONARY
 from tests.session.test_lan import server as lan_server
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.chat import PUBLIC, ChatScreen
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.lobby import LobbyScreen
 from wordsy_tui.app.screens.remove import PickScreen
 from wordsy_tui.app.widgets.chat import ChatLog
-from wordsy_tui.app.widgets.draft import WordInput
-from wordsy_tui.session.chat import ChatHeard, ChatRefused
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.lan import HostSession, NetSession
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
+from wordsy_tui.games.wordsy.app.widgets.draft import WordInput
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.chat import ChatHeard, ChatRefused
+from wordsy_tui.table.clock import Deadline
 
 
 def board(chat: tuple[ChatHeard, ...] | None = ()) -> fx.ScriptedSession:
@@ -64,15 +65,35 @@ async def test_esc_closes_the_chat_and_keeps_what_was_typed() -> None:
         assert session.said == []
 
 
-async def test_slash_and_a_digit_react_at_once() -> None:
+async def test_a_quick_phrase_waits_for_enter_like_any_line() -> None:
+    """`/2` then the Enter the hint invites: the phrase is said once, the chat closes, and
+    that Enter locks nothing in (it used to land on the empty word: a pass for 0)."""
     session = board()
     async with app_of(session).run_test(size=(80, 24)) as pilot:
         await fx.settle(pilot)
         await pilot.press("ctrl+t", "/", "2")
+        assert isinstance(pilot.app.screen, ChatScreen)
+        assert session.said == []
+        hint = str(pilot.app.screen.query_one("#chat-hint", Static).render())
+        assert "Enter says: hurry up" in hint
+        await pilot.press("enter")
         await until(pilot, lambda: session.said == ["hurry up"])
+        await pilot.pause()
         assert isinstance(pilot.app.screen, GameScreen)
-        await pilot.press("ctrl+t", "/", "3")
+        assert not [c for c in session.sent if isinstance(c, cmd.LockIn)]
+        await pilot.press("ctrl+t", "/", "3", "enter")
         await until(pilot, lambda: session.said == ["hurry up", "gg"])
+
+
+async def test_a_kept_line_is_typed_on_when_the_chat_opens_again() -> None:
+    session = board()
+    async with app_of(session).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        await pilot.press("ctrl+t", *"half a tho", "escape")
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press(*"ught", "enter")
+        await until(pilot, lambda: session.said == ["half a thought"])
 
 
 async def test_a_line_the_host_would_refuse_stays_in_the_input_and_says_why() -> None:
@@ -154,10 +175,12 @@ async def test_the_host_mutes_and_unmutes_a_spectator_with_f6() -> None:
 
 async def test_a_spectator_says_a_line_and_the_hosting_player_sees_it(tmp_path) -> None:
     server = lan_server(tmp_path, captain="Ann")
-    ann = WordsyApp(HostSession("Ann", server), name="Ann", advisor=fx.FixedAdvisor(), bell=False)
+    ann = WordsyApp(
+        WordsySeat.host("Ann", server), name="Ann", advisor=fx.FixedAdvisor(), bell=False
+    )
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: isinstance(ann.screen, LobbyScreen), timeout=15)
-        session = NetSession.join("127.0.0.1", server.port, "Wes", DICTIONARY, spectate=True)
+        session = WordsySeat.join("127.0.0.1", server.port, "Wes", DICTIONARY, spectate=True)
         wes = WordsyApp(session, name="Wes", advisor=fx.FixedAdvisor(), bell=False)
         async with wes.run_test(size=(80, 24)) as guest:
             await until(guest, lambda: isinstance(wes.screen, LobbyScreen), timeout=15)

@@ -5,14 +5,17 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from net import SeatKeys
+from tests.app import fixtures as fx
 from tests.app.fixtures import FixedAdvisor
 from tests.app.test_solo import until
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY
 from tests.session.test_table_waits import ann_and_bob_writing
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import NetSession
+from wordsy_tui.app.messages import GameUpdated
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 
 async def test_a_restarted_player_sees_and_keeps_the_word_they_wrote(tmp_path) -> None:
@@ -20,7 +23,7 @@ async def test_a_restarted_player_sees_and_keeps_the_word_they_wrote(tmp_path) -
     host, ann, bob = await ann_and_bob_writing(tmp_path, keys)
     await bob.write("PLANET")
     await bob.stop()  # the terminal closes
-    again = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+    again = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
     app = WordsyApp(again, name="Bob", advisor=FixedAdvisor(), bell=False)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -34,3 +37,28 @@ async def test_a_restarted_player_sees_and_keeps_the_word_they_wrote(tmp_path) -
             assert host.state.draft("Bob").word == "PLANET"
     finally:
         await ann.stop()
+
+
+async def test_a_word_given_back_before_the_input_takes_the_focus_is_typed_on() -> None:
+    """The race behind 'PROVIDEN, then ces gave CES': catching up after a restart, the new
+    round enables the input and asks for the focus (Textual sends it later, on its own
+    turn), and the word kept for this round comes back before that focus arrives. The two
+    updates are posted in one go here, so the focus always comes second."""
+    table = fx.new_table().do(cmd.StartGame())
+    table.play_round("Beth")
+    revealed = table.state
+    fx.finish_round(table)
+    new_round = table.state
+    given_back = table.write("Ann", "PROVIDEN").state
+    session = fx.ScriptedSession("Ann", revealed, chat=())
+    app = fx.make_app(fx.Scene("come back", lambda: session))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        session.word = "PROVIDEN"  # what the seat's file gave back
+        app.post_message(GameUpdated(new_round, (), None))
+        app.post_message(GameUpdated(given_back, (), None))
+        word = app.screen.query_one("#word", Input)
+        await until(pilot, lambda: app.screen.focused is word and word.value == "PROVIDEN")
+        await pilot.pause()
+        await pilot.press(*"ces")
+        assert word.value == "PROVIDENCES"

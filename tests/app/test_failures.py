@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tests.app.fixtures import FixedAdvisor, lobby_host_session
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.game.errors import SeatingError
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules.errors import SeatingError
 
 
 async def test_adding_a_bot_to_a_full_lobby_says_so_and_keeps_the_host_running() -> None:

@@ -13,19 +13,19 @@ from tests.app import fixtures as fx
 from tests.app.keys import paste
 from tests.app.test_solo import until
 from wordsy_tui.app.screens.confirm import ConfirmScreen
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.vote import VoteScreen
-from wordsy_tui.app.widgets.board import BoardCards
-from wordsy_tui.app.widgets.draft import WordInput
 from wordsy_tui.app.widgets.fit import TooSmall
-from wordsy_tui.app.widgets.reveal import word_entry, word_line
-from wordsy_tui.app.widgets.scoresheet import SheetView
-from wordsy_tui.app.widgets.timer import Countdown, time_bar
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.scoresheet import Box
-from wordsy_tui.game.scoring import score_word
-from wordsy_tui.game.state import Draft
-from wordsy_tui.session.clock import Deadline
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.vote import VoteScreen
+from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
+from wordsy_tui.games.wordsy.app.widgets.draft import WordInput
+from wordsy_tui.games.wordsy.app.widgets.reveal import word_entry, word_line
+from wordsy_tui.games.wordsy.app.widgets.scoresheet import SheetView
+from wordsy_tui.games.wordsy.app.widgets.timer import Countdown, time_bar
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.scoresheet import Box
+from wordsy_tui.games.wordsy.rules.scoring import score_word
+from wordsy_tui.games.wordsy.rules.state import Draft
+from wordsy_tui.table.clock import Deadline
 
 
 def size_word_shown(pilot: Pilot[None]) -> str | None:

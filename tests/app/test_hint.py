@@ -10,12 +10,12 @@ from textual.widgets import Static
 
 from tests.app.fixtures import FixedAdvisor
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.referee import ALLOWED, PlayedWord, Reason, Verdict
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.solo import solo_session
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules.config import Difficulty
+from wordsy_tui.games.wordsy.rules.referee import ALLOWED, PlayedWord, Reason, Verdict
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.solo import solo_session
 
 
 class ZedReferee:

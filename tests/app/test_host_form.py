@@ -14,14 +14,14 @@ from tests.app.fixtures import (
     settle,
 )
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.lan import HostSetup, TileHostSetup
 from wordsy_tui.app.screens.host_form import FormProblem, HostChoice, HostFormScreen, read_form
 from wordsy_tui.app.screens.menu import MenuScreen
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 
 
 async def open_the_form(pilot: Pilot[None], app: WordsyApp) -> None:
@@ -120,9 +120,13 @@ def test_the_lan_hosts_with_what_the_form_chose(tmp_path, monkeypatch) -> None:
     setup = HostSetup(config, bots=2, bot_level="expert", pin="4321")
     session = LanPlay(started_with).host("Dora", setup)
     assert (session.me, session.server.config, session.server.pin) == ("Dora", config, "4321")
-    assert session.bots_to_seat == ("expert", "expert")
+    assert session.door.bots_to_seat == ("expert", "expert")
     plain = LanPlay(started_with).host("Ann")  # `wordsy-tui host`: its flags stand
-    assert (plain.server.config, plain.server.pin, plain.bots_to_seat) == (GameConfig(), None, ())
+    assert (plain.server.config, plain.server.pin, plain.door.bots_to_seat) == (
+        GameConfig(),
+        None,
+        (),
+    )
 
 
 async def test_the_lobby_adds_computer_players_of_the_level_the_game_was_set_up_with() -> None:
@@ -257,15 +261,15 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
 async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(
     tmp_path, monkeypatch: pytest.MonkeyPatch, config: TileGameConfig
 ) -> None:
-    from wordsy_tui.bots.levels import Level
-    from wordsy_tui.cli import serve
     from wordsy_tui.cli.serve import HostOptions, LanPlay
-    from wordsy_tui.session.tilelan import TileHostSession
+    from wordsy_tui.engine.levels import Level
+    from wordsy_tui.games.tiles import play
+    from wordsy_tui.games.tiles.seat import TileSeat
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     seen: list[tuple[object, ...]] = []
 
-    async def at_the_board(session: TileHostSession) -> int:
+    async def at_the_board(session: TileSeat) -> int:
         """In place of the board screen: the host starts, seats its bots, and stops."""
         await session.start()
         server = session.server
@@ -273,7 +277,7 @@ async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(
         await session.stop()
         return 0
 
-    monkeypatch.setattr(serve, "play_tile_app", at_the_board)
+    monkeypatch.setattr(play, "play_tile_app", at_the_board)
     started_with = HostOptions(GameConfig(), "Ann", advertise=False, bind="127.0.0.1", port=0)
     setup = TileHostSetup(config, bots=2, bot_level="expert", pin="4321")
     assert await LanPlay(started_with).host_tiles("Dora", setup) == 0

@@ -14,40 +14,40 @@ from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, secret
 from tests.session.test_lan import server as lan_server
 from tests.session.test_table_waits import SLOW
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.confirm import GameClosedScreen, HostLeavesScreen
-from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.menu import MenuScreen
-from wordsy_tui.app.widgets.banner import LinkBanner
 from wordsy_tui.cli import serve
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.base import Session
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.widgets.banner import LinkBanner
+from wordsy_tui.games.wordsy.host import WordsyHost
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 
 class KeepingLan:
     """The app's LAN side, reduced to what leaving a hosted game needs."""
 
-    async def keep_hosting(self, session: Session) -> int:
+    async def keep_hosting(self, session: WordsySeat) -> int:
         return await serve.LanPlay.keep_hosting(self, session)  # type: ignore[arg-type]
 
 
-def hosting(tmp_path: Path) -> tuple[LanHost, HostSession]:
+def hosting(tmp_path: Path) -> tuple[WordsyHost, WordsySeat]:
     """Ann's server, and Ann's own session at it (neither started yet)."""
     server = lan_server(tmp_path, captain="Ann", absent_grace=0.2)
     server.config = SLOW  # no clock ends a round here: only the players do
-    return server, HostSession("Ann", server)
+    return server, WordsySeat.host("Ann", server)
 
 
-async def begin(server: LanHost, ann: HostSession, players: int) -> None:
+async def begin(server: WordsyHost, ann: WordsySeat, players: int) -> None:
     """Ann starts the game once `players` are seated."""
     await wait_until(lambda: len(server.state.players) == players)
     assert await ann.start_game() is None
     await wait_until(lambda: server.state.phase is Phase.WRITING)
 
 
-async def guests(server: LanHost, *names: str) -> list[NetSession]:
-    sessions = [NetSession.join("127.0.0.1", server.port, name, DICTIONARY) for name in names]
+async def guests(server: WordsyHost, *names: str) -> list[WordsySeat]:
+    sessions = [WordsySeat.join("127.0.0.1", server.port, name, DICTIONARY) for name in names]
     for session in sessions:
         await session.start()
     return sessions
@@ -60,7 +60,7 @@ def banner(app: WordsyApp) -> str:
 async def test_a_guest_is_told_the_host_ended_the_game_and_leaves_with_status_0(tmp_path):
     server, ann = hosting(tmp_path)
     await ann.start()
-    bob = NetSession.join("127.0.0.1", server.port, "Bob", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", server.port, "Bob", DICTIONARY)
     app = WordsyApp(bob, name="Bob", advisor=FixedAdvisor(), bell=False)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -83,7 +83,7 @@ async def test_a_guest_is_told_the_host_ended_the_game_and_leaves_with_status_0(
 async def test_a_guest_from_the_menu_looks_first_then_goes_back_to_it(tmp_path):
     server, ann = hosting(tmp_path)
     await ann.start()
-    bob = NetSession.join("127.0.0.1", server.port, "Bob", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", server.port, "Bob", DICTIONARY)
     app = WordsyApp(name="Bob", advisor=FixedAdvisor(), bell=False)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -106,7 +106,7 @@ async def test_a_guest_from_the_menu_looks_first_then_goes_back_to_it(tmp_path):
 async def test_the_hosting_player_ends_the_game_for_everyone(tmp_path):
     server, ann = hosting(tmp_path)
     app = WordsyApp(ann, name="Ann", advisor=FixedAdvisor(), bell=False, lan=KeepingLan())
-    bob: NetSession | None = None
+    bob: WordsySeat | None = None
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: "Ann" in server.state.players)
@@ -122,9 +122,9 @@ async def test_the_hosting_player_ends_the_game_for_everyone(tmp_path):
             await pilot.press("e")
             await until(pilot, lambda: not app.is_running)
         assert await app.afterwards() == 0
-        await wait_until(lambda: bob.client.closed is not None)
-        assert bob.client.closed is not None
-        assert bob.client.closed.message.startswith("Ann ended the game.")
+        await wait_until(lambda: bob.door.client.closed is not None)
+        assert bob.door.client.closed is not None
+        assert bob.door.client.closed.message.startswith("Ann ended the game.")
     finally:
         if bob is not None:
             await bob.stop()
@@ -134,7 +134,7 @@ async def test_the_game_goes_on_when_the_hosting_player_keeps_it_running(tmp_pat
     server, ann = hosting(tmp_path)
     app = WordsyApp(ann, name="Ann", advisor=FixedAdvisor(), bell=False, lan=KeepingLan())
     serving: asyncio.Task[int] | None = None
-    seated: list[NetSession] = []
+    seated: list[WordsySeat] = []
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: "Ann" in server.state.players)
@@ -153,15 +153,15 @@ async def test_the_game_goes_on_when_the_hosting_player_keeps_it_running(tmp_pat
             await wait_until(lambda: server.state.round == 2, timeout=30)
         assert server.state.sheets["Bob"].rows[0].word == secret("Bob", 1)
         assert server.state.sheets["Cat"].rows[0].word == secret("Cat", 1)
-        assert bob.client.connected, "the guests' links never dropped"
-        assert bob.client.resyncs == 0
+        assert bob.door.client.connected, "the guests' links never dropped"
+        assert bob.door.client.resyncs == 0
         said = capsys.readouterr().out
         assert "Ann left the table; the game goes on without them." in said
         assert "Round 2" in said, said
         serving.cancel()  # Ctrl-C: the game ends for everyone, and they are told
-        await wait_until(lambda: bob.client.closed is not None)
-        assert bob.client.closed is not None
-        assert bob.client.closed.message.startswith("The host ended the game.")
+        await wait_until(lambda: bob.door.client.closed is not None)
+        assert bob.door.client.closed is not None
+        assert bob.door.client.closed.message.startswith("The host ended the game.")
     finally:
         if serving is not None and not serving.done():
             serving.cancel()

@@ -8,14 +8,15 @@ from textual.widgets import OptionList
 from tests.app.fixtures import WORDS, FixedAdvisor
 from tests.app.test_solo import until
 from tests.net.helpers import Proxy
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.screens.lobby import LobbyScreen
-from wordsy_tui.app.screens.results import ResultsScreen
-from wordsy_tui.app.screens.vote import VoteScreen
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.referee import ExactRepeatReferee
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
+from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
+from wordsy_tui.games.wordsy.app.screens.vote import VoteScreen
+from wordsy_tui.games.wordsy.host import wordsy_host
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 FAST = GameConfig(timer_seconds=5, reveal_seconds=10, vote_seconds=20, challenge_seconds=None)
 DICTIONARY = "test-word-list"
@@ -23,7 +24,7 @@ BOT = "Bot 1 (easy)"
 
 
 async def test_host_and_guest_apps_play_seven_rounds(tmp_path) -> None:
-    server = LanHost(
+    server = wordsy_host(
         FAST,
         dictionary=DICTIONARY,
         captain="Ann",
@@ -34,12 +35,15 @@ async def test_host_and_guest_apps_play_seven_rounds(tmp_path) -> None:
         bot_pace=0.01,
     )
     ann = WordsyApp(
-        HostSession("Ann", server, bots=("easy",)), name="Ann", advisor=FixedAdvisor(), bell=False
+        WordsySeat.host("Ann", server, bots=("easy",)),
+        name="Ann",
+        advisor=FixedAdvisor(),
+        bell=False,
     )
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: len(ann.state.players) == 2, timeout=30)
         proxy = Proxy(server.port)
-        bob_session = NetSession.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
+        bob_session = WordsySeat.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
         bob = WordsyApp(bob_session, name="Bob", advisor=FixedAdvisor(), bell=False)
         async with bob.run_test(size=(80, 24)) as guest:
             await until(guest, lambda: isinstance(bob.screen, LobbyScreen))

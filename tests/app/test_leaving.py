@@ -8,10 +8,10 @@ from rich.console import Console
 
 from tests.app.fixtures import FakeLan, FixedAdvisor, over_state, writing_state
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.browse import BrowseScreen
-from wordsy_tui.app.screens.results import standings_table
-from wordsy_tui.app.widgets.players import status
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.results import standings_table
+from wordsy_tui.games.wordsy.app.widgets.players import status
 
 
 def test_a_player_who_left_reads_as_left_not_offline() -> None:

@@ -13,14 +13,14 @@ from textual.widgets import Input, Static
 from tests.app import fixtures as fx
 from tests.app.test_challenges import app_for, text_of
 from tests.app.test_solo import until
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.meant import MeantWordScreen
-from wordsy_tui.app.screens.vote import MeantVoteScreen, VoteScreen
-from wordsy_tui.app.widgets.reveal import challenge_status, word_entry
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.scoresheet import Box
-from wordsy_tui.session.clock import Deadline
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.meant import MeantWordScreen
+from wordsy_tui.games.wordsy.app.screens.vote import MeantVoteScreen, VoteScreen
+from wordsy_tui.games.wordsy.app.widgets.reveal import challenge_status, word_entry
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.scoresheet import Box
+from wordsy_tui.table.clock import Deadline
 
 WINDOW = Deadline("challenges", fx.NOW + 28, 60)
 VOTE = Deadline("vote", fx.NOW + 25)

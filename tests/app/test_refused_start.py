@@ -7,8 +7,8 @@ import gc
 import warnings
 
 from tests.app.fixtures import FixedAdvisor, ScriptedSession
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.game.state import GameState
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules.state import GameState
 
 
 class RefusedSession(ScriptedSession):

@@ -14,29 +14,32 @@ from tests.app.test_solo import board_word, play_to_the_results, solo_app, until
 from tests.session.test_lan import DICTIONARY
 from tests.session.test_lan import server as lan_server
 from tests.session.test_rematch import BOT, finish
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.confirm import RematchScreen
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.lobby import LobbyScreen
 from wordsy_tui.app.screens.menu import MenuScreen
-from wordsy_tui.app.screens.results import ResultsScreen
-from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import HostSession, NetSession
-from wordsy_tui.session.replay import replay_of
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
+from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
+from wordsy_tui.games.wordsy.rules.config import Difficulty
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.saved import replay_of
 
 NETWORK = 30.0  # seconds: a guard against a hang, not a timing assertion
 
 
-def guest(name: str, port: int, tmp_path: Path) -> NetSession:
+def guest(name: str, port: int, tmp_path: Path) -> WordsySeat:
     keys = SeatKeys(tmp_path / name / "seats.json")
-    return NetSession.join("127.0.0.1", port, name, DICTIONARY, keys=keys)
+    return WordsySeat.join("127.0.0.1", port, name, DICTIONARY, keys=keys)
 
 
 async def test_the_host_plays_again_one_guest_stays_and_one_leaves(tmp_path: Path) -> None:
     server = lan_server(tmp_path, captain="Ann")
     ann = WordsyApp(
-        HostSession("Ann", server, bots=("easy",)), name="Ann", advisor=FixedAdvisor(), bell=False
+        WordsySeat.host("Ann", server, bots=("easy",)),
+        name="Ann",
+        advisor=FixedAdvisor(),
+        bell=False,
     )
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: len(server.state.players) == 2, timeout=NETWORK)
@@ -76,9 +79,9 @@ async def test_the_host_plays_again_one_guest_stays_and_one_leaves(tmp_path: Pat
             await until(joiner, lambda: bob.state.players == ("Ann", BOT, "Bob"), NETWORK)
             assert server.log_path != first_log
             assert server.log_path.is_file()
-            old = replay_of(first_log)  # the last game: kept, and it replays
-            assert old.frames[-1].state.phase is Phase.OVER
-            assert old.frames[-1].state.sheets == first.sheets
+            _, old = replay_of(first_log)  # the last game: kept, and it replays
+            assert old.door.frames[-1].state.phase is Phase.OVER
+            assert old.door.frames[-1].state.sheets == first.sheets
 
             await host.press("enter")  # the rematch begins
             await until(joiner, lambda: isinstance(bob.screen, GameScreen), NETWORK)

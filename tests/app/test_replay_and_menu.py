@@ -10,24 +10,22 @@ from textual.widgets import Select, Static
 
 from tests.app.fixtures import FixedAdvisor, finished_table, settle
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.menu import (
-    DifficultyScreen,
-    MenuScreen,
-    SoloGameScreen,
-    TileSolo,
-    TileSoloScreen,
-)
-from wordsy_tui.app.screens.results import ResultsScreen
-from wordsy_tui.bots.levels import Level
+from wordsy_tui.app.screens.menu import MenuScreen, SoloGameScreen
 from wordsy_tui.cli import replay
-from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.state import Phase
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.session.local import LocalSession
-from wordsy_tui.session.replay import ROUNDS, ReplaySession, frames_of
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.solo import TileSolo, TileSoloScreen
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
+from wordsy_tui.games.wordsy.app.screens.solo import DifficultyScreen
+from wordsy_tui.games.wordsy.replay import ROUNDS, read_events
+from wordsy_tui.games.wordsy.rules.config import Difficulty
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.local import Local
+from wordsy_tui.table.replay import Replaying, frames_of
 
 
 def test_round_frames_end_each_round_then_the_game() -> None:
@@ -39,7 +37,7 @@ def test_round_frames_end_each_round_then_the_game() -> None:
 
 
 async def test_a_replay_steps_round_by_round_and_changes_nothing() -> None:
-    session = ReplaySession.of_log(finished_table().log)
+    session = WordsySeat(Replaying.of_log(ROUNDS, finished_table().log))
     app = WordsyApp(session, name="replay", advisor=FixedAdvisor())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -79,7 +77,7 @@ def test_replay_refuses_what_is_not_a_log(tmp_path, capsys, content: bytes | Non
 def saved_log(path: Path, events: list[object]) -> list[int]:
     """Write `events` as the host logs them; the byte offset of each record."""
     from net.log import encode_record
-    from wordsy_tui.session.codec import encode
+    from wordsy_tui.engine.codec import encode
 
     records = [
         encode_record({"k": "event", "seq": n, "body": encode(e)}) for n, e in enumerate(events, 1)
@@ -100,8 +98,8 @@ async def test_a_replay_of_a_damaged_log_says_so(tmp_path) -> None:
     assert note is not None
     assert f"damaged at record {middle + 1} (checksum mismatch)" in note
     assert f"{len(events) - middle - 1} later events cannot be shown" in note
-    assert len(replay.read_events(path)) == middle
-    session = ReplaySession.of_log(replay.read_events(path), note=note)
+    assert len(read_events(path)) == middle
+    session = WordsySeat(Replaying.of_log(ROUNDS, read_events(path), note=note))
     app = WordsyApp(session, name="replay", advisor=FixedAdvisor())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -127,7 +125,8 @@ async def test_the_menu_starts_a_solo_game_at_the_chosen_difficulty() -> None:
         assert isinstance(app.screen, DifficultyScreen)
         await pilot.press("down", "down", "enter")
         await until(pilot, lambda: app.state.phase is Phase.WRITING)
-        assert isinstance(app.session, LocalSession)
+        assert app.session is not None
+        assert isinstance(app.session.door, Local)
         assert app.state.config.solo is Difficulty.HARD
         assert app.state.players == ("Ann",)
         # Leaving asks first, then comes back to the menu, not out of the program.
@@ -173,8 +172,9 @@ async def test_the_menu_opens_a_solo_tile_game_against_the_chosen_computer_playe
 def test_a_solo_tile_game_is_what_solo_game_plays() -> None:
     session = TileSolo("wordfeud", bots=3, level="expert").session("Ann")
     assert session.me == "Ann"
-    assert session.config == TileGameConfig(GameName.WORDFEUD)
-    assert list(session.bots.values()) == [Level.EXPERT] * 3
+    bots = session.door.company  # the solo table's computer players
+    assert bots.config == TileGameConfig(GameName.WORDFEUD)
+    assert list(bots.names.values()) == [Level.EXPERT] * 3
 
 
 async def test_esc_leaves_the_solo_choices_for_the_menu() -> None:

@@ -7,12 +7,12 @@ import pytest
 from textual.widgets import Static
 
 from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.screens.results import standings_table
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.game.scoresheet import Scoresheet, SheetRow
-from wordsy_tui.game.state import GameState, Phase
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.results import standings_table
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
+from wordsy_tui.games.wordsy.rules.scoresheet import Scoresheet, SheetRow
+from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 
 # Both on 40: Ann has the best single word (24), Bob two of 20.
 SHEETS = {

@@ -11,15 +11,15 @@ from textual.widgets import Static
 from tests.app.fixtures import FixedAdvisor, Table, finish_round, finished_table, new_table, settle
 from tests.app.test_replay_and_menu import saved_log
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.screens.game import GameScreen
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.saved import SavedGamesScreen
-from wordsy_tui.app.widgets.board import BoardCards
 from wordsy_tui.cli import main, replay
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.session.replay import ReplaySession
-from wordsy_tui.session.saved import saved_game_list
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.table.replay import Replaying
+from wordsy_tui.table.saved import saved_game_list
 
 
 def three_rounds() -> Table:
@@ -95,13 +95,13 @@ async def test_replay_alone_lists_the_games_and_replays_the_one_picked(games) ->
         assert isinstance(app.screen, SavedGamesScreen)
         await pilot.press("down", "enter")  # the second: Ann and Beth's finished game
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
-        assert isinstance(app.session, ReplaySession)
+        assert isinstance(getattr(app.session, "door", None), Replaying)
         assert app.state.players == ("Ann", "Beth")
         await pilot.press("right")
         await until(pilot, lambda: app.state.round == 2)
         await pilot.pause()
         # That round's board, and no line of a live game.
-        assert app.screen.query_one(BoardCards).board == app.session.frames[1].state.board
+        assert app.screen.query_one(BoardCards).board == app.session.door.frames[1].state.board
         status = str(app.screen.query_one("#reveal-status", Static).render())
         assert "Waiting for" not in status
         assert "ready for the next round" not in status
@@ -134,7 +134,7 @@ async def test_a_damaged_log_picked_from_the_list_says_so(games) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("p", "enter")
-        await until(pilot, lambda: isinstance(app.session, ReplaySession))
+        await until(pilot, lambda: isinstance(getattr(app.session, "door", None), Replaying))
         await until(
             pilot, lambda: any("This log is damaged" in n.message for n in app._notifications)
         )

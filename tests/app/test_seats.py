@@ -15,11 +15,11 @@ from tests.app.fixtures import (
     writing_state,
 )
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.remove import RemoveScreen, SeatRequestScreen
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.session.clock import Deadline
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.table.clock import Deadline
 
 
 def app_for(session: ScriptedSession) -> WordsyApp:

@@ -8,17 +8,17 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from tests.app.fixtures import FixedAdvisor
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.confirm import ConfirmScreen
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.results import ResultsScreen
-from wordsy_tui.app.screens.scoresheet import ScoresheetScreen
-from wordsy_tui.app.widgets.board import BoardCards
-from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.referee import ExactRepeatReferee
-from wordsy_tui.game.scoring import score_word
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.solo import solo_session
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
+from wordsy_tui.games.wordsy.app.screens.scoresheet import ScoresheetScreen
+from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
+from wordsy_tui.games.wordsy.rules.config import Difficulty
+from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee
+from wordsy_tui.games.wordsy.rules.scoring import score_word
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.solo import solo_session
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 5.0) -> None:
@@ -81,8 +81,10 @@ async def test_three_rounds_lock_in_pause_and_scoresheet() -> None:
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
 
-        # Round 3: a pass (no word) scores 0.
+        # Round 3: a pass (no word) scores 0, once the player has said so.
         await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
         await until(pilot, lambda: app.state.phase is Phase.CHALLENGES)
         await pilot.press("enter")
         await until(pilot, lambda: app.state.round == 4)

@@ -13,28 +13,28 @@ from textual.widgets._footer import FooterKey
 
 from tests.app.fixtures import FixedAdvisor, ScriptedSession
 from tests.app.test_solo import board_word, solo_app, until
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.app.widgets.reveal import RevealPane
-from wordsy_tui.game.referee import ExactRepeatReferee, PlayedWord, Reason
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.referee.advice import Advisor
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
+from wordsy_tui.games.wordsy.app.widgets.reveal import RevealPane
+from wordsy_tui.games.wordsy.referee.advice import Advisor
+from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee, PlayedWord, Reason
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
+from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 
 # Loaded when a game first needs them: none is on the way to solo's first frame.
 LATER = (
-    "wordsy_tui.app.screens.lobby",
+    "wordsy_tui.games.wordsy.app.screens.lobby",
     "wordsy_tui.app.screens.menu",
-    "wordsy_tui.app.screens.results",
+    "wordsy_tui.games.wordsy.app.screens.results",
     "wordsy_tui.app.lan",
-    "wordsy_tui.bots",
+    "wordsy_tui.games.wordsy.bots",
     # The advisor (referee.advice) comes before the first frame; the word list after.
-    "wordsy_tui.referee.best",
-    "wordsy_tui.referee.judge",
-    "wordsy_tui.referee.lexicon",
-    "wordsy_tui.referee.preload",
+    "wordsy_tui.games.wordsy.referee.best",
+    "wordsy_tui.games.wordsy.referee.judge",
+    "wordsy_tui.words.lexicon",
+    "wordsy_tui.games.wordsy.referee.preload",
     "numpy",
     "msgpack",
     "zeroconf",
@@ -61,12 +61,12 @@ def test_importing_the_app_leaves_the_other_screens_and_the_referee_for_later() 
 
 SOLO_TO_ITS_TABLE = """
 import sys
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.referee.advice import Advisor
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.session.solo import solo_session
-from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.state import Phase
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.referee.advice import Advisor
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.solo import solo_session
+from wordsy_tui.games.wordsy.rules.config import Difficulty
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 async def at_the_table(pilot):
     app = pilot.app
@@ -86,13 +86,13 @@ def test_solo_draws_its_table_without_the_lobby_the_reveal_or_the_chat() -> None
     # and the chat log (with Rich's pretty-printer) are not on solo's first screen.
     later = (
         *LATER,
-        "wordsy_tui.app.screens.meant",
-        "wordsy_tui.app.widgets.reveal",
+        "wordsy_tui.games.wordsy.app.screens.meant",
+        "wordsy_tui.games.wordsy.app.widgets.reveal",
         "wordsy_tui.app.widgets.chat",
         "rich.pretty",
     )
     loaded = loaded_by(SOLO_TO_ITS_TABLE)
-    assert "wordsy_tui.app.widgets.writing" in loaded
+    assert "wordsy_tui.games.wordsy.app.widgets.writing" in loaded
     assert inside(loaded, later) == []
 
 

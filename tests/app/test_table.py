@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Awaitable
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
 from tests.app.fixtures import (
@@ -14,6 +16,7 @@ from tests.app.fixtures import (
     FakeLan,
     FixedAdvisor,
     ScriptedSession,
+    finish_round,
     make_app,
     new_table,
     reveal_state,
@@ -21,22 +24,24 @@ from tests.app.fixtures import (
     vote_state,
     writing_state,
 )
+from tests.app.keys import burst
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.browse import BrowseScreen, parse_address
-from wordsy_tui.app.screens.game import GameScreen
-from wordsy_tui.app.screens.lobby import LobbyScreen
+from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.screens.results import tie_note
-from wordsy_tui.app.screens.vote import VoteScreen
-from wordsy_tui.app.widgets.banner import LinkBanner
-from wordsy_tui.app.widgets.timer import Countdown
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.scoresheet import Standing
-from wordsy_tui.game.state import GameState
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.discovery import FoundGame
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
+from wordsy_tui.games.wordsy.app.screens.results import tie_note
+from wordsy_tui.games.wordsy.app.screens.vote import VoteScreen
+from wordsy_tui.games.wordsy.app.widgets.banner import LinkBanner
+from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.scoresheet import Standing
+from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.discovery import FoundGame
 
 SCENE = {scene.name: scene for scene in SCENES}
 
@@ -187,7 +192,9 @@ async def test_join_without_an_address_opens_the_games_list_and_esc_goes_to_the_
 
 def listing(game: str, pin_required: bool, compatible: bool) -> tuple[FakeLan, WordsyApp]:
     """`wordsy-tui join` with one game of `game` listed on the LAN."""
-    found = FoundGame("Cat's game", "cat", "192.168.1.40", 47474, 1, 4, "lobby", False, "-", True)
+    found = FoundGame(
+        "Cat's game", "cat", "192.168.1.40", 47474, 1, 4, "lobby", False, "-", True, game="wordsy"
+    )
     found = dataclasses.replace(found, game=game, pin_required=pin_required, compatible=compatible)
     lan = FakeLan(games=(found,))
     return lan, WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), browse=True)
@@ -284,6 +291,7 @@ async def test_the_command_palette_offers_the_main_actions() -> None:
         assert {"Lock in", "Flip the timer", "Scoresheets", "Rules and keys", "Leave"} <= set(
             commands
         )
+        await pilot.press(*"cat")
         commands["Lock in"]()
         await until(pilot, lambda: cmd.LockIn("Ann") in session.sent)
 
@@ -293,8 +301,59 @@ async def test_keys_can_be_remapped_by_binding_id() -> None:
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_keymap({"lock-in": "ctrl+l"})
-        await settle(pilot, ("ctrl+l",))
+        await settle(pilot, (*"cat", "ctrl+l"))
         await until(pilot, lambda: cmd.LockIn("Ann") in session.sent)
+
+
+def lock_in_by(way: str, pilot: Pilot[None]) -> Awaitable[None] | None:
+    """Lock in as a player may: the key, the key in a burst, the command palette."""
+    app = pilot.app
+    assert isinstance(app, WordsyApp)
+    if way == "key":
+        return pilot.press("enter")
+    if way == "burst":
+        burst(pilot, "\r")
+        return None
+    commands = {c.title: c.callback for c in app.get_system_commands(app.screen)}
+    commands["Lock in"]()
+    return None
+
+
+@pytest.mark.parametrize("way", ["key", "burst", "palette"])
+async def test_locking_in_no_word_asks_first(way: str) -> None:
+    """A lock-in with nothing written is a pass for 0 points: never without a yes."""
+    session = ScriptedSession("Ann", new_table().do(cmd.StartGame()).state)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for answer in ("n", "y"):
+            if (pressed := lock_in_by(way, pilot)) is not None:
+                await pressed
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            question = str(app.screen.query_one("#question", Static).render())
+            assert "no word" in question
+            assert "0 points" in question
+            assert not [c for c in session.sent if isinstance(c, cmd.LockIn)]
+            await pilot.press(answer)
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until(pilot, lambda: cmd.LockIn("Ann") in session.sent)
+        assert session.sent == [cmd.LockIn("Ann")]
+
+
+async def test_a_yes_after_the_round_has_moved_on_locks_nothing_in() -> None:
+    table = new_table().do(cmd.StartGame())
+    session = ScriptedSession("Ann", table.state)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, ("enter",))
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        table.write("Ann", "CRYPT").play_round("Beth")
+        finish_round(table)
+        session.show(table.state)  # the round ended and the next began meanwhile
+        await until(pilot, lambda: app.state.round == 2)
+        await pilot.press("y")
+        await pilot.pause()
+        assert not [c for c in session.sent if isinstance(c, cmd.LockIn)]
 
 
 class RefusedSession(ScriptedSession):

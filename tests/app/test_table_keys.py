@@ -20,28 +20,44 @@ from textual.widgets import Static
 from tests.app import fixtures as fx
 from tests.app.test_solo import until
 from tests.app.tile_fixtures import ME, TILE_SEED
-from wordsy_tui.app import WordsyApp
 from wordsy_tui.app.screens.chat import ChatScreen
 from wordsy_tui.app.screens.confirm import ConfirmScreen, HostLeavesScreen
 from wordsy_tui.app.screens.remove import PickScreen
 from wordsy_tui.app.table import TableApp
-from wordsy_tui.app.tiles.app import BoardScreen, TileApp
 from wordsy_tui.app.widgets.chat import ChatLog
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.session.base import Seat
-from wordsy_tui.session.chat import ChatHeard
-from wordsy_tui.session.tiles import TileSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.table.chat import ChatHeard
+from wordsy_tui.table.seat import Door, Seat
 
 # -- a third game, with nothing of the table's keys of its own ---------------------------
+
+
+class Cards(Door[str, str, str]):
+    """The way to a card game that does not exist (its seat answers for it)."""
+
+    def fresh(self) -> str:
+        return "a hand of cards"
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    async def send(self, command: str) -> str | None:
+        return None
 
 
 class CardSeat(Seat[str, str, str]):
     """A seat at a card game that does not exist: it records what the shell asks of it."""
 
     def __init__(self, me: str | None, *, chat: bool = True, host: bool = False) -> None:
-        super().__init__(me, "a hand of cards")
+        super().__init__(Cards(me))
         self.chat = chat
         self.said: list[str] = []
         self.stopped = False
@@ -168,12 +184,10 @@ async def test_the_new_games_host_mutes_with_its_key_and_the_palette_offers_it()
 # -- Wordsy and the tile games: the same keys, each with its own question ------------------
 
 
-class ChattyTileSession(TileSession):
+class ChattyTileSeat(TileSeat):
     """The seeded offline tile game, with someone to hear the chat."""
 
-    def __init__(self) -> None:
-        super().__init__(ME, TileGameConfig(), (Level.EASY,), seed=TILE_SEED, bot_pause=0)
-        self.said: list[str] = []
+    said: list[str]
 
     @property
     def can_chat(self) -> bool:
@@ -185,12 +199,19 @@ class ChattyTileSession(TileSession):
         return None
 
 
+def ChattyTileSession() -> ChattyTileSeat:
+    seat = ChattyTileSeat.solo(ME, TileGameConfig(), (Level.EASY,), seed=TILE_SEED, bot_pause=0)
+    assert isinstance(seat, ChattyTileSeat)
+    seat.said = []
+    return seat
+
+
 def wordsy_app() -> tuple[TableApp, fx.ScriptedSession]:
     session = fx.ScriptedSession("Ann", fx.writing_state(), chat=())
     return fx.make_app(fx.Scene("keys", lambda: session)), session
 
 
-def tile_app() -> tuple[TableApp, ChattyTileSession]:
+def tile_app() -> tuple[TableApp, ChattyTileSeat]:
     session = ChattyTileSession()
     return TileApp(session), session
 
@@ -211,7 +232,7 @@ def test_each_app_has_the_table_keys_with_its_own_chat_and_mute_keys() -> None:
 
 
 async def on_game_screen(pilot: Pilot[None]) -> None:
-    from wordsy_tui.app.screens.game import GameScreen
+    from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 
     await until(pilot, lambda: isinstance(pilot.app.screen, (GameScreen, BoardScreen)))
     await pilot.pause()
@@ -226,7 +247,7 @@ async def on_game_screen(pilot: Pilot[None]) -> None:
     ids=["wordsy", "tiles"],
 )
 async def test_both_apps_chat_and_leave_through_the_shell(
-    make: Callable[[], tuple[TableApp, fx.ScriptedSession | ChattyTileSession]], question: str
+    make: Callable[[], tuple[TableApp, fx.ScriptedSession | ChattyTileSeat]], question: str
 ) -> None:
     app, session = make()
     async with app.run_test(size=(80, 24)) as pilot:

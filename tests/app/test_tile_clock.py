@@ -11,11 +11,11 @@ from textual.widgets import Static
 from tests.app.tile_fixtures import board_screen, until
 from tests.session.test_tile_clock import clocked_host
 from tests.session.test_tile_lan import join
-from wordsy_tui.app.tiles.app import TileApp
-from wordsy_tui.app.tiles.panel import clock_text, move_lines
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.session.clock import Deadline
+from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.app.panel import clock_text, move_lines
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.table.clock import Deadline
 
 
 def text_of(app: TileApp, selector: str) -> str:
@@ -61,3 +61,12 @@ def test_the_countdown_reads_in_minutes_and_hurries_at_the_end() -> None:
     assert clock_text(Deadline("challenges", 16.0, 20), 0.0).plain == "0:16 left"
     assert clock_text(Deadline("challenges", 5.0, 20), 0.0).plain == "0:05 left, hurry"
     assert clock_text(Deadline("turn", 1.0, 300), 9.0).plain == "0:00 left, hurry"
+
+
+def test_the_tables_countdown_on_an_idle_player_says_whom_it_waits_for() -> None:
+    waiting = Deadline("challenges", 25.0, 25.0, ("cat",))
+    mine = clock_text(waiting, 0.0, "cat")
+    assert mine.plain == "The table is waiting for you: 0:25 · any key: still here"
+    assert mine.style == "bold reverse"
+    assert clock_text(waiting, 0.0, "ann").plain == "Waiting for cat: 0:25"
+    assert clock_text(waiting, 0.0, None).plain == "Waiting for cat: 0:25"  # a spectator

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from wordsy_tui.app.tiles.board import BoardPicture, board_text
-from wordsy_tui.app.tiles.draft import Draft
-from wordsy_tui.scrabble.board import EMPTY_BOARD, place
-from wordsy_tui.scrabble.rulesets import CENTRE, RULES, GameName
+from wordsy_tui.games.tiles.app.board import BoardPicture, board_text
+from wordsy_tui.games.tiles.app.draft import Draft
+from wordsy_tui.games.tiles.rules.board import EMPTY_BOARD, place
+from wordsy_tui.games.tiles.rules.rulesets import CENTRE, RULES, GameName
 
 RACK = ("A", "E", "S", "T", "?")
 
@@ -64,3 +64,14 @@ def test_premiums_read_without_colour():
     assert lines[8][3 + 7 * 3 :].startswith(" 2W")  # the centre, once the game is under way
     empty = board_text(BoardPicture(EMPTY_BOARD, rules.premiums, {}, (), None)).plain
     assert empty.splitlines()[8][3 + 7 * 3 :].startswith(" * ")  # the star to cover first
+
+
+def test_a_play_kept_before_a_restart_is_laid_again_where_it_still_fits():
+    board = place(EMPTY_BOARD, [(CENTRE + 1, "X")])  # played since, over one of its squares
+    draft = Draft()
+    kept = [(CENTRE, "A"), (CENTRE + 1, "T"), (CENTRE + 2, "Q"), (CENTRE + 3, "e"), (4, "S")]
+    draft.lay_again(kept, board, RACK)
+    # The Q is not on the rack; the blank plays the e; the cursor is on the last tile laid.
+    assert draft.placed == [(CENTRE, "A"), (CENTRE + 3, "e"), (4, "S")]
+    assert draft.cursor == 4
+    assert draft.rack_left(RACK) == ["E", "T"]

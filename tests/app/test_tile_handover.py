@@ -8,10 +8,10 @@ import pytest
 
 from tests.app.fixtures import FakeLan, FixedAdvisor, settle
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.app import JoinedTiles
 from wordsy_tui.app.screens.browse import BrowseScreen
-from wordsy_tui.session.discovery import FoundGame
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.app import JoinedTiles
+from wordsy_tui.table.discovery import FoundGame
 
 WWF_GAME = FoundGame(
     "Cat's game", "cat", "192.168.1.40", 47474, 1, 4, "lobby", False, "-", True, game="wwf"

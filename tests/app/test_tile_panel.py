@@ -6,14 +6,14 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from tests.app.tile_fixtures import board_screen, my_turn, take_turn, tile_session, until
-from tests.scrabble.table import FixedDraw, Table
-from wordsy_tui.app.tiles.app import TileApp
-from wordsy_tui.app.tiles.panel import move_lines, scores_text, unseen_text
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble import commands as cmd
-from wordsy_tui.scrabble.rulesets import RULES, GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.scrabble.view import state_for_seat
+from tests.games.tiles.rules.table import FixedDraw, Table
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.app.panel import move_lines, scores_text, unseen_text
+from wordsy_tui.games.tiles.rules import commands as cmd
+from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
+from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.games.tiles.rules.view import state_for_seat
 
 
 def line_of(state, player: str, me: str | None = None) -> str:

@@ -10,12 +10,12 @@ from textual.screen import Screen
 from tests.app.tile_fixtures import until
 from tests.session.test_tile_lan import DICTIONARY, act, tile_host
 from wordsy_tui.app.screens.confirm import RematchScreen
-from wordsy_tui.app.tiles.app import TileApp
-from wordsy_tui.app.tiles.dialogs import GameOverScreen
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.session.tilelan import TileHostSession, TileNetSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.games.tiles.seat import TileSeat
 
 
 def keys_shown(screen: Screen[object]) -> list[str]:
@@ -24,10 +24,10 @@ def keys_shown(screen: Screen[object]) -> list[str]:
 
 async def test_the_host_plays_again_from_the_end_and_a_guest_leaves(tmp_path: Path) -> None:
     server = tile_host(tmp_path, GameName.WWF)
-    ann = TileApp(TileHostSession("Ann", server, bots=(Level.EASY,)))
+    ann = TileApp(TileSeat.host("Ann", server, bots=(Level.EASY,)))
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: len(ann.session.state.players) == 2)
-        session = TileNetSession.join("127.0.0.1", server.port, "Bob", GameName.WWF, DICTIONARY)
+        session = TileSeat.join("127.0.0.1", server.port, "Bob", GameName.WWF, DICTIONARY)
         bob = TileApp(session)
         async with bob.run_test(size=(80, 24)) as guest:
             await until(host, lambda: "Bob" in ann.session.state.players)

@@ -14,18 +14,17 @@ from tests.app.test_replay_and_menu import saved_log
 from tests.app.test_solo import until
 from tests.cli.test_export import saved
 from tests.cli.test_score import run
-from tests.scrabble.test_gcg import scripted_game
+from tests.games.tiles.rules.test_gcg import scripted_game
 from tests.session.test_tile_replay import unfinished
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.app import TileReplayPicked
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.saved import SavedGamesScreen
-from wordsy_tui.app.tiles.app import ReplayBoardScreen, TileApp
-from wordsy_tui.app.tiles.board import TileBoard
-from wordsy_tui.app.tiles.dialogs import GameOverScreen
-from wordsy_tui.session.replay import replay_of
-from wordsy_tui.session.saved import saved_game_list
-from wordsy_tui.session.tilereplay import TileReplaySession
+from wordsy_tui.games.tiles.app.app import ReplayBoardScreen, TileApp
+from wordsy_tui.games.tiles.app.board import TileBoard
+from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.app import TileReplayPicked
+from wordsy_tui.table.replay import Replaying
+from wordsy_tui.table.saved import replay_of, saved_game_list
 
 
 def shown_text(app: TileApp, widget: str) -> str:
@@ -37,14 +36,14 @@ def board_of(app: TileApp) -> str:
 
 
 async def test_the_keys_step_through_a_finished_game_with_every_rack(tmp_path: Path) -> None:
-    session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
-    frames = session.frames
+    _, session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    frames = session.door.frames
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))
         assert isinstance(app.screen, ReplayBoardScreen)
         await pilot.press("right", "n")
-        await until(pilot, lambda: session.index == 2)
+        await until(pilot, lambda: session.door.index == 2)
         await pilot.pause()
         assert f"replay 3/{len(frames)}" in shown_text(app, "#title-bar")
         assert board_of(app) == frames[2].state.board
@@ -56,11 +55,11 @@ async def test_the_keys_step_through_a_finished_game_with_every_rack(tmp_path: P
         assert "HORN" in moves
         assert "FARM" in moves
         await pilot.press("left")
-        await until(pilot, lambda: session.index == 1)
+        await until(pilot, lambda: session.door.index == 1)
         await pilot.pause()
         assert "FARM" not in shown_text(app, "#moves")  # the move list as of that turn
         await pilot.press("p", "p")
-        await until(pilot, lambda: session.index == 0)
+        await until(pilot, lambda: session.door.index == 0)
         await pilot.press("x", "enter", "f3")  # no tile is laid, nothing is played
         await pilot.pause()
         assert board_of(app) == frames[0].state.board
@@ -72,13 +71,13 @@ async def test_the_keys_step_through_a_finished_game_with_every_rack(tmp_path: P
 
 
 async def test_a_game_not_finished_shows_only_counts(tmp_path: Path) -> None:
-    session = replay_of(saved(tmp_path / "g.log", unfinished()))
-    assert not session.finished
+    _, session = replay_of(saved(tmp_path / "g.log", unfinished()))
+    assert not session.door.finished
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))
         await pilot.press(*["right"] * 3)
-        await until(pilot, lambda: session.index == 3)
+        await until(pilot, lambda: session.door.index == 3)
         await pilot.pause()
         assert "7 tiles" in shown_text(app, "#scores")
         assert "spectators" in shown_text(app, "#preview")
@@ -90,7 +89,7 @@ def test_replay_of_a_tile_log_opens_its_board(capsys, tmp_path, monkeypatch) -> 
     path = saved(tmp_path / "g.log", scripted_game().log)
     code, _out, err = run(capsys, "replay", str(path))
     assert (code, err) == (0, "")
-    assert isinstance(opened[0].session, TileReplaySession)
+    assert isinstance(opened[0].session.door, Replaying)
 
 
 @pytest.fixture
@@ -130,7 +129,7 @@ async def test_the_list_opens_a_tile_game_on_its_board_then_comes_back(
     await pick_the_scrabble_game(app)
     picked = app.tile_table
     assert isinstance(picked, TileReplayPicked)
-    assert picked.session.frames[-1].state == scripted_game().state
+    assert picked.session.door.frames[-1].state == scripted_game().state
     opened: list[TileApp] = []
 
     async def run_async(self: TileApp, **_options: object) -> None:
@@ -155,14 +154,14 @@ async def test_the_list_opens_a_tile_game_on_its_board_then_comes_back(
 async def test_unseen_is_the_bag_once_every_rack_is_shown(tmp_path: Path, finished: bool) -> None:
     """A finished game's replay shows every rack: only the bag is unseen (nothing, once
     the bag is empty); a game not finished hides the racks, so they are unseen too."""
-    session = replay_of(
+    _, session = replay_of(
         saved(tmp_path / "g.log", scripted_game().log if finished else unfinished())
     )
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))
-        for index, frame in enumerate(session.frames):
-            await until(pilot, lambda index=index: session.index == index)  # type: ignore[misc]
+        for index, frame in enumerate(session.door.frames):
+            await until(pilot, lambda index=index: session.door.index == index)  # type: ignore[misc]
             await pilot.pause()
             state = frame.state
             on_racks = sum(len(state.rack(p)) for p in state.players)
@@ -179,8 +178,8 @@ async def test_a_damaged_logs_note_is_shown_under_the_board(tmp_path: Path) -> N
     data = bytearray(path.read_bytes())
     data[len(data) * 3 // 4] ^= 0x01  # a flipped bit three quarters in
     path.write_bytes(bytes(data))
-    session = replay_of(path)
-    assert session.note is not None
+    _, session = replay_of(path)
+    assert session.door.note is not None
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "replay 1/" in shown_text(app, "#title-bar"))

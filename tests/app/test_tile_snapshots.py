@@ -38,15 +38,15 @@ def test_tile_screen_with_a_player_offline(snap_compare) -> None:
 def test_tile_replay_of_a_finished_game(snap_compare, tmp_path) -> None:
     """A saved Scrabble game's replay, a few turns in: every rack beside its score."""
     from tests.cli.test_export import saved
-    from tests.scrabble.test_gcg import scripted_game
-    from wordsy_tui.app.tiles.app import TileApp
-    from wordsy_tui.session.replay import replay_of
+    from tests.games.tiles.rules.test_gcg import scripted_game
+    from wordsy_tui.games.tiles.app.app import TileApp
+    from wordsy_tui.table.saved import replay_of
 
-    session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    _, session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
 
     async def run_before(pilot) -> None:
         await pilot.press(*["right"] * 4)
-        while session.index < 4:
+        while session.door.index < 4:
             await pilot.pause(0.01)
         await pilot.pause()
 

@@ -8,14 +8,16 @@ from tests.app.tile_fixtures import (
     FROZEN_NOW,
     ME,
     PHONY,
+    VoteTileSeat,
     VoteTileSession,
     board_screen,
+    solo_table,
     until,
 )
-from wordsy_tui.app.tiles.app import BoardScreen, TileApp
-from wordsy_tui.app.tiles.dialogs import TileVoteScreen
-from wordsy_tui.scrabble import events as ev
-from wordsy_tui.session.clock import Deadline
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.app.dialogs import TileVoteScreen
+from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.table.clock import Deadline
 
 
 async def test_a_voter_is_asked_and_y_votes_that_the_play_stands() -> None:
@@ -32,7 +34,7 @@ async def test_a_voter_is_asked_and_y_votes_that_the_play_stands() -> None:
         await pilot.press("y")
         # Bot 3 votes as the word list advises: 1 to 1, a tie, follows the list.
         await until(pilot, lambda: session.state.vote is None)
-        decided = [e for e in session.log if isinstance(e, ev.ChallengeDecided)]
+        decided = [e for e in solo_table(session).log if isinstance(e, ev.ChallengeDecided)]
         assert decided[-1].votes == ((ME, False), ("Bot 3 (easy)", True))
         assert decided[-1].upheld
         assert not isinstance(app.screen, TileVoteScreen)
@@ -56,7 +58,7 @@ async def test_later_closes_the_dialog_and_v_opens_it_again() -> None:
         await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
         await pilot.press("n")
         await until(pilot, lambda: session.state.vote is None)
-        assert session.host.turns[-1].kind == "withdrawn"
+        assert solo_table(session).host.turns[-1].kind == "withdrawn"
 
 
 def test_the_board_tells_the_tables_verdict() -> None:
@@ -68,7 +70,7 @@ def test_the_board_tells_the_tables_verdict() -> None:
     )
 
 
-class ClockedVoteSession(VoteTileSession):
+class ClockedVoteSession(VoteTileSeat):
     """The vote, with the host's limit on it running: a long status and a countdown."""
 
     @property
@@ -77,7 +79,7 @@ class ClockedVoteSession(VoteTileSession):
 
 
 async def test_at_80_columns_the_status_gives_way_to_the_countdown() -> None:
-    app = TileApp(ClockedVoteSession(), now=lambda: FROZEN_NOW)
+    app = TileApp(VoteTileSession(ClockedVoteSession), now=lambda: FROZEN_NOW)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
         title = str(board_screen(app).query_one("#title-bar", Static).render())

@@ -19,20 +19,21 @@ from tests.session.test_tile_lan import DICTIONARY, join, tile_host
 from tests.session.test_tile_watch import play_out
 from wordsy_tui.app.screens.chat import ChatScreen
 from wordsy_tui.app.screens.remove import PickScreen
-from wordsy_tui.app.tiles.app import BoardScreen, TileApp
-from wordsy_tui.app.tiles.dialogs import GameOverScreen
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble.legal import may_play
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.scrabble.view import state_for_seat
-from wordsy_tui.session.chat import ChatHeard
-from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
+from wordsy_tui.games.tiles.host import TileHost
+from wordsy_tui.games.tiles.rules.legal import may_play
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.table.chat import ChatHeard
 
 
-def watcher_app(server: TileLanHost, name: str = "dora") -> TileApp:
+def watcher_app(server: TileHost, name: str = "dora") -> TileApp:
     return TileApp(
-        TileNetSession.join(
+        TileSeat.join(
             "127.0.0.1", server.port, name, server.config.game, DICTIONARY, spectate=True
         )
     )
@@ -95,7 +96,7 @@ async def test_the_host_and_a_spectator_chat_and_the_host_mutes_with_f8(
     tmp_path: Path,
 ) -> None:
     server = tile_host(tmp_path, GameName.SCRABBLE)
-    ann = TileApp(TileHostSession("Ann", server))
+    ann = TileApp(TileSeat.host("Ann", server))
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: "Ann" in ann.session.state.players)
         dora = watcher_app(server)

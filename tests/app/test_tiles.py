@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.app.tile_fixtures import (
@@ -16,12 +17,13 @@ from tests.app.tile_fixtures import (
     until,
 )
 from wordsy_tui.app.screens.confirm import ConfirmScreen, GameClosedScreen
-from wordsy_tui.app.tiles.app import TileApp
-from wordsy_tui.app.tiles.dialogs import GameOverScreen
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS
-from wordsy_tui.scrabble.rulesets import CENTRE, GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.session.base import LinkChanged
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
+from wordsy_tui.games.tiles.rules.movegen import Move
+from wordsy_tui.games.tiles.rules.rulesets import CENTRE, GameName
+from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.table.seat import LinkChanged
 
 
 def text_of(app: TileApp, selector: str) -> str:
@@ -49,14 +51,20 @@ async def test_a_whole_solo_game_against_a_bot(game: GameName) -> None:
             assert state.scores[player] == made + state.adjustments[player]
 
 
+async def lay_my_move(app: TileApp, pilot: Pilot[None]) -> tuple[BoardScreen, Move]:
+    """On our first turn, the keys that lay a play the rules take."""
+    await until(pilot, lambda: my_turn(app.session))
+    screen = board_screen(app)
+    move = my_move(app.session)
+    assert move is not None
+    await pilot.press(*keys_for(screen, move))
+    return screen, move
+
+
 async def test_keys_lay_a_play_scored_live_by_the_rules() -> None:
     app = TileApp(tile_session())
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: my_turn(app.session))
-        screen = board_screen(app)
-        move = my_move(app.session)
-        assert move is not None
-        await pilot.press(*keys_for(screen, move))
+        screen, move = await lay_my_move(app, pilot)
         assert screen.draft.placement == move.placement
         preview = text_of(app, "#preview")
         assert preview.endswith(f"= {move.score}")
@@ -154,3 +162,20 @@ async def test_leaving_a_game_that_goes_on_asks_first() -> None:
         await until(pilot, lambda: my_turn(app.session))
         await pilot.press("ctrl+q")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+
+
+async def test_the_board_keeps_its_tentative_play_in_the_session_and_lays_a_kept_one_again():
+    app = TileApp(tile_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, move = await lay_my_move(app, pilot)
+        assert sorted(app.session.tentative) == sorted(move.placement)  # what a restart keeps
+        await pilot.press("escape")
+        assert app.session.tentative == ()
+        # A restarted program's session took the play back: the board lays it, once.
+        app.session.laid_again = move.placement
+        screen.redraw()
+        assert screen.draft.placement == move.placement
+        assert app.session.laid_again == ()
+        await pilot.press("escape")
+        screen.redraw()
+        assert screen.draft.placed == []

@@ -13,14 +13,14 @@ from textual.pilot import Pilot
 
 from tests.app.tile_fixtures import keys_for, until
 from tests.session.test_tile_lan import DAWG, DICTIONARY, join, tile_host
-from wordsy_tui.app.tiles.app import TileApp
-from wordsy_tui.app.tiles.dialogs import GameOverScreen
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble.legal import may_play
-from wordsy_tui.scrabble.movegen import generate
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.session.tilelan import TileHostSession, TileNetSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
+from wordsy_tui.games.tiles.rules.legal import may_play
+from wordsy_tui.games.tiles.rules.movegen import generate
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.games.tiles.seat import TileSeat
 
 BOT = Level.EASY
 
@@ -60,10 +60,10 @@ async def move(
 @pytest.mark.parametrize("game", list(GameName))
 async def test_two_apps_and_a_bot_play_a_whole_game(game: GameName, tmp_path: Path) -> None:
     server = tile_host(tmp_path, game)
-    ann = TileApp(TileHostSession("Ann", server, bots=(BOT,)))
+    ann = TileApp(TileSeat.host("Ann", server, bots=(BOT,)))
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: len(ann.session.state.players) == 2)
-        bob = TileApp(TileNetSession.join("127.0.0.1", server.port, "Bob", game, DICTIONARY))
+        bob = TileApp(TileSeat.join("127.0.0.1", server.port, "Bob", game, DICTIONARY))
         async with bob.run_test(size=(80, 24)) as guest:
             await until(host, lambda: "Bob" in ann.session.state.players)
             await host.press("f6")  # Ann, seated first, starts the game
@@ -76,9 +76,9 @@ async def test_two_apps_and_a_bot_play_a_whole_game(game: GameName, tmp_path: Pa
                 for app, pilot in players.items():
                     await until(pilot, lambda: waiting_on(ann) or waiting_on(bob), tries=6000)
                     if app.session.state.phase is not Phase.OVER and waiting_on(app):
-                        seq = app.session.seq
+                        seq = app.session.door.seq
                         await move(pilot, app, laid)
-                        await until(pilot, lambda a=app, s=seq: a.session.seq > s)
+                        await until(pilot, lambda a=app, s=seq: a.session.door.seq > s)
             assert server.state.phase is Phase.OVER
             for app, pilot in players.items():
                 await until(pilot, lambda a=app: isinstance(a.screen, GameOverScreen))
@@ -108,7 +108,7 @@ def scores_line(app: TileApp, player: str) -> str:
 
 async def test_both_boards_say_who_is_offline_until_they_are_back(tmp_path: Path) -> None:
     server = tile_host(tmp_path)
-    ann = TileApp(TileHostSession("Ann", server))
+    ann = TileApp(TileSeat.host("Ann", server))
     async with ann.run_test(size=(80, 24)) as host:
         bob = TileApp(join(server, "Bob"))
         async with bob.run_test(size=(80, 24)) as guest:
@@ -119,7 +119,7 @@ async def test_both_boards_say_who_is_offline_until_they_are_back(tmp_path: Path
             await until(guest, lambda: bob.session.state.phase is Phase.PLAYING)
             await until(guest, lambda: "tiles" in scores_line(bob, "Cat"))
             assert "offline" not in scores_line(ann, "Cat")
-            token = cat.client.token
+            token = cat.door.client.token
             await cat.stop()  # Cat's program closes: the seat stays hers
             for app, pilot in ((ann, host), (bob, guest)):
                 await until(pilot, lambda a=app: "offline" in scores_line(a, "Cat"))

@@ -10,13 +10,13 @@ from textual.widgets import Static
 from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle, writing_state
 from tests.app.test_hint import ZedAdvisor, ZedReferee, hint
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.app.widgets.draft import MAX_WORD_LENGTH, WordInput
-from wordsy_tui.app.widgets.timer import Countdown
-from wordsy_tui.game.config import Difficulty
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.solo import solo_session
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.widgets.draft import MAX_WORD_LENGTH, WordInput
+from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
+from wordsy_tui.games.wordsy.rules.config import Difficulty
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.solo import solo_session
+from wordsy_tui.table.clock import Deadline
 
 
 def zed_app() -> WordsyApp:

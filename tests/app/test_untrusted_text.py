@@ -18,14 +18,14 @@ from tests.app.fixtures import (
     settle,
 )
 from tests.hostile import PAYLOADS, raw_in
-from wordsy_tui.app import WordsyApp
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game import events as ev
-from wordsy_tui.game.evolve import evolve
-from wordsy_tui.game.state import GameState
-from wordsy_tui.session.base import Rejected
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.discovery import FoundGame
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.rules.evolve import evolve
+from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.discovery import FoundGame
+from wordsy_tui.table.seat import Rejected
 
 # Every payload appears in a name and in a word, in each picture.
 FIRST, SECOND = list(PAYLOADS.values())[:3], list(PAYLOADS.values())[3:]
@@ -105,7 +105,17 @@ async def test_hostile_games_on_the_lan_are_shown_escaped():
     hostile = "".join(PAYLOADS.values())
     games = [
         FoundGame(
-            f"G{hostile}", f"H{hostile}", "192.0.2.7", 1, 1, 6, f"P{hostile}", True, "x", True
+            f"G{hostile}",
+            f"H{hostile}",
+            "192.0.2.7",
+            1,
+            1,
+            6,
+            f"P{hostile}",
+            True,
+            "x",
+            True,
+            game="wordsy",
         )
     ]
     app = WordsyApp(lan=FakeLan(games), name="Ann", advisor=FixedAdvisor(), bell=False)

@@ -14,20 +14,22 @@ from dataclasses import dataclass, replace
 
 from textual.pilot import Pilot
 
-from wordsy_tui.app.tiles.app import BoardScreen, TileApp
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble import commands as cmd
-from wordsy_tui.scrabble.bots import Hint, best_moves, vocabulary_dawg
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.movegen import Move
-from wordsy_tui.scrabble.notation import parse_move
-from wordsy_tui.scrabble.rulesets import SIZE, GameName
-from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.scrabble.view import state_for_seat
-from wordsy_tui.session.base import PresenceChanged
-from wordsy_tui.session.chat import ChatHeard
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.tiles import TableUpdate, TilesChanged, TileSession, TileVerbs
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.rules import commands as cmd
+from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.bots import Hint, best_moves, vocabulary_dawg
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.movegen import Move
+from wordsy_tui.games.tiles.rules.notation import parse_move
+from wordsy_tui.games.tiles.rules.rulesets import SIZE, GameName
+from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
+from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.games.tiles.seat import TableUpdate, TilesChanged, TileSeat
+from wordsy_tui.table.chat import ChatHeard
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.local import Local
+from wordsy_tui.table.seat import PresenceChanged
 
 TILE_SEED = 5
 ME = "Ann"
@@ -39,8 +41,8 @@ def tile_session(
     game: GameName = GameName.SCRABBLE,
     bots: Sequence[Level] = (Level.EASY,),
     seed: int = TILE_SEED,
-) -> TileSession:
-    return TileSession(ME, TileGameConfig(game), bots, seed=seed, bot_pause=0)
+) -> TileSeat:
+    return TileSeat.solo(ME, TileGameConfig(game), bots, seed=seed, bot_pause=0)
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool], tries: int = 2000) -> None:
@@ -56,7 +58,7 @@ def board_screen(app: TileApp) -> BoardScreen:
     return app.board_screen
 
 
-def my_move(session: TileSession) -> Move | None:
+def my_move(session: TileSeat) -> Move | None:
     """The best everyday play on the player's rack."""
     state = session.state
     hints = best_moves(state, state.rack(ME), vocabulary_dawg(EVERYDAY))
@@ -78,11 +80,23 @@ def keys_for(screen: BoardScreen, move: Move) -> list[str]:
     return keys
 
 
-def my_turn(session: TileSession) -> bool:
+def solo_table(session: TileSeat) -> Local[TileGameState, cmd.Command, ev.Event]:
+    door = session.door
+    assert isinstance(door, Local)
+    return door
+
+
+def bots_busy(session: TileSeat) -> bool:
+    """The computer players of a solo game are moving (the player's keys wait for them)."""
+    company = solo_table(session).company
+    return company is not None and company.busy
+
+
+def my_turn(session: TileSeat) -> bool:
     state = session.state
     return (
         state.phase is Phase.OVER
-        or (state.turn == ME and not session.bots_busy and state.pending is None)
+        or (state.turn == ME and not bots_busy(session) and state.pending is None)
         or session.asked_to_judge
     )
 
@@ -121,6 +135,9 @@ class TileScene:
     """The spectator's board of the same game (`join --spectate`, `ssh watch@HOST`)."""
     away: str | None = None
     """A second player of this name, whose program the host says is not connected."""
+    judged: bool = False
+    """Bot 1's play waits for the player to challenge it or let it stand
+    (`JudgedTileSession`)."""
 
 
 TILE_SCENES = (
@@ -128,24 +145,31 @@ TILE_SCENES = (
     TileScene("tiles-wwf", GameName.WWF, 2, lay_next=False),
     TileScene("tiles-wordfeud-clock", GameName.WORDFEUD, 1, clock_left=137),
     TileScene("tiles-scrabble-vote", GameName.SCRABBLE, 0, vote=True),
+    TileScene("tiles-scrabble-judge", GameName.SCRABBLE, 0, judged=True),
     TileScene("tiles-wwf-watching", GameName.WWF, 3, clock_left=52, watching=True),
 )
 FROZEN_NOW = 1000.0
 """The screen's clock in pictures with a countdown: it never moves."""
 
 
-class ClockedTileSession(TileSession):
+class ClockedTileSeat(TileSeat):
     """The seeded game, with a host's turn limit frozen at `left` seconds (the picture of a
     LAN seat's countdown; the rules and bots are the solo game's)."""
 
-    def __init__(self, game: GameName, left: int) -> None:
-        base = tile_session(game)
-        super().__init__(ME, base.config, base.bots.values(), seed=TILE_SEED, bot_pause=0)
-        self.left = left
+    left = 0
+    turn_seconds = 0
 
     @property
     def deadline(self) -> Deadline | None:
-        return Deadline("turn", FROZEN_NOW + self.left, self.config.turn_seconds)
+        return Deadline("turn", FROZEN_NOW + self.left, self.turn_seconds)
+
+
+def clocked_tile_session(game: GameName, left: int) -> ClockedTileSeat:
+    config = TileGameConfig(game)
+    seat = ClockedTileSeat.solo(ME, config, (Level.EASY,), seed=TILE_SEED, bot_pause=0)
+    assert isinstance(seat, ClockedTileSeat)
+    seat.left, seat.turn_seconds = left, config.turn_seconds
+    return seat
 
 
 WATCH_CHAT = (
@@ -156,7 +180,7 @@ WATCH_CHAT = (
 """What the table said, as a spectator's board shows it."""
 
 
-async def play_best(session: TileSession) -> None:
+async def play_best(session: TileSeat) -> None:
     """One of the player's turns without the screen: let a play stand, or the best
     everyday play, or a pass (the computer players answer before it returns)."""
     if session.asked_to_judge and session.state.turn != ME:
@@ -168,7 +192,7 @@ async def play_best(session: TileSession) -> None:
         await session.play(move.placement)
 
 
-class WatchedTileSession(TileVerbs):
+class WatchedTileSession(TileSeat):
     """A spectator beside the seeded game: the player's `turns` are played out of sight,
     then the table is seen as spectators see it (every rack a count), with some chat and
     the host's turn limit frozen at `left` seconds."""
@@ -178,9 +202,12 @@ class WatchedTileSession(TileVerbs):
     leave_question = "Stop watching?"
     asked_to_judge = False
     can_chat = True
+    hosting = False
+    door = None  # (it tells the app everything itself)
 
     def __init__(self, game: GameName, turns: int, left: int) -> None:
         self.game = tile_session(game)
+        self.turn_seconds = TileGameConfig(game).turn_seconds
         self.turns = turns
         self.left = left
         self.state = TileGameState()
@@ -191,7 +218,7 @@ class WatchedTileSession(TileVerbs):
         await self.game.start()
         for _ in range(self.turns):
             await play_best(self.game)
-        self.state = state_for_seat(self.game.host, None)
+        self.state = state_for_seat(solo_table(self.game).host, None)
         self._updates.put_nowait(TilesChanged(self.state, ()))
         for line in WATCH_CHAT:
             self._updates.put_nowait(line)
@@ -215,37 +242,47 @@ class WatchedTileSession(TileVerbs):
 
     @property
     def deadline(self) -> Deadline | None:
-        return Deadline("turn", FROZEN_NOW + self.left, self.game.config.turn_seconds)
+        return Deadline("turn", FROZEN_NOW + self.left, self.turn_seconds)
 
 
 AWAY_SCENE = TileScene("tiles-scrabble-offline", GameName.SCRABBLE, 1, lay_next=False, away="Bob")
 """A LAN table's board with a player whose program has gone (a snapshot, no screenshot)."""
 
 
-class AwayTileSession(TileSession):
+class AwayTileSeat(TileSeat):
     """The seeded game with a second player `away` (the seed's easy bot, renamed as a
     person), whom the host reports as not connected, as a LAN seat hears it."""
 
-    def __init__(self, game: GameName, away: str) -> None:
-        super().__init__(ME, TileGameConfig(game), (Level.EASY,), seed=TILE_SEED, bot_pause=0)
-        self.bots = {away: Level.EASY}
-        self.away = away
+    away = ""
 
     async def start(self) -> None:
         await super().start()
         self.publish(PresenceChanged({ME: True, self.away: False}))
 
 
+def away_tile_session(game: GameName, away: str) -> AwayTileSeat:
+    seat = AwayTileSeat.solo(ME, TileGameConfig(game), (Level.EASY,), seed=TILE_SEED, bot_pause=0)
+    assert isinstance(seat, AwayTileSeat)
+    seat.away = away
+    table = solo_table(seat)
+    (bot,) = table.company.names  # type: ignore[union-attr]
+    table.company.names = {away: Level.EASY}  # type: ignore[union-attr]
+    table.opening = tuple((away if who == bot else who, c) for who, c in table.opening)
+    return seat
+
+
 def make_tile_app(scene: TileScene) -> TileApp:
     if scene.away is not None:
-        return TileApp(AwayTileSession(scene.game, scene.away))
+        return TileApp(away_tile_session(scene.game, scene.away))
     if scene.vote:
         return TileApp(VoteTileSession())
+    if scene.judged:
+        return TileApp(JudgedTileSession("QI", 20))
     if scene.watching:
         session = WatchedTileSession(scene.game, scene.turns, scene.clock_left or 0)
         return TileApp(session, now=lambda: FROZEN_NOW)
     if scene.clock_left is not None:
-        return TileApp(ClockedTileSession(scene.game, scene.clock_left), now=lambda: FROZEN_NOW)
+        return TileApp(clocked_tile_session(scene.game, scene.clock_left), now=lambda: FROZEN_NOW)
     return TileApp(tile_session(scene.game))
 
 
@@ -253,9 +290,13 @@ async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
     app = pilot.app
     assert isinstance(app, TileApp)
     if scene.vote:
-        from wordsy_tui.app.tiles.dialogs import TileVoteScreen
+        from wordsy_tui.games.tiles.app.dialogs import TileVoteScreen
 
         await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
+        await pilot.pause()
+        return
+    if scene.judged:
+        await until(pilot, lambda: app.session.asked_to_judge)
         await pilot.pause()
         return
     if isinstance(app.session, WatchedTileSession):
@@ -274,34 +315,64 @@ PHONY = "SLORP"
 """A word the shipped list lacks."""
 
 
-class VoteTileSession(TileSession):
+class VoteTileSeat(TileSeat):
     """Scrabble with the table's vote, four at the table: Bot 1 plays SLORP (the seed has
     it play first), Bot 2 challenges it, and Ann and Bot 3 vote. The bots move only once
     Ann has voted, so the picture holds still on her vote."""
 
-    def __init__(self) -> None:
-        config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
-        super().__init__(ME, config, (Level.EASY,) * 3, seed=TILE_SEED, bot_pause=0)
-
     async def start(self) -> None:
-        self._apply(None, cmd.CreateGame(self.config))
-        self._apply(ME, cmd.JoinGame())
-        for name in self.bots:
-            self._apply(name, cmd.JoinGame(bot=True))
-        self._apply(ME, cmd.StartGame())
-        first, challenger = self.host.players[:2]
+        table = solo_table(self)
+        for actor, command in table.opening:
+            await table.apply(actor, command)
+        first, challenger = table.host.players[:2]
         assert first != ME, "the seed has a computer player play first"
         self._give(first, PHONY)
-        self._apply(first, cmd.Play(parse_move(self.host.board, f"8H {PHONY}")))
-        self._apply(challenger, cmd.Challenge())
+        await table.apply(first, cmd.Play(parse_move(table.host.board, f"8H {PHONY}")))
+        await table.apply(challenger, cmd.Challenge())
 
     def _give(self, player: str, tiles: str) -> None:
         """Put `tiles` on `player`'s rack, filled up from the bag (the test's set-up)."""
-        host = self.host
+        table = solo_table(self)
+        host = table.host
         bag = sorted((host.bag or ()) + host.rack(player))
         for tile in tiles:
             bag.remove(tile)
         rack = tuple(sorted(tiles + "".join(bag[: 7 - len(tiles)])))
         left = tuple(bag[7 - len(tiles) :])
         racks = {**host.racks, player: rack}
-        self.host = replace(host, racks=racks, bag=left, bag_count=len(left))
+        table.host = replace(host, racks=racks, bag=left, bag_count=len(left))
+
+
+def VoteTileSession(kind: type[VoteTileSeat] = VoteTileSeat) -> TileSeat:
+    config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
+    return kind.solo(ME, config, (Level.EASY,) * 3, seed=TILE_SEED, bot_pause=0)
+
+
+class JudgedTileSeat(TileSeat):
+    """Scrabble, Ann against Bot 1: Bot 1 plays `word` across the centre from a rack of just
+    its letters, and the play waits for Ann to challenge it or let it stand. `bag_left`:
+    the tiles left in the bag (none: Bot 1 has gone out, and the play ends the game once it
+    stands)."""
+
+    word = "QI"
+    bag_left = 20
+
+    async def start(self) -> None:
+        table = solo_table(self)
+        for actor, command in table.opening:
+            await table.apply(actor, command)
+        host = table.host
+        bot = next(p for p in host.players if p != ME)
+        tiles = sorted((host.bag or ()) + host.rack(bot))
+        for tile in self.word:
+            tiles.remove(tile)
+        racks = {**host.racks, bot: tuple(sorted(self.word))}
+        bag = tuple(tiles[: self.bag_left])
+        table.host = replace(host, racks=racks, bag=bag, bag_count=len(bag), turn=bot)
+        await table.apply(bot, cmd.Play(parse_move(table.host.board, f"8H {self.word}")))
+
+
+def JudgedTileSession(word: str, bag: int) -> TileSeat:
+    seat_class = type("Judged", (JudgedTileSeat,), {"word": word, "bag_left": bag})
+    config = TileGameConfig(GameName.SCRABBLE)
+    return seat_class.solo(ME, config, (Level.EASY,), seed=TILE_SEED, bot_pause=0)

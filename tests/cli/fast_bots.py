@@ -9,6 +9,7 @@ A bot at its normal pace thinks for up to a minute; the crash tests need its wor
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from typing import Any
 
@@ -16,16 +17,17 @@ from wordsy_tui.cli import main, serve
 
 BOT_PACE = 0.02
 
-settings = serve.wordsy_settings
+make_server = serve.make_server
 
 
-def fast_settings(options: serve.HostOptions) -> dict[str, Any]:
-    """Wordsy's host with fast computer players; with the fronts, at their own pace (a
+def fast_server(options: serve.HostOptions, on_event: Any = None) -> serve.Server:
+    """Any game's host with fast computer players; with the fronts, at their own pace (a
     person over SSH types against them)."""
     fronted = options.ssh_port is not None or options.web_port is not None
-    return settings(options) | ({} if fronted else {"bot_pace": BOT_PACE})
+    fast = options if fronted else dataclasses.replace(options, bot_pace=BOT_PACE)
+    return make_server(fast, on_event)
 
 
 if __name__ == "__main__":
-    serve.wordsy_settings = fast_settings
+    serve.make_server = fast_server
     sys.exit(main(sys.argv[1:]))

@@ -61,3 +61,19 @@ def test_a_form_takes_the_meaning_of_its_word(capsys):
     assert verdict["meaning"]
     _code, out, _ = run(capsys, "check", "glimmerings")
     assert "means (a form of GLIMMERING): " in out
+
+
+def test_a_tile_game_asks_its_own_word_list(capsys):
+    code, out, _ = run(capsys, "check", "xylophone", "--game", "scrabble")
+    assert (code, out.strip()) == (0, "XYLOPHONE: allowed")
+    code, out, _ = run(capsys, "check", "qzx", "--game", "wwf", "--json")
+    verdict = json.loads(out)
+    assert code == 1
+    assert (verdict["word"], verdict["ok"]) == ("QZX", False)
+    assert "word list of Words with Friends" in verdict["message"]
+
+
+def test_another_games_option_is_refused_by_name(capsys):
+    code, _, err = run(capsys, "check", "flinch", "--game", "wordfeud", "--after", "fish")
+    assert code == 2
+    assert "--after is for Wordsy, not Wordfeud" in err

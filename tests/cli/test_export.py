@@ -8,15 +8,15 @@ import pytest
 
 from net.log import encode_record
 from tests.cli.test_score import run
-from tests.game.table import Table as WordsyTable
+from tests.games.tiles.rules.test_gcg import SCRIPTED, play_back, read_gcg, renamed, scripted_game
+from tests.games.wordsy.rules.table import Table as WordsyTable
 from tests.net.helpers import wait_until
-from tests.scrabble.test_gcg import SCRIPTED, play_back, read_gcg, renamed, scripted_game
 from tests.session.test_tile_lan import tile_host
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble import events as ev
-from wordsy_tui.scrabble.codec import encode
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.codec import encode
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase
 
 GAME = "g1"
 
@@ -122,7 +122,7 @@ def test_a_log_of_something_else(capsys, tmp_path):
 
 
 def test_a_wordsy_game_is_not_for_gcg(capsys, tmp_path):
-    from wordsy_tui.session.codec import encode as wordsy_encode
+    from wordsy_tui.engine.codec import encode as wordsy_encode
 
     table = WordsyTable(("Ann", "Bob"))
     table.start()

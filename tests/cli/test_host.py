@@ -14,9 +14,9 @@ import pytest
 
 from tests.cli.test_score import run
 from tests.net.helpers import wait_until
-from wordsy_tui.game.state import Phase
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.session.lan import NetSession
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.words.lexicon import dictionary_hash
 
 JOIN_LINE = re.compile(rb"--connect [\d.]+:(\d+)")
 
@@ -73,7 +73,7 @@ async def test_a_killed_headless_host_resumes_and_the_round_goes_on(tmp_path):
     port = str(free_port())
     first = ("--port", port, "--bots", "1", "--bot-level", "easy", "--timer", "5")
     process, _ = await start_host(tmp_path, *first)
-    cat = NetSession.join("127.0.0.1", int(port), "Cat", dictionary_hash())
+    cat = WordsySeat.join("127.0.0.1", int(port), "Cat", dictionary_hash())
     try:
         await cat.start()
         await wait_until(lambda: len(cat.state.players) == 2, timeout=60)
@@ -83,10 +83,10 @@ async def test_a_killed_headless_host_resumes_and_the_round_goes_on(tmp_path):
         await wait_until(lambda: cat.state.draft("Cat").commitment is not None)
         process.kill()  # kill -9, mid-round
         await process.wait()
-        await wait_until(lambda: not cat.client.connected)
+        await wait_until(lambda: not cat.door.client.connected)
 
         process, _ = await start_host(tmp_path, "--port", port, "--resume")
-        await wait_until(lambda: cat.client.connected, timeout=60)
+        await wait_until(lambda: cat.door.client.connected, timeout=60)
         assert cat.state.draft("Cat").commitment is not None  # nothing lost
         assert await cat.flip() is None  # the bot must write within the 5 s that follow
         await wait_until(lambda: cat.state.phase is Phase.CHALLENGES, timeout=120)
@@ -108,7 +108,7 @@ async def test_a_bots_locked_in_word_survives_kill_9_and_is_revealed_and_scored(
     first = ("--port", port, "--bots", "1", "--bot-level", "expert", "--no-timer")
     process, _ = await start_host(tmp_path, *first, program="tests.cli.fast_bots")
     games = tmp_path / "wordsy-tui" / "games"
-    cat = NetSession.join("127.0.0.1", int(port), "Cat", dictionary_hash())
+    cat = WordsySeat.join("127.0.0.1", int(port), "Cat", dictionary_hash())
     try:
         await cat.start()
         await wait_until(lambda: len(cat.state.players) == 2, timeout=60)
@@ -123,12 +123,12 @@ async def test_a_bots_locked_in_word_survives_kill_9_and_is_revealed_and_scored(
         logged = log.read_bytes()
         (book,) = games.glob("*.seats.json")
         assert book.stat().st_mode & 0o777 == 0o600
-        await wait_until(lambda: not cat.client.connected)
+        await wait_until(lambda: not cat.door.client.connected)
 
         process, _ = await start_host(
             tmp_path, "--port", port, "--resume", program="tests.cli.fast_bots"
         )
-        await wait_until(lambda: cat.client.connected, timeout=60)
+        await wait_until(lambda: cat.door.client.connected, timeout=60)
         assert await cat.lock_in() is None  # everyone is locked in: the reveal follows
         await wait_until(lambda: cat.state.phase is Phase.CHALLENGES, timeout=60)
         await cat.ready()
@@ -152,7 +152,7 @@ async def test_a_bots_locked_in_word_survives_kill_9_and_is_revealed_and_scored(
         (["host", "--seats", "9"], "from 2 to 6"),
         (["host", "--bots", "3", "--seats", "3"], "at least one seat"),
         (["host", "--timer", "2"], "from 5 to 600"),
-        (["host", "--resume", "no-such-game"], "no saved game"),
+        (["host", "--resume", "no-such-game"], "no saved Wordsy game"),
         (["host", "--name", " "], "1 to 20 characters"),
         (["host", "--salvage"], "--salvage goes with --resume"),
         (["join", "--connect", "no-port"], "HOST:PORT"),
@@ -169,11 +169,11 @@ def test_bad_flags_exit_2_with_a_message(capsys, monkeypatch, tmp_path, argv, me
 async def save_a_game(data_home: Path) -> Path:
     """A real saved game: Ann hosts with a bot, two rounds played, then her host stops."""
     from tests.session.test_lan import playing, server
-    from wordsy_tui.session.lan import HostSession
+    from wordsy_tui.games.wordsy.seat import WordsySeat
 
     games = data_home / "wordsy-tui" / "games"
     host = server(games, captain="Ann")
-    ann = HostSession("Ann", host, bots=("expert",))
+    ann = WordsySeat.host("Ann", host, bots=("expert",))
     await ann.start()
     try:
         await wait_until(lambda: len(ann.state.players) == 2)
@@ -194,6 +194,7 @@ def saved_game(tmp_path, monkeypatch) -> Path:
 def serve_without_screens(monkeypatch) -> list[object]:
     """Stand in for the app: sit down as the CLI says, look at the table, get up."""
     from wordsy_tui.cli import serve
+    from wordsy_tui.table.joined import Joined
 
     seen: list[object] = []
 
@@ -201,7 +202,11 @@ def serve_without_screens(monkeypatch) -> list[object]:
         session = serve.LanPlay(options).host(options.name or "")
         await session.start()  # refused ("already started") unless it is our own seat
         try:
-            await wait_until(lambda: session.client.connected)
+            # Welcomed, and caught up with every event the resumed host replayed.
+            door, server = session.door, session.server
+            assert isinstance(door, Joined)
+            assert server is not None
+            await wait_until(lambda: door.client.connected and door.seq == server.host.seq)
             seen.append(session.state)
         finally:
             await session.stop()

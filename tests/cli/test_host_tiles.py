@@ -13,10 +13,10 @@ import pytest
 from net import SeatKeys
 from tests.cli.test_host import JOIN_LINE, _hear_ctrl_c, free_port, interrupt
 from tests.net.helpers import wait_until
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.session.tilelan import TileNetSession
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.words.lexicon import dictionary_hash
 
 
 async def headless_host(data_home: Path, *args: str) -> asyncio.subprocess.Process:
@@ -54,7 +54,7 @@ async def test_a_headless_scrabble_host_seats_a_player_and_its_bot_starts_on_com
     process, port, _ = await start_tile_host(
         tmp_path, "--game", "scrabble", "--bots", "1", "--bot-level", "easy"
     )
-    ann = TileNetSession.join("127.0.0.1", port, "Ann", GameName.SCRABBLE, dictionary_hash())
+    ann = TileSeat.join("127.0.0.1", port, "Ann", GameName.SCRABBLE, dictionary_hash())
     try:
         await ann.start()
         await wait_until(lambda: len(ann.state.players) == 2, timeout=60)
@@ -87,10 +87,10 @@ async def test_a_headless_scrabble_host_seats_a_player_and_its_bot_starts_on_com
         (("--game", "wordfeud", "--bots", "4"), b"--bots"),
         (("--game", "scrabble", "--turn-limit", "5"), b"--turn-limit must be from 10 to 86400"),
         (("--game", "wwf", "--turn-limit", "2m"), b"--turn-limit must be a whole number"),
-        (("--turn-limit", "60"), b"--turn-limit is for the tile games"),
+        (("--turn-limit", "60"), b"--turn-limit is for Scrabble, Words with Friends, Wordfeud"),
         (("--game", "wwf", "--table-vote"), b"Words with Friends refuses a word not in"),
         (("--game", "wordfeud", "--table-vote"), b"Wordfeud refuses a word not in"),
-        (("--table-vote",), b"Wordsy's challenges always go to the table's vote"),
+        (("--table-vote",), b"--table-vote is for Scrabble, Words with Friends, Wordfeud"),
     ],
 )
 async def test_what_a_tile_host_cannot_do_yet_is_said(
@@ -105,33 +105,33 @@ async def test_what_a_tile_host_cannot_do_yet_is_said(
 
 def test_the_turn_limit_reaches_the_game_and_has_a_default() -> None:
     from wordsy_tui.cli import build_parser
-    from wordsy_tui.cli.host import tile_config
-    from wordsy_tui.scrabble.config import DEFAULT_TURN_SECONDS
+    from wordsy_tui.cli.host import game_config
+    from wordsy_tui.games.tiles.rules.config import DEFAULT_TURN_SECONDS
 
     parser = build_parser()
-    limited = tile_config(parser.parse_args(["host", "--game", "wwf", "--turn-limit", "45"]))
+    limited = game_config(parser.parse_args(["host", "--game", "wwf", "--turn-limit", "45"]))
     assert limited.game is GameName.WWF
     assert limited.turn_seconds == 45
     assert limited.challenge_seconds == 45
-    default = tile_config(parser.parse_args(["host", "--game", "scrabble"]))
+    default = game_config(parser.parse_args(["host", "--game", "scrabble"]))
     assert default.turn_seconds == DEFAULT_TURN_SECONDS
 
 
 def test_the_table_vote_reaches_scrabbles_config_and_is_off_by_default() -> None:
     from wordsy_tui.cli import build_parser
-    from wordsy_tui.cli.host import tile_config
+    from wordsy_tui.cli.host import game_config
 
     parser = build_parser()
-    assert tile_config(
+    assert game_config(
         parser.parse_args(["host", "--game", "scrabble", "--table-vote"])
     ).table_vote
-    assert not tile_config(parser.parse_args(["host", "--game", "scrabble"])).table_vote
+    assert not game_config(parser.parse_args(["host", "--game", "scrabble"])).table_vote
 
 
 def test_the_hosts_log_tells_the_table_vote() -> None:
-    from wordsy_tui.scrabble import events as ev
-    from wordsy_tui.scrabble.state import TileGameState
-    from wordsy_tui.session.tilenarrate import tile_line
+    from wordsy_tui.games.tiles.narrate import tile_line
+    from wordsy_tui.games.tiles.rules import events as ev
+    from wordsy_tui.games.tiles.rules.state import TileGameState
 
     state = TileGameState()
     assert tile_line(state, ev.VoteOpened("Bob", ("Cat", "Dan"), ("HORX",))) == (
@@ -146,9 +146,9 @@ def test_the_hosts_log_tells_the_table_vote() -> None:
 
 
 def test_the_hosts_log_says_when_time_ran_out() -> None:
-    from wordsy_tui.scrabble import events as ev
-    from wordsy_tui.scrabble.state import TileGameState
-    from wordsy_tui.session.tilenarrate import tile_line
+    from wordsy_tui.games.tiles.narrate import tile_line
+    from wordsy_tui.games.tiles.rules import events as ev
+    from wordsy_tui.games.tiles.rules.state import TileGameState
 
     state = TileGameState()
     assert tile_line(state, ev.Passed("Bob")) == "Bob passed"
@@ -166,14 +166,14 @@ async def test_join_connect_opens_the_tile_games_board_in_its_lobby(
 ) -> None:
     from textual.widgets import Static
 
-    from wordsy_tui.app.tiles import app as tile_app
-    from wordsy_tui.bots.levels import Level
     from wordsy_tui.cli import build_parser
-    from wordsy_tui.scrabble.config import TileGameConfig
-    from wordsy_tui.session.tilelan import TileLanHost
+    from wordsy_tui.engine.levels import Level
+    from wordsy_tui.games.tiles.app import app as tile_app
+    from wordsy_tui.games.tiles.host import tile_game_host
+    from wordsy_tui.games.tiles.rules.config import TileGameConfig
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    server = TileLanHost(
+    server = tile_game_host(
         TileGameConfig(GameName.WWF),
         dictionary=dictionary_hash(),
         bind="127.0.0.1",
@@ -207,7 +207,7 @@ async def test_join_connect_opens_the_tile_games_board_in_its_lobby(
         await server.stop()
 
 
-async def let_the_bot_move(ann: TileNetSession) -> None:
+async def let_the_bot_move(ann: TileSeat) -> None:
     """Ann passes whenever it is her turn, until the computer player has played a word."""
     while not any(turn.kind == "play" for turn in ann.state.turns):
         if ann.state.turn == "Ann":
@@ -226,8 +226,8 @@ async def test_a_killed_tile_host_resumes_and_its_players_take_their_seats_back(
     )
     games = tmp_path / "wordsy-tui" / "games"
 
-    def ann_joins() -> TileNetSession:
-        return TileNetSession.join(
+    def ann_joins() -> TileSeat:
+        return TileSeat.join(
             "127.0.0.1", int(port), "Ann", GameName.WWF, dictionary_hash(), keys=keys
         )
 

@@ -9,20 +9,20 @@ from pathlib import Path
 import pytest
 
 from tests.net.helpers import wait_until
-from wordsy_tui.bots.levels import Level
 from wordsy_tui.cli import build_parser
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.session.tilelan import TileLanHost
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.host import tile_game_host
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.words.lexicon import dictionary_hash
 
 
 async def test_a_joined_bot_sits_at_a_tile_host_plays_its_turns_and_stops_with_the_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    server = TileLanHost(
+    server = tile_game_host(
         TileGameConfig(GameName.WORDFEUD),
         dictionary=dictionary_hash(),
         bind="127.0.0.1",

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.serve import HostOptions, serve_headless
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.state import Phase
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.session.lan import NetSession
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.words.lexicon import dictionary_hash
 
 
 async def test_rematch_on_a_headless_hosts_input_plays_again(tmp_path: Path, monkeypatch, capsys):
@@ -39,14 +39,14 @@ async def test_rematch_on_a_headless_hosts_input_plays_again(tmp_path: Path, mon
         keyboard.write(line + "\n")
         keyboard.flush()
 
-    seated: list[NetSession] = []
+    seated: list[WordsySeat] = []
     try:
         await wait_until(lambda: heard(r"--connect \S+:(\d+)") is not None, timeout=60)
         found = heard(r"--connect \S+:(\d+)")
         assert found is not None
         port = int(found.group(1))
         bob, cat = seated[:] = [
-            NetSession.join("127.0.0.1", port, name, dictionary_hash()) for name in ("Bob", "Cat")
+            WordsySeat.join("127.0.0.1", port, name, dictionary_hash()) for name in ("Bob", "Cat")
         ]
         for session in seated:
             await session.start()
@@ -59,16 +59,16 @@ async def test_rematch_on_a_headless_hosts_input_plays_again(tmp_path: Path, mon
             type_in("end")
             await wait_until(lambda n=before: answers() > n)
         await wait_until(lambda: heard("Type 'rematch' within") is not None)
-        first_game = bob.client.game
+        first_game = bob.door.client.game
 
         type_in("rematch")
 
         await wait_until(lambda: heard("Rematch: the same table is back in the lobby") is not None)
         await wait_until(lambda: bob.state.phase is Phase.LOBBY and cat.state.phase is Phase.LOBBY)
         assert bob.state.players == ("Bob", "Cat")
-        assert bob.client.game != first_game
+        assert bob.door.client.game != first_game
         logs = {path.stem for path in (tmp_path / "wordsy-tui" / "games").glob("*.log")}
-        assert logs == {first_game, bob.client.game}, "a new log, the last one kept"
+        assert logs == {first_game, bob.door.client.game}, "a new log, the last one kept"
         assert not serving.done(), "the host goes on"
         assert await bob.start_game() is None
         await wait_until(lambda: cat.state.round == 1)

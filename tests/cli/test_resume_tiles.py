@@ -16,10 +16,10 @@ from tests.cli.test_host import damage_the_middle
 from tests.cli.test_score import run
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, join, tile_host
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.session.tilelan import TileHostSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
+from wordsy_tui.games.tiles.seat import TileSeat
 
 
 def games_of(data_home: Path) -> Path:
@@ -37,12 +37,12 @@ def write_log(path: Path, created: dict[str, Any], age: float) -> None:
 
 
 def created_logs(games: Path) -> None:
-    from wordsy_tui.game import events as wordsy
-    from wordsy_tui.game.config import GameConfig
-    from wordsy_tui.scrabble import events as tiles
-    from wordsy_tui.scrabble.codec import encode as encode_tiles
-    from wordsy_tui.scrabble.config import TileGameConfig
-    from wordsy_tui.session.codec import encode
+    from wordsy_tui.engine.codec import encode
+    from wordsy_tui.games.tiles.rules import events as tiles
+    from wordsy_tui.games.tiles.rules.codec import encode as encode_tiles
+    from wordsy_tui.games.tiles.rules.config import TileGameConfig
+    from wordsy_tui.games.wordsy.rules import events as wordsy
+    from wordsy_tui.games.wordsy.rules.config import GameConfig
 
     write_log(games / "old-scrabble.log", encode_tiles(tiles.GameCreated(TileGameConfig())), 300)
     write_log(games / "wordsy.log", encode(wordsy.GameCreated(GameConfig())), 200)
@@ -99,7 +99,7 @@ async def save_a_tile_game(data_home: Path) -> TileGameState:
     person's turn, she stops her host. The log is `game`."""
     games = games_of(data_home)
     server = tile_host(games, GameName.WWF)
-    ann = TileHostSession("Ann", server, [Level.EASY])
+    ann = TileSeat.host("Ann", server, [Level.EASY])
     await ann.start()
     bob = join(server, "Bob")
     try:
@@ -137,7 +137,7 @@ def test_resume_sits_the_hosting_player_in_their_own_tile_seat(
     async def sit(options: serve.HostOptions) -> None:
         server = serve.make_server(options)
         assert options.name is not None
-        session = TileHostSession(options.name, server, [options.bot_level] * options.bots)
+        session = TileSeat.host(options.name, server, [options.bot_level] * options.bots)
         await session.start()
         try:
             await wait_until(lambda: session.state.phase is Phase.PLAYING)

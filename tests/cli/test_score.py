@@ -130,3 +130,16 @@ def test_help_says_which_order_the_cards_are_read_in(capsys):
     assert "column by column" in flat
     assert "--rows" in flat
     assert "as the board screen shows" in flat
+
+
+def test_another_games_option_is_refused_by_name(capsys):
+    code, _, err = run(capsys, "score", "--game", "wwf", "--board", BOARD, "--move", "8H HORN")
+    assert code == 2
+    assert "--board is for Wordsy, not Words with Friends" in err
+
+
+def test_each_games_options_are_listed_under_its_name(capsys):
+    code, out, _ = run(capsys, "score", "--help")
+    assert code == 0
+    assert "Wordsy:\n  --board CARDS" in out
+    assert "Scrabble, Words with Friends, Wordfeud:\n  --position FILE" in out

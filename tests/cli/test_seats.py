@@ -13,9 +13,10 @@ from net import protocol as p
 from tests.cli.test_host import JOIN_LINE, free_port
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.serve import HostOptions, LanPlay
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.session.lan import LanHost, NetSession
+from wordsy_tui.games.wordsy.host import wordsy_host
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.words.lexicon import dictionary_hash
 
 GUARD = 60  # seconds: a guard against a hang, not a timing assertion
 
@@ -96,9 +97,9 @@ async def test_a_killed_join_sits_back_down_with_the_same_command(tmp_path):
 
 async def test_the_headless_host_removes_a_player_and_answers_a_request_for_a_seat(tmp_path):
     host, port = await headless_host(tmp_path)
-    bob = NetSession.join("127.0.0.1", port, "Bob", dictionary_hash())
-    cat = NetSession.join("127.0.0.1", port, "Cat", dictionary_hash())
-    laptop = NetSession.join("127.0.0.1", port, "Cat", dictionary_hash(), reclaim=True)
+    bob = WordsySeat.join("127.0.0.1", port, "Bob", dictionary_hash())
+    cat = WordsySeat.join("127.0.0.1", port, "Cat", dictionary_hash())
+    laptop = WordsySeat.join("127.0.0.1", port, "Cat", dictionary_hash(), reclaim=True)
     try:
         await tell(host, "help")
         assert "remove NAME" in await said(host, "Commands:")
@@ -107,8 +108,8 @@ async def test_the_headless_host_removes_a_player_and_answers_a_request_for_a_se
         await wait_until(lambda: len(cat.state.players) == 2, timeout=GUARD)
         await tell(host, "remove Bob")
         await said(host, "Bob's seat is removed")
-        await wait_until(lambda: bob.client.refusal is not None, timeout=GUARD)
-        assert bob.client.refusal.reason == p.SEAT_REMOVED
+        await wait_until(lambda: bob.door.client.refusal is not None, timeout=GUARD)
+        assert bob.door.client.refusal.reason == p.SEAT_REMOVED
         await wait_until(lambda: cat.state.players == ("Cat",), timeout=GUARD)
         # Cat's laptop asks for her seat; only the host's word hands it over.
         asking = asyncio.ensure_future(laptop.start())
@@ -116,7 +117,7 @@ async def test_the_headless_host_removes_a_player_and_answers_a_request_for_a_se
         assert not asking.done()
         await tell(host, "allow Cat")
         await asking
-        assert laptop.client.seat == "Cat"
+        assert laptop.door.client.seat == "Cat"
         await tell(host, "remove Zed")
         assert "Nobody called Zed" in await said(host, "Zed")
     finally:
@@ -126,7 +127,7 @@ async def test_the_headless_host_removes_a_player_and_answers_a_request_for_a_se
 
 
 async def test_joining_from_the_list_or_with_connect_keeps_the_token_in_the_data_dir(tmp_path):
-    host = LanHost(
+    host = wordsy_host(
         GameConfig(), dictionary="words", bind="127.0.0.1", port=0, log_path=tmp_path / "g.log"
     )
     await host.start()

@@ -12,21 +12,21 @@ import pytest
 
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.serve import HostOptions, desk_for, make_server, narrator, serve_headless
-from wordsy_tui.front.host import Fronted, fronted
-from wordsy_tui.game import events as wordsy_events
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.state import GameState
-from wordsy_tui.scrabble import events as tile_events
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase, TileGameState
-from wordsy_tui.session.lan import LanHost
-from wordsy_tui.session.tilelan import TileLanHost
+from wordsy_tui.front.host import Fronts
+from wordsy_tui.games.tiles.host import TileTable
+from wordsy_tui.games.tiles.rules import events as tile_events
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
+from wordsy_tui.games.wordsy.host import WordsyTable
+from wordsy_tui.games.wordsy.rules import events as wordsy_events
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import GameState
 
 CONFIGS = [
-    pytest.param(GameConfig(max_players=3), LanHost, id="wordsy"),
+    pytest.param(GameConfig(max_players=3), WordsyTable, id="wordsy"),
     *(
-        pytest.param(TileGameConfig(game, max_players=3), TileLanHost, id=game.value)
+        pytest.param(TileGameConfig(game, max_players=3), TileTable, id=game.value)
         for game in GameName
     ),
 ]
@@ -43,14 +43,14 @@ def options_for(
 def test_each_games_options_make_its_own_server(config, table, tmp_path):
     options = options_for(config, tmp_path, pin="4711")
     server = make_server(options)
-    assert type(server) is table
+    assert type(server.part) is table
     assert server.config == config
     assert server.pin == "4711"
     assert server.requirements["game"] == options.game
     with_fronts = make_server(options_for(config, tmp_path, ssh_port=0))
-    assert isinstance(with_fronts, Fronted)
-    assert isinstance(with_fronts, table)
-    assert fronted(table) is type(with_fronts)  # one fronted class per game, made once
+    assert isinstance(with_fronts.fronts, Fronts)
+    assert type(with_fronts.part) is table
+    assert server.fronts is None
 
 
 def test_each_games_announcement_names_its_game(tmp_path):
@@ -85,7 +85,7 @@ async def test_each_games_desk_has_its_own_commands(config, table, tmp_path):
     told = await desk.obey("help")
     assert "'rematch'" in told
     assert "'players'" in told
-    own = "'remove NAME'" if table is LanHost else "'start'"
+    own = "'remove NAME'" if table is WordsyTable else "'start'"
     assert own in told
     assert await desk.obey("players") == "Seats: none yet"
     assert (await desk.obey("fly")).startswith("Unknown command 'fly'. Commands:")

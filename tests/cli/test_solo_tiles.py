@@ -13,10 +13,10 @@ def test_wordsy_stays_the_default_game() -> None:
 
 
 def test_a_tile_game_with_its_bots_starts_the_tile_app(monkeypatch: pytest.MonkeyPatch) -> None:
-    from wordsy_tui.app.tiles import app as tile_app
-    from wordsy_tui.session.tiles import TileSession
+    from wordsy_tui.games.tiles.app import app as tile_app
+    from wordsy_tui.games.tiles.seat import TileSeat
 
-    started: list[TileSession] = []
+    started: list[TileSeat] = []
     monkeypatch.setattr(tile_app.TileApp, "run", lambda self: started.append(self.session))
     parser = build_parser()
     args = parser.parse_args(
@@ -25,8 +25,9 @@ def test_a_tile_game_with_its_bots_starts_the_tile_app(monkeypatch: pytest.Monke
     assert args.run(args, args.parser) == 0
     (session,) = started
     assert session.me == "Ann"
-    assert session.config.game == "wwf"
-    assert list(session.bots) == ["Bot 1 (expert)", "Bot 2 (expert)", "Bot 3 (expert)"]
+    bots = session.door.company  # the solo table's computer players
+    assert bots.config.game == "wwf"
+    assert list(bots.names) == ["Bot 1 (expert)", "Bot 2 (expert)", "Bot 3 (expert)"]
 
 
 @pytest.mark.parametrize(

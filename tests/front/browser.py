@@ -119,6 +119,14 @@ class Browser:
     async def open(self, url: str) -> None:
         await self.call("Page.navigate", url=url)
 
+    async def reload(self) -> None:
+        """As F5: the page and its terminal start again (the tab's child ends)."""
+        await self.call("Page.reload", ignoreCache=True)
+
+    async def evaluate(self, expression: str) -> Any:
+        result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        return result.get("result", {}).get("value")
+
     async def text(self) -> str:
         """The page's text: its own, then the rows the terminal shows (drawn on a canvas,
         so read from the terminal's screen buffer)."""
@@ -145,11 +153,24 @@ class Browser:
             await self.call("Input.dispatchKeyEvent", type="keyDown", text=char, key=char)
             await self.call("Input.dispatchKeyEvent", type="keyUp", key=char)
 
+    async def paste(self, text: str) -> None:
+        """`text` in one piece, as from the clipboard: the terminal gets it in one burst."""
+        await self.focus()
+        await self.call("Input.insertText", text=text)
+
     async def enter(self) -> None:
         await self.focus()
         keys = {"key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13}
         await self.call("Input.dispatchKeyEvent", type="keyDown", text="\r", **keys)
         await self.call("Input.dispatchKeyEvent", type="keyUp", **keys)
+
+    async def press(self, key: str, code: str, key_code: int, *, ctrl: bool = False) -> None:
+        """A key as DOM names it (`key`, `code`, and the old numeric code), with Ctrl held."""
+        await self.focus()
+        keys = {"key": key, "code": code, "windowsVirtualKeyCode": key_code}
+        held = {"modifiers": 2} if ctrl else {}
+        await self.call("Input.dispatchKeyEvent", type="rawKeyDown", **keys, **held)
+        await self.call("Input.dispatchKeyEvent", type="keyUp", **keys, **held)
 
     async def requests_elsewhere(self) -> list[str]:
         """Every resource the page loaded from a host other than loopback."""

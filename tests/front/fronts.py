@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import asyncssh
@@ -36,11 +37,13 @@ class HostWithFronts:
         self.web_port = 0
         self.fingerprint = ""
 
-    async def start(self, *args: str) -> None:
+    async def start(self, *args: str, desk: bool = False) -> None:
+        """`desk`: the host's keyboard is ours (`command`); else it has none."""
         self.process = await asyncio.create_subprocess_exec(
             *(sys.executable, "-m", "tests.cli.fast_bots", "host", "--headless"),
             *("--no-advertise", "--bind", "127.0.0.1", "--port", "0", "--ssh", "0", *args),
             cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE if desk else asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
             env={**os.environ, "XDG_DATA_HOME": str(self.data_home)},
@@ -58,6 +61,24 @@ class HostWithFronts:
         self.fingerprint = re.findall(r"SSH host key: (SHA256:\S+)", said)[0]
         web = re.findall(r"http://127\.0\.0\.1:(\d+)/", said)
         self.web_port = int(web[0]) if web else 0
+
+    async def said(self, wanted: str) -> str:
+        """The first line from the host, from now on, that has `wanted` in it."""
+        assert self.process is not None
+        assert self.process.stdout is not None
+        async with asyncio.timeout(GUARD_SECONDS):
+            while True:
+                line = (await self.process.stdout.readline()).decode()
+                assert line, f"the host ended early: {self.lines}"
+                self.lines.append(line.rstrip())
+                if wanted in line:
+                    return line
+
+    def command(self, line: str) -> None:
+        """Type a line on the headless host's keyboard (its desk: 'allow NAME', ...)."""
+        assert self.process is not None
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{line}\n".encode())
 
     async def stop(self) -> None:
         if self.process is not None and self.process.returncode is None:
@@ -88,10 +109,13 @@ class SshPlayer:
         key: asyncssh.SSHKey | None = None,
         size: tuple[int, int] = (80, 24),
         term: str | None = "xterm-256color",
+        source: str | None = None,
     ) -> SshPlayer:
+        """`source`: the address to connect from (a loopback one: another machine's stand-in)."""
         conn = await asyncssh.connect(
             "127.0.0.1",
             port,
+            local_addr=(source, 0) if source else None,
             username=user,
             known_hosts=None,
             client_keys=[key] if key else [],
@@ -139,3 +163,18 @@ class SshPlayer:
         """As a lid closes or Wi-Fi goes: no goodbye."""
         self.conn.abort()
         self._reader.cancel()
+
+
+async def both_lock_in_and_the_reveal_shows(
+    watcher: SshPlayer, word: str, lock_in: Callable[[], Awaitable[None] | None]
+) -> None:
+    """`watcher` locks in a word of its own, the player who came back presses Enter
+    (`lock_in`), and the reveal on `watcher`'s screen shows the player's `word`."""
+    watcher.type("TAPE\r")
+    mark = len(watcher.output)
+    pressed = lock_in()
+    if pressed is not None:
+        await pressed
+    await watcher.wait_for("· reveal", since=mark)
+    revealed = await watcher.wait_for(word, since=mark)
+    assert "no word this round" not in revealed

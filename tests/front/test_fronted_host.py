@@ -6,17 +6,19 @@ from __future__ import annotations
 from tests.net.helpers import wait_until
 from tests.session.test_host_leaves import links_of
 from tests.session.test_lan import DICTIONARY, FAST
-from wordsy_tui.front.host import FrontOptions, fronted
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+from wordsy_tui.front.host import FrontOptions, Fronts
+from wordsy_tui.games.wordsy.host import wordsy_host
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 
 async def test_the_hosting_player_who_quits_a_fronted_game_is_named_to_the_guests(tmp_path):
     # No front is started (both ports None): the stop itself is what is under test.
     where = {"bind": "127.0.0.1", "port": 0, "log_path": tmp_path / "game.log"}
-    server = fronted(LanHost)(FAST, dictionary=DICTIONARY, fronts=FrontOptions(), **where)
-    ann = HostSession("Ann", server)
+    fronts = Fronts(FrontOptions())
+    server = wordsy_host(FAST, dictionary=DICTIONARY, fronts=fronts, **where)
+    ann = WordsySeat.host("Ann", server)
     await ann.start()
-    bob = NetSession.join("127.0.0.1", server.port, "Bob", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", server.port, "Bob", DICTIONARY)
     await bob.start()
     try:
         async with links_of(bob) as links:

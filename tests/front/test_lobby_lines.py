@@ -6,7 +6,7 @@ from textual.widgets import Static
 
 from tests.app.fixtures import FixedAdvisor, lobby_host_session
 from tests.app.test_solo import until
-from wordsy_tui.app import WordsyApp
+from wordsy_tui.games.wordsy.app import WordsyApp
 
 LINES = [
     "Join over SSH: ssh -p 2222 YOURNAME@192.0.2.10",

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.front.fronts import HostWithFronts
+from tests.front.fronts import HostWithFronts, SshPlayer, both_lock_in_and_the_reveal_shows
 from tests.terminal import Terminal
 from wordsy_tui.front.ssh import host_key_path, load_host_key
 
@@ -63,3 +65,43 @@ async def test_openssh_without_a_terminal_is_told_why(host, terminal, tmp_path):
     screen = terminal.wait_for(lambda s: re.search(r"\[exited \d+\]", s) is not None)
     assert "needs a terminal" in screen
     assert "[exited 1]" in screen
+
+
+async def test_openssh_killed_mid_round_and_run_again_plays_on_with_its_word(host, tmp_path):
+    if shutil.which("ssh") is None:
+        pytest.skip("no OpenSSH client on this machine (.ci/run installs openssh-client)")
+    await host.start()
+    for folder in ("first", "again"):
+        (tmp_path / folder).mkdir()
+    first = Terminal(tmp_path / "first")
+    again = Terminal(tmp_path / "again")
+    eve: SshPlayer | None = None
+    try:
+        first.run(*ssh_command(host, tmp_path, "Dan"))
+        first.wait_for("Dan (you)")
+        eve = await SshPlayer.connect(host.ssh_port, "Eve")
+        first.wait_for("Seats: 2 of 6")
+        first.keys("Enter")  # Dan sat down first: Enter starts the game
+        first.wait_for("type your word")
+        first.burst("sampling")
+        await eve.wait_for("written")  # Dan's word (its commitment) reached the host
+        os.kill(client_of(first), signal.SIGKILL)  # the ssh client dies mid-round
+        await eve.wait_for("offline")
+
+        again.run(*ssh_command(host, tmp_path, "Dan"))
+        back = again.wait_for("SAMPLING")  # back in the seat, the word in the input
+        assert "Dan (you)" in back
+        # Dan plays on: Enter locks the word in.
+        await both_lock_in_and_the_reveal_shows(eve, "SAMPLING", lambda: again.keys("Enter"))
+    finally:
+        if eve is not None:
+            await eve.close()
+        first.close()
+        again.close()
+
+
+def client_of(terminal: Terminal) -> int:
+    """The pid of the program a terminal runs (its pane's shell's one child)."""
+    shell = int(terminal.tmux("list-panes", "-F", "#{pane_pid}").split()[0])
+    children = Path(f"/proc/{shell}/task/{shell}/children").read_text().split()
+    return int(children[0])

@@ -9,7 +9,7 @@ import sys
 import asyncssh
 import pytest
 
-from tests.front.fronts import SshPlayer
+from tests.front.fronts import SshPlayer, both_lock_in_and_the_reveal_shows
 from wordsy_tui.front.ssh import SshFront, SshLimits, load_host_key
 
 
@@ -225,3 +225,74 @@ async def test_a_client_that_never_reads_costs_the_host_a_bounded_buffer(tmp_pat
         conn.close()
         await front.stop()
     assert not front.sessions
+
+
+async def test_a_player_whose_link_drops_mid_round_comes_back_to_the_word_they_wrote(host):
+    await host.start()
+    dan = await SshPlayer.connect(host.ssh_port, "Dan")
+    await dan.wait_for("Dan (you)")
+    eve = await SshPlayer.connect(host.ssh_port, "Eve")
+    try:
+        await dan.wait_for("Seats: 2 of 6")
+        dan.type("\r")  # the first to sit down starts the game
+        await dan.wait_for("type your word")
+        dan.type("SAMPLING")
+        await eve.wait_for("written")  # Dan's commitment reached the host
+        dan.drop()
+        mark = len(eve.output)
+        await eve.wait_for("offline", since=mark)
+
+        dan = await SshPlayer.connect(host.ssh_port, "Dan")
+        await dan.wait_for("SAMPLING")  # the word is back on Dan's screen
+        # Dan plays on: Enter locks the word in.
+        await both_lock_in_and_the_reveal_shows(eve, "SAMPLING", lambda: dan.type("\r"))
+    finally:
+        await dan.close()
+        await eve.close()
+
+
+async def test_new_seats_over_ssh_are_paced_per_player_address_not_once_for_the_loopback(host):
+    await host.start()
+    sessions: list[SshPlayer] = []
+    try:
+        # One machine (127.0.0.2) opens session after session under new names: the host
+        # paces its new seats as it paces any address's, three at once, then one a while.
+        for name in ("Ann", "Bob", "Cat"):
+            sessions.append(await SshPlayer.connect(host.ssh_port, name, source="127.0.0.2"))
+            await sessions[-1].wait_for(f"{name} (you)")
+        fourth = await SshPlayer.connect(host.ssh_port, "Dan", source="127.0.0.2")
+        sessions.append(fourth)
+        assert "Too many new players from your address" in await fourth.wait_for("Too many")
+        assert await fourth.ended() == 1
+        # Another machine is not held back by the first one's seats.
+        sessions.append(await SshPlayer.connect(host.ssh_port, "Eve", source="127.0.0.3"))
+        lobby = await sessions[-1].wait_for("Seats: 4 of 6")
+        assert "Eve (you)" in lobby
+        # A seat taken back with its token is no new seat: Ann comes back.
+        sessions[0].drop()
+        back = await SshPlayer.connect(host.ssh_port, "Ann", source="127.0.0.2")
+        sessions.append(back)
+        await back.wait_for("Ann (you)")
+    finally:
+        for session in sessions:
+            await session.close()
+
+
+async def test_wrong_pins_over_ssh_are_paced_per_player_address(host):
+    await host.start("--pin", "4711")
+    for _ in range(12):  # three typos are free; then the address waits, longer each time
+        guesser = await SshPlayer.connect(host.ssh_port, "Mal", source="127.0.0.2")
+        await guesser.wait_for("PIN:")
+        guesser.type("0000\r")
+        assert await guesser.ended() == 1
+        await guesser.close()
+        if "Too many wrong PINs from your address" in guesser.text():
+            break
+    assert "Too many wrong PINs from your address" in guesser.text()
+    # Another machine is asked and let in at once: the front paces the player's address, not
+    # the loopback that every front's child and the host's bots share.
+    other = await SshPlayer.connect(host.ssh_port, "Ann", source="127.0.0.3")
+    await other.wait_for("PIN:")
+    other.type("4711\r")
+    await other.wait_for("Ann (you)")
+    await other.close()

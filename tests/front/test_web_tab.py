@@ -10,7 +10,7 @@ from textual.widgets import Static
 from tests.app.test_solo import until
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.front import web_tab
-from wordsy_tui.front.seat import WRONG_PIN_EXIT
+from wordsy_tui.front.seat import WRONG_PIN_EXIT, seat_file_for, write_token
 from wordsy_tui.front.web_tab import TabApp
 
 
@@ -64,11 +64,9 @@ def test_the_web_front_paces_wrong_pins_per_browser_address():
     web = pytest.importorskip("wordsy_tui.front.web", reason="the web extra is not installed")
     front = web.WebFront(game_address=("127.0.0.1", 9), port=0, pin="4711")
     for _ in range(10):
-        front.tab_ended("192.0.2.7", WRONG_PIN_EXIT)
+        front.wrong_pin("192.0.2.7")
     assert front.pins.wait("192.0.2.7", time.monotonic()) > 0
     assert front.pins.wait("192.0.2.8", time.monotonic()) == 0  # another browser is not held
-    front.tab_ended("192.0.2.9", 0)  # a tab that ended otherwise counts nothing
-    assert front.pins.wait("192.0.2.9", time.monotonic()) == 0
 
 
 async def test_a_name_the_table_would_refuse_is_asked_again(monkeypatch):
@@ -83,3 +81,19 @@ async def test_a_name_the_table_would_refuse_is_asked_again(monkeypatch):
         await pilot.press("enter")  # empty: watch
         await until(pilot, lambda: bool(joined))
     assert joined == [""]
+
+
+async def test_a_name_whose_seat_this_browser_holds_comes_back_without_the_pin(
+    monkeypatch, tmp_path
+):
+    write_token(seat_file_for(tmp_path, "Cat"), "cats-token")
+    app = TabApp(("127.0.0.1", 9), "4711", seats=tmp_path)
+    joined: list[tuple[str, str | None]] = []
+    monkeypatch.setattr(app, "_join", lambda pin: joined.append((app.player_name, pin)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Your name" in question(app))
+        await pilot.press("C", "a", "t", "enter")
+        await until(pilot, lambda: bool(joined))
+        assert "PIN" not in question(app)
+        assert app.seat_file() == seat_file_for(tmp_path, "Cat")
+    assert joined == [("Cat", "4711")]

@@ -25,9 +25,19 @@ async def make_host(log_path: Path) -> AsyncIterator[MakeHost]:
     hosts: list[Host] = []
 
     async def make(
-        game: Any = None, clock: Any = None, on_notice: Any = None, **config: Any
+        game: Any = None,
+        clock: Any = None,
+        on_notice: Any = None,
+        welcome_note: Any = None,
+        on_here: Any = None,
+        **config: Any,
     ) -> Host:
-        hooks = {"clock": clock, "on_notice": on_notice}
+        hooks = {
+            "clock": clock,
+            "on_notice": on_notice,
+            "welcome_note": welcome_note,
+            "on_here": on_here,
+        }
         host = Host(
             game or CounterGame(),
             log_path,

@@ -124,6 +124,7 @@ async def test_refusals_have_reasons_people_understand(make_host, make_client):
     r = await refusal(port, make_client, "x", pin="2468", requirements={"dictionary": "zzz"})
     assert r.reason == p.REQUIREMENTS_MISMATCH
     assert "different word list" in r.message
+    assert r.requirements == {"dictionary": "abc"}  # the host's own: what to ask for instead
     r = await refusal(port, make_client, "x", token="forged", **ok)
     assert r.reason == p.UNKNOWN_TOKEN
     players = [await make_client(port, f"p{i}", **ok) for i in range(6)]

@@ -8,15 +8,17 @@ import asyncio
 import pytest
 
 from tests.net.netns_discovery import in_private_namespace
-from wordsy_tui.cli import serve
 from wordsy_tui.cli.serve import HostOptions, LanPlay
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.session.discovery import Announcer, FoundGame, browse, tile_properties
-from wordsy_tui.session.lan import LanHost, NetSession
-from wordsy_tui.session.tilelan import TileLanHost, TileNetSession
+from wordsy_tui.games.tiles import play
+from wordsy_tui.games.tiles.host import tile_game_host
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.games.wordsy.host import wordsy_host
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.discovery import Announcer, FoundGame, browse
+from wordsy_tui.words.lexicon import dictionary_hash
 
 LOOPBACK = ["127.0.0.1"]
 
@@ -35,7 +37,7 @@ async def until(games, wanted) -> list[FoundGame]:
 
 async def test_a_hosted_game_is_listed_updated_and_withdrawn(tmp_path):
     announce = Announcer("Ann's table", "Ann", pin_required=True, interfaces=LOOPBACK)
-    host = LanHost(
+    host = wordsy_host(
         GameConfig(max_players=4),
         dictionary="d",
         bind="127.0.0.1",
@@ -50,7 +52,7 @@ async def test_a_hosted_game_is_listed_updated_and_withdrawn(tmp_path):
     assert (game.name, game.host, game.port) == ("Ann's table", "Ann", host.port)
     assert (game.players, game.seats, game.phase, game.pin_required) == (0, 4, "lobby", True)
     assert game.compatible
-    guest = NetSession.join(game.address, game.port, "Bob", "d")
+    guest = WordsySeat.join(game.address, game.port, "Bob", "d")
     await guest.start()
     listed = await until(games, lambda found: found and found[0].players == 1)
     await guest.stop()
@@ -63,10 +65,8 @@ async def test_a_tile_game_is_listed_with_its_game_and_its_seat_taken_from_the_l
     tmp_path, monkeypatch
 ):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    announce = Announcer(
-        "Cat's Words with Friends", "Cat", False, interfaces=LOOPBACK, describe=tile_properties
-    )
-    host = TileLanHost(
+    announce = Announcer("Cat's Words with Friends", "Cat", False, interfaces=LOOPBACK)
+    host = tile_game_host(
         TileGameConfig(GameName.WWF),
         dictionary=dictionary_hash(),
         bind="127.0.0.1",
@@ -80,14 +80,14 @@ async def test_a_tile_game_is_listed_with_its_game_and_its_seat_taken_from_the_l
         (game,) = await until(games, lambda found: len(found) == 1)
         assert (game.name, game.game, game.compatible) == ("Cat's Words with Friends", "wwf", True)
         # What the list's Enter does once the app has closed: the board, seated at this host.
-        seats: list[TileNetSession] = []
+        seats: list[TileSeat] = []
 
-        async def board(session: TileNetSession) -> int:
+        async def board(session: TileSeat) -> int:
             await session.start()
             seats.append(session)
             return 0
 
-        monkeypatch.setattr(serve, "play_tile_app", board)
+        monkeypatch.setattr(play, "play_tile_app", board)
         lan = LanPlay(HostOptions(GameConfig(), "Dan"))
         assert await lan.play_tiles(game.address, game.port, "Dan", None, game.game) == 0
         (dan,) = seats

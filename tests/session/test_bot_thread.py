@@ -11,7 +11,8 @@ from typing import cast
 import pytest
 
 from tests.session.test_bot_waits import BOT, writing_with_a_bot
-from wordsy_tui.session.lan import Bot, NetSession
+from wordsy_tui.games.wordsy.lan import Bot
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 
 async def test_the_computer_players_plan_on_one_thread_between_them(
@@ -26,14 +27,14 @@ async def test_the_computer_players_plan_on_one_thread_between_them(
         time.sleep(0.02)  # long enough for all four to ask at once
         raise RuntimeError("a bot that cannot think passes")
 
-    monkeypatch.setattr("wordsy_tui.bots.plan.plan_round", plan)
+    monkeypatch.setattr("wordsy_tui.games.wordsy.bots.plan.plan_round", plan)
     state = writing_with_a_bot().state
     passed: list[str] = []
 
     async def lock_in() -> None:
         passed.append(BOT)
 
-    session = cast(NetSession, SimpleNamespace(state=state, me=BOT, lock_in=lock_in))
+    session = cast(WordsySeat, SimpleNamespace(state=state, me=BOT, lock_in=lock_in))
     bots = [Bot(session, "medium") for _ in range(4)]
     await asyncio.gather(*(bot._make(bot.mind.next_move(state, 1.0), state) for bot in bots))
     assert len(passed) == 4, "every bot passed once its plan failed"

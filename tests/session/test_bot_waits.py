@@ -7,13 +7,13 @@ import asyncio
 from types import SimpleNamespace
 from typing import cast
 
-from tests.game.table import Table
-from wordsy_tui.bots.mind import WordsyMind
-from wordsy_tui.bots.turns import people_done
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.lan import NetSession
+from tests.games.wordsy.rules.table import Table
+from wordsy_tui.games.wordsy.bots.mind import WordsyMind
+from wordsy_tui.games.wordsy.bots.turns import people_done
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.clock import Deadline
 
 BOT = "Bot 1 (medium)"
 
@@ -44,8 +44,8 @@ def test_a_person_still_writing_is_waited_for():
 async def test_a_bot_writes_before_the_wait_limit_closes_a_round_nobody_flipped():
     state: GameState = writing_with_a_bot().state  # nobody flipped, Ann and Bob still writing
     loop = asyncio.get_running_loop()
-    clock = SimpleNamespace(deadline=Deadline("writing", loop.time() + 0.5))
-    session = cast(NetSession, SimpleNamespace(state=state, clock=clock))
+    deadline = Deadline("writing", loop.time() + 0.5)
+    session = cast(WordsySeat, SimpleNamespace(state=state, deadline=deadline))
     mind = WordsyMind(session, "medium")
     # It means to think ten minutes; the round closes in half a second: it must write first.
     await asyncio.wait_for(mind._wait_to_write(600.0, state.round), timeout=30)

@@ -10,17 +10,17 @@ import pytest
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, FAST, server
 from wordsy_tui.cli.serve import desk_for
-from wordsy_tui.session.base import Session, Update
-from wordsy_tui.session.chat import ChatHeard, ChatRefused, reaction
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
-from wordsy_tui.session.local import LocalSession
+from wordsy_tui.games.wordsy.host import WordsyHost
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.chat import ChatHeard, ChatRefused, reaction
+from wordsy_tui.table.seat import Update
 
 
 @dataclass
 class Ears:
     """What each session published, drained from its queue as the test polls."""
 
-    sessions: dict[str, Session]
+    sessions: dict[str, WordsySeat]
     heard: dict[str, list[Update]] = field(default_factory=dict)
 
     def chat(self, who: str) -> list[tuple[str, str, bool]]:
@@ -40,12 +40,12 @@ class Ears:
 
 
 @pytest.fixture
-async def table(tmp_path) -> AsyncIterator[tuple[LanHost, Ears]]:
+async def table(tmp_path) -> AsyncIterator[tuple[WordsyHost, Ears]]:
     host = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", host)
+    ann = WordsySeat.host("Ann", host)
     await ann.start()
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
-    wes = NetSession.join("127.0.0.1", host.port, "Wes", DICTIONARY, spectate=True)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    wes = WordsySeat.join("127.0.0.1", host.port, "Wes", DICTIONARY, spectate=True)
     await bob.start()
     await wes.start()
     try:
@@ -100,7 +100,7 @@ async def test_the_host_mutes_and_unmutes_from_its_desk(table):
 
 
 async def test_a_solo_game_has_nobody_to_chat_with():
-    session = LocalSession("Ann", FAST)
+    session = WordsySeat.local("Ann", FAST)
     assert not session.can_chat
     assert await session.say("hello?") == "There is nobody here to chat with."
 
@@ -114,7 +114,7 @@ def test_reactions_are_slash_and_a_digit():
 def test_the_sessions_limits_and_codes_are_nets():
     from net import SayPolicy
     from net import protocol as p
-    from wordsy_tui.session import chat
+    from wordsy_tui.table import chat
 
     assert SayPolicy().max_chars == chat.MAX_CHAT_CHARS
     assert (chat.TOO_FAST, chat.MUTED) == (p.SAY_TOO_FAST, p.SAY_MUTED)

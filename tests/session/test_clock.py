@@ -6,11 +6,19 @@ import asyncio
 
 import pytest
 
-from tests.game.table import Table
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.alarms import AFTER_VOTE_SECONDS, OFFER_SECONDS
-from wordsy_tui.game.state import GameState
-from wordsy_tui.session.clock import Clock
+from tests.games.wordsy.rules.table import Table
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.alarms import AFTER_VOTE_SECONDS, OFFER_SECONDS
+from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.games.wordsy.seam import WordsyRules
+from wordsy_tui.table.away import Away
+from wordsy_tui.table.clock import AlarmClock
+
+Clock = AlarmClock[GameState, cmd.Command]
+
+
+def wordsy_clock() -> Clock:
+    return AlarmClock(WordsyRules().alarm)
 
 
 class FrozenTime:
@@ -46,7 +54,7 @@ def watch(clock: Clock, time: FrozenTime, at: float, state: GameState) -> tuple[
 
 
 async def test_a_vote_pauses_the_challenge_window_and_it_goes_on_after(table, time):
-    clock = Clock()
+    clock = wordsy_clock()
     window = table.state.config.challenge_seconds
     assert window == 60
     assert watch(clock, time, 0, table.state) == ("challenges", 60)
@@ -66,16 +74,16 @@ def vote_on_anns_word(clock: Clock, time: FrozenTime, table: Table, raised_at: f
 
 
 async def test_after_a_late_vote_the_table_still_has_a_moment(table, time):
-    clock = Clock()
+    clock = wordsy_clock()
     vote_on_anns_word(clock, time, table, raised_at=57)
     assert watch(clock, time, 70, table.state) == ("challenges", 70 + AFTER_VOTE_SECONDS)
 
 
 async def test_a_player_whose_word_just_fell_has_time_to_offer_the_word_they_meant(time):
-    from tests.game.test_meant_words import fallen_word
+    from tests.games.wordsy.rules.test_meant_words import fallen_word
 
     t = fallen_word()
-    clock = Clock()
+    clock = wordsy_clock()
     watch(clock, time, 0, t.state)
     t.do(cmd.Challenge("Bob", "Ann"))  # Bob's challenge of Ann's STRAND late in the window
     watch(clock, time, 57, t.state)
@@ -92,7 +100,7 @@ async def test_a_player_whose_word_just_fell_has_time_to_offer_the_word_they_mea
 
 
 async def test_two_programs_following_the_same_table_count_down_alike(table, time):
-    host, guest = Clock(), Clock()
+    host, guest = wordsy_clock(), wordsy_clock()
     states = [(0.0, table.state)]
     table.do(cmd.Challenge("Bob", "Ann"))
     states.append((12.0, table.state))
@@ -105,7 +113,7 @@ async def test_two_programs_following_the_same_table_count_down_alike(table, tim
 
 
 async def test_the_next_round_has_its_whole_window(table, time):
-    clock = Clock()
+    clock = wordsy_clock()
     vote_on_anns_word(clock, time, table, raised_at=50)
     table.all_ready()
     table.play_round(
@@ -116,7 +124,7 @@ async def test_the_next_round_has_its_whole_window(table, time):
 
 
 async def test_a_late_joiner_counts_from_the_time_the_host_says_is_left(table, time):
-    host, guest = Clock(), Clock()
+    host, guest = wordsy_clock(), wordsy_clock()
     watch(host, time, 0, table.state)
     time.now += 25
     note = host.note()
@@ -125,17 +133,18 @@ async def test_a_late_joiner_counts_from_the_time_the_host_says_is_left(table, t
     assert watch(guest, time, 25, table.state) == ("challenges", 25 + 35)
 
 
-async def test_a_late_joiner_is_told_the_alarms_own_time_not_a_hurry(table, time):
+async def test_a_late_joiner_is_told_the_alarms_own_time_beside_the_hurry(table, time):
     # The host hurries a wait whose people have all gone; whoever joins then must count
-    # the alarm's own time, as the seats already there do: told the hurried time, it
+    # the alarm's own time, as the seats already there do: told only the hurried time, it
     # showed "0:00 left" for minutes once the absent came back and the host relaxed.
-    host = Clock()
+    host = wordsy_clock()
     watch(host, time, 0, table.state)
     time.now += 25
-    host.hurry(5)
-    assert host.note() == {"alarm": ["challenges", table.state.round], "left": 35.0}
-    host.relax()
-    assert host.note() == {"alarm": ["challenges", table.state.round], "left": 35.0}
+    assert host.move_on_without(Away(("Cat",), 5))
+    own = {"alarm": ["challenges", table.state.round], "left": 35.0}
+    assert host.note() == {**own, "away": {"seats": ["Cat"], "left": 5.0}}
+    assert host.move_on_without(None)
+    assert host.note() == own
 
 
 @pytest.mark.parametrize(
@@ -150,12 +159,75 @@ async def test_a_late_joiner_is_told_the_alarms_own_time_not_a_hurry(table, time
     ],
 )
 async def test_a_note_that_makes_no_sense_leaves_the_whole_countdown(table, time, note):
-    guest = Clock()
+    guest = wordsy_clock()
     guest.told(note)
     assert watch(guest, time, 0, table.state) == ("challenges", 60)
 
 
 async def test_a_note_never_stretches_an_alarm_beyond_its_length(table, time):
-    guest = Clock()
+    guest = wordsy_clock()
     guest.told({"alarm": ["challenges", table.state.round], "left": 1e9})
     assert watch(guest, time, 0, table.state) == ("challenges", 60)
+
+
+async def test_a_late_joiner_counts_down_whom_the_table_moves_on_without(table, time):
+    host, guest = wordsy_clock(), wordsy_clock()
+    watch(host, time, 0, table.state)
+    time.now += 25
+    host.move_on_without(Away(("Cat",), 20))
+    guest.told(host.note())
+    watch(guest, time, 25, table.state)
+    assert guest.deadline is not None
+    assert (guest.deadline.at - 1000.0, guest.deadline.away) == (45, ("Cat",))
+    # The host's next note: Cat pressed a key. The window's own time runs on.
+    host.move_on_without(None)
+    guest.told(host.note(), live=True)
+    assert guest.deadline is not None
+    assert (guest.deadline.at - 1000.0, guest.deadline.away) == (60, ())
+
+
+async def test_a_live_note_for_an_alarm_not_reached_yet_waits_for_it(table, time):
+    guest = wordsy_clock()
+    note = {"alarm": ["challenges", table.state.round], "left": 50.0}
+    guest.told({**note, "away": {"seats": ["Cat"], "left": 30.0}}, live=True)
+    assert guest.deadline is None  # the events that lead to it come after
+    assert watch(guest, time, 2, table.state) == ("challenges", 2 + 30)
+    assert guest.deadline is not None
+    assert guest.deadline.away == ("Cat",)
+
+
+@pytest.mark.parametrize(
+    "away",
+    [
+        "Cat",
+        {"seats": "Cat", "left": 5},
+        {"seats": [], "left": 5},
+        {"seats": [7], "left": 5},
+        {"seats": ["C" * 65], "left": 5},
+        {"seats": ["Cat"] * 17, "left": 5},
+        {"seats": ["Cat"], "left": -1},
+        {"seats": ["Cat"], "left": True},
+    ],
+)
+async def test_a_malformed_away_leaves_the_alarms_own_time(table, time, away):
+    guest = wordsy_clock()
+    guest.told({"alarm": ["challenges", table.state.round], "left": 40.0, "away": away})
+    assert watch(guest, time, 0, table.state) == ("challenges", 40)
+    assert guest.deadline is not None
+    assert guest.deadline.away == ()
+
+
+async def test_a_countdown_running_is_never_made_longer_but_by_a_sign_of_life(table, time):
+    host = wordsy_clock()
+    watch(host, time, 0, table.state)
+    host.move_on_without(Away(("Cat",), 30))
+    time.now += 27
+    # Cat's program drops (a 10 s grace for the gone), then comes back, idle (30 s):
+    # neither gives the table more than the 3 s it had left.
+    for away in (Away(("Cat",), 10), Away(("Cat",), 30)):
+        assert host.move_on_without(away)
+        assert host.deadline is not None
+        assert host.deadline.at - 1000.0 == 30
+    assert host.move_on_without(None)  # a key: the window's own time
+    assert host.deadline is not None
+    assert host.deadline.at - 1000.0 == 60

@@ -3,11 +3,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.game.table import Table
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.config import Difficulty, GameConfig
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.session.codec import CodecError, decode_command, decode_event, encode
+from tests.games.wordsy.rules.table import Table
+from wordsy_tui.engine.codec import CodecError, encode
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.codec import decode_command, decode_event
+from wordsy_tui.games.wordsy.rules.config import Difficulty, GameConfig
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 
 
 def wire(obj):
@@ -39,7 +40,7 @@ def test_a_log_older_than_meant_words_reads_as_strict_play():
 
 
 def test_an_offer_of_the_meant_word_and_its_vote_survive_the_wire():
-    from tests.game.test_meant_words import RELAXED, WORDS
+    from tests.games.wordsy.rules.test_meant_words import RELAXED, WORDS
 
     table = Table(config=RELAXED, referee=WORDS)
     table.start()

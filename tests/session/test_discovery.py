@@ -4,12 +4,12 @@ import pytest
 
 from net import PROTOCOL_VERSION
 from net.discovery import Service
-from tests.game.table import Table
+from tests.games.wordsy.rules.table import Table
 from tests.net.test_discovery import run_pytest_in_private_netns
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import TileGameState
-from wordsy_tui.session.discovery import found_game, properties, tile_properties
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import TileGameState
+from wordsy_tui.table.discovery import found_game, properties
 
 HERE = Path(__file__).parent
 
@@ -61,7 +61,7 @@ def test_another_game_is_listed_as_one_this_program_cannot_join():
 @pytest.mark.parametrize("tiles", list(GameName))
 def test_a_tile_game_is_listed_as_one_this_program_joins(tiles):
     state = TileGameState(config=TileGameConfig(tiles, max_players=3))
-    props = tile_properties(state, "Cat", pin_required=False)
+    props = properties(state, "Cat", pin_required=False)
     game = found_game(Service("Cat's table", ("192.0.2.7",), 47474, props))
     assert game is not None
     assert (game.game, game.compatible, game.seats) == (tiles.value, True, 3)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from net.discovery import Service
-from tests.game.table import Table
-from wordsy_tui.session.discovery import found_game, properties
+from tests.games.wordsy.rules.table import Table
+from wordsy_tui.table.discovery import found_game, properties
 
 
 def test_a_game_served_over_ssh_lists_its_ssh_port():

@@ -10,12 +10,12 @@ from collections.abc import AsyncIterator
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, secret, server
 from tests.session.test_table_waits import seated
-from wordsy_tui.session.base import LinkChanged, Session
-from wordsy_tui.session.lan import NetSession
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.seat import LinkChanged
 
 
 @contextlib.asynccontextmanager
-async def links_of(session: Session) -> AsyncIterator[list[LinkChanged]]:
+async def links_of(session: WordsySeat) -> AsyncIterator[list[LinkChanged]]:
     """Every link update `session` gives its app while the block runs."""
     seen: list[LinkChanged] = []
 
@@ -41,8 +41,8 @@ async def test_a_guest_is_told_that_the_hosting_player_ended_the_game(tmp_path):
         assert not final.up
         assert final.message.startswith("Ann ended the game. It is saved")
         assert "wordsy-tui host --resume" in final.message
-        assert bob.client.closed is not None
-        assert bob.client.closed.resumable
+        assert bob.door.client.closed is not None
+        assert bob.door.client.closed.resumable
         # Nothing more can be done at that table, and saying so raises nothing.
         assert await bob.lock_in() == final.message
     finally:
@@ -53,7 +53,7 @@ async def test_a_guest_is_told_that_the_hosting_player_ended_the_game(tmp_path):
 async def test_a_headless_host_stopped_and_a_finished_game_say_so(tmp_path):
     host = server(tmp_path)
     await host.start()
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
     await bob.start()
     try:
         async with links_of(bob) as links:
@@ -76,7 +76,7 @@ async def test_the_game_goes_on_when_the_hosting_player_leaves_it_running(tmp_pa
             async with playing(bob, cat):
                 # Nobody waits for Ann: the round is played out by the two who are left.
                 await wait_until(lambda: host.state.round == 2, timeout=30)
-            assert bob.client.connected
+            assert bob.door.client.connected
             assert not any(link.final for link in links)
     finally:
         for session in (bob, cat):

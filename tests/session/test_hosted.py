@@ -4,16 +4,23 @@ import pytest
 
 from net import CommandRejected
 from net import protocol as p
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.commitment import commit
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.codec import encode
-from wordsy_tui.session.hosted import WordsyGame
+from wordsy_tui.engine.codec import encode
+from wordsy_tui.engine.sealed import commit
+from wordsy_tui.games.wordsy.host import captain_starts
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.games.wordsy.seam import wordsy_rules
+from wordsy_tui.table.seam import HostedRules
+
+WordsyGame = HostedRules[GameState, cmd.Command, ev.Event]
 
 
 def hosted(captain: str | None = "Ann") -> WordsyGame:
-    game = WordsyGame(captain, rng=random.Random(1))
+    game = HostedRules(
+        wordsy_rules(), random.Random(1), captain=captain, house_rule=captain_starts
+    )
     for command, seat in [
         (cmd.CreateGame(GameConfig(max_players=3)), None),
         (cmd.JoinGame("Ann"), "Ann"),
@@ -78,7 +85,7 @@ def test_admission_stops_at_the_seat_count_and_the_start():
 
 
 def test_bots_are_never_the_captain():
-    game = WordsyGame(None, rng=random.Random(1))
+    game = HostedRules(wordsy_rules(), random.Random(1), house_rule=captain_starts)
     game.bots.add("Bot 1")
     for command, seat in [
         (cmd.CreateGame(GameConfig()), None),

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from tests.net.helpers import Proxy, wait_until
-from wordsy_tui.game import events as ev
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.base import Session
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession, SeatBook
+from wordsy_tui.games.wordsy.host import WordsyHost, wordsy_host
+from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.seatbook import SeatBook
 
 FAST = GameConfig(timer_seconds=2, reveal_seconds=5, vote_seconds=2, challenge_seconds=1)
 DICTIONARY = "test-word-list"
@@ -26,7 +27,7 @@ def secret(player: str, round_no: int) -> str:
     return f"{player.upper()}SECRET{string.ascii_uppercase[round_no]}"
 
 
-async def autoplay(session: Session, hold: asyncio.Event | None = None) -> None:
+async def autoplay(session: WordsySeat, hold: asyncio.Event | None = None) -> None:
     """Write a secret word each round, lock in, and be ready after the reveal."""
     me = session.me
     assert me is not None
@@ -43,7 +44,7 @@ async def autoplay(session: Session, hold: asyncio.Event | None = None) -> None:
 
 
 @contextlib.asynccontextmanager
-async def playing(*sessions: Session, hold: asyncio.Event | None = None) -> AsyncIterator[None]:
+async def playing(*sessions: WordsySeat, hold: asyncio.Event | None = None) -> AsyncIterator[None]:
     tasks = [asyncio.create_task(autoplay(s, hold)) for s in sessions]
     try:
         yield
@@ -52,8 +53,10 @@ async def playing(*sessions: Session, hold: asyncio.Event | None = None) -> Asyn
             task.cancel()
 
 
-def server(tmp_path: Path, port: int = 0, config: GameConfig = FAST, **options: object) -> LanHost:
-    return LanHost(
+def server(
+    tmp_path: Path, port: int = 0, config: GameConfig = FAST, **options: object
+) -> WordsyHost:
+    return wordsy_host(
         config,
         dictionary=DICTIONARY,
         bind="127.0.0.1",
@@ -80,10 +83,10 @@ def same_game(*states: GameState) -> bool:
 async def test_a_full_game_with_a_host_player_a_guest_and_a_bot(tmp_path):
     host = server(tmp_path, captain="Ann")
     recorded_before_reveal: dict[int, bytes] = {}
-    ann = HostSession("Ann", host)
+    ann = WordsySeat.host("Ann", host)
     await ann.start()
     proxy = Proxy(host.port)
-    bob = NetSession.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
 
     def check_secrecy(state: GameState, event: ev.Event) -> None:
         # Called on the host before the event goes out: at the first moment of each reveal.
@@ -115,10 +118,10 @@ async def test_a_full_game_with_a_host_player_a_guest_and_a_bot(tmp_path):
 
 async def test_a_guest_who_drops_mid_round_comes_back_with_nothing_lost(tmp_path):
     host = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", host)
+    ann = WordsySeat.host("Ann", host)
     await ann.start()
     proxy = Proxy(host.port)
-    bob = NetSession.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
     hold = asyncio.Event()
     try:
         await bob.start()
@@ -127,8 +130,8 @@ async def test_a_guest_who_drops_mid_round_comes_back_with_nothing_lost(tmp_path
             await ann.start_game()
             await wait_until(lambda: bob.state.draft("Bob").commitment is not None)
             proxy.cut()  # Bob's laptop sleeps: his connection is gone
-            await wait_until(lambda: not bob.client.connected)
-            await wait_until(lambda: bob.client.connected)
+            await wait_until(lambda: not bob.door.client.connected)
+            await wait_until(lambda: bob.door.client.connected)
             hold.set()
             await wait_until(lambda: host.state.round == 2)
             await wait_until(lambda: same_game(host.state, bob.state))
@@ -137,7 +140,7 @@ async def test_a_guest_who_drops_mid_round_comes_back_with_nothing_lost(tmp_path
         await ann.stop()
         await proxy.stop()
     assert host.state.sheets["Bob"].rows[0].word == secret("Bob", 1)
-    seqs = [event.seq for event in bob.client.events]
+    seqs = [event.seq for event in bob.door.client.events]
     assert seqs == list(range(1, len(seqs) + 1))
 
 
@@ -147,10 +150,10 @@ async def test_a_restarted_host_resumes_from_its_log_and_guests_reconnect(tmp_pa
     port = first.port
     proxy = Proxy(port)
     relay = await proxy.start()
-    bob = NetSession.join("127.0.0.1", relay, "Bob", DICTIONARY)
-    cat = NetSession.join("127.0.0.1", relay, "Cat", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", relay, "Bob", DICTIONARY)
+    cat = WordsySeat.join("127.0.0.1", relay, "Cat", DICTIONARY)
     hold = asyncio.Event()
-    second: LanHost | None = None
+    second: WordsyHost | None = None
     try:
         await bob.start()
         await cat.start()
@@ -164,7 +167,7 @@ async def test_a_restarted_host_resumes_from_its_log_and_guests_reconnect(tmp_pa
             second = server(tmp_path, port=port)
             await second.start()
             assert second.state == before
-            await wait_until(lambda: bob.client.connected and cat.client.connected)
+            await wait_until(lambda: bob.door.client.connected and cat.door.client.connected)
             hold.set()
             await wait_until(lambda: second.state.round == 2)
             await wait_until(lambda: same_game(second.state, bob.state, cat.state))
@@ -183,7 +186,7 @@ async def test_a_wrong_word_list_is_refused_with_a_reason(tmp_path):
     host = server(tmp_path)
     await host.start()
     try:
-        stranger = NetSession.join("127.0.0.1", host.port, "Eve", "another-list")
+        stranger = WordsySeat.join("127.0.0.1", host.port, "Eve", "another-list")
         with pytest.raises(Refused, match="word list"):
             await stranger.start()
     finally:
@@ -192,7 +195,7 @@ async def test_a_wrong_word_list_is_refused_with_a_reason(tmp_path):
 
 async def test_the_host_player_and_bots_get_their_seats_back_after_a_restart(tmp_path):
     first = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", first)
+    ann = WordsySeat.host("Ann", first)
     await ann.start()
     port = first.port
     bot = await first.add_bot("easy")
@@ -202,7 +205,7 @@ async def test_the_host_player_and_bots_get_their_seats_back_after_a_restart(tmp
     await ann.stop()  # the host's machine goes down mid-round
 
     second = server(tmp_path, port=port, captain="Ann")
-    ann_again = HostSession("Ann", second)
+    ann_again = WordsySeat.host("Ann", second)
     await ann_again.start()  # refused as "name taken" if the seat were not given back
     try:
         assert bot in second.bots
@@ -215,12 +218,12 @@ async def test_the_host_player_and_bots_get_their_seats_back_after_a_restart(tmp
 
 async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path):
     first = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", first)
+    ann = WordsySeat.host("Ann", first)
     await ann.start()
     port = first.port
     proxy = Proxy(port)
-    bob = NetSession.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
-    second: LanHost | None = None
+    bob = WordsySeat.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
+    second: WordsyHost | None = None
     try:
         await bob.start()
         await wait_until(lambda: len(ann.state.players) == 2)
@@ -237,11 +240,11 @@ async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path)
         await as_a_crash(ann.stop(), proxy)
 
         second = server(tmp_path, port=port, captain="Ann")
-        ann = HostSession("Ann", second)
+        ann = WordsySeat.host("Ann", second)
         await ann.start()
         await wait_until(lambda: ann.state.round == 1)
         assert ann.word == secret("Ann", 1)  # what her board shows again
-        await wait_until(lambda: bob.client.connected)
+        await wait_until(lambda: bob.door.client.connected)
         await bob.write(secret("Bob", 1))
         await bob.lock_in()
         await wait_until(lambda: second.state.phase is Phase.CHALLENGES)
@@ -255,15 +258,27 @@ async def test_the_host_player_reveals_its_locked_word_after_a_restart(tmp_path)
 def test_the_seat_book_shrugs_off_damaged_entries(tmp_path):
     book = SeatBook(tmp_path / "g.seats.json")
     book.keep("Ann", "t1", host=True)
-    book.keep_written("Ann", 3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
-    assert book.written("Ann") == (3, {b"\x01" * 32: ("WORD", b"\x02" * 16)})
+    book.keeper("Ann").keep({"period": 3})
+    assert book.keeper("Ann").kept() == {"period": 3}
     assert book.token("Ann") == "t1"
     book.keep("Ann", "t2")  # a new token keeps the words and the host's mark
-    assert book.written("Ann")[0] == 3
+    assert book.keeper("Ann").kept() == {"period": 3}
     assert book.host_seat() == "Ann"
-    book.path.write_text('{"Ann": {"token": 5, "written": {"round": 2, "words": [["zz", 1]]}}}')
-    assert book.written("Ann") == (2, {})
+    book.path.write_text('{"Ann": {"token": 5, "kept": [1]}}')
+    assert book.keeper("Ann").kept() is None
+    # A book kept by an earlier version has Wordsy's words under "written": still read.
+    book.path.write_text('{"Ann": {"written": {"round": 2, "words": []}}}')
+    assert book.keeper("Ann").kept() == {"round": 2, "words": []}
     assert book.token("Ann") is None
+    # A book from before: Wordsy's words, which a seat checks as it takes them back.
+    book.path.write_text('{"Ann": {"written": {"round": 2, "words": [["zz", 1]]}}}')
+    kept = book.keeper("Ann").kept()
+    assert kept == {"round": 2, "words": [["zz", 1]]}
+    session = WordsySeat.join("127.0.0.1", 9, "Ann", DICTIONARY)
+    session.take_back(kept)
+    assert session.in_progress() is None  # the damaged word is dropped
+    book.keeper("Ann").keep(None)
+    assert book.keeper("Ann").kept() is None
     book.path.write_text("[]")
     assert book.read() == {}
     assert book.host_seat() is None
@@ -277,7 +292,7 @@ def test_an_older_seat_book_names_its_one_person_as_the_host(tmp_path):
 
 async def test_six_players_play_a_full_game(tmp_path):
     host = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", host, bots=("easy", "medium", "hard", "expert", "medium"))
+    ann = WordsySeat.host("Ann", host, bots=("easy", "medium", "hard", "expert", "medium"))
     await ann.start()
     try:
         await wait_until(lambda: len(ann.state.players) == 6)
@@ -297,10 +312,10 @@ async def test_six_players_play_a_full_game(tmp_path):
 
 async def test_a_late_spectator_counts_down_the_time_the_host_has_left(tmp_path):
     host = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", host)
+    ann = WordsySeat.host("Ann", host)
     await ann.start()
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
-    cat = NetSession.join("127.0.0.1", host.port, "Cat", DICTIONARY, spectate=True)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    cat = WordsySeat.join("127.0.0.1", host.port, "Cat", DICTIONARY, spectate=True)
     try:
         await bob.start()
         await wait_until(lambda: len(ann.state.players) == 2)
@@ -310,8 +325,8 @@ async def test_a_late_spectator_counts_down_the_time_the_host_has_left(tmp_path)
         whole = host.state.config.wait_seconds
         await asyncio.sleep(1.0)  # some of the writing time goes by
         await cat.start()
-        await wait_until(lambda: cat.clock.deadline is not None)
-        deadline = cat.clock.deadline
+        await wait_until(lambda: cat.deadline is not None)
+        deadline = cat.deadline
         assert deadline is not None
         left = deadline.at - asyncio.get_running_loop().time()
         assert deadline.label == "writing"

@@ -5,27 +5,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.game.test_meant_words import WORDS
+from tests.games.wordsy.rules.test_meant_words import WORDS
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, same_game, server
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.host import WordsyHost
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 RELAXED = GameConfig(
     timer_seconds=30, reveal_seconds=5, vote_seconds=20, challenge_seconds=60, meant_words=True
 )
 
 
-def relaxed_host(tmp_path: Path) -> LanHost:
+def relaxed_host(tmp_path: Path) -> WordsyHost:
     return server(tmp_path, config=RELAXED, captain="Ann", referee=WORDS)
 
 
 async def test_a_meant_word_offered_and_accepted_by_a_guest_and_a_bot(tmp_path):
     host = relaxed_host(tmp_path)
-    ann = HostSession("Ann", host)
+    ann = WordsySeat.host("Ann", host)
     await ann.start()
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
     try:
         await bob.start()
         bot = await host.add_bot("easy")

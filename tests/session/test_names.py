@@ -2,8 +2,8 @@ import getpass
 
 import pytest
 
-from wordsy_tui.game.names import name_problem
-from wordsy_tui.session.names import default_name
+from wordsy_tui.engine.names import name_problem
+from wordsy_tui.table.names import default_name
 
 
 @pytest.mark.parametrize(

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from wordsy_tui.game import events as ev
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.game.scoresheet import Scoresheet, SheetRow
-from wordsy_tui.game.state import ChallengeResult, GameState, Phase
-from wordsy_tui.session.narrate import challenge_outcome, narrate
+from wordsy_tui.games.wordsy.narrate import challenge_outcome, narrate
+from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
+from wordsy_tui.games.wordsy.rules.scoresheet import Scoresheet, SheetRow
+from wordsy_tui.games.wordsy.rules.state import ChallengeResult, GameState, Phase
 
 
 def test_the_issues_own_example_reads_as_written():
@@ -100,8 +100,8 @@ def test_an_offer_of_the_meant_word_is_told_with_its_votes(votes, upheld, told):
 
 
 def test_the_offer_itself_is_told():
-    from tests.game.test_meant_words import fallen_word
-    from wordsy_tui.game import commands as cmd
+    from tests.games.wordsy.rules.test_meant_words import fallen_word
+    from wordsy_tui.games.wordsy.rules import commands as cmd
 
     table = fallen_word()
     (offered,) = table.do(cmd.OfferMeantWord("Dan", "SPLINTERED"))

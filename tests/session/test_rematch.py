@@ -9,14 +9,17 @@ from pathlib import Path
 from net import SeatKeys
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, same_game, secret, server
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession, SeatBook
-from wordsy_tui.session.saved import saved_game
+from wordsy_tui.games.wordsy.host import WordsyHost
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.kept import KEPT_FOLDER, SeatKeep
+from wordsy_tui.table.saved import saved_game
+from wordsy_tui.table.seatbook import SeatBook
 
 BOT = "Bot 1 (easy)"
 
 
-async def finish(host: LanHost) -> None:
+async def finish(host: WordsyHost) -> None:
     """Play the game to its end at once: the host ends every phase as its clock would."""
     while host.state.phase is not Phase.OVER:
         await host.end_phase()
@@ -25,15 +28,15 @@ async def finish(host: LanHost) -> None:
 
 async def test_the_table_plays_again_and_a_guest_who_leaves_frees_the_seat(tmp_path: Path):
     host = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", host, bots=("easy",))
+    ann = WordsySeat.host("Ann", host, bots=("easy",))
     keys = SeatKeys(tmp_path / "player" / "seats.json")
-    bob = NetSession.join("127.0.0.1", 0, "Bob", DICTIONARY, keys=keys)
-    cat = NetSession.join("127.0.0.1", 0, "Cat", DICTIONARY)
-    wes = NetSession.join("127.0.0.1", 0, "Wes", DICTIONARY, spectate=True)
+    bob = WordsySeat.join("127.0.0.1", 0, "Bob", DICTIONARY, keys=keys)
+    cat = WordsySeat.join("127.0.0.1", 0, "Cat", DICTIONARY)
+    wes = WordsySeat.join("127.0.0.1", 0, "Wes", DICTIONARY, spectate=True)
     try:
         await ann.start()
         for guest in (bob, cat, wes):
-            guest.client.address = ("127.0.0.1", host.port)
+            guest.door.client.address = ("127.0.0.1", host.port)
             await guest.start()
         await wait_until(lambda: len(host.state.players) == 4)
         too_soon = await ann.rematch()
@@ -42,7 +45,7 @@ async def test_the_table_plays_again_and_a_guest_who_leaves_frees_the_seat(tmp_p
         await finish(host)
         await wait_until(lambda: same_game(host.state, ann.state, bob.state, wes.state))
         first_log, first = host.log_path, host.state
-        bob_token = bob.client.token
+        bob_token = bob.door.client.token
 
         assert await ann.rematch() is None
 
@@ -58,8 +61,8 @@ async def test_the_table_plays_again_and_a_guest_who_leaves_frees_the_seat(tmp_p
         assert host.state.players == ("Ann", BOT, "Bob", "Cat"), "the same seats, in order"
         assert host.state.config == first.config
         assert host.state.bots == frozenset({BOT})
-        assert bob.client.game == host.log_path.stem
-        assert bob.client.token == bob_token
+        assert bob.door.client.game == host.log_path.stem
+        assert bob.door.client.token == bob_token
         assert SeatBook.beside(host.log_path).host_seat() == "Ann"
         assert SeatBook.beside(host.log_path).token(BOT) is not None
 
@@ -69,11 +72,13 @@ async def test_the_table_plays_again_and_a_guest_who_leaves_frees_the_seat(tmp_p
         assert host.state.players == ("Ann", BOT, "Bob")
         await wait_until(lambda: wes.state.players == ("Ann", BOT, "Bob"))
 
+        kept = SeatKeep(keys.path.parent / KEPT_FOLDER)
         async with playing(ann, bob):
             assert await ann.start_game() is None
             await wait_until(lambda: host.state.round == 2, timeout=30)
+            # Bob's words of the rematch are kept under its own game.
+            await wait_until(lambda: kept.read(bob_token, host.log_path.stem) is not None)
         assert host.state.sheets["Bob"].rows[0].word == secret("Bob", 1)
-        assert (keys.path.parent / "drafts" / f"{host.log_path.stem}.json").is_file()
         await wait_until(lambda: same_game(host.state, wes.state))
     finally:
         for guest in (bob, cat, wes):

@@ -13,12 +13,13 @@ from tests.app.fixtures import finished_table
 from tests.app.test_replay_and_menu import saved_log
 from tests.cli.test_export import saved
 from tests.cli.test_score import run
-from tests.scrabble.test_gcg import scripted_game
-from wordsy_tui.game import events as ev
-from wordsy_tui.scrabble import events as tile_ev
-from wordsy_tui.session.base import Rejected, StateChanged
-from wordsy_tui.session.replay import ReplaySession, replay_of
-from wordsy_tui.session.tilereplay import TileReplaySession
+from tests.games.tiles.rules.test_gcg import scripted_game
+from wordsy_tui.games.tiles.rules import events as tile_ev
+from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.saved import replay_of
+from wordsy_tui.table.seat import Rejected, StateChanged
 
 
 def wordsy_log(path: Path) -> Path:
@@ -30,7 +31,7 @@ def scrabble_log(path: Path) -> Path:
     return saved(path, scripted_game().log)
 
 
-async def shown_states(session: ReplaySession | TileReplaySession, count: int) -> list[object]:
+async def shown_states(session: WordsySeat | TileSeat, count: int) -> list[object]:
     """The states the session told its app of, and the notes, in order (`count` updates)."""
     shown: list[object] = []
     updates = session.updates()
@@ -47,27 +48,27 @@ async def shown_states(session: ReplaySession | TileReplaySession, count: int) -
 @pytest.mark.parametrize(
     ("write", "kind", "steps"),
     [
-        (wordsy_log, ReplaySession, 7 + 1),  # each of the 7 rounds' end, then the game's
-        (scrabble_log, TileReplaySession, None),  # each turn's start, then the end
+        (wordsy_log, WordsySeat, 7 + 1),  # each of the 7 rounds' end, then the game's
+        (scrabble_log, TileSeat, None),  # each turn's start, then the end
     ],
 )
 async def test_one_replay_steps_through_any_game(tmp_path: Path, write, kind, steps) -> None:
     path = write(tmp_path / "game.log")
-    session = replay_of(path)
+    _, session = replay_of(path)
     assert type(session) is kind
     log = scripted_game().log
     turns = sum(isinstance(e, tile_ev.TurnStarted) for e in log)
-    assert len(session.frames) == (steps if steps is not None else turns + 1)
-    assert session.finished
-    assert session.note is None
+    assert len(session.door.frames) == (steps if steps is not None else turns + 1)
+    assert session.door.finished
+    assert session.door.note is None
     await session.start()
-    session.step(-1)  # already at the first: stays
-    session.step(2)
-    session.step(1000)  # past the end: the last
-    session.step(-1)
-    last = len(session.frames) - 1
-    assert session.index == last - 1
-    frames = [f.state for f in session.frames]
+    session.door.step(-1)  # already at the first: stays
+    session.door.step(2)
+    session.door.step(1000)  # past the end: the last
+    session.door.step(-1)
+    last = len(session.door.frames) - 1
+    assert session.door.index == last - 1
+    frames = [f.state for f in session.door.frames]
     assert await shown_states(session, 5) == [
         frames[0],
         frames[0],
@@ -75,7 +76,7 @@ async def test_one_replay_steps_through_any_game(tmp_path: Path, write, kind, st
         frames[last],
         frames[last - 1],
     ]
-    end = finished_table().state if kind is ReplaySession else scripted_game().state
+    end = finished_table().state if kind is WordsySeat else scripted_game().state
     assert frames[-1] == end
     assert await session.send(object()) == "This is a replay: nothing can be changed."  # type: ignore[arg-type]
 
@@ -83,16 +84,16 @@ async def test_one_replay_steps_through_any_game(tmp_path: Path, write, kind, st
 @pytest.mark.parametrize("write", [wordsy_log, scrabble_log])
 async def test_a_damaged_log_replays_up_to_the_damage_and_says_so(tmp_path: Path, write) -> None:
     path = write(tmp_path / "game.log")
-    whole = len(replay_of(path).frames)
+    whole = len(replay_of(path)[1].door.frames)
     data = bytearray(path.read_bytes())
     data[len(data) * 3 // 4] ^= 0x01  # a flipped bit three quarters in
     path.write_bytes(bytes(data))
-    session = replay_of(path)
-    assert session.note is not None
-    assert "damaged at record" in session.note
-    assert 1 <= len(session.frames) < whole
+    _, session = replay_of(path)
+    assert session.door.note is not None
+    assert "damaged at record" in session.door.note
+    assert 1 <= len(session.door.frames) < whole
     await session.start()
-    assert (await shown_states(session, 2))[1] == session.note  # told, after the first frame
+    assert (await shown_states(session, 2))[1] == session.door.note  # told, after the first frame
     assert path.read_bytes() == bytes(data)  # only read: nothing lost
 
 
@@ -117,7 +118,7 @@ def garbled_later(path: Path) -> Path:
 
 
 def body(event: ev.Event) -> object:
-    from wordsy_tui.session.codec import encode
+    from wordsy_tui.engine.codec import encode
 
     return encode(event)
 

@@ -14,19 +14,20 @@ from typing import Any
 import pytest
 
 from net import client as net_client
-from tests.scrabble.test_movegen import WORDS
-from tests.scrabble.test_view import assert_counts_only
-from wordsy_tui.game import commands as wcmd
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.scrabble import commands as tcmd
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.dawg import build_dawg
-from wordsy_tui.scrabble.hosted import TileGame
-from wordsy_tui.scrabble.movegen import generate
-from wordsy_tui.scrabble.rulesets import BLANK, GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase, TileGameState
-from wordsy_tui.session.hosted import WordsyGame
-from wordsy_tui.session.seam import HostedRules, Stream
+from tests.games.tiles.rules.test_movegen import WORDS
+from tests.games.tiles.rules.test_view import assert_counts_only
+from wordsy_tui.games.tiles.rules import commands as tcmd
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.dawg import build_dawg
+from wordsy_tui.games.tiles.rules.movegen import generate
+from wordsy_tui.games.tiles.rules.rulesets import BLANK, GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
+from wordsy_tui.games.tiles.seam import TileRules
+from wordsy_tui.games.wordsy.host import captain_starts
+from wordsy_tui.games.wordsy.rules import commands as wcmd
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.seam import wordsy_rules
+from wordsy_tui.table.seam import HostedRules, Stream
 
 SEATS = ("ann", "bob", "cy")
 RECIPIENTS: tuple[str | None, ...] = (*SEATS, None)
@@ -98,7 +99,9 @@ def tiles_known(view: TileGameState, recipient: str | None) -> TileGameState:
 def wordsy() -> Game:
     return Game(
         "wordsy",
-        lambda seed: WordsyGame("ann", rng=random.Random(seed)),
+        lambda seed: HostedRules(
+            wordsy_rules(), random.Random(seed), captain="ann", house_rule=captain_starts
+        ),
         [
             (None, wcmd.CreateGame(GameConfig(max_players=3))),
             *((seat, wcmd.JoinGame(seat)) for seat in SEATS),
@@ -115,7 +118,7 @@ def tiles(game: GameName, table_vote: bool = False) -> Game:
     config = TileGameConfig(game, max_players=3, table_vote=table_vote)
     return Game(
         game.value,
-        lambda seed: TileGame(frozenset(WORDS), random.Random(seed)),
+        lambda seed: HostedRules(TileRules(frozenset(WORDS)), random.Random(seed)),
         [
             (None, tcmd.CreateGame(config)),
             *((seat, tcmd.JoinGame()) for seat in SEATS),

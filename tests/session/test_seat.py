@@ -1,10 +1,10 @@
-"""The session every game's verbs stand on (`session.base.Seat`), shown with a tiny game.
+"""The seat every game's verbs stand on (`table.seat.Seat`), shown with a tiny game.
 
 The game counts: its state is the numbers played so far, a command is a number, and
 the event it causes is that number. Nothing of Wordsy's or the tile games' is in it, so
 what it shows is the machinery itself: the updates reach the app in the order they were
-told, a wait that is cancelled loses none, and the table's verbs refuse what only a host
-or a table with other people can do.
+told, a wait that is cancelled loses none, and a door refuses what only a host or a
+table with other people can do.
 """
 
 from __future__ import annotations
@@ -13,34 +13,39 @@ import asyncio
 
 import pytest
 
-from wordsy_tui.session.base import (
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.seat import TilesChanged, TileSeat
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.local import Local
+from wordsy_tui.table.seat import (
+    Door,
     PresenceChanged,
     Rejected,
     Seat,
-    Session,
     StateChanged,
     Update,
 )
-from wordsy_tui.session.clock import Deadline
-from wordsy_tui.session.local import LocalSession
-from wordsy_tui.session.tilelan import TileNetSession
-from wordsy_tui.session.tiles import TilesChanged, TileSession, TileVerbs
 
 Numbers = tuple[int, ...]
 STOP = 0
 """The counting game's command that leaves the table (its lobby is always open)."""
 
 
-class Counting(Seat[Numbers, int, int]):
-    """A seat at the counting game, decided in this process: a negative number is refused."""
+class Decided(Door[Numbers, int, int]):
+    """The counting game decided in this process: a negative number is refused."""
 
-    def __init__(self, me: str | None, *, farewell: bool = False) -> None:
-        super().__init__(me, ())
+    def __init__(self, me: str | None) -> None:
+        super().__init__(me)
         self.sent: list[int] = []
-        self.farewell = farewell
+
+    def fresh(self) -> Numbers:
+        return ()
 
     async def start(self) -> None:
-        self.state_changed([])
+        self.seat.state_changed([])
 
     async def stop(self) -> None:
         return None
@@ -48,22 +53,30 @@ class Counting(Seat[Numbers, int, int]):
     async def send(self, command: int) -> str | None:
         self.sent.append(command)
         if command < 0:
-            self.publish(Rejected("Count up, not down."))
+            self.seat.publish(Rejected("Count up, not down."))
             return "Count up, not down."
-        self.state = (*self.state, command)
-        self.state_changed([command])
+        await self.seat.moved((*self.seat.state, command), [command])
         return None
 
-    def _farewell(self) -> int | None:
-        return STOP if self.farewell else None
 
-
-class Timed(Counting):
+class Timed(Decided):
     """The counting game with a host's clock: each state tells its deadline."""
 
     @property
     def deadline(self) -> Deadline | None:
-        return Deadline("count", 100.0 + len(self.state), 30.0)
+        return Deadline("count", 100.0 + len(self.seat.state), 30.0)
+
+
+class Counting(Seat[Numbers, int, int]):
+    """A seat at the counting game (`farewell`: leaving sends STOP)."""
+
+    def __init__(self, door: Decided, *, farewell: bool = False) -> None:
+        super().__init__(door)
+        self.sent = door.sent
+        self.farewell = farewell
+
+    def _farewell(self) -> int | None:
+        return STOP if self.farewell else None
 
 
 async def drain(seat: Seat[Numbers, int, int], count: int) -> list[Update[Numbers, int]]:
@@ -76,7 +89,7 @@ async def drain(seat: Seat[Numbers, int, int], count: int) -> list[Update[Number
 
 
 async def test_the_app_hears_every_update_in_the_order_it_was_told() -> None:
-    seat = Counting("Ann")
+    seat = Counting(Decided("Ann"))
     await seat.start()
     await seat.send(3)
     seat.publish(PresenceChanged({"Ann": True, "Bob": False}))
@@ -94,13 +107,13 @@ async def test_the_app_hears_every_update_in_the_order_it_was_told() -> None:
 
 
 async def test_a_state_change_carries_the_deadline_the_session_runs() -> None:
-    seat = Timed("Ann")
+    seat = Counting(Timed("Ann"))
     await seat.send(7)
     assert await seat.changed() == StateChanged((7,), (7,), Deadline("count", 101.0, 30.0))
 
 
 async def test_a_cancelled_wait_for_the_next_update_loses_none() -> None:
-    seat = Counting("Ann")
+    seat = Counting(Decided("Ann"))
     waiting = asyncio.create_task(seat.changed())
     await asyncio.sleep(0)  # the wait is under way
     await seat.send(4)  # its update wakes the wait, which is cancelled before it runs
@@ -113,7 +126,7 @@ async def test_a_cancelled_wait_for_the_next_update_loses_none() -> None:
 
 
 async def test_the_table_verbs_refuse_what_needs_a_host_or_other_people() -> None:
-    seat = Counting("Ann")
+    seat = Counting(Decided("Ann"))
     assert not seat.hosting
     assert not seat.can_chat
     assert await seat.end_phase() == "Only the host can end a phase."
@@ -127,16 +140,15 @@ async def test_the_table_verbs_refuse_what_needs_a_host_or_other_people() -> Non
 
 
 async def test_leaving_sends_the_games_farewell_where_it_has_one() -> None:
-    seat = Counting("Ann", farewell=True)
+    seat = Counting(Decided("Ann"), farewell=True)
     await seat.leave_table()
     assert seat.sent == [STOP]
 
 
-def test_every_games_session_stands_on_the_one_seat() -> None:
-    assert issubclass(Session, Seat)
-    assert issubclass(LocalSession, Session)
-    assert issubclass(TileVerbs, Seat)
-    assert issubclass(TileSession, TileVerbs)
-    assert issubclass(TileNetSession, TileVerbs)
+def test_every_games_seat_stands_on_the_one_seat_whatever_its_door() -> None:
+    assert issubclass(WordsySeat, Seat)
+    assert issubclass(TileSeat, Seat)
+    assert isinstance(WordsySeat.local("Ann", GameConfig()).door, Local)
+    assert isinstance(TileSeat.solo("Ann", TileGameConfig(), [Level.EASY]).door, Local)
     # One update for a changed state, whatever the game.
     assert TilesChanged is StateChanged

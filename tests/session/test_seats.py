@@ -10,16 +10,17 @@ from net import Refused, SeatKeys
 from net import protocol as p
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, playing, server
-from wordsy_tui.game import events as ev
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.base import Rejected
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession
+from wordsy_tui.games.wordsy.host import WordsyHost
+from wordsy_tui.games.wordsy.rules import events as ev
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.seat import Rejected
 
 
-async def ann_hosting(tmp_path: Path) -> tuple[LanHost, HostSession]:
+async def ann_hosting(tmp_path: Path) -> tuple[WordsyHost, WordsySeat]:
     """A host whose own player, Ann, is seated."""
     host = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", host)
+    ann = WordsySeat.host("Ann", host)
     await ann.start()
     return host, ann
 
@@ -28,15 +29,15 @@ async def test_a_guest_whose_program_restarts_takes_the_seat_back(tmp_path):
     host = server(tmp_path)
     await host.start()
     keys = SeatKeys(tmp_path / "bob" / "seats.json")
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
     try:
         await bob.start()
         await wait_until(lambda: host.state.players == ("Bob",))
         await bob.stop()  # the terminal closed
-        again = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+        again = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
         await again.start()
         await wait_until(lambda: again.state.players == ("Bob",))
-        assert again.client.seat == "Bob"
+        assert again.door.client.seat == "Bob"
         await again.stop()
     finally:
         await host.stop()
@@ -44,19 +45,19 @@ async def test_a_guest_whose_program_restarts_takes_the_seat_back(tmp_path):
 
 async def test_the_host_removes_a_squatter_from_the_lobby_and_its_token_is_dead(tmp_path):
     host, ann = await ann_hosting(tmp_path)
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
     try:
         await bob.start()
         await wait_until(lambda: host.state.players == ("Ann", "Bob"))
-        token = bob.client.token
+        token = bob.door.client.token
         assert await host.remove_player("Bob") is None
         await wait_until(lambda: host.state.players == ("Ann",))
         assert any(isinstance(e, ev.PlayerRemoved) for e in _events(host))
         # Bob's program is told, once, and stops knocking.
-        await wait_until(lambda: bob.client.refusal is not None)
-        assert bob.client.refusal.reason == p.SEAT_REMOVED
+        await wait_until(lambda: bob.door.client.refusal is not None)
+        assert bob.door.client.refusal.reason == p.SEAT_REMOVED
         assert await host.remove_player("Ann") is not None, "the host keeps its own seat"
-        again = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, token=token)
+        again = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY, token=token)
         with pytest.raises(Refused) as refused:
             await again.start()
         assert refused.value.reason == p.SEAT_REMOVED
@@ -67,8 +68,8 @@ async def test_the_host_removes_a_squatter_from_the_lobby_and_its_token_is_dead(
 
 async def test_an_absent_player_removed_mid_game_scores_nothing_and_the_game_goes_on(tmp_path):
     host, ann = await ann_hosting(tmp_path)
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
-    cat = NetSession.join("127.0.0.1", host.port, "Cat", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    cat = WordsySeat.join("127.0.0.1", host.port, "Cat", DICTIONARY)
     try:
         await bob.start()
         await cat.start()
@@ -99,9 +100,9 @@ async def test_an_absent_player_removed_mid_game_scores_nothing_and_the_game_goe
 async def test_an_abandoned_lobby_seat_is_freed_and_the_captaincy_passes_on(tmp_path):
     host = server(tmp_path, lobby_grace=0.1)  # headless: the first person seated is captain
     await host.start()
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
-    cat = NetSession.join("127.0.0.1", host.port, "Cat", DICTIONARY)
-    dan = NetSession.join("127.0.0.1", host.port, "Dan", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    cat = WordsySeat.join("127.0.0.1", host.port, "Cat", DICTIONARY)
+    dan = WordsySeat.join("127.0.0.1", host.port, "Dan", DICTIONARY)
     try:
         for session in (bob, cat, dan):
             await session.start()
@@ -122,14 +123,16 @@ async def test_an_abandoned_lobby_seat_is_freed_and_the_captaincy_passes_on(tmp_
 async def test_a_seat_that_comes_back_in_time_is_kept(tmp_path):
     host = server(tmp_path, lobby_grace=3600)
     await host.start()
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
     try:
         await bob.start()
         await wait_until(lambda: host.state.players == ("Bob",))
         await bob.stop()
         await wait_until(lambda: host.game.presence.get("Bob") is False)
         assert list(host._absent) == ["Bob"], "the grace period runs"
-        again = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, token=bob.client.token)
+        again = WordsySeat.join(
+            "127.0.0.1", host.port, "Bob", DICTIONARY, token=bob.door.client.token
+        )
         await again.start()
         await wait_until(lambda: host.game.presence.get("Bob") is True)
         assert host._absent == {}, "and stops when the player is back"
@@ -148,15 +151,15 @@ async def test_the_host_can_hand_a_seat_to_its_player_on_another_machine(tmp_pat
 
     host.on_reclaim = ask
     await host.start()
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
-    laptop = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, reclaim=True)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    laptop = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY, reclaim=True)
     try:
         await bob.start()
         await wait_until(lambda: host.state.players == ("Bob",))
         await laptop.start()
         assert asked == ["Bob"]
-        assert laptop.client.seat == "Bob"
-        await wait_until(lambda: bob.client.refusal is not None)
+        assert laptop.door.client.seat == "Bob"
+        await wait_until(lambda: bob.door.client.refusal is not None)
         rejected = [u for u in _drain(bob) if isinstance(u, Rejected)]
         assert rejected
         assert "removed this seat or handed it" in rejected[-1].message
@@ -167,7 +170,7 @@ async def test_the_host_can_hand_a_seat_to_its_player_on_another_machine(tmp_pat
 
 
 def _events(host):
-    from wordsy_tui.session.codec import decode_event
+    from wordsy_tui.games.wordsy.rules.codec import decode_event
 
     return [decode_event(e) for e in host.host.events]
 

@@ -8,10 +8,11 @@ import pytest
 from net import SeatKeys
 from tests.net.helpers import wait_until
 from tests.session.test_lan import DICTIONARY, server
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.errors import SeatingError
-from wordsy_tui.game.state import Phase
-from wordsy_tui.session.lan import HostSession, NetSession
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.errors import SeatingError
+from wordsy_tui.games.wordsy.rules.state import Phase
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.away import Attendance
 
 SLOW = GameConfig(timer_seconds=300, reveal_seconds=300, vote_seconds=300, challenge_seconds=300)
 
@@ -19,10 +20,10 @@ SLOW = GameConfig(timer_seconds=300, reveal_seconds=300, vote_seconds=300, chall
 async def seated(tmp_path, config: GameConfig = SLOW, **options: object):
     host = server(tmp_path, captain="Ann", **options)
     host.config = config
-    ann = HostSession("Ann", host)
+    ann = WordsySeat.host("Ann", host)
     await ann.start()
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY)
-    cat = NetSession.join("127.0.0.1", host.port, "Cat", DICTIONARY)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    cat = WordsySeat.join("127.0.0.1", host.port, "Cat", DICTIONARY)
     await bob.start()
     await cat.start()
     await wait_until(lambda: len(host.state.players) == 3)
@@ -53,9 +54,9 @@ async def test_a_player_back_within_the_grace_keeps_their_turn(tmp_path):
     try:
         await ann.lock_in()
         await bob.lock_in()
-        await cat.client.close()  # the link drops ...
+        await cat.door.client.close()  # the link drops ...
         await wait_until(lambda: host.clock is not None and host.clock.hurried)
-        await cat.client.start()  # ... and comes back with its seat token in time
+        await cat.door.client.start()  # ... and comes back with its seat token in time
         await wait_until(lambda: host.clock is not None and not host.clock.hurried)
         assert host.state.phase is Phase.WRITING
     finally:
@@ -96,7 +97,7 @@ async def test_votes_and_ready_wait_only_for_those_present(tmp_path):
 async def test_a_computer_player_for_a_full_table_is_refused_with_the_rule(tmp_path):
     host = server(tmp_path, captain="Ann")
     host.config = GameConfig(max_players=2)
-    ann = HostSession("Ann", host)
+    ann = WordsySeat.host("Ann", host)
     await ann.start()
     try:
         await wait_until(lambda: host.state.players == ("Ann",))
@@ -114,9 +115,9 @@ async def ann_and_bob_writing(tmp_path, keys: SeatKeys):
     """Ann hosts, Bob joins keeping his seat's token in `keys`; round 1 is being written."""
     host = server(tmp_path, captain="Ann")
     host.config = SLOW
-    ann = HostSession("Ann", host)
+    ann = WordsySeat.host("Ann", host)
     await ann.start()
-    bob = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
     await bob.start()
     await wait_until(lambda: len(host.state.players) == 2)
     await ann.start_game()
@@ -131,7 +132,7 @@ async def test_a_joiners_word_survives_its_program_closing_mid_round(tmp_path):
         await bob.write("BUMBLEBEE")
         await bob.lock_in()
         await bob.stop()  # the terminal closes, mid-round
-        again = NetSession.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
+        again = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
         await again.start()  # same command, same machine: the seat and the word are back
         await ann.lock_in()
         await wait_until(lambda: host.state.phase is Phase.CHALLENGES, timeout=10)
@@ -153,6 +154,31 @@ async def test_the_host_ends_the_writing_now_from_its_desk(tmp_path):
         assert host.state.draft("Bob").word == "BEE"
         assert "Nothing is waiting" not in await desk.obey("end")  # the challenges end too
         await wait_until(lambda: host.state.round == 2, timeout=5)
+    finally:
+        for session in (cat, bob, ann):
+            await session.stop()
+
+
+async def test_every_screen_counts_down_an_idle_player_and_a_key_stops_it(tmp_path):
+    host, ann, bob, cat = await seated(tmp_path)
+    # Idle after a moment here; a countdown long enough to be seen (shorter than the wait
+    # limit), then a short one.
+    host.attendance = Attendance(absent_grace=10, idle_seconds=0.2, countdown_seconds=120)
+    try:
+        await ann.lock_in()
+        await bob.lock_in()  # Cat is connected, and presses nothing
+        sessions = (ann, bob, cat)
+
+        def told(away: tuple[str, ...]) -> bool:
+            return all(s.deadline is not None and s.deadline.away == away for s in sessions)
+
+        await wait_until(lambda: told(("Cat",)))
+        cat.still_here()  # a key on Cat's screen
+        await wait_until(lambda: told(()))
+        assert host.state.phase is Phase.WRITING
+        host.attendance.countdown_seconds = 0.2
+        await wait_until(lambda: host.state.phase is not Phase.WRITING, timeout=10)
+        assert host.state.draft("Cat").word is None
     finally:
         for session in (cat, bob, ann):
             await session.stop()

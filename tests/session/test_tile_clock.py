@@ -13,19 +13,20 @@ from pathlib import Path
 
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, join, tile_host
-from wordsy_tui.scrabble import events as ev
-from wordsy_tui.scrabble.codec import decode_event
-from wordsy_tui.scrabble.legal import may_play
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.session.tilelan import TileLanHost, TileNetSession
+from wordsy_tui.games.tiles.host import TileHost
+from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.codec import decode_event
+from wordsy_tui.games.tiles.rules.legal import may_play
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.games.tiles.seat import TileSeat
 
 
-def clocked_host(tmp_path: Path, game: GameName, seconds: int) -> TileLanHost:
+def clocked_host(tmp_path: Path, game: GameName, seconds: int) -> TileHost:
     return tile_host(tmp_path, game, turn_seconds=seconds)
 
 
-async def seated(server: TileLanHost) -> tuple[TileNetSession, TileNetSession]:
+async def seated(server: TileHost) -> tuple[TileSeat, TileSeat]:
     """ann and bob at the table, ann first (the captain)."""
     ann, bob = join(server, "ann"), join(server, "bob")
     await ann.start()
@@ -35,17 +36,15 @@ async def seated(server: TileLanHost) -> tuple[TileNetSession, TileNetSession]:
     return ann, bob
 
 
-def logged(server: TileLanHost) -> list[ev.Event]:
+def logged(server: TileHost) -> list[ev.Event]:
     return [decode_event(body) for body in server.host.events]
 
 
-def turns_started(server: TileLanHost, player: str) -> int:
+def turns_started(server: TileHost, player: str) -> int:
     return sum(e == ev.TurnStarted(player) for e in logged(server))
 
 
-async def play_until(
-    server: TileLanHost, session: TileNetSession, done: Callable[[], bool]
-) -> None:
+async def play_until(server: TileHost, session: TileSeat, done: Callable[[], bool]) -> None:
     """`session`'s player plays whenever the rules let them, until `done` (or the end)."""
     exchanged: set[str] = set()
 
@@ -115,7 +114,7 @@ async def test_a_returning_seat_counts_down_from_the_hosts_time(tmp_path: Path) 
         await wait_until(lambda: bob.deadline is not None and bob.state.turn == "ann")
         assert bob.deadline is not None
         assert bob.deadline.label == "turn"
-        token = bob.client.token
+        token = bob.door.client.token
         await bob.stop()
         clock = server.clock
         assert clock is not None
@@ -126,7 +125,7 @@ async def test_a_returning_seat_counts_down_from_the_hosts_time(tmp_path: Path) 
         clock.note = lambda: {**note, "left": 7.0}  # type: ignore[method-assign]
         back = join(server, "bob", token=token)
         await back.start()
-        await wait_until(lambda: back.seq == server.host.seq and back.deadline is not None)
+        await wait_until(lambda: back.door.seq == server.host.seq and back.deadline is not None)
         deadline = back.deadline
         assert deadline is not None
         left = deadline.at - asyncio.get_running_loop().time()
@@ -140,7 +139,7 @@ async def test_a_returning_seat_counts_down_from_the_hosts_time(tmp_path: Path) 
 async def test_a_turn_whose_player_has_gone_ends_after_a_grace(tmp_path: Path) -> None:
     # A limit nobody waits out in a test: bob's turn ends because bob is gone, not timed.
     server = clocked_host(tmp_path, GameName.WWF, 3600)
-    server.absent_grace = 0.2
+    server.attendance.absent_grace = 0.2
     await server.start()
     try:
         ann, bob = await seated(server)
@@ -165,7 +164,7 @@ async def test_no_countdown_runs_at_a_table_its_host_has_ended(tmp_path: Path) -
         assert await server.start_game() is None
         await wait_until(lambda: ann.deadline is not None)
         await server.stop()
-        await wait_until(lambda: ann.client.closed)
+        await wait_until(lambda: ann.door.client.closed)
         # The host's last word came: its clock is not ours to count down any more.
         assert ann.deadline is None
     finally:

@@ -1,4 +1,4 @@
-"""A tile game across the LAN (127.0.0.1): a `TileLanHost`, two people's `TileNetSession`s
+"""A tile game across the LAN (127.0.0.1): a tile game's host, two people's `TileSeat`s
 and one of the host's computer players play a whole game.
 
 Each person acts only from their own session's view; at every step and at the end each
@@ -14,20 +14,24 @@ from pathlib import Path
 
 import pytest
 
+from net import Client, Refused
+from net.protocol import RECLAIM_REFUSED
+from tests.games.tiles.rules.test_movegen import WORDS
 from tests.net.helpers import FAST, wait_until
-from tests.scrabble.test_movegen import WORDS
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble import commands as cmd
-from wordsy_tui.scrabble.codec import decode_event
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.dawg import build_dawg
-from wordsy_tui.scrabble.evolve import replay
-from wordsy_tui.scrabble.legal import allowed, may_play
-from wordsy_tui.scrabble.movegen import generate
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.scrabble.view import state_for_seat
-from wordsy_tui.session.tilelan import TileLanHost, TileNetSession, game_at
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.host import TileHost, tile_game_host
+from wordsy_tui.games.tiles.rules import commands as cmd
+from wordsy_tui.games.tiles.rules.codec import decode_event
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.dawg import build_dawg
+from wordsy_tui.games.tiles.rules.evolve import replay
+from wordsy_tui.games.tiles.rules.legal import allowed, may_play
+from wordsy_tui.games.tiles.rules.movegen import generate
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.table.joined import game_at
 
 DAWG = build_dawg(WORDS)
 DICTIONARY = "test-words"
@@ -36,12 +40,12 @@ PEOPLE = ("ann", "bob")
 
 def tile_host(
     tmp_path: Path, game: GameName = GameName.SCRABBLE, turn_seconds: int | None = None
-) -> TileLanHost:
+) -> TileHost:
     """`turn_seconds`: the host's turn limit (None: the default)."""
     config = TileGameConfig(game)
     if turn_seconds is not None:
         config = dataclasses.replace(config, turn_seconds=turn_seconds)
-    server = TileLanHost(
+    server = tile_game_host(
         config,
         dictionary=DICTIONARY,
         bind="127.0.0.1",
@@ -56,15 +60,15 @@ def tile_host(
 
 
 @pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[TileLanHost]:
+async def server(tmp_path: Path) -> AsyncIterator[TileHost]:
     server = tile_host(tmp_path)
     await server.start()
     yield server
     await server.stop()
 
 
-def join(server: TileLanHost, name: str, **kwargs: object) -> TileNetSession:
-    return TileNetSession.join(
+def join(server: TileHost, name: str, **kwargs: object) -> TileSeat:
+    return TileSeat.join(
         "127.0.0.1",
         server.port,
         name,
@@ -74,7 +78,7 @@ def join(server: TileLanHost, name: str, **kwargs: object) -> TileNetSession:
     )
 
 
-async def act(session: TileNetSession, server: TileLanHost, exchanged: set[str]) -> bool:
+async def act(session: TileSeat, server: TileHost, exchanged: set[str]) -> bool:
     """One move of a person from their own view: let a play waiting for them stand, else
     play their best move, exchange once, or pass. False when they may do nothing now."""
     view, me = session.state, session.me
@@ -93,15 +97,15 @@ async def act(session: TileNetSession, server: TileLanHost, exchanged: set[str])
             await session.pass_turn()
     else:
         return False
-    await wait_until(lambda: session.seq == server.host.seq)
+    await wait_until(lambda: session.door.seq == server.host.seq)
     return True
 
 
-def assert_views(server: TileLanHost, sessions: list[TileNetSession]) -> None:
+def assert_views(server: TileHost, sessions: list[TileSeat]) -> None:
     """Each session's state is the host's, as of the events it has, redacted for its seat
     (the host's computer player may have moved on meanwhile)."""
     for session in sessions:
-        logged = server.host.events[: session.seq]
+        logged = server.host.events[: session.door.seq]
         host_then = replay(decode_event(body) for body in logged)
         assert session.state == state_for_seat(host_then, session.me), session.me
 
@@ -118,7 +122,7 @@ async def test_two_people_and_a_host_bot_play_a_whole_game(game: GameName, tmp_p
         await server.stop()
 
 
-async def play_a_whole_game(server: TileLanHost) -> None:
+async def play_a_whole_game(server: TileHost) -> None:
     ann, bob = join(server, "ann"), join(server, "bob")
     await ann.start()
     await wait_until(lambda: "ann" in server.state.players)
@@ -140,7 +144,7 @@ async def play_a_whole_game(server: TileLanHost) -> None:
         await session.stop()
 
 
-async def play_to_the_end(server: TileLanHost, sessions: list[TileNetSession]) -> None:
+async def play_to_the_end(server: TileHost, sessions: list[TileSeat]) -> None:
     """The people play a started game to its end, each from their own view (checked
     against the host's at every step)."""
     exchanged: set[str] = set()
@@ -164,7 +168,7 @@ async def play_to_the_end(server: TileLanHost, sessions: list[TileNetSession]) -
 
 
 async def test_a_returning_seat_gets_its_own_rack_back_with_its_token(
-    server: TileLanHost, tmp_path: Path
+    server: TileHost, tmp_path: Path
 ) -> None:
     ann, bob = join(server, "ann"), join(server, "bob")
     await ann.start()
@@ -173,11 +177,11 @@ async def test_a_returning_seat_gets_its_own_rack_back_with_its_token(
     await wait_until(lambda: len(server.state.players) == 2)
     assert await ann.start_game() is None
     await wait_until(lambda: bob.state.phase is Phase.PLAYING and bool(bob.state.rack("bob")))
-    token = bob.client.token
+    token = bob.door.client.token
     await bob.stop()
     back = join(server, "bob", token=token)
     await back.start()
-    await wait_until(lambda: back.seq == server.host.seq)
+    await wait_until(lambda: back.door.seq == server.host.seq)
     assert back.state == state_for_seat(server.state, "bob")
     assert back.state.rack("bob") == server.state.rack("bob")
     assert set(back.state.rack("ann")) == {HIDDEN}
@@ -185,22 +189,55 @@ async def test_a_returning_seat_gets_its_own_rack_back_with_its_token(
     await ann.stop()
 
 
-async def test_the_door_tells_which_tile_game_a_host_plays(server: TileLanHost) -> None:
-    assert await game_at("127.0.0.1", server.port, DICTIONARY) is GameName.SCRABBLE
+async def test_a_tile_games_host_hands_no_seat_over_and_takes_none_away(
+    server: TileHost,
+) -> None:
+    ann = join(server, "ann")
+    laptop = join(server, "ann", reclaim=True)
+    try:
+        await ann.start()
+        await wait_until(lambda: server.state.players == ("ann",))
+        server.on_reclaim = pytest.fail  # nobody at a tile game's table is asked (yet)
+        with pytest.raises(Refused) as refused:
+            await laptop.start()
+        assert refused.value.reason == RECLAIM_REFUSED
+        assert refused.value.message.endswith("This host cannot hand seats over.")
+        assert await server.remove_player("ann") == "The tile games' rules take no seat away."
+        assert server.state.players == ("ann",)
+        assert server.host.presence == {"ann": True}
+    finally:
+        await laptop.stop()
+        await ann.stop()
+
+
+async def test_the_door_tells_which_game_a_host_plays_in_one_hello(
+    server: TileHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hellos = []
+    start = Client.start
+
+    async def counted(client: Client) -> None:
+        hellos.append(client.requirements)
+        await start(client)
+
+    monkeypatch.setattr(Client, "start", counted)
+    assert await game_at("127.0.0.1", server.port, DICTIONARY) == GameName.SCRABBLE.value
+    assert len(hellos) == 1  # the host's refusal named its game: no probing game by game
     assert server.host.presence == {}  # asking took no seat
-    assert await game_at("127.0.0.1", server.port, "another list") is None
+    # Whatever the word list: the game is named (the join then says the list differs).
+    assert await game_at("127.0.0.1", server.port, "another list") == GameName.SCRABBLE.value
 
 
-async def test_the_door_of_a_wordsy_host_answers_no_tile_game(tmp_path: Path) -> None:
-    from wordsy_tui.game.config import GameConfig
-    from wordsy_tui.session.lan import LanHost
+async def test_the_door_of_a_wordsy_host_names_wordsy(tmp_path: Path) -> None:
+    from wordsy_tui.games.wordsy.host import wordsy_host
+    from wordsy_tui.games.wordsy.rules.config import GameConfig
 
-    wordsy = LanHost(
+    wordsy = wordsy_host(
         GameConfig(), dictionary=DICTIONARY, bind="127.0.0.1", port=0, log_path=tmp_path / "w.log"
     )
     await wordsy.start()
     try:
-        assert await game_at("127.0.0.1", wordsy.port, DICTIONARY) is None
+        assert await game_at("127.0.0.1", wordsy.port, DICTIONARY) == "wordsy"
         assert wordsy.host.presence == {}
     finally:
         await wordsy.stop()
@@ -209,11 +246,11 @@ async def test_the_door_of_a_wordsy_host_answers_no_tile_game(tmp_path: Path) ->
 async def test_the_hosting_player_sits_first_seats_the_bots_and_ends_the_game_for_all(
     tmp_path: Path,
 ) -> None:
-    from wordsy_tui.session.base import LinkChanged
-    from wordsy_tui.session.tilelan import TileHostSession
+    from wordsy_tui.games.tiles.seat import TileSeat
+    from wordsy_tui.table.seat import LinkChanged
 
     server = tile_host(tmp_path)
-    hosting = TileHostSession("ann", server, [Level.EASY])
+    hosting = TileSeat.host("ann", server, [Level.EASY])
     await hosting.start()
     bob = join(server, "bob")
     await bob.start()
@@ -227,6 +264,6 @@ async def test_the_hosting_player_sits_first_seats_the_bots_and_ends_the_game_fo
     assert await hosting.start_game() is None
     await wait_until(lambda: bob.state.phase is Phase.PLAYING)
     await hosting.stop()
-    await wait_until(lambda: bob.client.closed is not None)
-    assert "ann ended the game" in bob.client.closed.message
+    await wait_until(lambda: bob.door.client.closed is not None)
+    assert "ann ended the game" in bob.door.client.closed.message
     await bob.stop()

@@ -6,15 +6,15 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from tests.games.tiles.rules.table import FixedDraw
 from tests.net.helpers import wait_until
-from tests.scrabble.table import FixedDraw
 from tests.session.test_tile_lan import DAWG, assert_views, join, tile_host
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble import events as ev
-from wordsy_tui.scrabble.codec import decode_event
-from wordsy_tui.scrabble.legal import may_play, may_vote
-from wordsy_tui.scrabble.movegen import generate
-from wordsy_tui.scrabble.state import Phase
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.codec import decode_event
+from wordsy_tui.games.tiles.rules.legal import may_play, may_vote
+from wordsy_tui.games.tiles.rules.movegen import generate
+from wordsy_tui.games.tiles.rules.state import Phase
 
 
 async def test_a_person_challenges_and_a_person_and_a_bot_vote(tmp_path: Path) -> None:
@@ -58,7 +58,7 @@ async def test_a_person_challenges_and_a_person_and_a_bot_vote(tmp_path: Path) -
             isinstance(e, ev.TurnLost) and e.player == "bob" for e in logged
         )
         for session in people:
-            await wait_until(lambda s=session: s.seq == server.host.seq)
+            await wait_until(lambda s=session: s.door.seq == server.host.seq)
         assert_views(server, people)  # each view the host's, redacted for its seat
     finally:
         for session in people:

@@ -10,13 +10,13 @@ from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import join, play_to_the_end, tile_host
 from tests.session.test_tile_resume import ann_hosts_bob
 from wordsy_tui.cli.serve import desk_for
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import Phase
-from wordsy_tui.session.base import NextGame
-from wordsy_tui.session.tilelan import TileNetSession
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.table.seat import NextGame
 
 
-async def next_game_told(session: TileNetSession) -> str:
+async def next_game_told(session: TileSeat) -> str:
     """The rematch's word that reached `session` (the updates before it skipped)."""
     while not isinstance(update := await session.changed(), NextGame):
         pass

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_export import saved
-from tests.scrabble.test_gcg import scripted_game
-from wordsy_tui.scrabble import events as ev
-from wordsy_tui.scrabble.evolve import replay
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.session.replay import frames_of, replay_of
-from wordsy_tui.session.saved import logged_game, saved_game_list
-from wordsy_tui.session.tilereplay import TURNS
+from tests.games.tiles.rules.test_gcg import scripted_game
+from wordsy_tui.games.tiles.replay import TURNS
+from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.evolve import replay
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.table.replay import frames_of
+from wordsy_tui.table.saved import logged_game, replay_of, saved_game_list
 
 
 def unfinished() -> list[ev.Event]:
@@ -56,19 +56,19 @@ def test_a_game_not_finished_shows_racks_as_counts_and_draws_as_counts() -> None
 
 
 def test_stepping_stays_within_the_game_and_nothing_can_be_changed(tmp_path: Path) -> None:
-    session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
-    assert session.finished
+    _, session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    assert session.door.finished
     assert session.me is None
     assert session.leave_question == ""
-    session.step(-1)
-    assert session.index == 0
-    session.step(1000)
-    assert session.index == len(session.frames) - 1
+    session.door.step(-1)
+    assert session.door.index == 0
+    session.door.step(1000)
+    assert session.door.index == len(session.door.frames) - 1
     assert session.state.phase is Phase.OVER
 
 
 async def test_every_verb_is_refused(tmp_path: Path) -> None:
-    session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    _, session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
     assert await session.pass_turn() == "This is a replay: nothing can be changed."
 
 

@@ -8,16 +8,17 @@ from pathlib import Path
 
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, join, tile_host
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.host import TileHost
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.games.tiles.seat import TileSeat
 
 
-async def ann_hosts_bob(tmp_path: Path) -> tuple[TileLanHost, TileHostSession, TileNetSession]:
+async def ann_hosts_bob(tmp_path: Path) -> tuple[TileHost, TileSeat, TileSeat]:
     """Ann hosts Words with Friends with a computer player; Bob has joined: all seated."""
     server = tile_host(tmp_path, GameName.WWF)
-    ann = TileHostSession("ann", server, [Level.EASY])
+    ann = TileSeat.host("ann", server, [Level.EASY])
     await ann.start()
     bob = join(server, "bob")
     await bob.start()
@@ -36,15 +37,15 @@ async def test_a_stopped_tile_host_resumes_its_game_with_every_seat_taken_back(
         for session in (ann, bob):
             await act(session, server, exchanged)
     await wait_until(lambda: server.state.turn in ("ann", "bob"), timeout=60)
-    before, token = server.state, bob.client.token
+    before, token = server.state, bob.door.client.token
     await ann.stop()  # the host ends the game for everyone: it stays saved
-    assert bob.client.closed is not None
-    assert "--game wwf --resume" in bob.client.closed.message
-    assert bob.client.closed.resumable
+    assert bob.door.client.closed is not None
+    assert "--game wwf --resume" in bob.door.client.closed.message
+    assert bob.door.client.closed.resumable
     await bob.stop()
 
     again = tile_host(tmp_path, GameName.WWF)  # the same log
-    ann = TileHostSession("ann", again, [Level.EASY])
+    ann = TileSeat.host("ann", again, [Level.EASY])
     await ann.start()
     try:
         assert again.state == before  # the bag and every rack, replayed from the log
@@ -56,7 +57,7 @@ async def test_a_stopped_tile_host_resumes_its_game_with_every_seat_taken_back(
         assert again.clock.deadline is not None
         bob = join(again, "bob", token=token)
         await bob.start()
-        await wait_until(lambda: bob.seq == again.host.seq)
+        await wait_until(lambda: bob.door.seq == again.host.seq)
         assert bob.state.rack("bob") == before.rack("bob")
         assert set(bob.state.rack("ann")) == {HIDDEN}
         assert bob.state.scores == before.scores

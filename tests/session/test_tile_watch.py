@@ -1,6 +1,6 @@
 """Watching a tile game and chatting at its table, across the LAN (127.0.0.1).
 
-A spectator's `TileNetSession` follows a whole game between two people's sessions: at
+A spectator's `TileSeat` follows a whole game between two people's sessions: at
 every step it holds the host's state as the rules' view redacts it for spectators (every
 rack a count, no bag) and it can act on nothing. Chat lines reach everyone at the table,
 spectators included, and the hosting player's mute list keeps a muted line from all.
@@ -15,16 +15,16 @@ import pytest
 
 from tests.net.helpers import wait_until
 from tests.session.test_tile_lan import act, assert_views, join, tile_host
-from wordsy_tui.scrabble.legal import may_play
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase
-from wordsy_tui.scrabble.view import state_for_seat
-from wordsy_tui.session.chat import MUTED, ChatHeard, ChatRefused
-from wordsy_tui.session.tilelan import TileHostSession, TileLanHost, TileNetSession
-from wordsy_tui.session.tiles import TableUpdate
+from wordsy_tui.games.tiles.host import TileHost
+from wordsy_tui.games.tiles.rules.legal import may_play
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
+from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.games.tiles.seat import TableUpdate, TileSeat
+from wordsy_tui.table.chat import MUTED, ChatHeard, ChatRefused
 
 
-async def heard(session: TileNetSession, kind: type[ChatHeard | ChatRefused]) -> TableUpdate:
+async def heard(session: TileSeat, kind: type[ChatHeard | ChatRefused]) -> TableUpdate:
     """The next chat update of `kind` the session tells its app (game news skipped)."""
     while not isinstance(update := await session.changed(), kind):
         pass
@@ -32,8 +32,8 @@ async def heard(session: TileNetSession, kind: type[ChatHeard | ChatRefused]) ->
 
 
 async def play_out(
-    server: TileLanHost,
-    people: list[TileNetSession],
+    server: TileHost,
+    people: list[TileSeat],
     after: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
     """The people move from their own views (the host's computer players by themselves)
@@ -56,14 +56,14 @@ async def play_out(
 
 
 @pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[TileLanHost]:
+async def server(tmp_path: Path) -> AsyncIterator[TileHost]:
     server = tile_host(tmp_path, GameName.WWF)
     await server.start()
     yield server
     await server.stop()
 
 
-async def test_a_spectator_follows_a_whole_game_seeing_only_counts(server: TileLanHost) -> None:
+async def test_a_spectator_follows_a_whole_game_seeing_only_counts(server: TileHost) -> None:
     ann, bob = join(server, "ann"), join(server, "bob")
     watcher = join(server, "watch", spectate=True)
     await ann.start()
@@ -71,7 +71,7 @@ async def test_a_spectator_follows_a_whole_game_seeing_only_counts(server: TileL
     await bob.start()
     await watcher.start()
     assert watcher.me is None
-    assert watcher.client.seat is None
+    assert watcher.door.client.seat is None
     assert server.host.spectators == 1
     await wait_until(lambda: len(watcher.state.players) == 2)
     assert "watch" not in server.state.players  # a spectator takes no seat
@@ -79,13 +79,13 @@ async def test_a_spectator_follows_a_whole_game_seeing_only_counts(server: TileL
     people = [ann, bob]
 
     async def counts_only() -> None:
-        await wait_until(lambda: watcher.seq == server.host.seq)
+        await wait_until(lambda: watcher.door.seq == server.host.seq)
         assert_views(server, [*people, watcher])
         if server.state.phase is Phase.PLAYING:
             for player in people:
-                rack = watcher.state.rack(player.client.name)
+                rack = watcher.state.rack(player.door.client.name)
                 assert set(rack) <= {HIDDEN}
-                assert len(rack) == len(server.state.rack(player.client.name))
+                assert len(rack) == len(server.state.rack(player.door.client.name))
             assert watcher.state.bag is None
             assert watcher.state.bag_count == server.state.bag_count
 
@@ -101,10 +101,10 @@ async def test_a_spectator_follows_a_whole_game_seeing_only_counts(server: TileL
 
 
 async def test_chat_reaches_players_and_spectators_and_the_host_mutes(
-    server: TileLanHost,
+    server: TileHost,
 ) -> None:
     # The hosting player's seat names itself to the host, whose mute list leaves it out.
-    TileHostSession("ann", server)
+    TileSeat.host("ann", server)
     ann = join(server, "ann")
     bob = join(server, "bob")
     watcher = join(server, "dora", spectate=True)

@@ -6,23 +6,23 @@ import asyncio
 
 import pytest
 
-from wordsy_tui.bots.levels import Level
-from wordsy_tui.scrabble import commands as cmd
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.scrabble.state import HIDDEN, Phase, TileGameState
-from wordsy_tui.session import tiles
-from wordsy_tui.session.base import Rejected
-from wordsy_tui.session.tiles import TilesChanged, TileSession
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles import solo as tiles
+from wordsy_tui.games.tiles.rules import commands as cmd
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
+from wordsy_tui.games.tiles.seat import TilesChanged, TileSeat
+from wordsy_tui.table.seat import Rejected
 
 ME = "Ann"
 
 
-def session(game: GameName = GameName.SCRABBLE, bots: int = 1, seed: int = 3) -> TileSession:
-    return TileSession(ME, TileGameConfig(game), [Level.EASY] * bots, seed=seed, bot_pause=0)
+def session(game: GameName = GameName.SCRABBLE, bots: int = 1, seed: int = 3) -> TileSeat:
+    return TileSeat.solo(ME, TileGameConfig(game), [Level.EASY] * bots, seed=seed, bot_pause=0)
 
 
-def drain(s: TileSession) -> list[object]:
+def drain(s: TileSeat) -> list[object]:
     updates = []
     while not s._updates.empty():
         updates.append(s._updates.get_nowait())

@@ -24,17 +24,20 @@ from tests.hostile import PAYLOADS, raw_in, wrapped
 from tests.net.helpers import Proxy, wait_until
 from tests.session.test_lan import DICTIONARY, server
 from wordsy_tui.cli.serve import HostOptions, serve_headless
-from wordsy_tui.game import commands as cmd
-from wordsy_tui.game.config import GameConfig
-from wordsy_tui.game.errors import ControlCharacters
-from wordsy_tui.game.events import GameCreated, PlayerJoined, WordRevealed
-from wordsy_tui.game.referee import Reason, Verdict
-from wordsy_tui.game.state import GameState, Phase
-from wordsy_tui.session.codec import encode as encode_command
-from wordsy_tui.session.discovery import found_game, game_name_problem
-from wordsy_tui.session.hosted import WordsyGame
-from wordsy_tui.session.lan import HostSession, LanHost, NetSession, requirements
-from wordsy_tui.session.narrate import narrate
+from wordsy_tui.engine.codec import encode as encode_command
+from wordsy_tui.games.wordsy.host import WordsyHost, captain_starts
+from wordsy_tui.games.wordsy.narrate import narrate
+from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.errors import ControlCharacters
+from wordsy_tui.games.wordsy.rules.events import GameCreated, PlayerJoined, WordRevealed
+from wordsy_tui.games.wordsy.rules.referee import Reason, Verdict
+from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.games.wordsy.seam import wordsy_rules
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.discovery import found_game, game_name_problem
+from wordsy_tui.table.seam import HostedRules
+from wordsy_tui.table.served import requirements
 
 
 def hello_frame(name: str, dictionary: str = DICTIONARY, **extra: Any) -> bytes:
@@ -45,7 +48,7 @@ def hello_frame(name: str, dictionary: str = DICTIONARY, **extra: Any) -> bytes:
             "name": name,
             "role": "player",
             "last_seq": 0,
-            "requirements": requirements(dictionary),
+            "requirements": requirements(dictionary, "wordsy"),
             **extra,
         }
     )
@@ -95,10 +98,10 @@ async def test_a_name_with_control_characters_is_refused_at_the_handshake(tmp_pa
 
 
 @contextlib.asynccontextmanager
-async def hosted_by_ann(tmp_path: Path) -> AsyncIterator[LanHost]:
+async def hosted_by_ann(tmp_path: Path) -> AsyncIterator[WordsyHost]:
     """A real host on 127.0.0.1 whose own player, Ann, is seated."""
     host = server(tmp_path, captain="Ann")
-    ann = HostSession("Ann", host)
+    ann = WordsySeat.host("Ann", host)
     await ann.start()
     try:
         yield host
@@ -173,7 +176,7 @@ async def headless_host(port_holder: list[int], capsys) -> AsyncIterator[asyncio
 async def test_hostile_names_words_and_ids_never_reach_another_player_or_the_hosts_stdout(
     tmp_path, monkeypatch, capsys
 ):
-    from wordsy_tui.referee import dictionary_hash
+    from wordsy_tui.words.lexicon import dictionary_hash
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     ports: list[int] = []
@@ -184,8 +187,8 @@ async def test_hostile_names_words_and_ids_never_reach_another_player_or_the_hos
             reply = await hello(port, wrapped(payload, "Eve"), dictionary)
             assert reply["reason"] == p.CONTROL_CHARACTERS
         proxy = Proxy(port)
-        bob = NetSession.join("127.0.0.1", await proxy.start(), "Bob", dictionary)
-        eve = NetSession.join("127.0.0.1", port, "Eve", dictionary)
+        bob = WordsySeat.join("127.0.0.1", await proxy.start(), "Bob", dictionary)
+        eve = WordsySeat.join("127.0.0.1", port, "Eve", dictionary)
         await eve.start()
         await bob.start()
         try:
@@ -203,7 +206,7 @@ async def test_hostile_names_words_and_ids_never_reach_another_player_or_the_hos
                     cmd.RevealWord("Eve", word, secrets.token_bytes(16)),
                     cmd.Challenge("Eve", word),
                 ):
-                    result = await eve.client.command(encode_command(command))
+                    result = await eve.door.client.command(encode_command(command))
                     assert (result.accepted, result.code) == (False, ControlCharacters.code)
                     assert result.message.isprintable()
             await wait_until(lambda: bob.state.draft("Bob").revealed)
@@ -241,7 +244,7 @@ async def test_a_command_id_with_control_characters_is_refused(tmp_path, payload
 
 
 def test_the_games_admit_hook_applies_the_name_rule_to_every_newcomer():
-    game = WordsyGame(captain="Ann")
+    game = HostedRules(wordsy_rules(), captain="Ann", house_rule=captain_starts)
     game.evolve(encode_command(GameCreated(GameConfig())))
     assert game.admit("Ann", "player", []) is None
     assert game.admit("ann", "player", ["Ann"]).reason == p.NAME_TAKEN

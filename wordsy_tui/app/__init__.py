@@ -1,7 +1,1 @@
-"""The Textual app: what players see, for host, join and solo."""
-
-from __future__ import annotations
-
-from wordsy_tui.app.app import WordsyApp
-
-__all__ = ["WordsyApp"]
+"""The app every game shares: the shell, the launcher, shared screens and widgets."""

@@ -7,14 +7,14 @@ what the chat screen and the chat log show, and tells the player of a refused li
 
 from __future__ import annotations
 
-from typing import Final, Protocol, cast
+from typing import ClassVar, Final, Protocol, cast
 
 from textual.app import App
 from textual.dom import DOMNode
 from textual.reactive import var
 
 from wordsy_tui.app.messages import ChatArrived, ChatDeclined
-from wordsy_tui.session.chat import MUTED, TOO_FAST, ChatHeard
+from wordsy_tui.table.chat import MUTED, TOO_FAST, ChatHeard
 from wordsy_tui.text import shown
 
 KEPT_CHAT_LINES: Final = 50
@@ -39,6 +39,20 @@ class ChattingApp(App[None]):
 
     chat: var[tuple[ChatHeard, ...]] = var(tuple)
     """The last lines of chat at this table, oldest first."""
+    CHAT_KEY_IN_BROWSER: ClassVar[str] = "f7"
+    """Chat's other key, where a browser keeps Ctrl+T for itself (clear of the game's keys)."""
+
+    @property
+    def talk_key(self) -> str:
+        """The key that opens chat, as the player presses it: a browser keeps Ctrl+T (a new
+        tab) for itself, and the web front's page gets the other key."""
+        return self.CHAT_KEY_IN_BROWSER.upper() if self.is_web else "Ctrl+T"
+
+    @property
+    def leave_key(self) -> str:
+        """The key that leaves the table: Firefox on Linux keeps Ctrl+Q (it quits the
+        browser), and Ctrl+C, bound with it, reaches every browser's page."""
+        return "Ctrl+C" if self.is_web else "Ctrl+Q"
 
     def __init__(self) -> None:
         super().__init__()
@@ -80,7 +94,7 @@ class ChattingApp(App[None]):
             self.chat_muted = True
         elif message.code == TOO_FAST and not self.chat_draft:
             self.chat_draft = self._last_said  # nothing typed is lost: it waits in the line
-            told += " Your line is kept: Ctrl+T to send it again."
+            told += f" Your line is kept: {self.talk_key} to send it again."
         self.notify(told, severity="warning", markup=False)
 
     def say_line(self, line: str | None) -> None:

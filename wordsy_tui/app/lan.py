@@ -1,6 +1,6 @@
 """What the app needs from the LAN side: finding games, hosting one, joining one.
 
-The app knows these shapes only; `wordsy_tui.session.lan` provides them, and
+The app knows these shapes only; `wordsy_tui.games.wordsy.lan` provides them, and
 tests provide fakes, so no screen imports the network.
 """
 
@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeGuard, TypeVar, runtime_checkable
 
-from wordsy_tui.game.config import DEFAULT_BOT_LEVEL, GameConfig
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.session.base import Session
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.wordsy.rules.config import DEFAULT_BOT_LEVEL, GameConfig
+from wordsy_tui.games.wordsy.seat import WordsySeat
 
 if TYPE_CHECKING:
     # Only its shape: importing discovery at run time would load mDNS for solo games too.
-    from wordsy_tui.session.discovery import FoundGame
+    from wordsy_tui.table.discovery import FoundGame
 
 
 Config = TypeVar("Config")
@@ -54,12 +54,12 @@ class Lan(Protocol):
         """The games found, as a fresh list each time it changes."""
         ...
 
-    def host(self, name: str, setup: HostSetup | None = None) -> Session:
+    def host(self, name: str, setup: HostSetup | None = None) -> WordsySeat:
         """A session for the host's own player (not started yet); `setup` None keeps the
         options the program was started with."""
         ...
 
-    def join(self, address: str, port: int, name: str, pin: str | None) -> Session:
+    def join(self, address: str, port: int, name: str, pin: str | None) -> WordsySeat:
         """A session with the host at `address` (not started yet)."""
         ...
 
@@ -77,7 +77,7 @@ class Lan(Protocol):
         program's exit status."""
         ...
 
-    async def keep_hosting(self, session: Session) -> int:
+    async def keep_hosting(self, session: WordsySeat) -> int:
         """Serve on, headless, the game of a `host` session whose player left it running
         (after the app has closed); the program's exit status."""
         ...
@@ -85,7 +85,7 @@ class Lan(Protocol):
 
 @runtime_checkable
 class HostServer(Protocol):
-    """The host's side of a `HostSession`: what its lobby shows and changes."""
+    """The host's side of the hosting player's seat: what its lobby shows and changes."""
 
     config: GameConfig
     pin: str | None
@@ -124,7 +124,7 @@ class HostServer(Protocol):
     def unmute(self, name: str) -> str: ...
 
 
-def host_server(session: Session | None) -> HostServer | None:
+def host_server(session: WordsySeat | None) -> HostServer | None:
     """The server behind the host's own session; None when we joined someone else's."""
     server = getattr(session, "server", None)
     return server if isinstance(server, HostServer) else None

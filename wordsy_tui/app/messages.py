@@ -1,21 +1,22 @@
-"""What the session worker posts to the app: one typed message per kind of update."""
+"""What the session worker posts to the app: one typed message per kind of update,
+whatever the game (its state and events ride in `GameUpdated`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from textual.message import Message
 
-from wordsy_tui.game import events as ev
-from wordsy_tui.game.state import GameState
-from wordsy_tui.session.chat import ChatHeard
-from wordsy_tui.session.clock import Deadline
+from wordsy_tui.table.chat import ChatHeard
+from wordsy_tui.table.clock import Deadline
 
 
 class GameUpdated(Message):
-    def __init__(
-        self, state: GameState, events: tuple[ev.Event, ...], deadline: Deadline | None
-    ) -> None:
+    """The game moved on: the player's view now, the events that moved it, and when the
+    host's clock ends the wait running now."""
+
+    def __init__(self, state: Any, events: tuple[Any, ...], deadline: Deadline | None) -> None:
         super().__init__()
         self.state = state
         self.events = events

@@ -18,7 +18,7 @@ import asyncio
 import gc
 import weakref
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from textual import events
 from textual.app import SystemCommand
@@ -29,14 +29,17 @@ from textual.screen import ModalScreen, Screen
 from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import ChatArrived, ChatDeclined
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
-from wordsy_tui.session.base import LinkChanged, NextGame, PresenceChanged, Rejected
-from wordsy_tui.session.base import Seat as GameSeat
-from wordsy_tui.session.chat import ChatHeard, ChatRefused
+from wordsy_tui.table.chat import ChatHeard, ChatRefused
+from wordsy_tui.table.seat import LinkChanged, NextGame, PresenceChanged, Rejected
+from wordsy_tui.table.seat import Seat as GameSeat
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     from wordsy_tui.app.screens.remove import Muting
 
+
+LEAVING: Final = ("leave", "leave-table", "over-quit")
+"""The key bar's Ctrl+Q bindings (each game's screens'): Ctrl+C does the same at every table."""
 
 Seat = GameSeat[Any, Any, Any]
 """What the shell needs of any game's session (solo, a LAN seat, a replay): the seat
@@ -51,8 +54,6 @@ class TableApp(ChattingApp):
     host's mute.
     """
 
-    CHAT_KEY_IN_BROWSER: ClassVar[str] = "f7"
-    """Chat's other key, where a browser keeps Ctrl+T for itself (clear of the game's keys)."""
     MUTE_KEY: ClassVar[str] = "f8"
     """The host's mute (clear of the game's keys)."""
     TABLE_KEYS_SHOWN: ClassVar[bool] = True
@@ -101,6 +102,15 @@ class TableApp(ChattingApp):
                 show=False,
             ),
         ]
+
+    def get_key_display(self, binding: Binding) -> str:
+        # In a browser the key bar names the keys that reach the page (`talk_key`,
+        # `leave_key`): the same bindings hold both.
+        if self.is_web and binding.id == "chat":
+            return self.talk_key
+        if self.is_web and binding.id in LEAVING:
+            return "^c"
+        return super().get_key_display(binding)
 
     def __init__(self) -> None:
         super().__init__()
@@ -151,6 +161,15 @@ class TableApp(ChattingApp):
     def on_resize(self, event: events.Resize) -> None:
         # (Runs before Textual's own handler has taken the new size: read it here.)
         self._fit_window(event.size)
+
+    async def on_event(self, event: events.Event) -> None:
+        # Every key and click, whatever takes it: the player is at the table (the host
+        # hears that much, at most every few seconds, and never which key it was).
+        if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
+            seat = self.seat
+            if seat is not None:
+                seat.still_here()
+        await super().on_event(event)
 
     def _fit_window(self, size: Size) -> None:
         small = too_small(size)

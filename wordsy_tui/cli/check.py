@@ -1,66 +1,36 @@
-"""`wordsy-tui check`: would the referee allow this word?"""
+"""`wordsy-tui check`: would a game's referee allow this word?"""
 
 from __future__ import annotations
 
 import argparse
-import json
 
-from wordsy_tui.game.rulesets import Ruleset
+from wordsy_tui.cli.options import game_choice, others_options
+from wordsy_tui.kit import kit_for, kits, titles
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "check",
         help="ask the referee about a word",
-        description="Ask the referee whether WORD may be played: the dictionary, "
-        "the Standard Restrictions and No Cheapies, and what the word means when the "
-        "word list's sources (WordNet) say. Exit status 0 when allowed, "
-        "1 when not, 2 for bad input.",
+        description="Ask a game's referee whether WORD may be played, as the game judges "
+        "words (its word list, and its own restrictions), and what the word means when the "
+        "word list's sources (WordNet) say. Exit status 0 when allowed, 1 when not, 2 for "
+        "bad input.",
         epilog="example:\n  wordsy-tui check FLINCHED --after FLINCH",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("word", metavar="WORD")
-    parser.add_argument(
-        "--after",
-        nargs="+",
-        default=[],
-        metavar="EARLIER",
-        help="words played in earlier rounds, round 1 first",
-    )
-    parser.add_argument("--ruleset", choices=[r.value for r in Ruleset], default="classic")
+    game_choice(parser, "the game whose referee to ask")
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    for kit in kits():
+        kit.check_arguments(parser.add_argument_group(titles(kit)))
     parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    if not args.word.strip() or any(not w.strip() for w in args.after):
+    if not args.word.strip():
         parser.error("a word cannot be empty")
-    from wordsy_tui.referee import check_word
-    from wordsy_tui.referee.meanings import meaning
-
-    ruleset = Ruleset(args.ruleset)
-    verdict = check_word(args.word, args.after, ruleset)
-    means = meaning(args.word, ruleset)
-    if args.json:
-        related = verdict.related
-        print(
-            json.dumps(
-                {
-                    "word": args.word.strip().upper(),
-                    "ok": verdict.ok,
-                    "reason": verdict.reason.value,
-                    "message": verdict.message,
-                    "related": None if related is None else related.word.upper(),
-                    "related_round": None if related is None else related.round,
-                    "meaning": None if means is None else means.gloss,
-                    "meaning_of": None if means is None else means.headword,
-                }
-            )
-        )
-    else:
-        word = args.word.strip().upper()
-        print(f"{word}: allowed" if verdict.ok else f"{word}: refused: {verdict.message}")
-        if means is not None:
-            form = "" if means.headword == means.word else f" (a form of {means.headword})"
-            print(f"  means{form}: {means.gloss}")
-    return 0 if verdict.ok else 1
+    problem = others_options(parser, args)
+    if problem is not None:
+        parser.error(problem)
+    return kit_for(args.game).check(args.game, args, parser)

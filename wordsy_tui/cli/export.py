@@ -11,10 +11,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from wordsy_tui.kit import NotExported, kits, titles
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
-    from wordsy_tui.scrabble import events as ev
+    pass
 
 ERROR: Final = 2
 TILE_GAMES: Final = "Scrabble, Words with Friends and Wordfeud"
@@ -55,19 +56,25 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from wordsy_tui.scrabble.gcg import GcgError, NotFinished, export_gcg
+    from wordsy_tui.kit import game_info, kit_for, logged_game
 
     try:
         path = log_of(args.game)
-        events = tile_events(path)
-        try:
-            record = export_gcg(events, game_id=path.stem)
-        except NotFinished as why:
+        bodies = event_bodies(path)
+        game = logged_game(bodies)
+        if game is None:
+            raise ExportError(f"{shown(path.name)} is not a game log this version can read")
+        kit, title = kit_for(game), game_info(game).title
+        if kit.record_format is None:
             raise ExportError(
-                f"{shown(path.stem)} is not finished ({why}): a game exports once it is "
-                "over, since until then its racks are secret"
-            ) from None
-        except GcgError as why:
+                f"{shown(path.name)} is a {title} game: GCG records {gcg_games()}; "
+                f"'wordsy-tui replay' shows {title} games"
+            )
+        try:
+            record = kit.export(game, bodies, path.stem)
+        except NotExported as why:
+            raise ExportError(f"{shown(path.stem)} {why}") from None
+        except ValueError as why:
             raise ExportError(f"{shown(path.name)} cannot be exported: {why}") from None
         if args.output is None:
             sys.stdout.write(record)
@@ -78,6 +85,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return ERROR
     print(f"Wrote the game's GCG record to {shown(args.output)}")
     return 0
+
+
+def gcg_games() -> str:
+    """The games whose finished logs export as GCG, for people."""
+    return ", ".join(titles(kit) for kit in kits() if kit.record_format == "GCG")
 
 
 def log_of(game: str) -> Path:
@@ -95,10 +107,10 @@ def log_of(game: str) -> Path:
     raise ExportError(f"no saved game {shown(game)} (the host saves its games in {folder})")
 
 
-def tile_events(path: Path) -> list[ev.Event]:
-    """The tile game's events in the log at `path`, read without changing it."""
+def event_bodies(path: Path) -> list[Any]:
+    """The event bodies of the log at `path`, read without changing it; ExportError when it
+    is damaged or holds none."""
     from net.log import survey
-    from wordsy_tui.scrabble.codec import CodecError, decode_event
 
     try:
         data = path.read_bytes()
@@ -113,28 +125,7 @@ def tile_events(path: Path) -> list[ev.Event]:
     bodies = [record.get("body") for record in found.records if record.get("k") == "event"]
     if not bodies:
         raise ExportError(f"{shown(path.name)} holds no game")
-    try:
-        return [decode_event(body) for body in bodies]
-    except CodecError as why:
-        if wordsy_game(bodies):
-            raise ExportError(
-                f"{shown(path.name)} is a Wordsy game: GCG records the tile games "
-                f"({TILE_GAMES}); 'wordsy-tui replay' shows Wordsy games"
-            ) from None
-        raise ExportError(
-            f"{shown(path.name)} is not a game log this version can read ({shown(str(why))})"
-        ) from None
-
-
-def wordsy_game(bodies: list[Any]) -> bool:
-    from wordsy_tui.session.codec import CodecError, decode_event
-
-    try:
-        for body in bodies:
-            decode_event(body)
-    except CodecError:
-        return False
-    return True
+    return bodies
 
 
 def write(path: Path, record: str) -> None:

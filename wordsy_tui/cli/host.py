@@ -9,34 +9,27 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from wordsy_tui.cli.options import bounded_int, game_name, player_name
-from wordsy_tui.cli.solo import GAMES, TILE_MAX_PLAYERS
-from wordsy_tui.game.config import (
-    BOT_LEVELS,
-    DEFAULT_BOT_LEVEL,
-    DEFAULT_TIMER_SECONDS,
-    DEFAULT_WAIT_SECONDS,
-    MAX_PLAYERS,
-    MAX_TIMER_SECONDS,
-    MIN_PLAYERS,
-    MIN_TIMER_SECONDS,
-    GameConfig,
+from wordsy_tui.cli.options import (
+    bounded_int,
+    game_choice,
+    game_name,
+    others_options,
+    player_name,
 )
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.scrabble.config import CHALLENGE_SECONDS as TILE_CHALLENGE_SECONDS
-from wordsy_tui.scrabble.config import DEFAULT_TURN_SECONDS as TILE_TURN_SECONDS
-from wordsy_tui.scrabble.config import MAX_TURN_SECONDS as TILE_MAX_TURN_SECONDS
-from wordsy_tui.scrabble.config import MIN_TURN_SECONDS as TILE_MIN_TURN_SECONDS
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.session.names import default_name
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.kit import UsageError, game_info, games, kit_for, kits, titles
+from wordsy_tui.table.names import default_name
+
+DEFAULT_BOT_LEVEL = Level.MEDIUM.value
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "host",
         help="host a game on the LAN",
-        description="Host a Wordsy game that players on the LAN can join. "
+        description="Host a game that players on the LAN can join. "
         "The game is saved as it goes and can be resumed after a crash.",
     )
     parser.add_argument(
@@ -45,13 +38,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help="your name at the table (when resuming: the seat you had, found by itself)",
     )
-    parser.add_argument(
-        "--game",
-        choices=GAMES,
-        default="wordsy",
-        help="wordsy (default); scrabble, wwf (Words with Friends) or wordfeud: a tile game "
-        "on a 15x15 board, at the same table (--resume finds this game's saved games)",
-    )
+    game_choice(parser, "the game to host (--resume finds this game's saved games)")
     parser.add_argument(
         "--game-name",
         type=game_name,
@@ -59,80 +46,28 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="NAME",
         help="the game's name in the LAN's list",
     )
+    fewest = min(game.seats[0] for game in games())
+    most = max(game.seats[1] for game in games())
     parser.add_argument(
         "--seats",
-        type=bounded_int(MIN_PLAYERS, MAX_PLAYERS, "--seats"),
-        default=MAX_PLAYERS,
+        type=bounded_int(fewest, most, "--seats"),
+        default=None,
         metavar="N",
-        help=f"how many players may sit down ({MIN_PLAYERS}-{MAX_PLAYERS}, default %(default)s)",
+        help=f"how many players may sit down ({fewest}-{most}; default: as many as the "
+        "game seats)",
     )
     parser.add_argument(
         "--bots",
-        type=bounded_int(0, MAX_PLAYERS - 1, "--bots"),
+        type=bounded_int(0, most - 1, "--bots"),
         default=0,
         metavar="N",
         help="computer players to seat at the start (more can join from the lobby)",
     )
     parser.add_argument(
-        "--bot-level", choices=BOT_LEVELS, default=DEFAULT_BOT_LEVEL, help="(default %(default)s)"
-    )
-    parser.add_argument(
-        "--ruleset",
-        choices=[r.value for r in Ruleset],
-        default="classic",
-        help="classic is the first edition (default); second-edition its quick rules",
-    )
-    timing = parser.add_mutually_exclusive_group()
-    timing.add_argument(
-        "--timer",
-        type=bounded_int(MIN_TIMER_SECONDS, MAX_TIMER_SECONDS, "--timer"),
-        default=DEFAULT_TIMER_SECONDS,
-        metavar="SECONDS",
-        help="seconds the others get once the timer is flipped (default %(default)s)",
-    )
-    timing.add_argument(
-        "--no-timer",
-        action="store_true",
-        help="the no-time-limit variant: a Main Player stands in for the fastest",
-    )
-    parser.add_argument(
-        "--wait-limit",
-        type=bounded_int(30, 3600, "--wait-limit"),
-        default=DEFAULT_WAIT_SECONDS,
-        metavar="SECONDS",
-        help="the longest a round waits when nobody flips the timer, or with --no-timer, "
-        "and the challenges with no window (default %(default)s)",
-    )
-    parser.add_argument(
-        "--turn-limit",
-        type=bounded_int(TILE_MIN_TURN_SECONDS, TILE_MAX_TURN_SECONDS, "--turn-limit"),
-        default=None,
-        metavar="SECONDS",
-        help="tile games: the longest a turn may last; then the host passes for the player "
-        "(a player who walked away or left never stalls the table). A play waits for "
-        f"challenges at most {TILE_CHALLENGE_SECONDS} s, never longer than a turn "
-        f"({TILE_MIN_TURN_SECONDS}-{TILE_MAX_TURN_SECONDS}, default {TILE_TURN_SECONDS})",
-    )
-    parser.add_argument(
-        "--table-vote",
-        action="store_true",
-        help="Scrabble: a challenge goes to the vote of the players other than the challenger "
-        "and the challenged, the word list advising (a tie follows it), as Wordsy's do; "
-        "without it the word list decides at once",
-    )
-    parser.add_argument(
-        "--handicap",
-        nargs="+",
-        type=player_name,
-        default=[],
-        metavar="NAME",
-        help="players who play with the scoring handicap",
-    )
-    parser.add_argument(
-        "--meant-words",
-        action="store_true",
-        help="relaxed play (the first edition's tip): a player whose word fell to a challenge "
-        "or the referee may offer the word they meant, and the others vote on it",
+        "--bot-level",
+        choices=[level.value for level in Level],
+        default=DEFAULT_BOT_LEVEL,
+        help="(default %(default)s)",
     )
     parser.add_argument("--pin", help="a PIN players must give to join")
     parser.add_argument(
@@ -168,8 +103,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--ssh",
         2222,
         "serve the game over SSH too (default port 2222): friends run "
-        "`ssh -p 2222 NAME@HOST` to play, or `ssh -p 2222 watch@HOST` to watch a Wordsy "
-        "game; the host key's fingerprint is shown",
+        "`ssh -p 2222 NAME@HOST` to play, or `ssh -p 2222 watch@HOST` to watch; "
+        "the host key's fingerprint is shown",
     )
     front_flag(
         parser,
@@ -205,6 +140,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="with --resume: continue a log damaged in the middle from its intact records "
         "before the damage (the damaged file is kept aside; what follows it is lost)",
     )
+    for kit in kits():
+        kit.host_arguments(parser.add_argument_group(titles(kit)))
     parser.set_defaults(run=run, parser=parser)
 
 
@@ -221,22 +158,12 @@ def front_flag(parser: argparse.ArgumentParser, flag: str, port: int, text: str)
     )
 
 
-def game_config(args: argparse.Namespace) -> GameConfig:
-    return GameConfig(
-        ruleset=Ruleset(args.ruleset),
-        timer_seconds=None if args.no_timer else args.timer,
-        handicapped=frozenset(args.handicap),
-        max_players=args.seats,
-        wait_seconds=args.wait_limit,
-        meant_words=args.meant_words,
-    )
-
-
-def resolve_log(resume: str | None, game: str = "wordsy") -> Path | None:
-    """The log file of `--resume GAME` for a `game` host (wordsy, scrabble, wwf, wordfeud),
-    or None for a new game; without GAME, the latest saved game of that kind."""
+def resolve_log(resume: str | None, game: str) -> Path | None:
+    """The log file of `--resume GAME` for a host of `game` (a `--game` name), or None
+    for a new game; without GAME, the latest saved game of that kind."""
     from net.log import default_log_dir, saved_games
-    from wordsy_tui.session.lan import APP_NAME
+    from wordsy_tui.table.saved import logged_game
+    from wordsy_tui.table.served import APP_NAME
 
     if resume is None:
         return None
@@ -246,58 +173,53 @@ def resolve_log(resume: str | None, game: str = "wordsy") -> Path | None:
     else:
         path = Path(resume)
         found = [path if path.suffix == ".log" else games / f"{resume}.log"]
+    title = game_info(game).title
     if not found or not found[0].is_file():
         listed = ", ".join(p.stem for p in saved_games(games)[:5]) or "none"
-        kind = "" if game == "wordsy" else f" {title_of(game)}"
-        raise FileNotFoundError(f"no saved{kind} game {resume!r} to resume (saved: {listed})")
+        raise FileNotFoundError(f"no saved {title} game {resume!r} to resume (saved: {listed})")
     logged = logged_game(found[0])
     if logged is not None and logged != game:
         raise FileNotFoundError(
-            f"{found[0].stem} is a {title_of(logged)} game, not {title_of(game)}: "
+            f"{found[0].stem} is a {game_info(logged).title} game, not {title}: "
             f"resume it with --game {logged}"
         )
     return found[0]
 
 
-def logged_game(path: Path) -> str | None:
-    """Which game a host's log holds: "wordsy" or a tile game's name (None: no game)."""
-    from wordsy_tui.session.saved import logged_game as game_in_log
-
-    return game_in_log(path)
-
-
-def title_of(game: str) -> str:
-    from wordsy_tui.scrabble.rulesets import RULES, GameName
-
-    return "Wordsy" if game == "wordsy" else RULES[GameName(game)].title
-
-
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    if args.bots >= args.seats:
-        parser.error("--bots must leave at least one seat for a person")
     if args.salvage and args.resume is None:
         parser.error("--salvage goes with --resume GAME")
     for flag, module, extra in (("ssh", "asyncssh", "ssh"), ("web", "textual_serve", "web")):
         if getattr(args, flag) is not None and importlib.util.find_spec(module) is None:
             parser.error(f"--{flag} needs {module}: `uv sync` or install wordsy-tui[{extra}]")
-    if args.table_vote and args.game != "scrabble":
-        parser.error(table_vote_refusal(args.game))
-    if args.game != "wordsy":
-        return run_tiles(args, parser)
-    if args.turn_limit is not None:
+    others = others_options(parser, args)
+    if others:
+        parser.error(others)
+    try:
+        config = game_config(args)
+    except UsageError as error:
+        parser.error(str(error))
+    if args.bots >= config.max_players:
         parser.error(
-            "--turn-limit is for the tile games (--game scrabble, wwf or wordfeud); "
-            "Wordsy's rounds end with --timer and --wait-limit"
+            f"--bots must leave at least one seat for a person ({config.max_players} seats "
+            "at the table)"
         )
     log_path, name = saved_table(args, parser)
-    if log_path is not None and not check_log(log_path, args.resume, salvage=args.salvage):
+    if log_path is not None and not check_log(
+        log_path, args.resume, salvage=args.salvage, game=args.game
+    ):
         return 1
-    return host_game(args, game_config(args), name, log_path)
+    return host_game(args, config, name, log_path)
+
+
+def game_config(args: argparse.Namespace) -> Any:
+    """The config of the game `args` host, from its own options (its kit's)."""
+    return kit_for(args.game).host_config(args.game, args)
 
 
 def host_game(
     args: argparse.Namespace,
-    config: GameConfig | TileGameConfig,
+    config: Any,
     name: str | None,
     log_path: Path | None,
 ) -> int:
@@ -355,8 +277,8 @@ def saved_table(
 
 def own_seat(name: str | None, log_path: Path | None, parser: argparse.ArgumentParser) -> str:
     """The hosting player's name: a resumed game's own seat, unless --name says otherwise."""
-    from wordsy_tui.game.names import name_problem
-    from wordsy_tui.session.lan import SeatBook
+    from wordsy_tui.engine.names import name_problem
+    from wordsy_tui.table.seatbook import SeatBook
 
     saved = SeatBook.beside(log_path).host_seat() if log_path is not None else None
     if saved is not None and name_problem(saved) is not None:
@@ -369,21 +291,22 @@ def own_seat(name: str | None, log_path: Path | None, parser: argparse.ArgumentP
     return saved or name or default_name()
 
 
-def check_log(log_path: Path, resume: str, *, salvage: bool, kind: str = "") -> bool:
+def check_log(log_path: Path, resume: str, *, salvage: bool, game: str) -> bool:
     """Whether the saved game can go on; a log damaged in the middle only with --salvage.
 
-    A torn tail (a crash mid-write) is left for the host to cut silently. `kind`: the
-    command's `--game` flag, for a tile game.
+    A torn tail (a crash mid-write) is left for the host to cut silently. `game`: the
+    command's `--game`.
     """
     from net.log import LogDamaged, salvage_log, survey
 
     found = survey(log_path.read_bytes())
     if found.damaged and not salvage:
-        game = log_path.stem if resume == "latest" else resume
+        saved = log_path.stem if resume == "latest" else resume
+        kind = "" if game == games()[0].name else f" --game {game}"
         print(
             f"wordsy-tui host: error: {LogDamaged(log_path, found)}\n"
             f"To continue from the {len(found.records)} intact records before the damage, "
-            f"run: wordsy-tui host{kind} --resume {shlex.quote(game)} --salvage\n"
+            f"run: wordsy-tui host{kind} --resume {shlex.quote(saved)} --salvage\n"
             f"(the damaged file is kept aside; the {found.following_events} events after "
             "the damage are lost).",
             file=sys.stderr,
@@ -393,44 +316,3 @@ def check_log(log_path: Path, resume: str, *, salvage: bool, kind: str = "") -> 
         damage = salvage_log(log_path)
         print(damage.describe() if damage else f"{log_path.name} has no damage to salvage.")
     return True
-
-
-def table_vote_refusal(game: str) -> str:
-    """Why `--table-vote` does not go with `--game game`."""
-    if game == "wordsy":
-        return (
-            "--table-vote is for --game scrabble: Wordsy's challenges always go to "
-            "the table's vote"
-        )
-    from wordsy_tui.scrabble.rulesets import RULES, GameName
-
-    return (
-        f"--table-vote is for --game scrabble: {RULES[GameName(game)].title} refuses a word "
-        "not in the word list when it is played, so there is no challenge to vote on"
-    )
-
-
-def tile_config(args: argparse.Namespace) -> TileGameConfig:
-    """The tile game `host --game` makes: its ruleset, seats, turn limit and table vote."""
-    from wordsy_tui.scrabble.rulesets import GameName
-
-    return TileGameConfig(
-        GameName(args.game),
-        max_players=min(args.seats, TILE_MAX_PLAYERS),
-        turn_seconds=TILE_TURN_SECONDS if args.turn_limit is None else args.turn_limit,
-        table_vote=args.table_vote,
-    )
-
-
-def run_tiles(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """`host --game scrabble|wwf|wordfeud`: the tile game's host, headless or at its board."""
-    seats = min(args.seats, TILE_MAX_PLAYERS)
-    if args.bots >= seats:
-        parser.error(f"--bots must leave at least one of the {seats} seats for a person")
-    log_path, name = saved_table(args, parser)
-    kind = f" --game {args.game}"
-    if log_path is not None and not check_log(
-        log_path, args.resume, salvage=args.salvage, kind=kind
-    ):
-        return 1
-    return host_game(args, tile_config(args), name, log_path)

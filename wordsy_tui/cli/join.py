@@ -5,25 +5,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from typing import TYPE_CHECKING
 
 from wordsy_tui.cli.options import host_port, player_name
-from wordsy_tui.game.config import BOT_LEVELS
-from wordsy_tui.session.names import default_name
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.table.names import default_name
 
-if TYPE_CHECKING:
-    from wordsy_tui.cli.serve import LanPlay
-    from wordsy_tui.scrabble.rulesets import GameName
-    from wordsy_tui.session.lan import NetSession
+LEVELS = [level.value for level in Level]
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "join",
         help="join a game on the LAN",
-        description="List the games on the LAN (Wordsy, Scrabble, Words with Friends, "
-        "Wordfeud), live, and join one: a tile game opens its own board. "
-        "Use --connect where multicast is blocked.",
+        description="List the games on the LAN, live, and join one (each game opens its "
+        "own screens). Use --connect where multicast is blocked.",
     )
     parser.add_argument("--name", type=player_name, default=None, help="your name at the table")
     parser.add_argument(
@@ -42,10 +37,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--bot",
-        choices=BOT_LEVELS,
+        choices=LEVELS,
         metavar="LEVEL",
-        help=f"sit down as a computer player instead ({', '.join(BOT_LEVELS)}), of the game "
-        "the host plays (Wordsy or a tile game); needs --connect",
+        help=f"sit down as a computer player instead ({', '.join(LEVELS)}), of the game "
+        "the host plays; needs --connect",
     )
     parser.add_argument(
         "--interface",
@@ -81,62 +76,31 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 async def play_bot(
     address: tuple[str, int], name: str, level: str, pin: str | None, reclaim: bool = False
 ) -> int:
-    """A computer player in `name`'s seat, of the game the host plays (Wordsy's or a tile
-    game's bot: the host at `address` is asked which, as `join --connect` does)."""
+    """A computer player in `name`'s seat, of the game the host plays (its kit's mind over
+    an ordinary seat: like any player's program it sees only its own seat's view)."""
     from wordsy_tui.cli.serve import say
-    from wordsy_tui.game.state import Phase
-    from wordsy_tui.referee import dictionary_hash
-    from wordsy_tui.session.lan import Bot, NetSession, player_keys
-    from wordsy_tui.session.tilelan import game_at
+    from wordsy_tui.kit import game_info, kit_for
+    from wordsy_tui.table.joined import game_at, player_keys
+    from wordsy_tui.words.lexicon import dictionary_hash
 
     if reclaim:
         say(f"Asking the host to hand {name}'s seat to you…")
-    tiles = await game_at(*address, dictionary_hash())
-    if tiles is not None:
-        return await play_tile_bot(address, name, tiles, level, pin, reclaim)
-    session = NetSession.join(
-        *address, name, dictionary_hash(), pin=pin, keys=player_keys(), reclaim=reclaim
-    )
-    bot = Bot(session, level)
-    await bot.start()
-    say(f"{name} ({level}) sat down at {address[0]}:{address[1]}")
     try:
-        while bot.session.state.phase is not Phase.OVER:
-            await asyncio.sleep(0.5)
-        say(f"Game over: {name} scored {bot.session.state.sheets[name].total}")
-    finally:
-        await bot.stop()
-    return 0
-
-
-async def play_tile_bot(
-    address: tuple[str, int],
-    name: str,
-    game: GameName,
-    level: str,
-    pin: str | None,
-    reclaim: bool = False,
-) -> int:
-    """The host's own computer player (`TileBot`), in a seat of ours: like any player's
-    program it sees only its own rack."""
-    from wordsy_tui.bots.levels import Level
-    from wordsy_tui.cli.serve import say, tile_seat
-    from wordsy_tui.scrabble.rulesets import RULES
-    from wordsy_tui.scrabble.state import Phase
-    from wordsy_tui.scrabble.words import shipped_words
-    from wordsy_tui.session.tilelan import TileBot
-
-    session = tile_seat(address, name, game, pin, reclaim=reclaim)
-    # The word list the handshake agreed on: a Scrabble bot judges plays with it.
-    bot = TileBot(session, Level(level), shipped_words)
+        game = await game_at(*address, dictionary_hash())
+    except ConnectionError as error:
+        say(str(error))
+        return 1
+    kit = kit_for(game)
+    seat = kit.seat(game, address, name, pin, reclaim=reclaim, keys=player_keys())
+    bot = kit.computer_player(seat, level)
     await bot.start()
-    say(f"{name} ({level}) sat down at {RULES[game].title} at {address[0]}:{address[1]}")
-    client = session.client
+    say(f"{name} ({level}) sat down at {game_info(game).title} at {address[0]}:{address[1]}")
+    client = seat.door.client
     try:
-        while session.state.phase is not Phase.OVER and not (client.closed or client.refusal):
+        while seat.state.phase != "over" and not (client.closed or client.refusal):
             await asyncio.sleep(0.5)
-        if session.state.phase is Phase.OVER:
-            say(f"Game over: {name} scored {session.state.scores.get(name, 0)}")
+        if seat.state.phase == "over":  # every game's phases name its end so
+            say(f"Game over: {name} scored {kit.score(seat.state, name)}")
         else:
             ended = client.closed or client.refusal
             say(f"The game ended: {ended.message if ended else 'the host closed it'}")
@@ -146,13 +110,45 @@ async def play_tile_bot(
 
 
 def join_with_app(args: argparse.Namespace, name: str) -> int:
-    from wordsy_tui.app import WordsyApp
-    from wordsy_tui.cli.serve import HostOptions, LanPlay
+    """`join` at the game's own screens: the host at `--connect` (its game asked at the
+    door), or the games on the LAN to pick from."""
     from wordsy_tui.front.seat import take_the_terminal
-    from wordsy_tui.game.config import GameConfig
-    from wordsy_tui.session.tilelan import game_at
 
     take_the_terminal()
+    connect: tuple[str, int] | None = args.connect  # what `host_port` made of HOST:PORT
+    if connect is None:
+        return browse_the_lan(args, name)
+    from wordsy_tui.front.seat import from_environment
+    from wordsy_tui.kit import kit_for
+    from wordsy_tui.table.joined import game_at, player_keys
+    from wordsy_tui.words.lexicon import dictionary_hash
+
+    try:
+        game = asyncio.run(game_at(*connect, dictionary_hash()))
+    except ConnectionError as error:
+        print(f"wordsy-tui join: {error}", file=sys.stderr)
+        return 1
+    front_pin, seat_file = from_environment()
+    kit = kit_for(game)
+    seat = kit.seat(
+        game,
+        connect,
+        name,
+        args.pin or front_pin,
+        spectate=args.spectate,
+        reclaim=args.reclaim,
+        keys=None if args.spectate else player_keys(),
+        seat_file=None if args.spectate else seat_file,
+    )
+    return kit.play(game, seat)
+
+
+def browse_the_lan(args: argparse.Namespace, name: str) -> int:
+    """The games on the LAN, live, to pick one from."""
+    from wordsy_tui.cli.serve import HostOptions, LanPlay
+    from wordsy_tui.games.wordsy.app import WordsyApp
+    from wordsy_tui.games.wordsy.rules.config import GameConfig
+
     # Joining can lead to hosting from the menu; that game uses the defaults.
     lan = LanPlay(
         HostOptions(GameConfig(), name),
@@ -160,48 +156,4 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
         spectate=args.spectate,
         reclaim=args.reclaim,
     )
-    session = None
-    connect: tuple[str, int] | None = args.connect  # what `host_port` made of HOST:PORT
-    if connect is not None:
-        tiles = asyncio.run(game_at(*connect, lan.dictionary))
-        if tiles is not None:  # a tile game: its board screen, not Wordsy's
-            return join_tiles(connect, name, tiles, args)
-        session = front_session(connect, name, args.pin, args.spectate, lan)
-        session = session or lan.join(*connect, name, args.pin)
-    return WordsyApp(session, lan=lan, name=name, browse=session is None).run_to_end()
-
-
-def join_tiles(
-    address: tuple[str, int], name: str, game: GameName, args: argparse.Namespace
-) -> int:
-    """A seat at a tile game's host, at its board screen; the seat's token is kept on disk
-    (by the SSH front, for a player it started), so the same join takes the seat back."""
-    from wordsy_tui.cli.serve import run_tile_app, tile_seat
-    from wordsy_tui.front.seat import KeptTileSeat, from_environment, read_token
-    from wordsy_tui.referee import dictionary_hash
-
-    front_pin, seat_file = from_environment()
-    pin = args.pin or front_pin
-    if seat_file is None or args.spectate:
-        seat = tile_seat(address, name, game, pin, reclaim=args.reclaim, spectate=args.spectate)
-        return run_tile_app(seat)
-    token = read_token(seat_file)
-    kept = KeptTileSeat.join(*address, name, game, dictionary_hash(), pin=pin, token=token)
-    assert isinstance(kept, KeptTileSeat)
-    kept.seat_file = seat_file
-    return run_tile_app(kept)
-
-
-def front_session(
-    address: tuple[str, int], name: str, pin: str | None, spectate: bool, lan: LanPlay
-) -> NetSession | None:
-    """The session of a player the SSH or web front started (see `wordsy_tui.front.seat`):
-    its PIN and kept seat come in the environment, not on the command line."""
-    from wordsy_tui.front.seat import KeptSeat, from_environment
-
-    front_pin, seat_file = from_environment()
-    if front_pin is None and seat_file is None:
-        return None
-    if spectate or seat_file is None:
-        return lan.join(*address, name, pin or front_pin)
-    return KeptSeat.kept(seat_file, address, name, lan.dictionary, pin or front_pin)
+    return WordsyApp(None, lan=lan, name=name, browse=True).run_to_end()

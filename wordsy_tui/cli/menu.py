@@ -26,10 +26,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def run_menu(name: str | None = None) -> int:
     """The start menu; games hosted from it take their options from its host form."""
     # Imported here so that `--help` and the other commands do not load Textual.
-    from wordsy_tui.app import WordsyApp
     from wordsy_tui.cli.serve import HostOptions, LanPlay
-    from wordsy_tui.game.config import GameConfig
-    from wordsy_tui.session.names import default_name
+    from wordsy_tui.games.wordsy.app import WordsyApp
+    from wordsy_tui.games.wordsy.rules.config import GameConfig
+    from wordsy_tui.table.names import default_name
 
     player = name or default_name()
     lan = LanPlay(HostOptions(GameConfig(), player))

@@ -29,8 +29,8 @@ def host_port(text: str) -> tuple[str, int]:
 
 
 def player_name(text: str) -> str:
-    """A name at the table, in the form the table keeps it (see `wordsy_tui.game.names`)."""
-    from wordsy_tui.game.names import name_problem, normal_name
+    """A name at the table, in the form the table keeps it (see `wordsy_tui.engine.names`)."""
+    from wordsy_tui.engine.names import name_problem, normal_name
 
     name = normal_name(text)
     problem = name_problem(name)
@@ -41,10 +41,45 @@ def player_name(text: str) -> str:
 
 def game_name(text: str) -> str:
     """The game's name in the LAN's list (an mDNS instance name)."""
-    from wordsy_tui.session.discovery import game_name_problem
+    from wordsy_tui.table.discovery import game_name_problem
 
     name = unicodedata.normalize("NFKC", text).strip()
     problem = game_name_problem(name)
     if problem is not None:
         raise argparse.ArgumentTypeError(problem)
     return name
+
+
+def game_choice(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--game NAME`, one of the table's games (the first, by default)."""
+    from wordsy_tui.kit import games
+
+    known = games()
+    names = ", ".join(
+        game.name if game.title.casefold() == game.name else f"{game.name} ({game.title})"
+        for game in known
+    )
+    parser.add_argument(
+        "--game",
+        choices=[game.name for game in known],
+        default=known[0].name,
+        help=f"{what}: {names} (default %(default)s)",
+    )
+
+
+def others_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
+    """Why an option given is not for the game chosen (`--game`): it belongs to another
+    game's part of the command line; None when every option given is for it."""
+    from wordsy_tui.kit import game_info, kit_for, titles
+
+    played = titles(kit_for(args.game))
+    for group in parser._action_groups:
+        if group.title in (played, "options", "positional arguments", None):
+            continue
+        for action in group._group_actions:
+            if getattr(args, action.dest) != action.default:
+                return (
+                    f"{action.option_strings[0]} is for {group.title}, not "
+                    f"{game_info(args.game).title}"
+                )
+    return None

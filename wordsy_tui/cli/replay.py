@@ -7,21 +7,25 @@ import argparse
 import sys
 from pathlib import Path
 
-from wordsy_tui.session.saved import damage_note, read_events
+from wordsy_tui.kit import games
+from wordsy_tui.table.saved import damage_note
 
-__all__ = ["add_parser", "damage_note", "read_events", "run"]
+__all__ = ["add_parser", "damage_note", "run"]
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    by_step: dict[str, list[str]] = {}
+    for known in games():
+        by_step.setdefault(known.step, []).append(known.title)
+    steps = "; ".join(f"{step} by {step} ({', '.join(t)})" for step, t in by_step.items())
     parser = commands.add_parser(
         "replay",
-        help="step through a saved game round by round",
-        description="Step through a game the host saved, round by round (Scrabble, Words "
-        "with Friends and Wordfeud: turn by turn, on the board). Nothing is changed: the log "
-        "is only read. Without GAME: the saved games, the last played first, to pick from. "
-        "Keys: → or n next round (turn), ← or p previous, s sheets (Wordsy), q quit. A tile "
-        "game not finished shows each rack as a count, as spectators see it; a finished "
-        "one shows every rack.",
+        help="step through a saved game",
+        description=f"Step through a game the host saved: {steps}. Nothing is changed: "
+        "the log is only read. Without GAME: the saved games, the last played first, to "
+        "pick from. Keys: → or n the next step, ← or p the one before, q quit (each "
+        "game's screen lists its own). A game not finished shows only what a spectator "
+        "saw (no secret, such as a rack); a finished one shows everything.",
     )
     parser.add_argument(
         "game",
@@ -38,25 +42,20 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return pick_a_game()
     path = game_path(args.game)
     # Imported here so that `--help` and the other commands do not load Textual.
-    from wordsy_tui.session.replay import ReplaySession, replay_of
+    from wordsy_tui.kit import kit_for
+    from wordsy_tui.table.saved import replay_of
     from wordsy_tui.text import shown
 
     try:
-        session = replay_of(path)  # the log says which game, hence which app
+        game, session = replay_of(path)  # the log says which game, hence which app
     except OSError as error:
         parser.error(f"cannot read {shown(str(path))}: {shown(str(error.strerror or error))}")
     except ValueError as error:
         parser.error(f"{shown(str(path))} cannot be replayed: {shown(str(error))}")
-    if isinstance(session, ReplaySession):
-        from wordsy_tui.app import WordsyApp
-
-        status = WordsyApp(session, name="replay").run_to_end()
-    else:
-        from wordsy_tui.cli.serve import run_tile_app
-
-        status = run_tile_app(session)
-    if session.note:  # the app's notice is gone with its screen: leave it in the terminal too
-        print(f"wordsy-tui replay: {session.note}", file=sys.stderr)
+    status = kit_for(game).play(game, session)
+    note = session.door.note
+    if note:  # the app's notice is gone with its screen: leave it in the terminal too
+        print(f"wordsy-tui replay: {note}", file=sys.stderr)
     return status
 
 
@@ -66,7 +65,7 @@ def game_path(game: str) -> Path:
     if path.exists() or path.suffix == ".log" or len(path.parts) > 1:
         return path
     from net.log import default_log_dir
-    from wordsy_tui.session.lan import APP_NAME
+    from wordsy_tui.table.served import APP_NAME
 
     return default_log_dir(APP_NAME) / f"{game}.log"
 
@@ -74,8 +73,8 @@ def game_path(game: str) -> Path:
 def pick_a_game() -> int:
     """The list of saved games to pick from; a plain sentence when there is none."""
     from net.log import default_log_dir
-    from wordsy_tui.session.lan import APP_NAME
-    from wordsy_tui.session.saved import default_saved_games
+    from wordsy_tui.table.saved import default_saved_games
+    from wordsy_tui.table.served import APP_NAME
 
     if not default_saved_games():
         print(
@@ -83,6 +82,6 @@ def pick_a_game() -> int:
             f"{default_log_dir(APP_NAME)}, and show here once a game has started."
         )
         return 0
-    from wordsy_tui.app import WordsyApp
+    from wordsy_tui.games.wordsy.app import WordsyApp
 
     return WordsyApp(name="replay", replays=True).run_to_end()

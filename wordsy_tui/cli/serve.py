@@ -1,10 +1,8 @@
 """Running a hosted game, whatever the game: headless with log lines, or behind the app.
 
 One path for every game: `HostOptions` (the game is its config's), `make_server`,
-`serve_headless` with its `Desk`, and `serve_with_app`. What each game brings is one
-`HostedGame` in `hosted_game`: its host class and that class's own arguments, its log's
-lines and keyboard commands (`session/narrate.py` for Wordsy, `session/tilenarrate.py`
-for the tile games), its advertisement and its app.
+`serve_headless` with its `Desk`, and `serve_with_app`. What each game brings is its kit's
+`Hosted` (`wordsy_tui.kit`): its host, its log's lines and keyboard commands, its app.
 """
 
 from __future__ import annotations
@@ -15,38 +13,25 @@ import dataclasses
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, TextIO, TypeVar
 
-from wordsy_tui.game.config import GAME, GameConfig
-from wordsy_tui.scrabble.config import TileGameConfig
-from wordsy_tui.session.base import Session
-from wordsy_tui.session.discovery import (
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.kit import GameDesk, game_info, kit_for
+from wordsy_tui.table.discovery import (
     Announcer,
-    Describe,
     FoundGame,
     browse,
-    properties,
 )
-from wordsy_tui.session.lan import (
-    DEFAULT_PORT,
-    LOBBY_GRACE_SECONDS,
-    HostSession,
-    LanHost,
-    NetSession,
-    ServedTable,
-    player_keys,
-)
+from wordsy_tui.table.joined import player_keys
+from wordsy_tui.table.served import DEFAULT_PORT, LOBBY_GRACE_SECONDS, ServedTable
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     # Their shapes only: a headless host never loads the app, nor a Wordsy host the tiles.
     from wordsy_tui.app.lan import HostSetup, TileHostSetup
-    from wordsy_tui.scrabble.rulesets import GameName
-    from wordsy_tui.session.tilelan import TileNetSession
-    from wordsy_tui.session.tiles import TileVerbs
 
 EventHook = Callable[[Any, Any], None]
 """Told each event with the state just after it (the game's own state and event types)."""
@@ -61,8 +46,8 @@ FRONT_LINGER_SECONDS: Final = 60.0
 
 @dataclass(frozen=True)
 class HostOptions:
-    config: GameConfig | TileGameConfig
-    """The game's own options; which game it is (`game`) goes with them."""
+    config: Any
+    """The game's own options (its kit's `host_config`); which game it is goes with them."""
     name: str | None
     """The host's own player; None for a headless host."""
     game_name: str | None = None
@@ -77,20 +62,21 @@ class HostOptions:
     """`--resume`: the saved game to continue (None: a new game)."""
     max_spectators: int = 1000
     lobby_grace: float = LOBBY_GRACE_SECONDS
-    """Seconds before an abandoned lobby seat is freed (Wordsy's lobby)."""
+    """Seconds before an abandoned lobby seat is freed."""
     ssh_port: int | None = None
     """`--ssh`: serve the game over SSH on this port too (None: not)."""
     web_port: int | None = None
     """`--web`: serve the game as a web page on this port too (None: not)."""
+    bot_pace: float = 1.0
+    """Multiplies the computer players' pauses (tests and demos play fast bots)."""
 
     @property
     def game(self) -> str:
-        """The game hosted: "wordsy", or a tile game's name (its `--game`)."""
-        return self.config.game.value if isinstance(self.config, TileGameConfig) else GAME
+        """The game hosted, by its `--game` name (its config says)."""
+        return str(self.config.game)
 
     def announcer(self) -> Announcer | None:
-        hosted = hosted_game(self.game)
-        return announcer_for(self, hosted.what, hosted.title, hosted.describe)
+        return announcer_for(self, self.game)
 
 
 class Announced(Protocol):
@@ -108,133 +94,36 @@ class Announced(Protocol):
     def advertise(self) -> bool: ...
 
 
-def announcer_for(
-    options: Announced, what: str, headless_title: str, describe: Describe = properties
-) -> Announcer | None:
-    """The advertisement of a host: "Ann's game" (`what`), or `headless_title` for a
-    headless host, unless the host named its game; None when it does not advertise."""
+def announcer_for(options: Announced, game: str) -> Announcer | None:
+    """The advertisement of a host of `game`: "Ann's game", "Ann's Scrabble", or the game's
+    title for a headless host, unless the host named its game; None when it does not
+    advertise."""
     if not options.advertise:
         return None
+    known = game_info(game)
     host = options.name or "a headless host"
-    title = options.name and f"{options.name}'s {what}"
-    game_name = options.game_name or title or headless_title
-    return Announcer(game_name, host, options.pin is not None, options.interfaces, describe)
+    title = options.name and f"{options.name}'s {known.table}"
+    game_name = options.game_name or title or known.title
+    return Announcer(game_name, host, options.pin is not None, options.interfaces)
 
 
 Server = ServedTable[Any, Any, Any]
-"""Any game's host (`LanHost`, `TileLanHost`)."""
+"""Any game's host (a `ServedTable` with its game's part)."""
 ServerT = TypeVar("ServerT", bound=Server)
 
 
-class GameDesk(Protocol):
-    """A game's own part of the headless host: its keyboard commands beyond every game's
-    ('rematch', 'players', 'help'), and the first and last lines of its log."""
-
-    @property
-    def help(self) -> str: ...
-
-    async def obey(self, verb: str, name: str) -> str | None:
-        """Carry out `verb` (on `name`); what to tell the host, or None: not this game's."""
-        ...
-
-    def left(self) -> Collection[str]:
-        """The seats whose players left for good."""
-        ...
-
-    def opening(self, resumed: bool) -> tuple[list[str], list[str]]:
-        """The log's first lines, before and after the host seats its computer players."""
-        ...
-
-    def closing(self) -> str:
-        """The log's last line, once the host has stopped."""
-        ...
-
-
-@dataclass(frozen=True)
-class HostedGame(Generic[ServerT]):
-    """What one game brings to the host path; the rest is the same for every game."""
-
-    table: type[ServerT]
-    """Its host class (with the fronts mixed in when asked: `front.host.fronted`)."""
-    settings: Callable[[HostOptions], dict[str, Any]]
-    """Its host class's own arguments, from the options."""
-    line: Callable[[Any, Any], str | None]
-    """A line of the headless log for an event, given the state after it (None: nothing)."""
-    desk: Callable[[ServerT, Callable[[str], None]], GameDesk]
-    """Its part of the headless host, given its server and the log's voice."""
-    app: Callable[[HostOptions], int]
-    """The hosting player's screens, until they close."""
-    what: str
-    """What the LAN's list calls a person's table: "Ann's game"."""
-    title: str
-    """What the LAN's list calls a headless host's table."""
-    describe: Describe
-    """The advertisement's TXT record."""
-    lingers: bool = False
-    """Whether its headless host stays after the game while SSH and web players read it
-    (the tile games'; Wordsy's stops after the rematch window, as it always has)."""
-
-
-def hosted_game(game: str) -> HostedGame[Any]:
-    """The game called `game` ("wordsy", "scrabble", "wwf", "wordfeud") on the host path."""
-    if game == GAME:
-        from wordsy_tui.session.narrate import WordsyDesk, narrate
-
-        # Made at each call: a test's host program may stand in faster `wordsy_settings`.
-        return HostedGame(
-            table=LanHost,
-            settings=wordsy_settings,
-            line=narrate,
-            desk=WordsyDesk,
-            app=wordsy_app,
-            what="game",
-            title="Wordsy",
-            describe=properties,
-        )
-    from wordsy_tui.scrabble.rulesets import RULES, GameName
-    from wordsy_tui.session.discovery import tile_properties
-    from wordsy_tui.session.tilelan import TileLanHost
-    from wordsy_tui.session.tilenarrate import TileDesk, tile_line
-
-    title = RULES[GameName(game)].title
-    return HostedGame(
-        table=TileLanHost,
-        settings=lambda _options: {},
-        line=tile_line,
-        desk=TileDesk,
-        app=tile_app,
-        what=title,
-        title=title,
-        describe=tile_properties,
-        lingers=True,
-    )
-
-
-def wordsy_settings(options: HostOptions) -> dict[str, Any]:
-    """`LanHost`'s own arguments: its captain, referee, bots' level and lobby's grace."""
-    from wordsy_tui.referee import WordReferee
-
-    return {
-        "captain": options.name,
-        "referee": WordReferee(),
-        "bot_level": options.bot_level,
-        "lobby_grace": options.lobby_grace,
-    }
-
-
 def make_server(options: HostOptions, on_event: EventHook | None = None) -> Server:
-    """The host of `options`' game, not started: a `LanHost` for Wordsy, a `TileLanHost`
-    for a tile game (with the fronts mixed in when `options` asks for them)."""
-    from wordsy_tui.referee import dictionary_hash
+    """The host of `options`' game, not started (with the fronts when `options` asks for
+    them)."""
+    from wordsy_tui.words.lexicon import dictionary_hash
 
-    hosted = hosted_game(options.game)
+    hosted = kit_for(options.game).hosted(options.game)
     table: Callable[..., Server] = hosted.table
     fronts: dict[str, Any] = {}
     if options.ssh_port is not None or options.web_port is not None:
-        from wordsy_tui.front.host import FrontOptions, fronted
+        from wordsy_tui.front.host import FrontOptions, Fronts
 
-        table = fronted(hosted.table)
-        fronts["fronts"] = FrontOptions(options.ssh_port, options.web_port)
+        fronts["fronts"] = Fronts(FrontOptions(options.ssh_port, options.web_port))
     return table(
         options.config,
         dictionary=dictionary_hash(),
@@ -245,6 +134,7 @@ def make_server(options: HostOptions, on_event: EventHook | None = None) -> Serv
         on_event=on_event,
         announce=options.announcer(),
         max_spectators=options.max_spectators,
+        bot_pace=options.bot_pace,
         **hosted.settings(options),
         **fronts,
     )
@@ -291,8 +181,8 @@ def game_of(server: Server) -> str:
 
 def desk_for(server: Server) -> Desk:
     """The headless host's keyboard for `server`'s game."""
-    game = hosted_game(game_of(server))
-    return Desk(server, game.desk(server, say))
+    game = game_of(server)
+    return Desk(server, kit_for(game).hosted(game).desk(server, say))
 
 
 class Desk:
@@ -382,7 +272,7 @@ async def serve_on(server: Server, left: str | None, commands: TextIO | None = N
 
 def narrator(game: str, over: asyncio.Event) -> EventHook:
     """Says what happens at the table of `game`, and sets `over` once the game has ended."""
-    line_for = hosted_game(game).line
+    line_for = kit_for(game).hosted(game).line
 
     def tell(state: Any, event: Any) -> None:
         line = line_for(state, event)
@@ -405,7 +295,7 @@ async def serve_until_over(
     """Serve a started game until it is over (or Ctrl-C), obeying the host's commands;
     then stop it, telling everyone. `bots`: the levels of the computer players to seat;
     `resumed`: the game came back from its log."""
-    game = hosted_game(game_of(server))
+    game = kit_for(game_of(server)).hosted(game_of(server))
     server.on_notice = say
     desk = desk_for(server)
     reading = asyncio.get_running_loop().create_task(desk.run(commands or sys.stdin))
@@ -467,7 +357,7 @@ class LanPlay:
         spectate: bool = False,
         reclaim: bool = False,
     ) -> None:
-        from wordsy_tui.referee import dictionary_hash
+        from wordsy_tui.words.lexicon import dictionary_hash
 
         self.options = options
         self.interfaces = interfaces
@@ -490,16 +380,16 @@ class LanPlay:
             pin=setup.pin,
         )
 
-    def host(self, name: str, setup: HostSetup | None = None) -> HostSession:
+    def host(self, name: str, setup: HostSetup | None = None) -> WordsySeat:
         options = dataclasses.replace(self.options, name=name)
         if setup is not None:  # chosen on the start menu's form
             options = self._chosen(name, setup)
-        server = cast(LanHost, make_server(options))  # a Wordsy game: `LanHost` hosts it
-        return HostSession(name, server, bots=(options.bot_level,) * options.bots)
+        server = make_server(options)  # a Wordsy game
+        return WordsySeat.host(name, server, bots=(options.bot_level,) * options.bots)
 
-    def join(self, address: str, port: int, name: str, pin: str | None) -> NetSession:
+    def join(self, address: str, port: int, name: str, pin: str | None) -> WordsySeat:
         # The seat's token is kept on disk: the same join command takes the seat back.
-        return NetSession.join(
+        return WordsySeat.join(
             address,
             port,
             name,
@@ -514,7 +404,8 @@ class LanPlay:
         self, address: str, port: int, name: str, pin: str | None, game: str
     ) -> int:
         """A tile game picked in the LAN's list, on its own board screen."""
-        from wordsy_tui.scrabble.rulesets import GameName
+        from wordsy_tui.games.tiles.play import play_tile_app, tile_seat
+        from wordsy_tui.games.tiles.rules.rulesets import GameName
 
         seat = tile_seat(
             (address, port),
@@ -529,85 +420,17 @@ class LanPlay:
     async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
         """A tile game hosted from the start menu: `host --game`'s host, with the form's
         options in place of its flags (the rest as the program was started; a new game)."""
+        from wordsy_tui.games.tiles.play import host_tiles_with_app
+
         return await host_tiles_with_app(
             dataclasses.replace(self._chosen(name, setup), log_path=None)
         )
 
-    async def keep_hosting(self, session: Session) -> int:
+    async def keep_hosting(self, session: WordsySeat) -> int:
         """The hosting player left `session`'s game running: serve it on, headless."""
-        if not isinstance(session, HostSession):
-            raise TypeError("only the host's own session can keep its game running")
         return await serve_on(await session.leave_running(), session.me)
 
 
 def serve_with_app(options: HostOptions) -> int:
     """The hosting player's screens for `options`' game, until they close."""
-    return hosted_game(options.game).app(options)
-
-
-def wordsy_app(options: HostOptions) -> int:
-    from wordsy_tui.app import WordsyApp
-
-    assert options.name is not None
-    lan = LanPlay(options, options.interfaces)
-    return WordsyApp(lan.host(options.name), lan=lan, name=options.name).run_to_end()
-
-
-def tile_app(options: HostOptions) -> int:
-    return asyncio.run(host_tiles_with_app(options))
-
-
-async def host_tiles_with_app(options: HostOptions) -> int:
-    """The hosting player's board screen, on a running event loop: `host --game`'s, and the
-    start menu's after its app has closed."""
-    from wordsy_tui.bots.levels import Level
-    from wordsy_tui.session.tilelan import TileHostSession, TileLanHost
-
-    assert options.name is not None
-    server = cast(TileLanHost, make_server(options))  # a tile game: `TileLanHost` hosts it
-    bots = [Level(options.bot_level)] * options.bots
-    return await play_tile_app(TileHostSession(options.name, server, bots))
-
-
-def run_tile_app(session: TileVerbs) -> int:
-    """The board app over `session` (a seat at a table, or a replay), to its end."""
-    from wordsy_tui.app.tiles.app import TileApp
-
-    app = TileApp(session)
-    app.run()
-    return app.return_code or 0
-
-
-async def play_tile_app(session: TileVerbs) -> int:
-    """`run_tile_app` on a running event loop (after another app has closed on it)."""
-    from wordsy_tui.app.tiles.app import TileApp
-
-    app = TileApp(session)
-    await app.run_async()
-    return app.return_code or 0
-
-
-def tile_seat(
-    address: tuple[str, int],
-    name: str,
-    game: GameName,
-    pin: str | None,
-    *,
-    reclaim: bool,
-    spectate: bool = False,
-) -> TileNetSession:
-    """A person's seat at a tile game's host; its token kept on disk, so the same join
-    takes the seat back (`spectate`: a place to watch from, which has no token)."""
-    from wordsy_tui.referee import dictionary_hash
-    from wordsy_tui.session.tilelan import TileNetSession
-
-    return TileNetSession.join(
-        *address,
-        name,
-        game,
-        dictionary_hash(),
-        pin=pin,
-        keys=None if spectate else player_keys(),
-        reclaim=reclaim,
-        spectate=spectate,
-    )
+    return kit_for(options.game).hosted(options.game).app(options)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
-import hashlib
 import hmac
 import json
 import os
@@ -32,8 +31,15 @@ from typing import Final
 import asyncssh
 
 from net.limits import PinGuard, PinPolicy, address_key
-from wordsy_tui.front.seat import FRONT_ENV, PIN_ENV, SEAT_FILE_ENV
-from wordsy_tui.game.names import name_problem
+from wordsy_tui.engine.names import name_problem
+from wordsy_tui.front.seat import (
+    FRONT_ENV,
+    PIN_ENV,
+    SEAT_FILE_ENV,
+    SOURCE_ENV,
+    LoopbackSources,
+    seat_file_for,
+)
 from wordsy_tui.text import shown
 
 DEFAULT_SSH_PORT: Final = 2222
@@ -92,7 +98,7 @@ def host_key_path(data_dir: Path | None = None) -> Path:
     if data_dir is None:
         from platformdirs import user_data_dir
 
-        from wordsy_tui.session.lan import APP_NAME
+        from wordsy_tui.table.served import APP_NAME
 
         data_dir = Path(user_data_dir(APP_NAME))
     return data_dir / HOST_KEY_NAME
@@ -124,8 +130,7 @@ class SeatKeeper:
         self.keys_path = folder / "keys.json"
 
     def seat_file(self, name: str) -> Path:
-        # A name may hold any printable character: its file is named by its hash.
-        return self.folder / f"{hashlib.sha256(name.encode()).hexdigest()[:32]}.token"
+        return seat_file_for(self.folder, name)
 
     def keys(self) -> dict[str, str]:
         try:
@@ -177,6 +182,7 @@ class SshFront:
         watchers: int = MAX_SSH_WATCHERS,
     ) -> None:
         self.game_address = game_address
+        self.sources = LoopbackSources(game_address[0])
         self.seats = SeatKeeper(seats_folder)
         self.pin = pin
         self.limits = limits
@@ -452,6 +458,9 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             env[PIN_ENV] = self.front.pin  # checked above; never on the command line
         if not self.spectate:
             env[SEAT_FILE_ENV] = str(self.front.seats.seat_file(self.name))
+        source = self.front.sources.source(self.server.source)
+        if source is not None:
+            env[SOURCE_ENV] = source  # the host paces new seats per player's address
         return env
 
     async def _run_child(self) -> None:

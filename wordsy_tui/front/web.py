@@ -5,18 +5,27 @@ asks the player's name, then the PIN when the game has one, and joins the host's
 loopback as an ordinary client. The page is served whole from here: textual-serve's
 own page asks a font of a web font service, which this front leaves out so that a
 LAN without internet access gets the same page.
+
+A browser comes back to its seat as a terminal does: the page sets a cookie (HttpOnly,
+SameSite=Strict: never in the URL or the page, never read by a script, never sent by
+another site's page) that names a folder of seat files the front keeps for that
+browser, beside the game's log. A reloaded or reopened tab finds its seat's token there.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import hashlib
+import json
 import re
+import secrets
 import shlex
 import sys
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -28,7 +37,14 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from net.limits import PinGuard, PinPolicy, address_key
-from wordsy_tui.front.seat import PIN_ENV, PIN_WAIT_ENV, WRONG_PIN_EXIT
+from wordsy_tui.front.seat import (
+    PIN_ENV,
+    PIN_WAIT_ENV,
+    SEATS_ENV,
+    SOURCE_ENV,
+    WRONG_PIN_SIGNAL,
+    LoopbackSources,
+)
 
 DEFAULT_WEB_PORT: Final = 8080
 TABS_PER_ADDRESS: Final = 4
@@ -37,6 +53,10 @@ STOP_GRACE_SECONDS: Final = 5.0
 _PACKAGE: Final = Path(textual_serve.__file__).parent
 # Anything the page would fetch from another host: a stylesheet link to a font service.
 _REMOTE_LINK: Final = re.compile(r"<link\b[^>]*\bhref=\"https?://[^\"]*\"[^>]*>", re.S)
+BROWSER_COOKIE: Final = "wordsy_browser"
+"""The cookie that names a browser to the web front (a secret: its seats' key)."""
+BROWSER_COOKIE_DAYS: Final = 30
+_BROWSER: Final = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
 
 
 def offline_page(template: str) -> str:
@@ -55,11 +75,33 @@ class _TabService(AppService):
 
     pin: str | None = None
     pin_wait: float = 0.0
+    seats: Path | None = None
+    """The folder of this browser's seat files (None: a browser that keeps no cookie)."""
+    source: str | None = None
+    """The loopback address the child connects from, for the browser's address."""
+    wrong_pin: Callable[[], None] | None = None
+    """Counts a wrong PIN the child was given, against the browser's address."""
+
+    async def on_meta(self, data: bytes) -> None:
+        try:
+            meta = json.loads(data)
+        except ValueError:
+            meta = None
+        said = isinstance(meta, dict) and meta.get("type") == "open_url"
+        if said and meta.get("url") == WRONG_PIN_SIGNAL:
+            if self.wrong_pin is not None:
+                self.wrong_pin()
+            return  # the child's word to us, not a link for the browser
+        await super().on_meta(data)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
-        environment.pop(PIN_ENV, None)
-        environment.pop(PIN_WAIT_ENV, None)
+        for key in (PIN_ENV, PIN_WAIT_ENV, SEATS_ENV, SOURCE_ENV):
+            environment.pop(key, None)
+        if self.seats is not None:
+            environment[SEATS_ENV] = str(self.seats)
+        if self.source is not None:
+            environment[SOURCE_ENV] = self.source
         if self.pin is not None:
             environment[PIN_ENV] = self.pin
             environment[PIN_WAIT_ENV] = f"{self.pin_wait:.1f}"
@@ -73,6 +115,7 @@ class WebFront:
         self,
         *,
         game_address: tuple[str, int],
+        seats_folder: Path | None = None,
         bind: str = "0.0.0.0",
         port: int = DEFAULT_WEB_PORT,
         pin: str | None = None,
@@ -80,6 +123,9 @@ class WebFront:
         per_address: int = TABS_PER_ADDRESS,
     ) -> None:
         host, game_port = game_address
+        self.sources = LoopbackSources(host)
+        self.seats_folder = seats_folder
+        """Where each browser's seat files are kept, a folder per browser (None: nowhere)."""
         self.pin = pin
         self.bind = bind
         self.wanted_port = port
@@ -101,6 +147,9 @@ class WebFront:
         return int(self._runner.addresses[0][1])
 
     async def start(self) -> None:
+        if self.seats_folder is not None:
+            self.seats_folder.mkdir(parents=True, exist_ok=True)
+            self.seats_folder.chmod(0o700)  # the seats' tokens and what each seat kept
         app = web.Application()
         aiohttp_jinja2.setup(app, loader=jinja2.FunctionLoader(_load_template))
         app.add_routes(
@@ -124,7 +173,24 @@ class WebFront:
         # (0.0.0.0 is no address to connect to).
         self.server.public_url = f"http://{request.host}"
         response: web.StreamResponse = await self.server.handle_index(request)
+        if _browser(request) is None:
+            response.set_cookie(
+                BROWSER_COOKIE,
+                secrets.token_urlsafe(32),
+                max_age=BROWSER_COOKIE_DAYS * 24 * 3600,
+                path="/",
+                httponly=True,
+                samesite="Strict",
+            )
         return response
+
+    def browser_seats(self, request: web.Request) -> Path | None:
+        """The folder of seat files of the browser behind `request` (None: it sent no cookie
+        of ours). Named by the cookie's hash: the folder's name is no key to its seats."""
+        browser = _browser(request)
+        if browser is None or self.seats_folder is None:
+            return None
+        return self.seats_folder / hashlib.sha256(browser.encode()).hexdigest()[:32]
 
     async def _tab(self, request: web.Request) -> web.StreamResponse:
         source = address_key(request.remote or "?")
@@ -155,7 +221,10 @@ class WebFront:
         )
         source = address_key(request.remote or "?")
         service.pin = self.pin
+        service.seats = self.browser_seats(request)
+        service.source = self.sources.source(source)
         service.pin_wait = self.pins.wait(source, time.monotonic()) if self.pin else 0.0
+        service.wrong_pin = functools.partial(self.wrong_pin, source)
         await service.start(width, height)
         try:
             await self.server._process_messages(websocket, service)
@@ -164,14 +233,17 @@ class WebFront:
         finally:
             await _stop(service)
             await websocket.close()
-            process = service._process
-            self.tab_ended(source, None if process is None else process.returncode)
         return websocket
 
-    def tab_ended(self, source: str, status: int | None) -> None:
-        """A tab that ended on a wrong PIN counts against its browser's address."""
-        if self.pin is not None and status == WRONG_PIN_EXIT:
+    def wrong_pin(self, source: str) -> None:
+        """A tab was given a wrong PIN: it counts against its browser's address."""
+        if self.pin is not None:
             self.pins.failed(source, time.monotonic())
+
+
+def _browser(request: web.Request) -> str | None:
+    cookie = request.cookies.get(BROWSER_COOKIE, "")
+    return cookie if _BROWSER.fullmatch(cookie) else None
 
 
 def _size(query: Mapping[str, str]) -> tuple[int, int]:

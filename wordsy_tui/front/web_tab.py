@@ -4,9 +4,10 @@ Run by the web front as `python -m wordsy_tui.front.web_tab HOST:PORT [--pin-req
 under textual-serve's driver. The game's PIN comes in the environment (see
 `wordsy_tui.front.seat`): the answer is checked here, so wrong guesses in a browser
 never reach the host's own loopback, whose bots and SSH players would pay for them.
-A tab takes one guess: a wrong one ends it with WRONG_PIN_EXIT, which the web front
-counts against the browser's address, so opening tab after tab guesses no faster than
-the host's own PIN backoff allows (the front says how long to wait, in PIN_WAIT_ENV).
+A tab takes one guess: a wrong one ends it, and the web front counts it against the
+browser's address the moment it is given (WRONG_PIN_SIGNAL: closing the tab at once
+costs the same), so opening tab after tab guesses no faster than the host's own PIN
+backoff allows (the front says how long to wait, in PIN_WAIT_ENV).
 """
 
 from __future__ import annotations
@@ -17,25 +18,40 @@ import hmac
 import os
 import sys
 from pathlib import Path, PurePath
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from textual import events, on
 from textual._path import CSSPathType
 from textual.app import App
 from textual.widgets import Static
 
-from wordsy_tui.app import app as app_module
-from wordsy_tui.app.app import WordsyApp
+from net import Refused
+from net.protocol import NAME_TAKEN
+from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.tiles import app as tile_module
-from wordsy_tui.app.tiles.app import BoardScreen, TileApp
 from wordsy_tui.cli.options import host_port
-from wordsy_tui.front.seat import PIN_WAIT_ENV, WRONG_PIN_EXIT, from_environment
-from wordsy_tui.game.names import name_problem, normal_name
-from wordsy_tui.referee import dictionary_hash
-from wordsy_tui.scrabble.rulesets import GameName
-from wordsy_tui.session.tilelan import TileNetSession, game_at
+from wordsy_tui.engine.names import name_problem, normal_name
+from wordsy_tui.front.seat import (
+    PIN_WAIT_ENV,
+    WRONG_PIN_EXIT,
+    WRONG_PIN_SIGNAL,
+    SeatFile,
+    browser_seats,
+    from_environment,
+    read_token,
+    seat_file_for,
+    through_front,
+)
+from wordsy_tui.games.tiles.app import app as tile_module
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.games.wordsy.app import app as app_module
+from wordsy_tui.games.wordsy.app.app import WordsyApp
+from wordsy_tui.table.joined import Joined, game_at
+from wordsy_tui.table.seat import Seat
 from wordsy_tui.text import shown
+from wordsy_tui.words.lexicon import dictionary_hash
 
 READ_SECONDS: Final = 4.0
 """How long a tab that can only say no stays open to be read."""
@@ -49,15 +65,27 @@ def beside(module_file: str, css: CSSPathType | None) -> list[str | PurePath]:
 
 
 class TabQuestions(App[None]):
-    """What a tab asks before it joins, whatever the game: the name, then the PIN."""
+    """What a tab asks before it joins, whatever the game: the name, then the PIN (not for
+    a seat this browser holds: its token is enough); and, when another program holds the
+    name's seat, whether to ask the host for it (as `join --reclaim` does)."""
 
     address: tuple[str, int]
     pin: str | None
     pin_wait: float
     """Seconds before this browser's address may guess the PIN again (0: now)."""
     player_name: str
+    seats: Path | None
+    """This browser's seat files, one per name, kept by the web front (None: none)."""
+    reclaiming = False
+    """The seat of `player_name` is being asked of the host."""
     may_watch: ClassVar[bool] = True
     """Whether an empty name watches the game."""
+
+    def seat_file(self) -> Path | None:
+        """This browser's seat file for the name typed (None: watching, or no folder)."""
+        if not self.player_name or self.seats is None:
+            return None
+        return seat_file_for(self.seats, self.player_name)
 
     def ask_name(self) -> None:
         if self.pin is not None and self.pin_wait > 0:
@@ -82,8 +110,10 @@ class TabQuestions(App[None]):
             self.ask_name()
             return
         self.player_name = name
-        if self.pin is None:
-            self._join(None)
+        self.reclaiming = False
+        seat = self.seat_file()
+        if self.pin is None or (seat is not None and read_token(seat) is not None):
+            self._join(self.pin)  # (a seat of this browser's comes back with its token)
             return
         self.push_screen(PromptScreen("This game has a PIN:", "PIN", password=True), self._pinned)
 
@@ -92,7 +122,31 @@ class TabQuestions(App[None]):
         if hmac.compare_digest((typed or "").encode(), self.pin.encode()):
             self._join(self.pin)
             return
+        if self.is_web:  # (under textual-serve's driver: the front hears it)
+            self.open_url(WRONG_PIN_SIGNAL, new_tab=False)
         self._say_and_end("Wrong PIN. Reload the page to try again.", WRONG_PIN_EXIT)
+
+    def could_not_start(self, session: Seat[Any, Any, Any], error: Exception) -> None:
+        taken = isinstance(error, Refused) and error.reason == NAME_TAKEN
+        if not taken or self.reclaiming or not self.player_name:
+            cast(Any, super()).could_not_start(session, error)
+            return
+        self.workers.cancel_group(self, "session")
+        self.run_worker(session.stop(), group="stopping", exit_on_error=False)
+        question = (
+            f"{self.player_name} already has a seat at this table. If it is yours, from "
+            "another browser or machine, the host can hand it to you here (the other "
+            "program loses it). Ask the host?"
+        )
+        self.push_screen(ConfirmScreen(question), self._ask_for_seat)
+
+    def _ask_for_seat(self, yes: bool | None) -> None:
+        if not yes:
+            self.ask_name()
+            return
+        self.reclaiming = True
+        self.notify(f"Asking the host to hand you {self.player_name}'s seat…", markup=False)
+        self._join(self.pin)
 
     def _say_and_end(self, message: str, code: int) -> None:
         self.screen.mount(Static(message, markup=False, id="tab-ends"))
@@ -108,28 +162,48 @@ class TabApp(TabQuestions, WordsyApp):
     # Textual finds a relative CSS path beside the module of the class: the app's own.
     CSS_PATH = str(Path(app_module.__file__).with_name("wordsy.tcss"))
 
-    def __init__(self, address: tuple[str, int], pin: str | None, pin_wait: float = 0.0) -> None:
+    def __init__(
+        self,
+        address: tuple[str, int],
+        pin: str | None,
+        pin_wait: float = 0.0,
+        seats: Path | None = None,
+    ) -> None:
         from wordsy_tui.cli.serve import HostOptions, LanPlay
-        from wordsy_tui.game.config import GameConfig
+        from wordsy_tui.games.wordsy.rules.config import GameConfig
 
         self.play_lan = LanPlay(HostOptions(GameConfig(), None))
         super().__init__(None, lan=self.play_lan, name="Player")
         self.address = address
         self.pin = pin
         self.pin_wait = pin_wait
+        self.seats = seats
 
     def back_to_menu(self) -> None:
         # Here instead of the menu (which could host or play solo on the host's machine).
         self.ask_name()
 
     def _join(self, pin: str | None) -> None:
-        from wordsy_tui.session.lan import NetSession
+        from wordsy_tui.games.wordsy.seat import WordsySeat
 
         host, port = self.address
-        watching = not self.player_name
-        name = self.player_name or "watch"
         dictionary = self.play_lan.dictionary
-        self.play(NetSession.join(host, port, name, dictionary, pin=pin, spectate=watching))
+        seat_file = self.seat_file()
+        name, reclaim = self.player_name, self.reclaiming
+        keeper = None if seat_file is None or not name else SeatFile(seat_file)
+        session = WordsySeat.join(
+            host,
+            port,
+            name or "watch",
+            dictionary,
+            pin=pin,
+            spectate=not name,
+            reclaim=reclaim,
+            keeper=keeper,
+        )
+        if keeper is None:  # (a kept seat connects through its front's keeper)
+            through_front(joined(session.door).client)
+        self.play(session)
 
 
 class TileTabApp(TabQuestions, TileApp):
@@ -139,28 +213,39 @@ class TileTabApp(TabQuestions, TileApp):
     CSS_PATH = beside(tile_module.__file__, TileApp.CSS_PATH)
 
     def __init__(
-        self, address: tuple[str, int], game: GameName, pin: str | None, pin_wait: float = 0.0
+        self,
+        address: tuple[str, int],
+        game: GameName,
+        pin: str | None,
+        pin_wait: float = 0.0,
+        seats: Path | None = None,
     ) -> None:
         self.address = address
         self.game = game
         self.pin = pin
         self.pin_wait = pin_wait
+        self.seats = seats
         self.player_name = ""
         # The seat is named once the player has said their name (`_join`).
         super().__init__(self._seat("Player", None))
 
-    def _seat(self, name: str, pin: str | None) -> TileNetSession:
-        from wordsy_tui.referee import dictionary_hash
-
+    def _seat(self, name: str, pin: str | None) -> TileSeat:
         # An empty name watches, as Wordsy's tab does.
-        return TileNetSession.join(
+        seat_file = self.seat_file() if name else None
+        keeper = None if seat_file is None else SeatFile(seat_file)
+        seat = TileSeat.join(
             *self.address,
             name or "watch",
             self.game,
             dictionary_hash(),
             pin=pin,
             spectate=not name,
+            reclaim=self.reclaiming,
+            keeper=keeper,
         )
+        if keeper is None:  # (a kept seat connects through its front's keeper)
+            through_front(joined(seat.door).client)
+        return seat
 
     @on(events.Mount)
     def _ask_first(self, event: events.Mount) -> None:
@@ -169,9 +254,17 @@ class TileTabApp(TabQuestions, TileApp):
         self.ask_name()
 
     def _join(self, pin: str | None) -> None:
+        while len(self.screen_stack) > 1:  # the board of a seat the host refused
+            self.pop_screen()
         self.session = self._seat(self.player_name, pin)
         self.board_screen = BoardScreen(self.session)
         TileApp.on_mount(self)  # the board screen, following the session, as `join` shows it
+
+
+def joined(door: object) -> Joined[Any, Any, Any]:
+    """A tab's seat's door: always one to a host across the network."""
+    assert isinstance(door, Joined)
+    return door
 
 
 def _seconds(text: str | None) -> float:
@@ -187,17 +280,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pin-required", action="store_true")
     args = parser.parse_args(argv)
     pin, _seat = from_environment()
+    seats = browser_seats()
     if args.pin_required and pin is None:
         parser.error("the game has a PIN, and none came with this tab")
     wait = _seconds(os.environ.get(PIN_WAIT_ENV))
     try:
         host, port = args.address
         game = asyncio.run(game_at(host, port, dictionary_hash()))
-        if game is not None:  # a tile game's host: its board screen
-            tiles = TileTabApp(args.address, game, pin, wait)
-            tiles.run()
-            return tiles.return_code or 0
-        return TabApp(args.address, pin, wait).run_to_end()
+        if game == "wordsy":  # TODO(peers): one tab for every game, through its kit
+            return TabApp(args.address, pin, wait, seats).run_to_end()
+        tiles = TileTabApp(args.address, GameName(game), pin, wait, seats)
+        tiles.run()
+        return tiles.return_code or 0
+    except ConnectionError as error:
+        print(f"wordsy-tui web tab: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 

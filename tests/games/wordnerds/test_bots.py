@@ -14,7 +14,7 @@ from wordsy_tui.games.wordnerds.components import VALUES, Effect, length_bonus
 from wordsy_tui.games.wordnerds.finder import WordFinder
 from wordsy_tui.games.wordnerds.simulate import GameRecord, play_game, table
 from wordsy_tui.games.wordnerds.view import state_for
-from wordsy_tui.referee.lexicon import load_lexicon
+from wordsy_tui.words.lexicon import load_lexicon
 
 SMALL = ("stone", "notes", "tones", "onset", "stoned", "paths", "wreck", "wrecks", "zest", "rate")
 

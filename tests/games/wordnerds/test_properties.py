@@ -21,7 +21,7 @@ from wordsy_tui.games.wordnerds.finder import WordFinder
 from wordsy_tui.games.wordnerds.legal import legal_commands
 from wordsy_tui.games.wordnerds.state import NerdsState, Phase
 from wordsy_tui.games.wordnerds.view import event_for, state_for
-from wordsy_tui.referee.lexicon import load_lexicon
+from wordsy_tui.words.lexicon import load_lexicon
 
 
 @cache

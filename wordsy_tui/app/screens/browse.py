@@ -13,12 +13,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from wordsy_tui.app.node import ReportsFailures, wordsy_app
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.game.config import GAME
-from wordsy_tui.scrabble.rulesets import RULES, GameName
-from wordsy_tui.session.discovery import FoundGame
+from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
+from wordsy_tui.games.wordsy.app.node import ReportsFailures, wordsy_app
+from wordsy_tui.games.wordsy.rules.config import GAME
+from wordsy_tui.table.discovery import FoundGame
 from wordsy_tui.text import shown
 
 SHORT_TITLES: Final = {GameName.WWF: "WWF"}

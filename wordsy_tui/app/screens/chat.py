@@ -3,7 +3,7 @@
 It opens over the board or the lobby, which stay in sight (and keep moving), with the
 last lines said above it where the board has no room for them (the tile games);
 Enter sends, Esc closes, and what was typed stays for the next time it opens.
-`/1`, `/2` and `/3` say a reaction at once.
+`/1`, `/2` and `/3` stand for a reaction, said like any line once Enter sends it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 from wordsy_tui.app.chat import chatting_app
 from wordsy_tui.app.widgets.chat import ChatLog
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
-from wordsy_tui.session.chat import REACTIONS, chat_problem, reaction
+from wordsy_tui.table.chat import REACTIONS, chat_problem, reaction
 
 PUBLIC: Final = "Chat (everyone, including spectators, sees this)"
 MUTED: Final = "The host has muted you: your lines reach nobody."
@@ -49,7 +49,13 @@ class ChatScreen(ModalScreen[str | None]):
                 log.border_title = "Said at the table"
                 yield log
             yield Static(Text(MUTED if app.chat_muted else PUBLIC, "bold"), id="chat-public")
-            yield KeyedInput(app.chat_draft, placeholder="say something", id="chat-input")
+            # What was kept from last time is typed on, not selected to be replaced.
+            yield KeyedInput(
+                app.chat_draft,
+                placeholder="say something",
+                id="chat-input",
+                select_on_focus=False,
+            )
             yield Static(HINT, markup=False, id="chat-hint")
 
     def on_mount(self) -> None:
@@ -58,13 +64,15 @@ class ChatScreen(ModalScreen[str | None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
         chatting_app(self).chat_draft = event.value  # kept, whatever closes this line
+        # A shortcut waits for Enter like any line (the Enter the hint invites would
+        # otherwise land on the board): the hint says what it will say.
         said = reaction(event.value)
-        if said is not None:
-            self._send(said)
+        hint = HINT if said is None else f"Enter says: {said} · Esc closes"
+        self.query_one("#chat-hint", Static).update(hint)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self._send(event.value)
+        self._send(reaction(event.value) or event.value)
 
     def _send(self, line: str) -> None:
         problem = chat_problem(line)

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from wordsy_tui.app.chat import chatting_app
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.text import shown
 
@@ -97,8 +98,9 @@ class GameClosedScreen(ModalScreen[bool]):
         with Vertical(id="dialog"):
             # The host's sentence: escaped, never read as markup.
             yield Static(shown(self.message), markup=False, id="question")
+            leave = chatting_app(self).leave_key
             yield Static(
-                "Enter: leave   Esc: look at the table first (Ctrl+Q leaves)", id="answers"
+                f"Enter: leave   Esc: look at the table first ({leave} leaves)", id="answers"
             )
         yield Footer()
 

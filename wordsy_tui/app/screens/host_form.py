@@ -18,7 +18,17 @@ from textual.widgets._select import SelectOverlay
 from wordsy_tui.app.lan import HostSetup, TileHostSetup
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
-from wordsy_tui.game.config import (
+from wordsy_tui.engine.names import MAX_NAME_LENGTH, name_problem, normal_name
+from wordsy_tui.games.tiles.rules.config import (
+    DEFAULT_TURN_SECONDS,
+    MAX_TURN_SECONDS,
+    MIN_TURN_SECONDS,
+    TileGameConfig,
+)
+from wordsy_tui.games.tiles.rules.config import MAX_PLAYERS as TILE_MAX_PLAYERS
+from wordsy_tui.games.tiles.rules.config import MIN_PLAYERS as TILE_MIN_PLAYERS
+from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
+from wordsy_tui.games.wordsy.rules.config import (
     BOT_LEVELS,
     DEFAULT_BOT_LEVEL,
     DEFAULT_TIMER_SECONDS,
@@ -29,17 +39,7 @@ from wordsy_tui.game.config import (
     MIN_TIMER_SECONDS,
     GameConfig,
 )
-from wordsy_tui.game.names import MAX_NAME_LENGTH, name_problem, normal_name
-from wordsy_tui.game.rulesets import Ruleset
-from wordsy_tui.scrabble.config import (
-    DEFAULT_TURN_SECONDS,
-    MAX_TURN_SECONDS,
-    MIN_TURN_SECONDS,
-    TileGameConfig,
-)
-from wordsy_tui.scrabble.config import MAX_PLAYERS as TILE_MAX_PLAYERS
-from wordsy_tui.scrabble.config import MIN_PLAYERS as TILE_MIN_PLAYERS
-from wordsy_tui.scrabble.rulesets import RULES, GameName
+from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 
 MAX_PIN_LENGTH = 32
 GAMES = {GAME: "Wordsy", **{name.value: rules.title for name, rules in RULES.items()}}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -11,26 +10,23 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.validation import Function
-from textual.widgets import Input, OptionList, Select, Static
-from textual.widgets._select import SelectOverlay
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from wordsy_tui.app.node import wordsy_app
-from wordsy_tui.app.screens.host_form import GAMES, form_row, level_field
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
-from wordsy_tui.game.config import DEFAULT_BOT_LEVEL, GAME, Difficulty
-from wordsy_tui.game.names import MAX_NAME_LENGTH, name_problem, normal_name
-from wordsy_tui.scrabble.config import MAX_PLAYERS as TILE_MAX_PLAYERS
+from wordsy_tui.engine.names import MAX_NAME_LENGTH, name_problem, normal_name
+from wordsy_tui.games.wordsy.app.node import wordsy_app
+from wordsy_tui.kit import games, kit_for
 
 if TYPE_CHECKING:
-    from wordsy_tui.session.tiles import TileSession
+    pass
 
 LOGO = "W O R D S Y"
 CHOICES = (
     ("host", "h", "Host a game on this LAN"),
     ("join", "j", "Join a game"),
-    ("solo", "s", "Solo: Wordsy or a tile game"),
+    ("solo", "s", "Solo: play alone"),
     ("replay", "p", "Replay a saved game"),
     ("rules", "r", "Rules and keys"),
     ("quit", "q", "Quit"),
@@ -104,40 +100,18 @@ class MenuScreen(Screen[None]):
                 app.exit()
 
     def _solo_game(self, game: str | None) -> None:
-        if game == GAME:
-            self.app.push_screen(DifficultyScreen(), self._solo)
-        elif game is not None:
-            self.app.push_screen(TileSoloScreen(game), self._tile_solo)
+        if game is not None:
+            self.app.push_screen(
+                kit_for(game).solo_choice(game), lambda choice: self._solo(game, choice)
+            )
 
-    def _solo(self, difficulty: Difficulty | None) -> None:
-        if difficulty is not None:
-            wordsy_app(self).start_solo(difficulty)
-
-    def _tile_solo(self, choice: TileSolo | None) -> None:
+    def _solo(self, game: str, choice: object) -> None:
         if choice is not None:
-            wordsy_app(self).start_tile_solo(choice)
-
-
-@dataclass(frozen=True)
-class TileSolo:
-    """A tile game against computer players, as `wordsy-tui solo --game` plays it."""
-
-    game: str
-    bots: int = 1
-    level: str = DEFAULT_BOT_LEVEL
-
-    def session(self, name: str) -> TileSession:
-        from wordsy_tui.bots.levels import Level
-        from wordsy_tui.scrabble.config import TileGameConfig
-        from wordsy_tui.scrabble.rulesets import GameName
-        from wordsy_tui.session.tiles import TileSession
-
-        config = TileGameConfig(GameName(self.game))
-        return TileSession(name, config, [Level(self.level)] * self.bots)
+            wordsy_app(self).start_solo(game, choice)
 
 
 class SoloGameScreen(ModalScreen[str | None]):
-    """Which game to play alone: Wordsy against the Solo Card, or a tile game."""
+    """Which game to play alone (each its own way)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Back", id="solo-game-back", key_display="Esc")
@@ -147,95 +121,13 @@ class SoloGameScreen(ModalScreen[str | None]):
         with Vertical(id="dialog"):
             yield Static(Text("Solo: which game?", "bold"))
             yield OptionList(
-                Option("Wordsy, against the Solo Card", id=GAME),
-                *(
-                    Option(f"{title}, against computer players", id=game)
-                    for game, title in GAMES.items()
-                    if game != GAME
-                ),
+                *(Option(game.solo, id=game.name) for game in games()),
                 id="solo-games",
             )
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class TileSoloScreen(ModalScreen[TileSolo | None]):
-    """How many computer players, and how good: Tab between the two, Enter plays."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "app.focus_next", "Next field", id="tile-solo-next", key_display="Tab"),
-        Binding("shift+tab", "app.focus_previous", "Previous", show=False),
-        Binding("enter", "play", "Play", id="tile-solo-play", key_display="Enter", priority=True),
-        Binding("escape", "cancel", "Back", id="tile-solo-back", key_display="Esc"),
-    ]
-
-    def __init__(self, game: str) -> None:
-        super().__init__()
-        self.game = game
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(Text(f"Solo: {GAMES[self.game]}", "bold"), id="tile-solo-title")
-            yield from form_row(
-                "Computer players",
-                Select(
-                    [(str(n), n) for n in range(1, TILE_MAX_PLAYERS)],
-                    value=1,
-                    allow_blank=False,
-                    id="solo-bots",
-                    compact=True,
-                ),
-            )
-            yield from form_row("Their level", level_field("solo-level"))
-            yield Static(
-                "Space opens a list · Enter plays · easy knows everyday words, "
-                "expert every word and the best move",
-                id="form-hint",
-            )
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#solo-bots", Select).focus()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # An open list of choices keeps its own Enter.
-        return not (action == "play" and isinstance(self.focused, SelectOverlay))
-
-    def action_play(self) -> None:
-        bots = self.query_one("#solo-bots", Select).value
-        level = self.query_one("#solo-level", Select).value
-        if isinstance(bots, int) and isinstance(level, str):  # never blank: allow_blank=False
-            self.dismiss(TileSolo(self.game, bots, level))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class DifficultyScreen(ModalScreen[Difficulty | None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back", id="difficulty-back", key_display="Esc")
-    ]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(Text("Solo: how hard?", "bold"))
-            yield OptionList(
-                *(
-                    Option(f"{d.value.capitalize():<7} target {d.target} points", id=d.value)
-                    for d in Difficulty
-                ),
-                id="difficulties",
-            )
-        yield Footer()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None:  # every option is a difficulty's, by its value
-            self.dismiss(Difficulty(event.option.id))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

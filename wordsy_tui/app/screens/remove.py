@@ -16,11 +16,11 @@ from textual.widgets.option_list import Option
 from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.game.state import Phase
+from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
-    from wordsy_tui.app.app import WordsyApp
+    from wordsy_tui.games.wordsy.app.app import WordsyApp
 
 
 class PickScreen(ModalScreen[str | None]):
@@ -61,7 +61,7 @@ class RemoveScreen(PickScreen):
 
 @runtime_checkable
 class Muting(Protocol):
-    """What muting needs of a game's host (Wordsy's `LanHost`, the tile games' host)."""
+    """What muting needs of a game's host (a `table.served.ServedTable`, whatever the game)."""
 
     @property
     def talkers(self) -> list[tuple[str, bool]]: ...

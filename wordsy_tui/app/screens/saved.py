@@ -11,9 +11,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from wordsy_tui.app.node import wordsy_app
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.session.saved import SavedGame
+from wordsy_tui.games.wordsy.app.node import wordsy_app
+from wordsy_tui.table.saved import SavedGame
 from wordsy_tui.text import shown
 
 

@@ -12,12 +12,11 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from wordsy_tui.app.chat import chatting_app
-from wordsy_tui.session.chat import ChatHeard
+from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.text import shown
 
 SHOWN_LINES: Final = 20
 """The lines a log holds: more than any screen shows, the newest at the bottom."""
-CHAT_TITLE: Final = "Chat · Ctrl+T to talk"
 
 
 def chat_line(line: ChatHeard, me: str | None) -> Text:
@@ -37,10 +36,10 @@ class ChatLog(RichLog):
 
     def __init__(self) -> None:
         super().__init__(wrap=True, markup=False, max_lines=SHOWN_LINES, id="chat-log")
-        self.border_title = CHAT_TITLE
 
     def on_mount(self) -> None:
         app = chatting_app(self)
+        self.border_title = f"Chat · {app.talk_key} to talk"
         self.display = app.can_chat
         self.watch(app, "chat", self._show)
 

@@ -70,7 +70,7 @@ class GameRecord:
 
 @cache
 def finder_for(vocabulary: int) -> WordFinder:
-    from wordsy_tui.referee.lexicon import load_lexicon
+    from wordsy_tui.words.lexicon import load_lexicon
 
     lexicon = load_lexicon()
     if vocabulary >= ALL_WORDS:
@@ -280,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", choices=[level.value for level in Level])
     args = parser.parse_args(argv)
-    from wordsy_tui.referee.lexicon import load_lexicon
+    from wordsy_tui.words.lexicon import load_lexicon
 
     words = load_lexicon()
     for style in STYLES.values():

@@ -1,0 +1,145 @@
+"""The tile games' computer players: what they pick, what they challenge, what they see."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from tests.games.tiles.rules.table import WORDS, Table
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.rules import commands as cmd
+from wordsy_tui.games.tiles.rules.bots import (
+    TILE_STYLES,
+    Pick,
+    TileStyle,
+    choose_move,
+    decide_turn,
+    respond,
+    vocabulary_dawg,
+)
+from wordsy_tui.games.tiles.rules.dawg import build_dawg
+from wordsy_tui.games.tiles.rules.legal import allowed, may_play
+from wordsy_tui.games.tiles.rules.movegen import Move, generate
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import HIDDEN
+from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.words.lexicon import load_lexicon
+
+SMALL = build_dawg(sorted(WORDS))
+MOVES = [Move(((112, "A"),), score, True) for score in (2, 10, 20, 40, 100)]
+
+
+def small(_vocabulary: int) -> object:
+    return SMALL
+
+
+def test_the_best_bot_takes_the_top_score():
+    assert choose_move(MOVES, TILE_STYLES[Level.EXPERT], random.Random(1)) == MOVES[-1]
+
+
+def test_a_good_bot_takes_the_play_nearest_its_aim():
+    style = TileStyle(50, Pick.GOOD, (0.2, 0.2))
+    assert choose_move(MOVES, style, random.Random(1)).score == 20
+
+
+def test_a_plausible_bot_stays_in_its_band():
+    style = TileStyle(35, Pick.PLAUSIBLE, (0.05, 0.25))
+    picked = {choose_move(MOVES, style, random.Random(seed)).score for seed in range(30)}
+    assert picked == {10, 20}
+
+
+def test_no_moves_no_choice():
+    assert choose_move([], TILE_STYLES[Level.EASY], random.Random(1)) is None
+
+
+def test_legal_answers_on_a_seats_view():
+    """A bot asks `legal` about its own view, which has no bag and hidden racks."""
+    table = Table()
+    player = table.state.turn
+    assert player is not None
+    view = state_for_seat(table.state, player)
+    other = next(p for p in view.players if p != player)
+    assert view.bag is None
+    assert set(view.rack(other)) == {HIDDEN}
+    assert may_play(view, player)
+    assert allowed(view, player, cmd.Exchange(view.rack(player)[:1]))
+    assert not may_play(view, other)
+
+
+def test_a_bot_plays_a_legal_move_on_its_turn_and_nothing_otherwise():
+    table = Table(GameName.WWF)
+    player = table.state.turn
+    other = next(p for p in table.state.players if p != player)
+    table.give(player, "RETAINS")
+    style = TILE_STYLES[Level.EXPERT]
+    view = state_for_seat(table.state, player)
+    command = decide_turn(view, player, style, random.Random(1), small)  # type: ignore[arg-type]
+    assert isinstance(command, cmd.Play)
+    best = max(m.score for m in generate(view.board, view.rack(player), view.rules, SMALL))
+    events = table.do(player, command)
+    assert events[0].score == best  # type: ignore[union-attr]
+    assert (
+        decide_turn(state_for_seat(table.state, player), player, style, random.Random(1), small)
+        is None
+    )  # type: ignore[arg-type]
+    assert other == table.state.turn
+
+
+def test_a_bot_with_no_play_exchanges():
+    table = Table(GameName.WWF)
+    player = table.state.turn
+    other = next(p for p in table.state.players if p != player)
+    table.give(other, "EEEEEEE")  # so that the awkward tiles are all in the bag
+    table.give(player, "VVWWXJK")
+    view = state_for_seat(table.state, player)
+    command = decide_turn(view, player, TILE_STYLES[Level.EASY], random.Random(1), small)  # type: ignore[arg-type]
+    assert isinstance(command, cmd.Exchange)
+    assert sorted(command.tiles) == sorted("VVWWXJK")
+
+
+def test_on_a_board_blocked_for_a_whole_round_a_bot_passes_so_the_game_can_end():
+    table = Table(GameName.WWF)
+    player = table.state.turn
+    other = next(p for p in table.state.players if p != player)
+    table.give(other, "EEEEEEE")
+    table.give(player, "VVWWXJK")
+    blocked = dataclasses.replace(table.state, scoreless_run=len(table.state.players))
+    view = state_for_seat(blocked, player)
+    command = decide_turn(view, player, TILE_STYLES[Level.EASY], random.Random(1), small)  # type: ignore[arg-type]
+    assert command == cmd.Pass()
+
+
+def test_a_bot_challenges_a_word_not_in_the_list_and_accepts_a_good_one():
+    table = Table()
+    first = table.state.turn
+    bot = next(p for p in table.state.players if p != first)
+    table.give(first, "TRAINSZ")
+    table.play(first, "8H TRAINS")
+    assert respond(state_for_seat(table.state, bot), bot, WORDS) == cmd.Accept()
+    assert respond(state_for_seat(table.state, first), first, WORDS) is None  # its own play
+    assert respond(state_for_seat(table.state, bot), bot, WORDS - {"trains"}) == cmd.Challenge()
+
+
+def test_no_challenges_in_words_with_friends():
+    table = Table(GameName.WWF)
+    first = table.state.turn
+    bot = next(p for p in table.state.players if p != first)
+    assert respond(state_for_seat(table.state, bot), bot, WORDS) is None
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.MEDIUM])
+def test_a_bots_words_are_within_its_vocabulary(level: Level):
+    lexicon = load_lexicon()
+    vocabulary = TILE_STYLES[level].vocabulary
+    table = Table(words=frozenset())  # the words are never judged here
+    player = table.state.turn
+    table.give(player, "AEINRST")
+    moves = generate(
+        table.state.board, table.state.rack(player), table.state.rules, vocabulary_dawg(vocabulary)
+    )
+    assert moves
+    # On the empty board a play's tiles are its one word.
+    words = {"".join(c for _, c in m.placement) for m in moves}
+    assert all((lexicon.level(w.lower()) or 99) <= vocabulary for w in words)

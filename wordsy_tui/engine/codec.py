@@ -1,0 +1,134 @@
+"""Commands and events as msgpack-ready maps, and back, checking every type.
+
+A peer can send anything, so decoding follows the dataclasses' type hints and
+refuses whatever does not fit with a `CodecError` instead of building a
+half-typed command. Every game's codec builds its registries of commands and events
+with `registry` and decodes with `decode_kind` (e.g. `games/wordsy/rules/codec.py`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from enum import Enum
+from functools import cache
+from typing import Any
+
+KIND = "kind"
+
+
+class CodecError(ValueError):
+    pass
+
+
+def registry(union: Any) -> dict[str, type]:
+    """The dataclasses of a union (a game's commands or events) by their wire `kind`."""
+    return {cls.__name__: cls for cls in typing.get_args(union)}
+
+
+def encode(obj: Any) -> dict[str, Any]:
+    """A command or event as a map with its `kind`."""
+    return {KIND: type(obj).__name__, **_fields(obj)}
+
+
+def _fields(obj: Any) -> dict[str, Any]:
+    return {f.name: _plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _fields(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def decode_kind(data: Any, kinds: dict[str, type]) -> Any:
+    """The dataclass of `kinds` that the map's `kind` names, built from its other fields."""
+    if not isinstance(data, dict) or not isinstance(data.get(KIND), str):
+        raise CodecError("expected a map with a 'kind'")
+    cls = kinds.get(data[KIND])
+    if cls is None:
+        raise CodecError(f"unknown kind {data[KIND]!r}")
+    return _build(cls, {k: v for k, v in data.items() if k != KIND})
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _build(cls: type, data: Any) -> Any:
+    if not isinstance(data, dict):
+        raise CodecError(f"{cls.__name__}: expected a map")
+    hints = _hints(cls)
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(data) - names
+    if unknown:
+        raise CodecError(f"{cls.__name__}: unknown fields {sorted(map(str, unknown))}")
+    values = {}
+    for f in dataclasses.fields(cls):
+        if f.name in data:
+            values[f.name] = _convert(hints[f.name], data[f.name], f"{cls.__name__}.{f.name}")
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise CodecError(f"{cls.__name__}: missing {f.name}")
+    return cls(**values)
+
+
+def _convert(hint: Any, value: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (types.UnionType, typing.Union):
+        for option in typing.get_args(hint):
+            try:
+                return _convert(option, value, where)
+            except CodecError:
+                continue
+        raise CodecError(f"{where}: {value!r} fits none of {hint}")
+    if origin is frozenset:
+        (item,) = typing.get_args(hint)
+        if not isinstance(value, list | tuple):
+            raise CodecError(f"{where}: expected a list")
+        return frozenset(_convert(item, v, where) for v in value)
+    if origin is tuple:
+        return _tuple(typing.get_args(hint), value, where)
+    if origin in (Mapping, dict):
+        key, item = typing.get_args(hint)
+        if not isinstance(value, dict):
+            raise CodecError(f"{where}: expected a map")
+        return {_convert(key, k, where): _convert(item, v, where) for k, v in value.items()}
+    if hint is type(None):
+        if value is not None:
+            raise CodecError(f"{where}: expected nothing")
+        return None
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        try:
+            return hint(value)
+        except ValueError:
+            raise CodecError(f"{where}: {value!r} is not a {hint.__name__}") from None
+    if dataclasses.is_dataclass(hint):
+        return _build(typing.cast(type, hint), value)
+    # bool is an int in Python; keep them apart so `true` is never a count.
+    if hint is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise CodecError(f"{where}: expected an integer")
+    if hint in (str, bytes, bool) and not isinstance(value, hint):
+        raise CodecError(f"{where}: expected {hint.__name__}")
+    return value
+
+
+def _tuple(items: tuple[Any, ...], value: Any, where: str) -> tuple[Any, ...]:
+    """`tuple[X, ...]` (any length) or `tuple[X, Y]` (exactly these) from a list."""
+    if not isinstance(value, list | tuple):
+        raise CodecError(f"{where}: expected a list")
+    if len(items) == 2 and items[1] is Ellipsis:
+        return tuple(_convert(items[0], v, where) for v in value)
+    if len(value) != len(items):
+        raise CodecError(f"{where}: expected a list of {len(items)}")
+    return tuple(_convert(item, v, where) for item, v in zip(items, value, strict=True))

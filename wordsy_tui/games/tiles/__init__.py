@@ -1,0 +1,1 @@
+"""Scrabble, Words with Friends and Wordfeud: the tile games."""

@@ -1,0 +1,237 @@
+"""The words beside the board: scores, the bag, unseen tiles, the move list, the rack and
+the live score of the play being laid. Plain functions of the state, so they test alone.
+
+Names come from the table (a file or the network in other games): every one is shown
+through `text.shown`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from rich.text import Text
+
+from wordsy_tui.app.widgets.chat import chat_line
+from wordsy_tui.games.tiles.rules.board import EMPTY_BOARD, Assessment, assess, place
+from wordsy_tui.games.tiles.rules.errors import PlacementError
+from wordsy_tui.games.tiles.rules.notation import move_text
+from wordsy_tui.games.tiles.rules.rulesets import BLANK, Rules
+from wordsy_tui.games.tiles.rules.state import TileGameState, Turn
+from wordsy_tui.games.tiles.rules.view import unseen
+from wordsy_tui.games.wordsy.app.widgets.timer import STILL_HERE, waiting_words
+from wordsy_tui.table.chat import ChatHeard
+from wordsy_tui.table.clock import Deadline
+from wordsy_tui.text import shown
+
+NAME_WIDTH: Final = 14
+"""A computer player's name, "Bot 1 (medium)", fits whole."""
+OFFLINE: Final = "offline"
+"""A player whose program is not connected to the host (Wordsy's player list's word)."""
+HURRY_SECONDS: Final = 30
+"""From here on (or the last quarter of a shorter limit) the time left is shown in bold
+and said: "hurry"."""
+
+
+def cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def short_name(player: str) -> str:
+    """A name for a narrow column: "Bot 1 (medium)" is "Bot 1"."""
+    return shown(player.split(" (", 1)[0])
+
+
+@dataclass(frozen=True, slots=True)
+class MoveLine:
+    player: str
+    what: str
+    score: int
+    squares: tuple[int, ...] = ()
+
+
+def _play_text(board: str, turn_placement: Sequence[tuple[int, str]], rules: Rules) -> str:
+    """Standard notation of a play made on `board` (the board before it)."""
+    try:
+        across = assess(board, turn_placement, rules, "." * len(board)).across
+    except PlacementError:  # a play the rules took is always placeable; never fail a picture
+        across = True
+    return move_text(tuple(turn_placement), across, place(board, turn_placement))
+
+
+def move_lines(state: TileGameState) -> list[MoveLine]:
+    """Every turn so far in words, each challenge's verdict under the play it judged, the
+    play that may still be challenged last."""
+    lines: list[MoveLine] = []
+    board = EMPTY_BOARD
+    for turn in state.turns:
+        lines.append(_turn_line(turn, board, state.rules))
+        if turn.challenger is not None:  # what the challenge decided stays on the list
+            verdict = "challenge failed" if turn.kind == "play" else "challenge upheld"
+            lines.append(MoveLine(turn.challenger, verdict, 0))
+        if turn.kind == "play":
+            board = place(board, turn.placement)
+    pending = state.pending
+    if pending is not None:
+        what = _play_text(board, pending.placement, state.rules) + " ?"
+        squares = tuple(sq for sq, _ in pending.placement)
+        lines.append(MoveLine(pending.player, what, pending.score, squares))
+    return lines
+
+
+def _turn_line(turn: Turn, board: str, rules: Rules) -> MoveLine:
+    squares = tuple(sq for sq, _ in turn.placement)
+    match turn.kind:
+        case "play":
+            return MoveLine(
+                turn.player, _play_text(board, turn.placement, rules), turn.score, squares
+            )
+        case "withdrawn":
+            what = _play_text(board, turn.placement, rules) + " withdrawn"
+            return MoveLine(turn.player, what, 0)
+        case "exchange":
+            return MoveLine(turn.player, f"exchanged {turn.count}", 0)
+        case "lost":
+            return MoveLine(turn.player, "lost the turn", 0)
+    return MoveLine(turn.player, "passed (time up)" if turn.timed_out else "passed", 0)
+
+
+def last_play_squares(state: TileGameState) -> tuple[int, ...]:
+    """The squares of the play on the board, or of the last play that stands."""
+    if state.pending is not None:
+        return tuple(sq for sq, _ in state.pending.placement)
+    for turn in reversed(state.turns):
+        if turn.kind == "play":
+            return tuple(sq for sq, _ in turn.placement)
+    return ()
+
+
+def scores_text(
+    state: TileGameState,
+    me: str | None,
+    presence: Mapping[str, bool] | None = None,
+    *,
+    racks: bool = False,
+) -> Text:
+    """Each player's score, whose turn it is, and each rack's count while the game runs
+    (`racks`: its tiles instead, for a finished game's replay); `presence`: who is
+    connected to the host (a LAN table's), as Wordsy's player list says it: "offline" (in
+    place of the rack's count: the column has no room for both)."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    presence = presence or {}
+    for player in state.players:
+        turn = ">" if player == state.turn else " "
+        name = cut(shown(player), NAME_WIDTH)
+        you = "*" if player == me else " "
+        line = f"{turn}{you}{name:<{NAME_WIDTH}} {state.scores.get(player, 0):>4}"
+        if presence.get(player) is False:
+            line += f"  {OFFLINE}"
+        elif state.phase.value == "playing" and racks:
+            line += "  " + "".join(state.rack(player))
+        elif state.phase.value == "playing":
+            line += f"  {len(state.rack(player))} tiles"
+        text.append(line + "\n", "bold" if player == state.turn else "")
+    return text
+
+
+def unseen_text(state: TileGameState, me: str | None, width: int, *, racks: bool = False) -> Text:
+    """The tiles `me` has not seen (the bag and the other racks), letters repeated;
+    `racks`: every rack is shown beside its score, so only the bag is unseen."""
+    left = unseen(state, me, racks=racks)
+    groups = [tile * left[tile] for tile in sorted(left, key=lambda t: (t == BLANK, t))]
+    text = Text(f"Unseen {sum(left.values())}: ", style="bold")
+    line = len(text)
+    for group in groups:
+        if line + len(group) + 1 > width:
+            text.append("\n")
+            line = 0
+        text.append(group + " ")
+        line += len(group) + 1
+    return text
+
+
+def moves_text(lines: Sequence[MoveLine], width: int, rows: int) -> Text:
+    """The last `rows` lines of the move list."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    shown_lines = list(lines)[-rows:] if rows > 0 else []
+    what_width = max(width - 6 - 5, 4)
+    for line in shown_lines:
+        name = cut(short_name(line.player), 5)
+        text.append(f"{name:<5} {cut(line.what, what_width):<{what_width}}{line.score:>4}\n")
+    if not lines:
+        text.append("No moves yet.", "dim")
+    return text
+
+
+def chat_text(
+    lines: Sequence[ChatHeard], me: str | None, width: int, rows: int, talk_key: str = "Ctrl+T"
+) -> Text:
+    """The last lines said at the table that fit `rows`, each cut to one line (`talk_key`,
+    chat's key, shows them whole)."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if not lines:
+        return text.append(f"Chat: {talk_key} to talk (everyone sees it)", "dim")
+    for line in list(lines)[-rows:]:
+        said = chat_line(line, me)
+        said.truncate(width, overflow="ellipsis")
+        text.append_text(said)
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+def rack_text(tiles: Iterable[str], rules: Rules) -> Text:
+    """Two lines: the tiles, and under each its points."""
+    tiles = list(tiles)
+    top = Text("Rack ", style="bold")
+    bottom = Text("     ", style="dim")
+    for tile in tiles:
+        top.append(f" {tile} ", "black on yellow bold")
+        top.append(" ")
+        bottom.append(f"{rules.value(tile):>2}  ", "dim")
+    if not tiles:
+        top.append("(empty)", "dim")
+    return top + Text("\n") + bottom
+
+
+def preview(state: TileGameState, placement: Sequence[tuple[int, str]]) -> Assessment | str:
+    """The rules' score of the play being laid, or the rules' reason it cannot be played."""
+    try:
+        return assess(state.board, placement, state.rules, state.premiums)
+    except PlacementError as error:
+        return str(error)
+
+
+def preview_text(result: Assessment | str | None) -> Text:
+    if result is None:
+        return Text("Type letters to lay tiles; Space turns the direction.", "dim")
+    if isinstance(result, str):
+        return Text(result, "italic")
+    words = " + ".join(f"{w.word} {w.score}" for w in result.words)
+    bingo = " + bingo" if result.bingo else ""
+    return Text.assemble(("Play: ", "bold"), f"{words}{bingo} = ", (f"{result.score}", "bold"))
+
+
+def seconds_left(deadline: Deadline | None, now: float) -> int | None:
+    """Whole seconds until the host's clock ends the wait; None when no limit runs."""
+    return None if deadline is None else max(0, math.ceil(deadline.at - now))
+
+
+def clock_text(deadline: Deadline | None, now: float, me: str | None = None) -> Text:
+    """The host's countdown of the wait running now, for the title bar ("" without one);
+    the title says what is waited for (a turn, or challenges). When the table is about to
+    move on without someone, it says whom (`me`: "you", loud)."""
+    left = seconds_left(deadline, now)
+    if deadline is None or left is None:
+        return Text("")
+    if deadline.away:
+        words = f"{waiting_words(deadline.away, me)}: {left // 60}:{left % 60:02d}"
+        if me in deadline.away:
+            return Text(f"{words} · {STILL_HERE}", "bold reverse")
+        return Text(words, "bold")
+    # The last quarter of a short limit, at most the last 30 s of a long one.
+    hurry = left <= min(HURRY_SECONDS, (deadline.seconds or HURRY_SECONDS * 4) / 4)
+    text = f"{left // 60}:{left % 60:02d} left" + (", hurry" if hurry else "")
+    return Text(text, "bold" if hurry else "")

@@ -1,0 +1,270 @@
+"""The tile games' kit (Scrabble, Words with Friends, Wordfeud): what the table needs of
+them, their rules, table parts and board app loaded only by the methods that use them."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.rules.config import CHALLENGE_SECONDS as TILE_CHALLENGE_SECONDS
+from wordsy_tui.games.tiles.rules.config import DEFAULT_TURN_SECONDS as TILE_TURN_SECONDS
+from wordsy_tui.games.tiles.rules.config import MAX_PLAYERS, MIN_PLAYERS, TileGameConfig
+from wordsy_tui.games.tiles.rules.config import MAX_TURN_SECONDS as TILE_MAX_TURN_SECONDS
+from wordsy_tui.games.tiles.rules.config import MIN_TURN_SECONDS as TILE_MIN_TURN_SECONDS
+from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
+from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
+
+if TYPE_CHECKING:
+    from textual.screen import ModalScreen
+
+    from wordsy_tui.games.tiles.lan import TileBot
+    from wordsy_tui.games.tiles.rules.state import TileGameState
+    from wordsy_tui.games.tiles.seat import TileSeat
+
+TILE_GAMES: Final = tuple(
+    Game(
+        name=name.value,
+        title=RULES[name].title,
+        seats=(MIN_PLAYERS, MAX_PLAYERS),
+        step="turn",
+        table=RULES[name].title,
+        solo=f"{RULES[name].title}, against computer players",
+    )
+    for name in GameName
+)
+
+
+class TilesKit:
+    """Scrabble, Words with Friends and Wordfeud: one set of rules, three rulesets."""
+
+    games: Sequence[Game] = TILE_GAMES
+
+    # -- the command line --------------------------------------------------------------
+
+    def host_arguments(self, group: argparse._ArgumentGroup) -> None:
+        from wordsy_tui.cli.options import bounded_int
+
+        group.add_argument(
+            "--turn-limit",
+            type=bounded_int(TILE_MIN_TURN_SECONDS, TILE_MAX_TURN_SECONDS, "--turn-limit"),
+            default=None,
+            metavar="SECONDS",
+            help="the longest a turn may last; then the host passes for the player "
+            "(a player who walked away or left never stalls the table). A play waits for "
+            f"challenges at most {TILE_CHALLENGE_SECONDS} s, never longer than a turn "
+            f"({TILE_MIN_TURN_SECONDS}-{TILE_MAX_TURN_SECONDS}, default {TILE_TURN_SECONDS})",
+        )
+        group.add_argument(
+            "--table-vote",
+            action="store_true",
+            help="Scrabble: a challenge goes to the vote of the players other than the "
+            "challenger and the challenged, the word list advising (a tie follows it); "
+            "without it the word list decides at once",
+        )
+
+    def host_config(self, game: str, args: argparse.Namespace) -> TileGameConfig:
+        name = GameName(game)
+        title = RULES[name].title
+        if args.table_vote and not RULES[name].challenges:
+            raise UsageError(
+                f"--table-vote is for --game scrabble: {title} refuses a word not in the "
+                "word list when it is played, so there is no challenge to vote on"
+            )
+        seats = MAX_PLAYERS if args.seats is None else min(args.seats, MAX_PLAYERS)
+        return TileGameConfig(
+            name,
+            max_players=seats,
+            turn_seconds=TILE_TURN_SECONDS if args.turn_limit is None else args.turn_limit,
+            table_vote=args.table_vote,
+        )
+
+    def solo_arguments(self, group: argparse._ArgumentGroup) -> None:
+        from wordsy_tui.cli.options import bounded_int
+
+        group.add_argument(
+            "--bots",
+            type=bounded_int(1, MAX_PLAYERS - 1, "--bots"),
+            default=1,
+            metavar="N",
+            help=f"computer players at the table (1-{MAX_PLAYERS - 1}, default 1)",
+        )
+        group.add_argument(
+            "--bot-level",
+            choices=[level.value for level in Level],
+            default=Level.MEDIUM.value,
+            help="easy knows everyday words and plays a plausible move, medium a good one, "
+            "hard nearly the best, expert every word and the best move (default %(default)s)",
+        )
+
+    def solo(self, game: str, args: argparse.Namespace, name: str) -> int:
+        from wordsy_tui.games.tiles.play import run_tile_app
+        from wordsy_tui.games.tiles.seat import TileSeat
+
+        bots = [Level(args.bot_level)] * args.bots
+        return run_tile_app(TileSeat.solo(name, TileGameConfig(GameName(game)), bots))
+
+    score_examples: Sequence[str] = (
+        'wordsy-tui score --game scrabble --position game.txt --move "8H HORN"',
+    )
+
+    def score_arguments(self, group: argparse._ArgumentGroup) -> None:
+        from wordsy_tui.games.tiles.calculator import add_arguments
+
+        add_arguments(group)
+
+    def calculate(
+        self, game: str, args: argparse.Namespace, parser: argparse.ArgumentParser
+    ) -> int:
+        from wordsy_tui.games.tiles.calculator import run
+
+        return run(args, parser)
+
+    def check_arguments(self, group: argparse._ArgumentGroup) -> None:
+        """The tile games judge a word by the word list alone: no options of their own."""
+
+    def check(self, game: str, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+        import json
+
+        from wordsy_tui.games.tiles.rules.words import MAX_WORD, MIN_WORD, is_word, shipped_words
+
+        word = args.word.strip().upper()
+        ok = is_word(shipped_words(), word)
+        title = RULES[GameName(game)].title
+        reason = (
+            None
+            if ok
+            else f"not in the word list of {title} ({MIN_WORD} to {MAX_WORD} letters, A to Z)"
+        )
+        if args.json:
+            print(json.dumps({"word": word, "ok": ok, "message": reason}))
+        else:
+            print(f"{word}: allowed" if ok else f"{word}: refused: {reason}")
+        return 0 if ok else 1
+
+    # -- the table ---------------------------------------------------------------------
+
+    def reads(self, body: object) -> str | None:
+        from wordsy_tui.engine.codec import CodecError
+        from wordsy_tui.games.tiles.rules.codec import decode_event
+        from wordsy_tui.games.tiles.rules.events import GameCreated
+
+        try:
+            created = decode_event(body)
+        except CodecError:
+            return None
+        return created.config.game.value if isinstance(created, GameCreated) else None
+
+    def listing(self, state: TileGameState) -> Listing:
+        config = state.config
+        phase = "lobby" if state.phase.value in ("new", "lobby") else state.phase.value
+        board = "random board" if config.random_board else "standard"
+        return Listing(len(state.players), config.max_players, phase, board)
+
+    def hosted(self, game: str) -> Hosted:
+        from wordsy_tui.games.tiles.host import tile_game_host
+        from wordsy_tui.games.tiles.narrate import TileDesk, tile_line
+
+        return Hosted(
+            table=tile_game_host,
+            settings=lambda _options: {},
+            line=tile_line,
+            desk=TileDesk,
+            app=tile_app,
+            lingers=True,
+        )
+
+    def seat(
+        self,
+        game: str,
+        address: tuple[str, int],
+        name: str,
+        pin: str | None,
+        *,
+        spectate: bool = False,
+        reclaim: bool = False,
+        keys: Any = None,
+        seat_file: Path | None = None,
+    ) -> TileSeat:
+        from wordsy_tui.front.seat import SeatFile
+        from wordsy_tui.games.tiles.seat import TileSeat
+        from wordsy_tui.words.lexicon import dictionary_hash
+
+        return TileSeat.join(
+            *address,
+            name,
+            GameName(game),
+            dictionary_hash(),
+            pin=pin,
+            spectate=spectate,
+            keys=keys,
+            reclaim=reclaim,
+            keeper=None if seat_file is None else SeatFile(seat_file),
+        )
+
+    def computer_player(self, seat: TileSeat, level: str) -> TileBot:
+        from wordsy_tui.games.tiles.lan import TileBot
+        from wordsy_tui.games.tiles.rules.words import shipped_words
+
+        # The word list the handshake agreed on: a Scrabble bot judges plays with it.
+        return TileBot(seat, Level(level), shipped_words)
+
+    def score(self, state: TileGameState, player: str) -> int:
+        return state.scores.get(player, 0)
+
+    def play(self, game: str, seat: Any) -> int:
+        from wordsy_tui.games.tiles.play import run_tile_app
+
+        return run_tile_app(seat)
+
+    # -- saved games -------------------------------------------------------------------
+
+    record_format = "GCG"
+
+    def export(self, game: str, bodies: Sequence[object], game_id: str) -> str:
+        from wordsy_tui.games.tiles.rules.codec import decode_event
+        from wordsy_tui.games.tiles.rules.gcg import NotFinished, export_gcg
+
+        try:
+            return export_gcg([decode_event(body) for body in bodies], game_id=game_id)
+        except NotFinished as why:
+            raise NotExported(
+                f"is not finished ({why}): a game exports once it is over, since until "
+                "then its racks are secret"
+            ) from None
+
+    def saved(self, game: str, bodies: Sequence[object]) -> tuple[tuple[str, ...], int, bool]:
+        from wordsy_tui.games.tiles.rules.codec import decode_event
+        from wordsy_tui.games.tiles.rules.evolve import replay
+        from wordsy_tui.games.tiles.rules.state import Phase
+
+        state = replay(decode_event(body) for body in bodies)
+        if state.phase in (Phase.NEW, Phase.LOBBY):
+            raise ValueError("it never started: no board to show")
+        return state.players, len(state.turns), state.phase is Phase.OVER
+
+    def replay(self, game: str, bodies: Sequence[object], note: str | None) -> TileSeat:
+        from wordsy_tui.games.tiles.replay import tile_replay
+
+        return tile_replay(bodies, note)
+
+    # -- the start menu ----------------------------------------------------------------
+
+    def solo_choice(self, game: str) -> ModalScreen[Any]:
+        from wordsy_tui.games.tiles.app.solo import TileSoloScreen
+
+        return TileSoloScreen(game)
+
+
+def tile_app(options: Any) -> int:
+    """The hosting player's board screen, from `host`'s options, until it closes."""
+    import asyncio
+
+    from wordsy_tui.games.tiles.play import host_tiles_with_app
+
+    return asyncio.run(host_tiles_with_app(options))
+
+
+KIT: Final = TilesKit()

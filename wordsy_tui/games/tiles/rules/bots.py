@@ -1,0 +1,166 @@
+"""Computer players for the tile games: pure decisions from what one seat sees.
+
+A bot is given its own view of the game (`view.state_for_seat`: its rack, and
+only counts of everyone else's), asks `legal` what it may do and the move
+generator what it could play, and picks. Levels differ in vocabulary (the
+SCOWL levels of the words it knows, so an easy bot plays only everyday
+words) and in how close to its best play it settles: the best one,
+a good one (near a score drawn per turn), or a plausible one (any in a band).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from typing import Final
+
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.rules import commands as cmd
+from wordsy_tui.games.tiles.rules.board import Assessment, assess
+from wordsy_tui.games.tiles.rules.dawg import Dawg, build_dawg
+from wordsy_tui.games.tiles.rules.legal import allowed, may_play
+from wordsy_tui.games.tiles.rules.movegen import Move, generate
+from wordsy_tui.games.tiles.rules.rulesets import BLANK
+from wordsy_tui.games.tiles.rules.state import HIDDEN, TileGameState
+from wordsy_tui.games.tiles.rules.words import Words, is_word
+
+ALL_WORDS: Final = 80
+"""The highest SCOWL level in the shipped list: a bot at it knows every word."""
+KEEPERS: Final = frozenset({BLANK, "S", "E", "R"})
+"""Tiles a bot keeps when it exchanges: they make the most plays."""
+
+
+class Pick(StrEnum):
+    BEST = "best"
+    """The highest score."""
+    GOOD = "good"
+    """The play nearest a share of the best score, drawn each turn."""
+    PLAUSIBLE = "plausible"
+    """Any play in a band of shares of the best score."""
+
+
+@dataclass(frozen=True, slots=True)
+class TileStyle:
+    vocabulary: int
+    """Highest SCOWL level of the words the bot plays."""
+    pick: Pick
+    aim: tuple[float, float]
+    """The share of the best score it aims for (GOOD) or picks within (PLAUSIBLE)."""
+
+
+TILE_STYLES: Final[dict[Level, TileStyle]] = {
+    Level.EASY: TileStyle(35, Pick.PLAUSIBLE, (0.3, 0.7)),
+    Level.MEDIUM: TileStyle(50, Pick.GOOD, (0.6, 0.85)),
+    Level.HARD: TileStyle(60, Pick.GOOD, (0.85, 1.0)),
+    Level.EXPERT: TileStyle(ALL_WORDS, Pick.BEST, (1.0, 1.0)),
+}
+
+
+@cache
+def vocabulary_dawg(vocabulary: int) -> Dawg:
+    """The DAWG of the shipped words up to SCOWL level `vocabulary` (built once, < 1 s)."""
+    from wordsy_tui.games.tiles.rules.movegen import shipped_dawg
+    from wordsy_tui.words.lexicon import load_lexicon
+
+    if vocabulary >= ALL_WORDS:
+        return shipped_dawg()
+    lexicon = load_lexicon()
+    return build_dawg(
+        word
+        for word, level in zip(lexicon.words, lexicon.levels, strict=True)
+        if level <= vocabulary
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A play as a player reads it: where, what it forms, what it scores."""
+
+    move: Move
+    assessment: Assessment
+
+
+def best_moves(
+    state: TileGameState, rack: Iterable[str], dawg: Dawg, limit: int = 1
+) -> list[Hint]:
+    """The `limit` highest-scoring plays of `rack` on `state`'s board, best first."""
+    tiles = [t for t in rack if t != HIDDEN]
+    moves = generate(state.board, tiles, state.rules, dawg, state.premiums)
+    moves.sort(key=lambda m: (-m.score, m.placement))
+    return [
+        Hint(m, assess(state.board, m.placement, state.rules, state.premiums))
+        for m in moves[:limit]
+    ]
+
+
+def choose_move(moves: Sequence[Move], style: TileStyle, rng: random.Random) -> Move | None:
+    """The play a bot of `style` picks among `moves` (None when there are none)."""
+    if not moves:
+        return None
+    best = max(m.score for m in moves)
+    match style.pick:
+        case Pick.BEST:
+            return rng.choice([m for m in moves if m.score == best])
+        case Pick.GOOD:
+            target = best * rng.uniform(*style.aim)
+            nearest = min(abs(m.score - target) for m in moves)
+            return rng.choice([m for m in moves if abs(m.score - target) == nearest])
+        case Pick.PLAUSIBLE:
+            low, high = (best * share for share in style.aim)
+            band = [m for m in moves if low <= m.score <= high]
+            return rng.choice(band or list(moves))
+
+
+def _exchange(view: TileGameState, seat: str) -> cmd.Command:
+    """No play suits: put back all but the keepers (or the whole rack), else pass."""
+    rack = view.rack(seat)
+    weak = tuple(t for t in rack if t not in KEEPERS) or rack
+    for tiles in (weak, rack):
+        exchange = cmd.Exchange(tiles)
+        if tiles and allowed(view, seat, exchange):
+            return exchange
+    return cmd.Pass()
+
+
+def respond(view: TileGameState, seat: str, words: Words) -> cmd.Command | None:
+    """Scrabble: challenge the play on the board, or let it stand, or vote on a challenge
+    of it; None when not asked.
+
+    A bot looks every word up in the agreed word list, so it challenges exactly
+    the plays a challenge withdraws (and never loses a turn to one); in the table's
+    vote it votes as the word list advises.
+    """
+    if view.vote is not None:
+        advice = cmd.Vote(view.vote.advice)
+        return advice if allowed(view, seat, advice) else None
+    if view.pending is None or not allowed(view, seat, cmd.Challenge()):
+        return None
+    if all(is_word(words, word) for word, _score in view.pending.words):
+        return cmd.Accept()
+    return cmd.Challenge()
+
+
+def decide_turn(
+    view: TileGameState,
+    seat: str,
+    style: TileStyle,
+    rng: random.Random,
+    dawg: Callable[[int], Dawg] = vocabulary_dawg,
+) -> cmd.Command | None:
+    """The bot's play, exchange or pass on its turn; None when it is not its turn."""
+    if not may_play(view, seat):
+        return None
+    moves = generate(
+        view.board, view.rack(seat), view.rules, dawg(style.vocabulary), view.premiums
+    )
+    move = choose_move(moves, style, rng)
+    if move is None:
+        # A whole round without a score: the board is blocked for everyone. Exchanging
+        # again could go on for ever where only passes end a game (Wordfeud): pass.
+        if view.scoreless_run >= len(view.players):
+            return cmd.Pass()
+        return _exchange(view, seat)
+    return cmd.Play(move.placement)

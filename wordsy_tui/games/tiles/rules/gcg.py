@@ -1,0 +1,240 @@
+"""A finished tile game as GCG, the record format Scrabble tools read (Quackle, Woogles...).
+
+Pure: the host's events in, text out. The format is John Chew's `.gcg` (poslfit.com),
+as Quackle and macondo write it:
+
+    #character-encoding UTF-8
+    #player1 ann ann
+    #player2 bob bob
+    ...
+    >ann: ?AEHNOR 8H HORN +14 14          a play: rack, square, word, +score, total
+    >bob: AEFMRST J6 FA.M +17 17          '.' for a letter already on the board
+    >ann: ?AEEITX 9J .TAX +23 37
+    >ann: ?AEEITX -- -23 14               withdrawn: a challenge found a word not in the list
+    #note bob challenged: MTAX, NT not in the word list, the play is withdrawn
+    >bob: EEERSTT -EET +0 17              an exchange (the tiles put back)
+    >ann: ?AEEITX 9G tA +6 20             a blank: its letter in lower case
+    >bob: AEINRST - +0 17                 a pass, or a turn lost to a failed challenge
+    ...
+    >bob: (EEEITVX) +17 130               went out: the tiles left on the other racks
+    >ann: EEEITVX (EEEITVX) -17 3         a rack's points lost at the end
+
+A square is `8H` (row 8, column H) for a word across and `H8` for one down; a
+blank is its letter in lower case, `?` on a rack. See docs/RULES.md, "Exporting
+a game (GCG)", for the choices this module makes where the format is silent
+(more than two players, the end-of-game adjustments, Words with Friends' tiles).
+
+Only a finished game exports: until the end the racks are the host's secrets,
+and a record of a game under way would show them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.board import COLUMNS, assess
+from wordsy_tui.games.tiles.rules.errors import RuleError
+from wordsy_tui.games.tiles.rules.evolve import evolve
+from wordsy_tui.games.tiles.rules.rulesets import SIZE
+from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
+from wordsy_tui.text import shown
+
+LEXICON: Final = "SCOWL80"
+"""The word list all three games use (docs/RULES.md): no tool knows it by this name."""
+AUTHORITY: Final = "wordsy-tui"
+"""Who gives the game its id (the `#id` pragma's first token)."""
+
+
+class GcgError(ValueError):
+    """The events do not make a game that can be exported; the message says why."""
+
+
+class NotFinished(GcgError):
+    """The game is not over: its racks are still secret."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    player: str
+    rack: str
+    move: str
+    """The middle of the line: `8H HORN`, `--`, `-EET`, `-`, `(AEIQ)`."""
+    points: int
+    total: int
+
+    def text(self, nicks: dict[str, str]) -> str:
+        tokens = [f">{nicks[self.player]}:", self.rack, self.move, f"{self.points:+d}"]
+        return " ".join(token for token in tokens if token) + f" {self.total}"
+
+
+def export_gcg(events: Iterable[ev.Event], game_id: str | None = None) -> str:
+    """The GCG record of a finished game, from the host's events (its full, unredacted log).
+
+    Raises NotFinished for a game not yet over, GcgError for events that do not fold
+    into a game (a log no host of ours wrote).
+    """
+    state = TileGameState()
+    lines: list[_Line | str] = []
+    totals: dict[str, int] = {}
+    for number, event in enumerate(events, start=1):
+        before = state
+        try:
+            state = evolve(state, event)
+            lines.extend(_lines(event, before, state, totals, number))
+        except GcgError:
+            raise
+        except (KeyError, ValueError, TypeError, IndexError) as error:
+            raise GcgError(f"event {number} does not follow from the ones before it") from error
+    if state.phase is not Phase.OVER:
+        raise NotFinished("the game is not over" if state.turns else "the game never started")
+    if totals != dict(state.scores):
+        raise GcgError("the scores in the log do not add up")
+    nicks = nicknames(state.players)
+    body = [line if isinstance(line, str) else line.text(nicks) for line in lines]
+    return "\n".join([*_pragmata(state, nicks, game_id), *body]) + "\n"
+
+
+def _lines(
+    event: ev.Event,
+    before: TileGameState,
+    state: TileGameState,
+    totals: dict[str, int],
+    number: int,
+) -> list[_Line | str]:
+    """The record's lines for one event (most make none); `totals` runs on with them."""
+    match event:
+        case ev.GameStarted():
+            totals.update(dict.fromkeys(state.players, 0))
+        case ev.TilesPlayed(player, placement, _words, score, _bingo):
+            totals[player] += score
+            move = _play_text(before, placement, number)
+            return [_Line(player, _rack(before, player), move, score, totals[player])]
+        case ev.ChallengeDecided(challenger, upheld, refused, votes) if before.pending is not None:
+            note = _challenge_note(challenger, upheld, refused, event.tally if votes else None)
+            if not upheld:
+                return [note]
+            # The tiles are back on the rack: it is the rack the play was made from.
+            player, score = before.pending.player, before.pending.score
+            totals[player] -= score
+            return [_Line(player, _rack(state, player), "--", -score, totals[player]), note]
+        case ev.TilesExchanged(player, returned, _drawn, count):
+            put_back = _token("".join(returned)) if returned is not None else str(count)
+            return [_Line(player, _rack(before, player), f"-{put_back}", 0, totals[player])]
+        case ev.Passed(player, timed_out=True):
+            line = _Line(player, _rack(before, player), "-", 0, totals[player])
+            return [line, f"#note {_text(player)}'s time ran out: the host passed for them"]
+        case ev.Passed(player) | ev.TurnLost(player):
+            return [_Line(player, _rack(before, player), "-", 0, totals[player])]
+        case ev.GameEnded(out, racks, adjustments, _winners):
+            return list(_end_lines(out, dict(racks), dict(adjustments), totals))
+    return []
+
+
+def _rack(state: TileGameState, player: str) -> str:
+    tiles = state.rack(player)
+    if HIDDEN in tiles:
+        raise GcgError("the log hides a rack: only the host's own log can be exported")
+    return _token("".join(tiles))
+
+
+def _play_text(before: TileGameState, placement: Sequence[tuple[int, str]], at: int) -> str:
+    """`9G Z.X`: where the play's main word starts (row first: across; column first: down)
+    and its letters, '.' for each one that was on the board already."""
+    try:
+        found = assess(before.board, placement, before.rules, before.premiums)
+    except (RuleError, ValueError, IndexError) as error:
+        raise GcgError(f"event {at}: the play does not fit the board ({error})") from None
+    main = found.words[0].squares  # the main word comes first
+    new = dict(found.placement)
+    word = "".join(_token(new[square]) if square in new else "." for square in main)
+    row, col = divmod(main[0], SIZE)
+    where = f"{row + 1}{COLUMNS[col]}" if found.across else f"{COLUMNS[col]}{row + 1}"
+    return f"{where} {word}"
+
+
+def _challenge_note(
+    challenger: str,
+    upheld: bool,
+    refused: Sequence[str],
+    tally: tuple[int, int] | None = None,
+) -> str:
+    """What a challenge found; `tally`: the table's vote on it, (goes, stands)."""
+    who = _text(challenger)
+    if tally is not None:
+        lacks = ", ".join(_text(word) for word in refused)
+        advice = f"the word list lacks {lacks}" if refused else "the word list has every word"
+        outcome = "the play is withdrawn" if upheld else f"the play stands, {who} loses a turn"
+        voted = f"the table voted {tally[1]} for it, {tally[0]} against"
+        return f"#note {who} challenged, {advice}; {voted}: {outcome}"
+    if upheld:
+        words = ", ".join(_text(word) for word in refused)
+        return f"#note {who} challenged: {words} not in the word list, the play is withdrawn"
+    return f"#note {who} challenged: every word is good, {who} loses the next turn"
+
+
+def _end_lines(
+    out: str | None,
+    racks: dict[str, tuple[str, ...]],
+    adjustments: dict[str, int],
+    totals: dict[str, int],
+) -> list[_Line]:
+    """The end-of-game adjustments, as the rulebook has them: whoever went out gains the
+    tiles left on every other rack; everyone else loses their own rack's points."""
+    lines: list[_Line] = []
+    if out is not None:
+        left = "".join(sorted(t for p, rack in racks.items() if p != out for t in rack))
+        gain = adjustments.get(out, 0)
+        totals[out] = totals.get(out, 0) + gain
+        lines.append(_Line(out, "", f"({_token(left)})", gain, totals[out]))
+    for player, rack in racks.items():
+        if player == out or not rack:
+            continue
+        loss = adjustments.get(player, 0)
+        totals[player] = totals.get(player, 0) + loss
+        tiles = _token("".join(rack))
+        lines.append(_Line(player, tiles, f"({tiles})", loss, totals[player]))
+    return lines
+
+
+def _pragmata(state: TileGameState, nicks: dict[str, str], game_id: str | None) -> list[str]:
+    rules = state.rules
+    board = "a random board" if state.config.random_board else "the standard board"
+    lines = ["#character-encoding UTF-8"]
+    lines += [f"#player{n} {nicks[p]} {_text(p)}" for n, p in enumerate(state.players, 1)]
+    lines.append(f"#title {rules.title}" + (f" game {_token(game_id)}" if game_id else ""))
+    lines.append(
+        f"#description {rules.title} on {board}, {len(state.players)} players, "
+        "exported by wordsy-tui"
+    )
+    lines.append(f"#lexicon {LEXICON}")
+    if game_id:
+        lines.append(f"#id {AUTHORITY} {_token(game_id)}")
+    return lines
+
+
+def nicknames(players: Sequence[str]) -> dict[str, str]:
+    """Each player's GCG nickname: one token (no spaces, no ':'), unique at the table."""
+    taken: set[str] = set()
+    nicks: dict[str, str] = {}
+    for player in players:
+        base = _token(player).replace(":", "_") or "player"
+        nick, number = base, 1
+        while nick in taken:
+            number += 1
+            nick = f"{base}_{number}"
+        taken.add(nick)
+        nicks[player] = nick
+    return nicks
+
+
+def _token(text: str) -> str:
+    """`text` as one GCG token: spaces become '_', anything unprintable is escaped."""
+    return "_".join(shown(text).split())
+
+
+def _text(text: str) -> str:
+    """`text` on one line: anything unprintable escaped (no line breaks can get in)."""
+    return " ".join(shown(text).split())

@@ -1,0 +1,1 @@
+"""Wordsy: the party game of longer words."""

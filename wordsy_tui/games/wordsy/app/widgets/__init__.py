@@ -1,0 +1,1 @@
+"""Wordsy's pieces on screen: board, draft, players, timer, sheets."""

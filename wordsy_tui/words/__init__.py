@@ -1,0 +1,1 @@
+"""The word list every game's referee reads."""
