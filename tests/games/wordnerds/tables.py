@@ -7,12 +7,12 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from wordsy_tui.games.wordnerds import commands as cmd
-from wordsy_tui.games.wordnerds import events as ev
-from wordsy_tui.games.wordnerds.components import ACTIONS, LETTERS, Effect, letter
-from wordsy_tui.games.wordnerds.config import NerdsConfig
-from wordsy_tui.games.wordnerds.decide import decide
-from wordsy_tui.games.wordnerds.evolve import evolve, replay
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules import events as ev
+from wordsy_tui.games.wordnerds.rules.components import ACTIONS, LETTERS, Effect, letter
+from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
+from wordsy_tui.games.wordnerds.rules.decide import decide
+from wordsy_tui.games.wordnerds.rules.evolve import evolve, replay
 
 WORDS = frozenset(
     {"paths", "wreck", "abasia", "master", "stone", "notes", "tones", "rate", "tear", "wrecks"}

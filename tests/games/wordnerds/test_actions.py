@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from tests.games.wordnerds.tables import Cards, Table, action_card, spelt
-from wordsy_tui.games.wordnerds import commands as cmd
-from wordsy_tui.games.wordnerds import events as ev
-from wordsy_tui.games.wordnerds.components import (
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules import events as ev
+from wordsy_tui.games.wordnerds.rules.components import (
     ACTION_KINDS,
     ACTIONS,
     HIDDEN,
@@ -18,9 +18,9 @@ from wordsy_tui.games.wordnerds.components import (
     length_bonus,
     word_value,
 )
-from wordsy_tui.games.wordnerds.errors import ActionError
-from wordsy_tui.games.wordnerds.state import Phase
-from wordsy_tui.games.wordnerds.view import event_for
+from wordsy_tui.games.wordnerds.rules.errors import ActionError
+from wordsy_tui.games.wordnerds.rules.state import Phase
+from wordsy_tui.games.wordnerds.rules.view import event_for
 
 
 def test_the_deck_holds_54_action_cards_of_every_family_the_rulebook_names():

@@ -8,12 +8,13 @@ from itertools import combinations
 import pytest
 
 from tests.games.wordnerds.tables import Cards, Table, action_card, spelt
-from wordsy_tui.games.wordnerds import commands as cmd
-from wordsy_tui.games.wordnerds.bots import STYLES, Bot, Level, lay, next_move
-from wordsy_tui.games.wordnerds.components import VALUES, Effect, length_bonus
-from wordsy_tui.games.wordnerds.finder import WordFinder
-from wordsy_tui.games.wordnerds.simulate import GameRecord, play_game, table
-from wordsy_tui.games.wordnerds.view import state_for
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, lay, next_move
+from wordsy_tui.games.wordnerds.rules.components import VALUES, Effect, length_bonus
+from wordsy_tui.games.wordnerds.rules.finder import WordFinder
+from wordsy_tui.games.wordnerds.rules.simulate import GameRecord, play_game, table
+from wordsy_tui.games.wordnerds.rules.view import state_for
 from wordsy_tui.words.lexicon import load_lexicon
 
 SMALL = ("stone", "notes", "tones", "onset", "stoned", "paths", "wreck", "wrecks", "zest", "rate")

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from wordsy_tui.games.wordnerds.components import ACTION_KINDS, ACTION_MARKS, COPIES, VALUES, WILD
+from wordsy_tui.games.wordnerds.rules.components import (
+    ACTION_KINDS,
+    ACTION_MARKS,
+    COPIES,
+    VALUES,
+    WILD,
+)
 
 RULES = Path(__file__).parents[3] / "docs" / "RULES.md"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tests.games.wordnerds.tables import Cards, Table, action_card, spelt
-from wordsy_tui.games.wordnerds import commands as cmd
-from wordsy_tui.games.wordnerds import events as ev
-from wordsy_tui.games.wordnerds.components import VALUES, Effect, word_value
-from wordsy_tui.games.wordnerds.errors import ChallengeError, WordError
-from wordsy_tui.games.wordnerds.state import Phase, Standing
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules import events as ev
+from wordsy_tui.games.wordnerds.rules.components import VALUES, Effect, word_value
+from wordsy_tui.games.wordnerds.rules.errors import ChallengeError, WordError
+from wordsy_tui.games.wordnerds.rules.state import Phase, Standing
 
 
 def test_the_deck_values_paths_and_wreck_as_the_rulebook_does():

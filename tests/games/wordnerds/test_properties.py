@@ -10,17 +10,18 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordsy_tui.games.wordnerds import commands as cmd
-from wordsy_tui.games.wordnerds import events as ev
-from wordsy_tui.games.wordnerds.alarms import alarm
-from wordsy_tui.games.wordnerds.bots import STYLES, Bot, Level, next_move
-from wordsy_tui.games.wordnerds.components import HIDDEN
-from wordsy_tui.games.wordnerds.decide import decide
-from wordsy_tui.games.wordnerds.evolve import evolve, replay
-from wordsy_tui.games.wordnerds.finder import WordFinder
-from wordsy_tui.games.wordnerds.legal import legal_commands
-from wordsy_tui.games.wordnerds.state import NerdsState, Phase
-from wordsy_tui.games.wordnerds.view import event_for, state_for
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules import events as ev
+from wordsy_tui.games.wordnerds.rules.alarms import alarm
+from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, next_move
+from wordsy_tui.games.wordnerds.rules.components import HIDDEN
+from wordsy_tui.games.wordnerds.rules.decide import decide
+from wordsy_tui.games.wordnerds.rules.evolve import evolve, replay
+from wordsy_tui.games.wordnerds.rules.finder import WordFinder
+from wordsy_tui.games.wordnerds.rules.legal import legal_commands
+from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
+from wordsy_tui.games.wordnerds.rules.view import event_for, state_for
 from wordsy_tui.words.lexicon import load_lexicon
 
 

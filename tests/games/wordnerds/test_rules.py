@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 
 from tests.games.wordnerds.tables import Cards, Table, action_card, spelt
-from wordsy_tui.games.wordnerds import commands as cmd
-from wordsy_tui.games.wordnerds import events as ev
-from wordsy_tui.games.wordnerds.alarms import alarm, waiting
-from wordsy_tui.games.wordnerds.components import (
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules import events as ev
+from wordsy_tui.games.wordnerds.rules.alarms import alarm, waiting
+from wordsy_tui.games.wordnerds.rules.components import (
     ACTION_MARKS,
     COPIES,
     HAND_LIMIT,
@@ -20,9 +20,9 @@ from wordsy_tui.games.wordnerds.components import (
     letter,
     tokens_for,
 )
-from wordsy_tui.games.wordnerds.config import NerdsConfig
-from wordsy_tui.games.wordnerds.decide import decide
-from wordsy_tui.games.wordnerds.errors import (
+from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
+from wordsy_tui.games.wordnerds.rules.decide import decide
+from wordsy_tui.games.wordnerds.rules.errors import (
     BidError,
     ClockError,
     HandLimit,
@@ -30,8 +30,8 @@ from wordsy_tui.games.wordnerds.errors import (
     SeatingError,
     TokenError,
 )
-from wordsy_tui.games.wordnerds.evolve import replay
-from wordsy_tui.games.wordnerds.state import NerdsState, Phase
+from wordsy_tui.games.wordnerds.rules.evolve import replay
+from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 
 WORDS = frozenset({"stone"})
 

@@ -1,26 +1,26 @@
-"""Rule errors of Word Nerds: what `decide` raises, worded for the player who tried it."""
+"""Word Nerds' own rule errors, beside the ones every game raises (`engine.errors`): what
+`decide` raises when a command breaks the rules, worded for the player who sent it. Each
+has a `code` the table sends with the refusal."""
 
 from __future__ import annotations
 
+from wordsy_tui.engine.errors import RuleError, SeatingError, UnknownPlayer, WrongPhase
 
-class RuleError(Exception):
-    """A command the rules do not allow; `str(error)` is for the player."""
-
-    code = "rule"
-
-
-class WrongPhase(RuleError):
-    code = "wrong-phase"
-
-
-class UnknownPlayer(RuleError):
-    code = "unknown-player"
-
-
-class SeatingError(RuleError):
-    """The seated players cannot start a game (too few, too many, the same name twice)."""
-
-    code = "seating"
+__all__ = [
+    "ActionError",
+    "BidError",
+    "CardError",
+    "ChallengeError",
+    "ClockError",
+    "HandLimit",
+    "NotYourTurn",
+    "RuleError",
+    "SeatingError",
+    "TokenError",
+    "UnknownPlayer",
+    "WordError",
+    "WrongPhase",
+]
 
 
 class NotYourTurn(RuleError):
@@ -28,6 +28,9 @@ class NotYourTurn(RuleError):
 
 
 class BidError(RuleError):
+    """A bid that is not one unspent token (and bid cards held), or a reveal that is not
+    the bid sealed."""
+
     code = "bid"
 
 

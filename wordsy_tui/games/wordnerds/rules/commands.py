@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wordsy_tui.games.wordnerds.config import NerdsConfig
+from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 
 from wordsy_tui.engine import Outcome
-from wordsy_tui.games.wordnerds import commands as cmd
-from wordsy_tui.games.wordnerds import errors
-from wordsy_tui.games.wordnerds import events as ev
-from wordsy_tui.games.wordnerds.alarms import waiting
-from wordsy_tui.games.wordnerds.components import (
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules import errors
+from wordsy_tui.games.wordnerds.rules import events as ev
+from wordsy_tui.games.wordnerds.rules.alarms import waiting
+from wordsy_tui.games.wordnerds.rules.components import (
     HAND_LIMIT,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -31,9 +31,9 @@ from wordsy_tui.games.wordnerds.components import (
     action,
     letter,
 )
-from wordsy_tui.games.wordnerds.evolve import evolve
-from wordsy_tui.games.wordnerds.state import LaidWord, NerdsState, Phase, Standing
-from wordsy_tui.games.wordnerds.words import Words
+from wordsy_tui.games.wordnerds.rules.evolve import evolve
+from wordsy_tui.games.wordnerds.rules.state import LaidWord, NerdsState, Phase, Standing
+from wordsy_tui.games.wordnerds.rules.words import Words
 
 _Outcome = Outcome[NerdsState, ev.Event]
 AUCTION: frozenset[Phase] = frozenset({Phase.BIDDING, Phase.PICKING})

@@ -12,8 +12,8 @@ from dataclasses import replace
 from functools import reduce
 from typing import TypeVar
 
-from wordsy_tui.games.wordnerds import events as ev
-from wordsy_tui.games.wordnerds.components import (
+from wordsy_tui.games.wordnerds.rules import events as ev
+from wordsy_tui.games.wordnerds.rules.components import (
     ACTIONS,
     CHALLENGE_POINTS,
     HIDDEN,
@@ -23,7 +23,7 @@ from wordsy_tui.games.wordnerds.components import (
     action,
     tokens_for,
 )
-from wordsy_tui.games.wordnerds.state import (
+from wordsy_tui.games.wordnerds.rules.state import (
     LaidWord,
     Modifier,
     NerdsState,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordsy_tui.games.wordnerds.config import NerdsConfig
+from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 
 
 @dataclass(frozen=True, slots=True)

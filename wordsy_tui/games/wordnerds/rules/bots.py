@@ -17,11 +17,11 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final
 
-from wordsy_tui.games.wordnerds import commands as cmd
-from wordsy_tui.games.wordnerds.components import (
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules.components import (
     HAND_LIMIT,
     HIDDEN,
     KINDS,
@@ -31,18 +31,9 @@ from wordsy_tui.games.wordnerds.components import (
     action,
     letter,
 )
-from wordsy_tui.games.wordnerds.finder import Found, WordFinder
-from wordsy_tui.games.wordnerds.legal import allowed
-from wordsy_tui.games.wordnerds.state import LaidWord, Modifier, NerdsState, Phase
-
-
-class Level(StrEnum):
-    """The table's levels (the same names as the other games' computer players)."""
-
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-    EXPERT = "expert"
+from wordsy_tui.games.wordnerds.rules.finder import Found, WordFinder
+from wordsy_tui.games.wordnerds.rules.legal import allowed
+from wordsy_tui.games.wordnerds.rules.state import LaidWord, Modifier, NerdsState, Phase
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from wordsy_tui.games.wordnerds.components import MIN_WORD, VALUES, length_bonus
+from wordsy_tui.games.wordnerds.rules.components import MIN_WORD, VALUES, length_bonus
 
 ALPHABET: Final = "abcdefghijklmnopqrstuvwxyz"
 LONGEST: Final = 15

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from wordsy_tui.engine import Alarm
-from wordsy_tui.games.wordnerds.commands import TimeUp
-from wordsy_tui.games.wordnerds.state import NerdsState, Phase
+from wordsy_tui.games.wordnerds.rules.commands import TimeUp
+from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 
 GAME: Final = "wordnerds"
 

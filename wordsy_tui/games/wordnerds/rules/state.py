@@ -10,14 +10,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from wordsy_tui.games.wordnerds.components import (
+from wordsy_tui.games.wordnerds.rules.components import (
     HAND_LIMIT,
     KINDS,
     Effect,
     action,
     word_value,
 )
-from wordsy_tui.games.wordnerds.config import NerdsConfig
+from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 
 
 class Phase(StrEnum):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wordsy_tui.games.wordnerds import events as ev
-from wordsy_tui.games.wordnerds.components import HIDDEN
-from wordsy_tui.games.wordnerds.state import NerdsState, Phase, SealedBid
+from wordsy_tui.games.wordnerds.rules import events as ev
+from wordsy_tui.games.wordnerds.rules.components import HIDDEN
+from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase, SealedBid
 
 
 def _hidden(cards: tuple[int, ...]) -> tuple[int, ...]:

@@ -1,6 +1,6 @@
 """Bot-against-bot games of Word Nerds, and the balance table of docs/RULES.md.
 
-    uv run python -m wordsy_tui.games.wordnerds.simulate --games 1000 --players 2 4 6
+    uv run python -m wordsy_tui.games.wordnerds.rules.simulate --games 1000 --players 2 4 6
 
 Each game seats computer players whose levels are drawn at random per seat (so
 stronger vocabularies meet weaker ones, and challenges happen), runs the rules
@@ -23,17 +23,18 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
-from wordsy_tui.games.wordnerds import commands as cmd
-from wordsy_tui.games.wordnerds import events as ev
-from wordsy_tui.games.wordnerds.alarms import alarm
-from wordsy_tui.games.wordnerds.bots import ALL_WORDS, STYLES, Bot, Level, next_move
-from wordsy_tui.games.wordnerds.components import ACTION_KINDS, Effect, action, word_value
-from wordsy_tui.games.wordnerds.decide import decide
-from wordsy_tui.games.wordnerds.evolve import evolve
-from wordsy_tui.games.wordnerds.finder import WordFinder
-from wordsy_tui.games.wordnerds.state import NerdsState, Phase
-from wordsy_tui.games.wordnerds.view import state_for
-from wordsy_tui.games.wordnerds.words import Words
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules import events as ev
+from wordsy_tui.games.wordnerds.rules.alarms import alarm
+from wordsy_tui.games.wordnerds.rules.bots import ALL_WORDS, STYLES, Bot, next_move
+from wordsy_tui.games.wordnerds.rules.components import ACTION_KINDS, Effect, action, word_value
+from wordsy_tui.games.wordnerds.rules.decide import decide
+from wordsy_tui.games.wordnerds.rules.evolve import evolve
+from wordsy_tui.games.wordnerds.rules.finder import WordFinder
+from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
+from wordsy_tui.games.wordnerds.rules.view import state_for
+from wordsy_tui.games.wordnerds.rules.words import Words
 
 MAX_TURNS: Final = 150
 """A game still going after this many turns is recorded as unfinished."""

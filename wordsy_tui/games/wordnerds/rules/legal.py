@@ -12,8 +12,8 @@ import random
 from dataclasses import replace
 from typing import Final
 
-from wordsy_tui.games.wordnerds import commands as cmd
-from wordsy_tui.games.wordnerds.components import (
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules.components import (
     ACTIONS,
     HAND_LIMIT,
     LETTERS,
@@ -22,9 +22,9 @@ from wordsy_tui.games.wordnerds.components import (
     action,
     letter,
 )
-from wordsy_tui.games.wordnerds.decide import decide
-from wordsy_tui.games.wordnerds.errors import RuleError
-from wordsy_tui.games.wordnerds.state import NerdsState, Phase
+from wordsy_tui.games.wordnerds.rules.decide import decide
+from wordsy_tui.games.wordnerds.rules.errors import RuleError
+from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 
 _ANY_DRAW: Final = random.Random(0)
 
