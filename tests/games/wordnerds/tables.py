@@ -87,7 +87,9 @@ class Table:
         self.words = words
         players = tuple(players)
         self.log: list[ev.Event] = [
-            ev.GameStarted(config or NerdsConfig(), players, frozenset(), players[0])
+            ev.GameCreated(config or NerdsConfig()),
+            *(ev.PlayerJoined(player) for player in players),
+            ev.GameStarted(players[0]),
         ]
         for player in players:
             if letters.get(player):

@@ -14,13 +14,16 @@ from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.alarms import alarm
-from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, next_move
+from wordsy_tui.games.wordnerds.rules.bids import Bid
+from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, Choice, next_move
 from wordsy_tui.games.wordnerds.rules.components import HIDDEN
+from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 from wordsy_tui.games.wordnerds.rules.decide import decide
 from wordsy_tui.games.wordnerds.rules.evolve import evolve, replay
 from wordsy_tui.games.wordnerds.rules.finder import WordFinder
-from wordsy_tui.games.wordnerds.rules.legal import legal_commands
-from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
+from wordsy_tui.games.wordnerds.rules.legal import legal_bids, legal_commands
+from wordsy_tui.games.wordnerds.rules.sealing import BidBook
+from wordsy_tui.games.wordnerds.rules.state import NerdsState, OpenedBid, Phase
 from wordsy_tui.games.wordnerds.rules.view import event_for, state_for
 from wordsy_tui.words.lexicon import load_lexicon
 
@@ -48,18 +51,22 @@ def _game(seed: int, players: int, chaos: float, steps: int) -> tuple[list[ev.Ev
             state = evolve(state, event)
             log.append(event)
 
-    apply(None, cmd.StartGame(names, frozenset(names)))
+    for sender, command in cmd.opening(NerdsConfig(), (), names):
+        apply(sender, command)
+    book = BidBook()
     for _ in range(steps):
         if state.phase is Phase.OVER:
             break
         seat = pick.choice(names)
         view = state_for(state, seat)
-        move: cmd.Command | None
-        if pick.random() < chaos:
-            offered = legal_commands(view, seat)
+        move: Choice | None = book.reveal(view, seat)
+        if move is None and pick.random() < chaos:
+            offered: list[Choice] = [*legal_commands(view, seat), *legal_bids(view, seat)]
             move = pick.choice(offered) if offered else None
-        else:
+        elif move is None:
             move = next_move(view, bots[seat])
+        if isinstance(move, Bid):
+            move = book.seal(seat, move, pick.randbytes(16))
         if move is not None:
             apply(seat, move)  # what the view allows, the host accepts
             continue
@@ -76,7 +83,7 @@ def _secrets_kept(event: ev.Event, seat: str | None) -> None:
             assert set(cards) <= {HIDDEN}
         case ev.LettersDiscarded(player, cards) if player != seat:
             assert set(cards) <= {HIDDEN}
-        case ev.BidSealed(player, token, cards) if player != seat:
+        case ev.BidRevealed(player, token, cards) if player != seat:
             assert (token, cards) == (HIDDEN, ())
         case ev.CardPicked(player, _card, kept) | ev.CommunityCardTaken(player, _card, kept) if (
             player != seat
@@ -112,8 +119,8 @@ def test_replay_views_and_secrets(seed, players, chaos):
             if other != seat:
                 assert set(view.hand(other)) <= {HIDDEN}
                 assert set(view.actions[other]) <= {HIDDEN}
-                if state.phase is Phase.BIDDING and other in view.bids:
-                    assert view.bids[other].token == HIDDEN
+                if state.phase is Phase.REVEALING and other not in state.unsealed:
+                    assert view.bids.get(other, OpenedBid(HIDDEN)).token == HIDDEN
 
 
 @settings(max_examples=10, deadline=None)

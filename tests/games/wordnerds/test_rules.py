@@ -11,6 +11,7 @@ from tests.games.wordnerds.tables import Cards, Table, action_card, spelt
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.alarms import alarm, waiting
+from wordsy_tui.games.wordnerds.rules.bids import Bid, parse_bid
 from wordsy_tui.games.wordnerds.rules.components import (
     ACTION_MARKS,
     COPIES,
@@ -29,8 +30,10 @@ from wordsy_tui.games.wordnerds.rules.errors import (
     NotYourTurn,
     SeatingError,
     TokenError,
+    WrongPhase,
 )
 from wordsy_tui.games.wordnerds.rules.evolve import replay
+from wordsy_tui.games.wordnerds.rules.legal import bid_refusal
 from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 
 WORDS = frozenset({"stone"})
@@ -39,8 +42,19 @@ WORDS = frozenset({"stone"})
 def _started(players: int, seed: int = 3) -> tuple[NerdsState, random.Random]:
     rng = random.Random(seed)
     names = tuple(f"P{i}" for i in range(players))
-    events = decide(NerdsState(), None, cmd.StartGame(names), rng=rng, words=WORDS)
-    return replay(events), rng
+    state = NerdsState()
+    for sender, command in cmd.opening(NerdsConfig(), names):
+        state = replay(decide(state, sender, command, rng=rng, words=WORDS), state)
+    return state, rng
+
+
+def _do(
+    state: NerdsState, seat: str | None, command: cmd.Command, rng: random.Random
+) -> NerdsState:
+    return replay(decide(state, seat, command, rng=rng, words=WORDS), state)
+
+
+SALT = b"salt of the earth"
 
 
 def test_the_letter_deck_is_98_letters_and_two_wilds_with_marked_cards():
@@ -66,16 +80,51 @@ def test_setup_tokens_first_player_by_lot_and_starting_hands(players, top):
     assert state.action_deck_count == 54 - players
 
 
-def test_only_the_host_starts_a_game_of_two_to_six():
-    with pytest.raises(ClockError):
-        decide(NerdsState(), "P0", cmd.StartGame(("P0", "P1")), rng=random.Random(), words=WORDS)
+def test_the_lobby_seats_players_in_order_and_the_captain_or_the_host_starts():
+    rng = random.Random(1)
+    state = _do(NerdsState(), None, cmd.CreateGame(NerdsConfig(max_players=3)), rng)
+    assert state.phase is Phase.LOBBY
+    with pytest.raises(SeatingError, match="Only the host"):
+        _do(state, "Ann", cmd.CreateGame(), rng)
+    state = _do(state, "Bot 1 (easy)", cmd.JoinGame(bot=True), rng)
+    state = _do(state, "Ann", cmd.JoinGame(), rng)
+    assert state.captain == "Ann"  # the first person, not the computer player
+    with pytest.raises(SeatingError, match="name"):
+        _do(state, "ann", cmd.JoinGame(), rng)
+    state = _do(state, "Bob", cmd.JoinGame(), rng)
+    with pytest.raises(SeatingError, match="full"):
+        _do(state, "Cy", cmd.JoinGame(), rng)
+    with pytest.raises(SeatingError, match="Ann starts"):
+        _do(state, "Bob", cmd.StartGame(), rng)
+    state = _do(state, "Bob", cmd.LeaveGame(), rng)
+    assert state.players == ("Bot 1 (easy)", "Ann")
+    started = _do(state, "Ann", cmd.StartGame(), rng)
+    assert started.phase is Phase.BIDDING
+    assert _do(state, None, cmd.StartGame(), rng).phase is Phase.BIDDING
+    with pytest.raises(SeatingError, match="Seats are kept"):
+        _do(started, "Ann", cmd.LeaveGame(), rng)
+    with pytest.raises(SeatingError, match="Seats are kept"):
+        _do(started, None, cmd.RemovePlayer("Ann"), rng)
+
+
+def test_a_game_needs_two_players_and_options_that_make_sense():
+    rng = random.Random(1)
     with pytest.raises(SeatingError, match="2 to 6"):
-        decide(NerdsState(), None, cmd.StartGame(("P0",)), rng=random.Random(), words=WORDS)
+        _do(NerdsState(), None, cmd.CreateGame(NerdsConfig(max_players=7)), rng)
+    with pytest.raises(SeatingError, match="window limit"):
+        _do(NerdsState(), None, cmd.CreateGame(NerdsConfig(window_seconds=1)), rng)
+    state = _do(NerdsState(), None, cmd.CreateGame(), rng)
+    state = _do(state, "Ann", cmd.JoinGame(), rng)
+    with pytest.raises(SeatingError, match="At least 2"):
+        _do(state, None, cmd.StartGame(), rng)
 
 
-def _bid_all(state: NerdsState, rng: random.Random, bids: dict[str, cmd.Bid]) -> NerdsState:
+def _bid_all(state: NerdsState, rng: random.Random, bids: dict[str, Bid]) -> NerdsState:
+    """Everyone named seals their bid, then opens it."""
     for player, bid in bids.items():
-        state = replay(decide(state, player, bid, rng=rng, words=WORDS), state)
+        state = _do(state, player, cmd.seal_bid(bid, SALT), rng)
+    for player, bid in bids.items():
+        state = _do(state, player, cmd.reveal_bid(bid, SALT), rng)
     return state
 
 
@@ -83,10 +132,13 @@ def test_bids_are_revealed_at_once_ordered_high_to_low_ties_to_the_lower_score_t
     state, rng = _started(4)
     order = state.from_first()
     state = replace(state, scores={**state.scores, order[3]: 5})
-    bid = {order[0]: cmd.Bid(2), order[1]: cmd.Bid(2), order[2]: cmd.Bid(6), order[3]: cmd.Bid(2)}
-    first_three = _bid_all(state, rng, dict(list(bid.items())[:3]))
-    assert first_three.phase is Phase.BIDDING
-    assert first_three.revealed == ()
+    bid = {order[0]: Bid(2), order[1]: Bid(2), order[2]: Bid(6), order[3]: Bid(2)}
+    first_three = state
+    for player in order[:3]:
+        first_three = _do(first_three, player, cmd.seal_bid(bid[player], SALT), rng)
+    assert first_three.phase is Phase.BIDDING  # three sealed: nothing is opened yet
+    with pytest.raises(WrongPhase):
+        _do(first_three, order[0], cmd.reveal_bid(bid[order[0]], SALT), rng)
     state = _bid_all(state, rng, bid)
     assert state.phase is Phase.PICKING
     # The 6 first; then the 2s: the lower score (0) before 5, the First Player before the left.
@@ -99,7 +151,7 @@ def test_the_zero_token_is_never_spent_and_a_free_bid_keeps_its_token():
     a, b = state.from_first()
     free = action_card(Effect.FREE_BID)
     state = replace(state, actions={a: (free,), b: ()})
-    state = _bid_all(state, rng, {a: cmd.Bid(5, (free,)), b: cmd.Bid(0)})
+    state = _bid_all(state, rng, {a: Bid(5, (free,)), b: Bid(0)})
     assert state.spent == {a: (), b: ()}
     assert state.unspent[a] == tuple(range(6))
     assert free not in state.actions[a]
@@ -110,18 +162,38 @@ def test_plus_three_bid_counts_with_the_bid():
     a, b = state.from_first()
     boost = action_card(Effect.BID_BOOST)
     state = replace(state, actions={a: (), b: (boost,)})
-    state = _bid_all(state, rng, {a: cmd.Bid(4), b: cmd.Bid(2, (boost,))})
+    state = _bid_all(state, rng, {a: Bid(4), b: Bid(2, (boost,))})
     assert state.revealed == ((b, 5), (a, 4))
 
 
-def test_a_bid_is_one_unspent_token_once():
+def test_a_bid_is_sealed_once_and_opened_only_as_sealed():
     state, rng = _started(2)
-    a, _ = state.from_first()
-    with pytest.raises(BidError, match="unspent tokens"):
-        decide(state, a, cmd.Bid(9), rng=rng, words=WORDS)
-    state = replay(decide(state, a, cmd.Bid(1), rng=rng, words=WORDS), state)
+    a, b = state.from_first()
+    assert bid_refusal(state, a, Bid(9)) == "Bid one of your unspent tokens; 9 is not one of them."
+    state = _do(state, a, cmd.seal_bid(Bid(1), SALT), rng)
+    assert bid_refusal(state, a, Bid(2)) == "This is not the time to bid."
     with pytest.raises(BidError, match="already bid"):
-        decide(state, a, cmd.Bid(2), rng=rng, words=WORDS)
+        _do(state, a, cmd.seal_bid(Bid(2), SALT), rng)
+    with pytest.raises(WrongPhase, match="every player has bid"):
+        _do(state, a, cmd.reveal_bid(Bid(1), SALT), rng)
+    with pytest.raises(BidError, match="commitment"):
+        _do(state, b, cmd.SealBid(b"short"), rng)
+    state = _do(state, b, cmd.seal_bid(Bid(9), SALT), rng)  # a bid its program never checked
+    assert state.phase is Phase.REVEALING
+    with pytest.raises(BidError, match="not the bid you sealed"):
+        _do(state, a, cmd.reveal_bid(Bid(5), SALT), rng)
+    with pytest.raises(BidError, match="unspent tokens"):
+        _do(state, b, cmd.reveal_bid(Bid(9), SALT), rng)
+    state = _do(state, a, cmd.reveal_bid(Bid(1), SALT), rng)
+    with pytest.raises(BidError, match="open already"):
+        _do(state, a, cmd.reveal_bid(Bid(1), SALT), rng)
+    timer = alarm(state)
+    assert timer is not None
+    assert (timer.command.wait, timer.seconds) == ("reveal", 20)
+    events = decide(state, None, timer.command, rng=rng, words=WORDS)
+    (revealed,) = [e for e in events if isinstance(e, ev.BidsRevealed)]
+    assert revealed.void == (b,)  # its bid counts as the 0
+    assert replay(events, state).revealed == ((a, 1), (b, 0))
 
 
 def test_picks_in_order_a_marked_card_brings_an_action_card_and_the_last_joins_the_pool():
@@ -131,7 +203,7 @@ def test_picks_in_order_a_marked_card_brings_an_action_card_and_the_last_joins_t
     marked = deck.marked("e")
     plain = deck.letters("st")
     state = replace(state, auction=(marked, *plain))
-    state = _bid_all(state, rng, {a: cmd.Bid(3), b: cmd.Bid(1)})
+    state = _bid_all(state, rng, {a: Bid(3), b: Bid(1)})
     with pytest.raises(NotYourTurn):
         decide(state, b, cmd.Pick(plain[0]), rng=rng, words=WORDS)
     state = replay(decide(state, a, cmd.Pick(marked), rng=rng, words=WORDS), state)
@@ -244,7 +316,7 @@ def test_the_deck_reshuffles_its_discard_pile_when_it_runs_out():
     a, b = state.from_first()
     draw = action_card(Effect.DRAW_LETTERS)
     state = replace(state, actions={a: (draw,), b: ()})
-    state = _bid_all(state, rng, {a: cmd.Bid(0), b: cmd.Bid(0)})
+    state = _bid_all(state, rng, {a: Bid(0), b: Bid(0)})
     state = replay(decide(state, a, cmd.Pick(state.auction[0]), rng=rng, words=WORDS), state)
     state = replay(decide(state, b, cmd.Pick(state.auction[0]), rng=rng, words=WORDS), state)
     events = decide(state, a, cmd.Pass(), rng=rng, words=WORDS)
@@ -287,14 +359,26 @@ def test_each_wait_has_its_limit_and_a_stale_time_up_is_refused(wait, seconds):
 
 def test_bids_time_up_the_missing_bid_the_zero():
     state, rng = _started(3)
-    a = state.players[0]
-    state = replay(decide(state, a, cmd.Bid(4), rng=rng, words=WORDS), state)
+    a, b, c = state.players
+    state = _do(state, a, cmd.seal_bid(Bid(4), SALT), rng)
     timer = alarm(state)
     assert timer is not None
-    state = replay(decide(state, None, timer.command, rng=rng, words=WORDS), state)
+    state = _do(state, None, timer.command, rng)
+    assert state.phase is Phase.REVEALING
+    assert state.unsealed == {b, c}
+    state = _do(state, a, cmd.reveal_bid(Bid(4), SALT), rng)
     assert state.phase is Phase.PICKING
     assert state.revealed[0] == (a, 4)
-    assert {b.token for p, b in state.bids.items() if p != a} == {0}
+    assert {bid.token for p, bid in state.bids.items() if p != a} == {0}
+
+
+def test_when_nobody_bids_in_time_every_bid_is_the_zero():
+    state, rng = _started(2)
+    timer = alarm(state)
+    assert timer is not None
+    state = _do(state, None, timer.command, rng)
+    assert state.phase is Phase.PICKING
+    assert {token for _, token in state.revealed} == {0}
 
 
 def test_the_table_vote_decides_a_challenge_by_majority():
@@ -324,8 +408,12 @@ def test_config_keeps_its_defaults():
 
 
 def test_a_bid_seals_as_one_text_whatever_the_order_of_its_cards():
-    assert cmd.Bid(3, (17, 4)).sealed == cmd.Bid(3, (4, 17)).sealed == "3,4,17"
-    assert cmd.Bid(0).sealed == "0"
-    assert cmd.Bid in cmd.SEALED
-    assert cmd.StartGame in cmd.HOST_ONLY
-    assert cmd.TimeUp in cmd.HOST_ONLY
+    assert Bid(3, (17, 4)).text == Bid(3, (4, 17)).text == "3,4,17"
+    assert Bid(0).text == "0"
+    assert parse_bid("3,4,17") == Bid(3, (4, 17))
+    for damaged in ("", "3,,4", "3,17,4", "-1", "x", "3, 4"):
+        with pytest.raises(ValueError):
+            parse_bid(damaged)
+    assert cmd.host_only(cmd.CreateGame())
+    assert cmd.host_only(cmd.TimeUp("bid", 1))
+    assert not cmd.host_only(cmd.StartGame())

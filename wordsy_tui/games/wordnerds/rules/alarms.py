@@ -10,13 +10,13 @@ from typing import Final
 
 from wordsy_tui.engine import Alarm
 from wordsy_tui.games.wordnerds.rules.commands import TimeUp
+from wordsy_tui.games.wordnerds.rules.config import GAME
 from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
-
-GAME: Final = "wordnerds"
 
 LABELS: Final = {
     "discard": "Discard down to 10 letters",
     "bid": "Bids",
+    "reveal": "Bids opening",
     "pick": "Take a card",
     "vote": "Vote on the challenge",
     "declare": "Word Nerd?",
@@ -24,6 +24,10 @@ LABELS: Final = {
     "refresh": "Keep your hand or draw two",
     "purchase": "Purchase",
 }
+
+
+SEVERAL: Final = frozenset({"bid", "declare", "window", "vote", "refresh"})
+"""The waits on several people at once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,14 +43,17 @@ def waiting(state: NerdsState) -> Wait | None:
     """The wait running now; None when the game waits on nobody (not started, or over)."""
     config = state.config
     over = state.over_limit()
-    if state.phase in (Phase.NEW, Phase.OVER):
+    if state.phase in (Phase.NEW, Phase.LOBBY, Phase.OVER):
         return None
     if over:
         return Wait("discard", config.discard_seconds, frozenset(over))
     match state.phase:
         case Phase.BIDDING:
-            unbid = frozenset(p for p in state.players if p not in state.bids)
+            unbid = frozenset(p for p in state.players if p not in state.sealed)
             return Wait("bid", config.bid_seconds, unbid)
+        case Phase.REVEALING:
+            unopened = frozenset(p for p in state.sealed if p not in state.bids)
+            return Wait("reveal", config.reveal_seconds, unopened)
         case Phase.PICKING:
             return Wait("pick", config.pick_seconds, frozenset(state.picking[:1]))
         case Phase.DECLARING if state.vote is not None:
@@ -74,4 +81,7 @@ def alarm(state: NerdsState) -> Alarm[TimeUp] | None:
         seconds=wait.seconds,
         command=TimeUp(wait.wait, state.clock),
         label=LABELS[wait.wait],
+        # Waits on several people at once: one who has shown no sign of life for a while
+        # does not hold the others (the table's idle rule).
+        minds_idle=wait.wait in SEVERAL,
     )

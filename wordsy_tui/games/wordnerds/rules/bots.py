@@ -21,6 +21,7 @@ from typing import Final
 
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules.bids import Bid
 from wordsy_tui.games.wordnerds.rules.components import (
     HAND_LIMIT,
     HIDDEN,
@@ -32,7 +33,7 @@ from wordsy_tui.games.wordnerds.rules.components import (
     letter,
 )
 from wordsy_tui.games.wordnerds.rules.finder import Found, WordFinder
-from wordsy_tui.games.wordnerds.rules.legal import allowed
+from wordsy_tui.games.wordnerds.rules.legal import allowed, bid_refusal
 from wordsy_tui.games.wordnerds.rules.state import LaidWord, Modifier, NerdsState, Phase
 
 
@@ -137,18 +138,26 @@ def lay(view: NerdsState, seat: str, word: str) -> tuple[int, ...] | None:
 # --- the turn's steps ------------------------------------------------------------------
 
 
-def next_move(view: NerdsState, bot: Bot) -> cmd.Command | None:
-    """What the bot does now, or None: it waits for the others (or the countdown)."""
+Choice = cmd.Command | Bid
+"""What a bot does: a command, or the bid it seals (its program seals and opens it)."""
+
+
+def next_move(view: NerdsState, bot: Bot) -> Choice | None:
+    """What the bot does now, or None: it waits for the others (or the countdown), or its
+    program opens the bid it sealed."""
     seat = bot.seat
-    if view.phase in (Phase.NEW, Phase.OVER) or seat not in view.players:
+    if view.phase in (Phase.NEW, Phase.LOBBY, Phase.OVER) or seat not in view.players:
         return None
     for move in _moves(view, bot):
-        if move is not None and allowed(view, seat, move):
+        if isinstance(move, Bid):
+            if bid_refusal(view, seat, move) is None:
+                return move
+        elif move is not None and allowed(view, seat, move):
             return move
     return None
 
 
-def _moves(view: NerdsState, bot: Bot) -> Iterator[cmd.Command | None]:
+def _moves(view: NerdsState, bot: Bot) -> Iterator[Choice | None]:
     seat = bot.seat
     over = view.over_limit()
     if over:
@@ -156,7 +165,7 @@ def _moves(view: NerdsState, bot: Bot) -> Iterator[cmd.Command | None]:
             yield cmd.Discard(_worst(view.hand(seat), over[seat]))
         return
     match view.phase:
-        case Phase.BIDDING if seat not in view.bids:
+        case Phase.BIDDING if seat not in view.sealed:
             yield from _timeless_cards(view, bot)
             yield _bid(view, bot)
         case Phase.PICKING if view.picking[:1] == (seat,):
@@ -196,7 +205,7 @@ def _gain(view: NerdsState, bot: Bot, card: int) -> float:
     return better + 0.3 * face.value + (3.0 if face.wild else 0.0) + (2.0 if face.action else 0.0)
 
 
-def _bid(view: NerdsState, bot: Bot) -> cmd.Command:
+def _bid(view: NerdsState, bot: Bot) -> Bid:
     seat = bot.seat
     tokens = sorted(view.unspent[seat])
     gains = sorted((_gain(view, bot, c) for c in view.auction), reverse=True)
@@ -212,7 +221,7 @@ def _bid(view: NerdsState, bot: Bot) -> cmd.Command:
             effect is Effect.FREE_BID and token >= 3 and not cards
         ):
             cards.append(card)
-    return cmd.Bid(token, tuple(cards))
+    return Bid(token, tuple(cards))
 
 
 def _pick(view: NerdsState, bot: Bot) -> cmd.Command:

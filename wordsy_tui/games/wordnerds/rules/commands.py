@@ -1,39 +1,72 @@
 """Commands: what a seat (or the host, seat None) asks of the game.
 
-They carry no player: `decide` is told which seat sent one, so a peer can only
-act for its own seat. `StartGame` and `TimeUp` are the host's own.
+They carry no player: `decide` is told which seat sent one, so a peer can only act for its
+own seat (the host seats people by naming the seat a `JoinGame` acts for). `CreateGame`,
+`RemovePlayer` and `TimeUp` are the host's own; `SealBid` is the sealed choice, `RevealBid`
+opens it once every player has bid.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from wordsy_tui.engine.sealed import commit
+from wordsy_tui.games.wordnerds.rules.bids import Bid
 from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 
 
 @dataclass(frozen=True, slots=True)
-class StartGame:
-    """The host starts the game with the players seated (in seat order) in the lobby."""
+class CreateGame:
+    """The host sets the table up with its options: the lobby opens."""
 
-    players: tuple[str, ...]
-    bots: frozenset[str] = frozenset()
     config: NerdsConfig = field(default_factory=NerdsConfig)
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
-    """A sealed choice: an unspent token, and bid action cards played face down with it.
+class JoinGame:
+    """Sit down in the lobby (the host's own computer players with `bot`)."""
 
-    The host keeps it secret until every bid is in. It is plain data, so commit-reveal
-    can wrap it: `sealed` is the text a commitment hashes (with a salt), and at the
-    reveal the bid itself is sent."""
+    bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    """Start the game with the players the lobby seated, in seat order: the host, or the
+    first person who sat down (the captain)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveGame:
+    """Give the lobby seat up (once the game has started, a seat is kept for its player:
+    the clock plays for one who is gone)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemovePlayer:
+    """The host frees `player`'s lobby seat."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class SealBid:
+    """This auction's bid, sealed: `engine.sealed.commit(bid.text, salt)` of a `Bid`. It is
+    final; nobody, the host included, learns it before every bid is sealed."""
+
+    commitment: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class RevealBid:
+    """The bid sealed this auction, and its salt, once every player has bid."""
 
     token: int
-    cards: tuple[int, ...] = ()
+    cards: tuple[int, ...]
+    salt: bytes
 
     @property
-    def sealed(self) -> str:
-        return ",".join(map(str, (self.token, *sorted(self.cards))))
+    def bid(self) -> Bid:
+        return Bid(self.token, self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +165,13 @@ class TimeUp:
 
 
 Command = (
-    StartGame
-    | Bid
+    CreateGame
+    | JoinGame
+    | StartGame
+    | LeaveGame
+    | RemovePlayer
+    | SealBid
+    | RevealBid
     | Pick
     | Declare
     | Trump
@@ -149,7 +187,30 @@ Command = (
     | TimeUp
 )
 
-HOST_ONLY: tuple[type[Command], ...] = (StartGame, TimeUp)
-"""The host's own set-up and clock: no seat may send these."""
-SEALED: tuple[type[Command], ...] = (Bid,)
-"""Sealed choices: secret until every player's is in."""
+
+def host_only(command: Command) -> bool:
+    """The host's own set-up, removals and clock: no seat may send it."""
+    return isinstance(command, CreateGame | RemovePlayer | TimeUp)
+
+
+def opening(
+    config: NerdsConfig, people: tuple[str, ...], bots: tuple[str, ...] = ()
+) -> list[tuple[str | None, Command]]:
+    """The commands that set a table up and start its game, each with who sends it (None:
+    the host): the table created, `people` then `bots` seated, the game started."""
+    return [
+        (None, CreateGame(config)),
+        *((person, JoinGame()) for person in people),
+        *((bot, JoinGame(bot=True)) for bot in bots),
+        (None, StartGame()),
+    ]
+
+
+def seal_bid(bid: Bid, salt: bytes) -> SealBid:
+    """`bid` sealed with `salt` (the salt kept to open it)."""
+    return SealBid(commit(bid.text, salt))
+
+
+def reveal_bid(bid: Bid, salt: bytes) -> RevealBid:
+    """`bid`, sealed with `salt`, opened."""
+    return RevealBid(bid.token, bid.cards, salt)

@@ -10,15 +10,17 @@ read only when a challenge is decided.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from wordsy_tui.engine import Outcome
+from wordsy_tui.engine.sealed import SALT_BYTES, commit
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import errors
 from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.alarms import waiting
+from wordsy_tui.games.wordnerds.rules.bids import Bid
+from wordsy_tui.games.wordnerds.rules.checks import bid_problem, join_problem, limit_problem
 from wordsy_tui.games.wordnerds.rules.components import (
-    HAND_LIMIT,
-    MAX_PLAYERS,
     MIN_PLAYERS,
     MIN_WORD,
     NEW_HAND,
@@ -31,12 +33,22 @@ from wordsy_tui.games.wordnerds.rules.components import (
     action,
     letter,
 )
+from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 from wordsy_tui.games.wordnerds.rules.evolve import evolve
-from wordsy_tui.games.wordnerds.rules.state import LaidWord, NerdsState, Phase, Standing
+from wordsy_tui.games.wordnerds.rules.state import (
+    LaidWord,
+    NerdsState,
+    OpenedBid,
+    Phase,
+    Standing,
+)
 from wordsy_tui.games.wordnerds.rules.words import Words
 
 _Outcome = Outcome[NerdsState, ev.Event]
-AUCTION: frozenset[Phase] = frozenset({Phase.BIDDING, Phase.PICKING})
+COMMITMENT_BYTES: Final = 32
+"""A sealed bid's commitment: a SHA-256 digest (`engine.sealed.commit`)."""
+MAX_SALT_BYTES: Final = 4 * SALT_BYTES
+AUCTION: frozenset[Phase] = frozenset({Phase.BIDDING, Phase.REVEALING, Phase.PICKING})
 DECLARATION: frozenset[Phase] = frozenset({Phase.DECLARING, Phase.REFRESHING})
 
 
@@ -50,9 +62,17 @@ def decide(
 ) -> list[ev.Event]:
     out = _Outcome(state, evolve)
     match command:
+        case cmd.CreateGame(config):
+            _create(out, seat, config)
+        case cmd.JoinGame(bot):
+            _join(out, seat, bot)
         case cmd.StartGame():
-            _host(seat, "Only the host starts the game.")
-            _start(out, command, rng)
+            _start(out, seat, rng)
+        case cmd.LeaveGame():
+            out.add(ev.PlayerLeft(_in_lobby(state, seat)))
+        case cmd.RemovePlayer(player):
+            _host(seat, "Only the host takes a seat away.")
+            out.add(ev.PlayerLeft(_in_lobby(state, player)))
         case cmd.TimeUp(wait, clock):
             _host(seat, "Only the host's clock says when time is up.")
             _time_up(out, wait, clock, rng, words)
@@ -71,8 +91,10 @@ def _play(
     words: Words,
 ) -> None:
     match command:
-        case cmd.Bid(token, cards):
-            _bid(out, player, token, cards)
+        case cmd.SealBid(commitment):
+            _seal(out, player, commitment)
+        case cmd.RevealBid(token, cards, salt):
+            _reveal_bid(out, player, Bid(token, cards), salt)
         case cmd.Pick(card):
             _pick(out, player, card, rng)
         case cmd.Declare(word, cards):
@@ -113,9 +135,22 @@ def _host(seat: str | None, message: str) -> None:
 def _player(state: NerdsState, seat: str | None) -> str:
     if seat is None or seat not in state.players:
         raise errors.UnknownPlayer("Only a player in this game can do that.")
+    if state.phase in (Phase.NEW, Phase.LOBBY):
+        raise errors.WrongPhase("The game has not started.")
     if state.phase is Phase.OVER:
         raise errors.WrongPhase("The game is over.")
     return seat
+
+
+def _in_lobby(state: NerdsState, player: str | None) -> str:
+    """A lobby seat that may be given up: once the game has started, a seat is kept."""
+    if state.phase is not Phase.LOBBY:
+        raise errors.SeatingError(
+            "Seats are kept once the game has started: the clock plays for a player who is gone."
+        )
+    if player is None or player not in state.players:
+        raise errors.UnknownPlayer("Only a seated player can leave the lobby.")
+    return player
 
 
 def _phase(state: NerdsState, message: str, *phases: Phase) -> None:
@@ -124,20 +159,13 @@ def _phase(state: NerdsState, message: str, *phases: Phase) -> None:
 
 
 def _limit_kept(state: NerdsState, player: str, command: cmd.Command) -> None:
-    """A hand over ten letter cards is brought down before anything else happens."""
-    over = state.over_limit()
-    if not over:
-        if isinstance(command, cmd.Discard):
-            raise errors.HandLimit("Your hand is within the limit of 10 letter cards.")
+    """A hand over ten letter cards is brought down before anything else happens; opening a
+    sealed bid is not a new act (the bid was made before), so the limit does not hold it."""
+    if isinstance(command, cmd.RevealBid):
         return
-    if player in over and isinstance(command, cmd.Discard):
-        return
-    if player in over:
-        raise errors.HandLimit(
-            f"Discard {over[player]} letter card(s) first: a hand holds at most {HAND_LIMIT}."
-        )
-    names = ", ".join(sorted(over))
-    raise errors.HandLimit(f"Wait: {names} must first discard down to {HAND_LIMIT} letter cards.")
+    problem = limit_problem(state, player, discarding=isinstance(command, cmd.Discard))
+    if problem is not None:
+        raise problem
 
 
 def _no_vote(state: NerdsState) -> None:
@@ -189,22 +217,43 @@ def _draw_actions(out: _Outcome, player: str, count: int, rng: random.Random) ->
 # --- setup and the auction -------------------------------------------------------------
 
 
-def _start(out: _Outcome, command: cmd.StartGame, rng: random.Random) -> None:
+def _create(out: _Outcome, seat: str | None, config: object) -> None:
+    if seat is not None:
+        raise errors.SeatingError("Only the host sets the table up.")
+    if out.state.phase is not Phase.NEW:
+        raise errors.WrongPhase("The game already exists.")
+    if not isinstance(config, NerdsConfig):
+        raise errors.SeatingError("Those are not Word Nerds' options.")
+    problem = config.problem()
+    if problem is not None:
+        raise errors.SeatingError(problem)
+    out.add(ev.GameCreated(config))
+
+
+def _join(out: _Outcome, seat: str | None, bot: bool) -> None:
+    if seat is None:
+        raise errors.UnknownPlayer("Only a seat can sit down.")
+    problem = join_problem(out.state, seat, bot)
+    if problem is not None:
+        raise problem
+    out.add(ev.PlayerJoined(seat, bot))
+
+
+def _start(out: _Outcome, seat: str | None, rng: random.Random) -> None:
     state = out.state
-    _phase(state, "The game has already started.", Phase.NEW)
-    players = command.players
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise errors.SeatingError(f"Word Nerds is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
-    if len(set(players)) != len(players) or not all(players):
-        raise errors.SeatingError("Each player needs a name of their own.")
-    if not command.bots <= set(players):
-        raise errors.SeatingError("Every computer player must have a seat.")
-    first = rng.choice(players)
-    out.add(ev.GameStarted(command.config, players, command.bots, first))
+    if state.phase is not Phase.LOBBY:
+        raise errors.WrongPhase(
+            "The table is not set up yet." if state.phase is Phase.NEW else "The game has started."
+        )
+    if seat is not None and seat != state.captain:
+        raise errors.SeatingError(f"{state.captain or 'The host'} starts the game.")
+    if len(state.players) < MIN_PLAYERS:
+        raise errors.SeatingError(f"At least {MIN_PLAYERS} players are needed to start.")
+    out.add(ev.GameStarted(rng.choice(state.players)))
     for player in out.state.from_first():
         _draw_letters(out, player, START_LETTERS, rng)
         _draw_actions(out, player, START_ACTIONS, rng)
-    _open_auction(out, first, rng)
+    _open_auction(out, out.state.first, rng)
 
 
 def _open_auction(out: _Outcome, first: str, rng: random.Random) -> None:
@@ -212,32 +261,47 @@ def _open_auction(out: _Outcome, first: str, rng: random.Random) -> None:
     out.add(ev.AuctionOpened(first, cards))
 
 
-def _bid(out: _Outcome, player: str, token: int, cards: tuple[int, ...]) -> None:
+def _seal(out: _Outcome, player: str, commitment: bytes) -> None:
     state = out.state
     _phase(state, "Bids are sealed only while the auction's cards are up.", Phase.BIDDING)
-    if player in state.bids:
+    if player in state.sealed:
         raise errors.BidError("You have already bid this turn.")
-    if token not in state.unspent[player]:
-        raise errors.BidError(f"Bid one of your unspent tokens; {token} is not one of them.")
-    if len(set(cards)) != len(cards) or not set(cards) <= set(state.actions[player]):
-        raise errors.CardError("Bid only with action cards you hold.")
-    for card in cards:
-        if action(card).when is not When.WITH_BID:
-            raise errors.ActionError(f"{action(card).title} is not played with a bid.")
-    out.add(ev.BidSealed(player, token, cards))
+    if len(commitment) != COMMITMENT_BYTES:
+        raise errors.BidError(f"A sealed bid travels as a {COMMITMENT_BYTES}-byte commitment.")
+    out.add(ev.BidSealed(player, commitment))
+    if len(out.state.sealed) == len(state.players):
+        out.add(ev.BidsClosed())
+
+
+def _reveal_bid(out: _Outcome, player: str, bid: Bid, salt: bytes) -> None:
+    state = out.state
+    _phase(state, "Bids are opened once every player has bid.", Phase.REVEALING)
+    sealed = state.sealed.get(player)
+    if sealed is None or player in state.unsealed:
+        raise errors.BidError("You sealed no bid this turn.")
+    if player in state.bids:
+        raise errors.BidError("Your bid is open already.")
+    if len(salt) > MAX_SALT_BYTES or commit(bid.text, salt) != sealed:
+        raise errors.BidError("That is not the bid you sealed.")
+    problem = bid_problem(state, player, bid)
+    if problem is not None:
+        raise problem
+    out.add(ev.BidRevealed(player, bid.token, bid.cards))
     if len(out.state.bids) == len(state.players):
         _reveal(out)
 
 
-def _reveal(out: _Outcome) -> None:
+def _reveal(out: _Outcome, void: tuple[str, ...] = ()) -> None:
     """All bids at once; from the highest down, ties to the lower score, then to the player
-    closest to the left of the First Player (the First Player closest of all)."""
+    closest to the left of the First Player (the First Player closest of all). `void`: bids
+    not opened in time, which count as the 0."""
     state = out.state
     seats = state.from_first()
-    bids = tuple((p, state.bids[p].token, state.bids[p].cards) for p in state.players)
+    opened = {p: OpenedBid(0) if p in void else state.bids[p] for p in state.players}
+    bids = tuple((p, opened[p].token, opened[p].cards) for p in state.players)
     counted = {player: token + _boost(cards) for player, token, cards in bids}
     order = sorted(state.players, key=lambda p: (-counted[p], state.scores[p], seats.index(p)))
-    out.add(ev.BidsRevealed(bids, tuple((p, counted[p]) for p in order)))
+    out.add(ev.BidsRevealed(bids, tuple((p, counted[p]) for p in order), void))
     _picked(out)
 
 
@@ -595,8 +659,6 @@ def _modifiers(state: NerdsState, word: int) -> tuple[int, ...]:
 def _timing(state: NerdsState, player: str, card: int) -> None:
     kind = action(card)
     phase = state.phase
-    if phase is Phase.BIDDING and player in state.bids and card in state.bids[player].cards:
-        raise errors.ActionError("That card is sealed with your bid.")
     match kind.when:
         case When.WITH_BID:
             raise errors.ActionError(f"Play {kind.title} face down with your bid.")
@@ -630,10 +692,11 @@ def _time_up(out: _Outcome, wait: str, clock: int, rng: random.Random, words: Wo
                 lowest = sorted(state.hand(player), key=lambda c: (letter(c).value, c))
                 out.add(ev.LettersDiscarded(player, tuple(lowest[:excess])))
         case "bid":
-            for player in state.players:
-                if player not in state.bids:
-                    out.add(ev.BidSealed(player, 0))
-            _reveal(out)
+            out.add(ev.BidsClosed(tuple(p for p in state.players if p not in state.sealed)))
+            if len(out.state.bids) == len(state.players):
+                _reveal(out)  # nobody sealed a bid: every bid is the 0
+        case "reveal":
+            _reveal(out, tuple(p for p in state.players if p not in state.bids))
         case "pick":
             best = max(state.auction, key=lambda c: (letter(c).value, letter(c).action, -c))
             _pick(out, state.picking[0], best, rng)

@@ -13,10 +13,29 @@ from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 
 
 @dataclass(frozen=True, slots=True)
-class GameStarted:
+class GameCreated:
+    """The table is set up with its options: the lobby is open."""
+
     config: NerdsConfig
-    players: tuple[str, ...]
-    bots: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerJoined:
+    player: str
+    bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft:
+    """A lobby seat given up or freed."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    """The game starts with the players seated, in seat order."""
+
     first: str
     """Drawn by lot."""
     decks: bool = True
@@ -53,9 +72,27 @@ class AuctionOpened:
 
 @dataclass(frozen=True, slots=True)
 class BidSealed:
+    """A bid sealed: its commitment, which says nothing of it."""
+
+    player: str
+    commitment: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class BidsClosed:
+    """Every bid is sealed, or the bid limit passed: each is to be opened."""
+
+    missed: tuple[str, ...] = ()
+    """Players who sealed none in time: they bid the 0, with no card."""
+
+
+@dataclass(frozen=True, slots=True)
+class BidRevealed:
+    """A sealed bid opened, and found to be the bid sealed."""
+
     player: str
     token: int
-    """HIDDEN in another seat's view."""
+    """HIDDEN in another seat's view until every bid is open (`BidsRevealed`)."""
     cards: tuple[int, ...] = ()
     """Empty in another seat's view."""
 
@@ -66,6 +103,8 @@ class BidsRevealed:
     """Each bid: player, token, bid cards."""
     order: tuple[tuple[str, int], ...]
     """Who picks when, with the bid as it counts."""
+    void: tuple[str, ...] = ()
+    """Players whose sealed bid was not opened in time: it counts as the 0, with no card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,12 +269,17 @@ class GameEnded:
 
 
 Event = (
-    GameStarted
+    GameCreated
+    | PlayerJoined
+    | PlayerLeft
+    | GameStarted
     | LettersDrawn
     | ActionsDrawn
     | DeckRenewed
     | AuctionOpened
     | BidSealed
+    | BidsClosed
+    | BidRevealed
     | BidsRevealed
     | CardPicked
     | CommunityCardAdded

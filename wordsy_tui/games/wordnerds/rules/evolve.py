@@ -27,8 +27,8 @@ from wordsy_tui.games.wordnerds.rules.state import (
     LaidWord,
     Modifier,
     NerdsState,
+    OpenedBid,
     Phase,
-    SealedBid,
     Standing,
     Vote,
 )
@@ -96,13 +96,20 @@ def _score(state: NerdsState, player: str, points: int) -> dict[str, int]:
 
 def evolve(state: NerdsState, event: ev.Event) -> NerdsState:
     match event:
-        case ev.GameStarted(config, players, bots, first, decks):
+        case ev.GameCreated(config):
+            return replace(state, config=config, phase=Phase.LOBBY)
+        case ev.PlayerJoined(player, bot):
+            bots = state.bots | {player} if bot else state.bots
+            return replace(state, players=(*state.players, player), bots=bots)
+        case ev.PlayerLeft(player):
+            players = tuple(p for p in state.players if p != player)
+            return replace(state, players=players, bots=state.bots - {player})
+        case ev.GameStarted(first, decks):
+            players = state.players
             tokens = tokens_for(len(players))
             return replace(
                 state,
-                config=config,
-                players=players,
-                bots=bots,
+                phase=Phase.BIDDING,
                 first=first,
                 scores=dict.fromkeys(players, 0),
                 letters=dict.fromkeys(players, ()),
@@ -151,6 +158,8 @@ def evolve(state: NerdsState, event: ev.Event) -> NerdsState:
                 first=first,
                 turn=state.turn + 1,
                 auction=cards,
+                sealed={},
+                unsealed=frozenset(),
                 bids={},
                 revealed=(),
                 picking=(),
@@ -163,9 +172,20 @@ def evolve(state: NerdsState, event: ev.Event) -> NerdsState:
                 purchasing=(),
                 clock=state.clock + 1,
             )
-        case ev.BidSealed(player, token, cards):
-            return replace(state, bids=_put(state.bids, player, SealedBid(token, cards)))
-        case ev.BidsRevealed(bids, order):
+        case ev.BidSealed(player, commitment):
+            return replace(state, sealed=_put(state.sealed, player, commitment))
+        case ev.BidsClosed(missed):
+            bids = {**state.bids, **{player: OpenedBid(0) for player in missed}}
+            return replace(
+                state,
+                phase=Phase.REVEALING,
+                unsealed=frozenset(missed),
+                bids=bids,
+                clock=state.clock + 1,
+            )
+        case ev.BidRevealed(player, token, cards):
+            return replace(state, bids=_put(state.bids, player, OpenedBid(token, cards)))
+        case ev.BidsRevealed(bids, order, _void):
             return _revealed(state, bids, order)
         case ev.CardPicked(player, card, kept):
             state = _letters_to(state, player, (kept,))
@@ -283,7 +303,7 @@ def _revealed(
         played.extend(cards)
     return replace(
         state,
-        bids={player: SealedBid(token, cards) for player, token, cards in bids},
+        bids={player: OpenedBid(token, cards) for player, token, cards in bids},
         revealed=order,
         picking=tuple(player for player, _ in order),
         phase=Phase.PICKING,

@@ -13,12 +13,15 @@ from dataclasses import replace
 from typing import Final
 
 from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules.bids import Bid
+from wordsy_tui.games.wordnerds.rules.checks import bid_problem, join_problem, limit_problem
 from wordsy_tui.games.wordnerds.rules.components import (
     ACTIONS,
     HAND_LIMIT,
     LETTERS,
-    Effect,
+    MIN_PLAYERS,
     Target,
+    When,
     action,
     letter,
 )
@@ -79,28 +82,86 @@ def _action_commands(state: NerdsState, seat: str) -> list[cmd.Command]:
                 found.extend(cmd.PlayAction(card, player=p) for p in others)
             case Target.COMMUNITY:
                 found.extend(cmd.PlayAction(card, target=c) for c in state.community)
-            case Target.NONE if action(card).effect not in (Effect.BID_BOOST, Effect.FREE_BID):
+            case Target.NONE if action(card).when is not When.WITH_BID:
                 found.append(cmd.PlayAction(card))
     return found
 
 
+def may_bid(state: NerdsState, seat: str) -> bool:
+    """Whether `seat` has a bid to seal now."""
+    return state.phase is Phase.BIDDING and seat in state.players and seat not in state.sealed
+
+
+def may_reveal(state: NerdsState, seat: str) -> bool:
+    """Whether `seat` sealed a bid this auction that it has still to open."""
+    return (
+        state.phase is Phase.REVEALING
+        and seat in state.sealed
+        and seat not in state.unsealed
+        and seat not in state.bids
+    )
+
+
+def bid_refusal(state: NerdsState, seat: str, bid: Bid) -> str | None:
+    """Why `seat` may not seal `bid` now; None when it may. A sealed bid is checked only
+    when it is opened, so a player's program asks this before sealing."""
+    if not may_bid(state, seat):
+        return "This is not the time to bid."
+    problem = limit_problem(state, seat) or bid_problem(state, seat, bid)
+    return None if problem is None else str(problem)
+
+
+def legal_bids(state: NerdsState, seat: str) -> list[Bid]:
+    """Every bid `seat` may seal now with at most one bid action card."""
+    if not may_bid(state, seat):
+        return []
+    unspent = state.unspent.get(seat, ())
+    bid_cards = [
+        c
+        for c in dict.fromkeys(state.actions.get(seat, ()))
+        if 0 <= c < len(ACTIONS) and action(c).when is When.WITH_BID
+    ]
+    bids = [Bid(t) for t in unspent] + [Bid(t, (c,)) for t in unspent for c in bid_cards]
+    return [bid for bid in bids if bid_refusal(state, seat, bid) is None]
+
+
+def join_refusal(state: NerdsState, name: str, bot: bool = False) -> str | None:
+    """`checks.join_problem` in words, for the host's screen."""
+    problem = join_problem(state, name, bot)
+    return None if problem is None else str(problem)
+
+
+def may_start(state: NerdsState, seat: str | None) -> bool:
+    """Whether `seat` (None: the host) may start the game now: the lobby's captain, with
+    enough players seated."""
+    return (
+        state.phase is Phase.LOBBY
+        and (seat is None or seat == state.captain)
+        and len(state.players) >= MIN_PLAYERS
+    )
+
+
+def may_leave(state: NerdsState, seat: str | None) -> bool:
+    """Whether `seat` holds a lobby seat it may give up now."""
+    return state.phase is Phase.LOBBY and seat is not None and seat in state.players
+
+
 def legal_commands(state: NerdsState, seat: str) -> list[cmd.Command]:
-    """Every command `seat` may send now, but words (the word finder's) and replacements of
-    more than one card."""
+    """Every command `seat` may send now, but bids (sealed: `legal_bids`), words (the word
+    finder's) and replacements of more than one card."""
+    if state.phase is Phase.LOBBY:
+        lobby: list[cmd.Command] = []
+        if may_start(state, seat):
+            lobby.append(cmd.StartGame())
+        if may_leave(state, seat):
+            lobby.append(cmd.LeaveGame())
+        return lobby
     if state.phase in (Phase.NEW, Phase.OVER) or seat not in state.players:
         return []
     unspent = state.unspent.get(seat, ())
     paying = [t for t in unspent if t]
     hand = [c for c in state.hand(seat) if 0 <= c < len(LETTERS)]
-    bid_cards = [c for c in state.actions.get(seat, ()) if 0 <= c < len(ACTIONS)]
-    candidates: list[cmd.Command] = [cmd.Bid(t) for t in unspent]
-    candidates += [
-        cmd.Bid(t, (c,))
-        for t in unspent
-        for c in bid_cards
-        if action(c).effect in (Effect.BID_BOOST, Effect.FREE_BID)
-    ]
-    candidates += [cmd.Pick(c) for c in state.auction]
+    candidates: list[cmd.Command] = [cmd.Pick(c) for c in state.auction]
     candidates += [cmd.Challenge(i) for i in state.in_play()]
     candidates += [cmd.Vote(uphold=True), cmd.Vote(uphold=False)]
     candidates += [cmd.Pass(), cmd.KeepHand(), cmd.NewHand()]

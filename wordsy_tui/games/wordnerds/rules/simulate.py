@@ -24,14 +24,18 @@ from functools import cache
 from typing import Final
 
 from wordsy_tui.engine.levels import Level
+from wordsy_tui.engine.sealed import SALT_BYTES
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.alarms import alarm
+from wordsy_tui.games.wordnerds.rules.bids import Bid
 from wordsy_tui.games.wordnerds.rules.bots import ALL_WORDS, STYLES, Bot, next_move
 from wordsy_tui.games.wordnerds.rules.components import ACTION_KINDS, Effect, action, word_value
+from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 from wordsy_tui.games.wordnerds.rules.decide import decide
 from wordsy_tui.games.wordnerds.rules.evolve import evolve
 from wordsy_tui.games.wordnerds.rules.finder import WordFinder
+from wordsy_tui.games.wordnerds.rules.sealing import BidBook
 from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 from wordsy_tui.games.wordnerds.rules.view import state_for
 from wordsy_tui.games.wordnerds.rules.words import Words
@@ -175,6 +179,8 @@ def play_game(
     tally = _Tally(record, names)
     state = NerdsState()
 
+    book = BidBook()
+
     def apply(seat: str | None, command: cmd.Command) -> None:
         nonlocal state
         for event in decide(state, seat, command, rng=host, words=words):
@@ -182,7 +188,8 @@ def play_game(
             tally.see(state, event, after)
             state = after
 
-    apply(None, cmd.StartGame(names, frozenset(names)))
+    for sender, command in cmd.opening(NerdsConfig(), (), names):
+        apply(sender, command)
     turn, steps = state.turn, 0
     for _ in range(MAX_STEPS):
         if state.phase is Phase.OVER or state.turn > MAX_TURNS:
@@ -194,7 +201,9 @@ def play_game(
         seats = list(names)
         order.shuffle(seats)
         for seat in seats:
-            move = next_move(state_for(state, seat), bots[seat])
+            move = book.reveal(state, seat) or next_move(state_for(state, seat), bots[seat])
+            if isinstance(move, Bid):
+                move = book.seal(seat, move, order.randbytes(SALT_BYTES))
             if move is not None:
                 apply(seat, move)
                 break

@@ -22,8 +22,12 @@ from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 
 class Phase(StrEnum):
     NEW = "new"
+    LOBBY = "lobby"
+    """The table is set up; players sit down until the game starts."""
     BIDDING = "bidding"
     """Card Auction Phase: the cards are up, the bids are being sealed."""
+    REVEALING = "revealing"
+    """Card Auction Phase: every bid is sealed; each player's program opens its own."""
     PICKING = "picking"
     """Card Auction Phase: the bids are revealed; from the highest, each takes a card."""
     DECLARING = "declaring"
@@ -86,9 +90,9 @@ class LaidWord:
 
 
 @dataclass(frozen=True, slots=True)
-class SealedBid:
+class OpenedBid:
     token: int
-    """HIDDEN in another seat's view until the bids are revealed."""
+    """HIDDEN in another seat's view until every bid is revealed."""
     cards: tuple[int, ...] = ()
     """Bid action cards played face down with it (not shown to others before the reveal)."""
 
@@ -140,7 +144,12 @@ class NerdsState:
     community: tuple[int, ...] = ()
     auction: tuple[int, ...] = ()
     """The letter cards up for auction."""
-    bids: Mapping[str, SealedBid] = field(default_factory=dict)
+    sealed: Mapping[str, bytes] = field(default_factory=dict)
+    """This auction's commitments to bids."""
+    unsealed: frozenset[str] = frozenset()
+    """Who sealed no bid in time this auction: they bid the 0, as everyone knows."""
+    bids: Mapping[str, OpenedBid] = field(default_factory=dict)
+    """Bids opened this auction (HIDDEN in another seat's view until all are open)."""
     revealed: tuple[tuple[str, int], ...] = ()
     """After the reveal: each bidder's bid as it counts, in picking order."""
     picking: tuple[str, ...] = ()
@@ -158,6 +167,11 @@ class NerdsState:
     clock: int = 0
     """Counts the waits: a new value starts a new countdown."""
     winners: tuple[str, ...] = ()
+
+    @property
+    def captain(self) -> str | None:
+        """Who starts the game beside the host: the first person who sat down."""
+        return next((p for p in self.players if p not in self.bots), None)
 
     def hand(self, player: str) -> tuple[int, ...]:
         return self.letters.get(player, ())
