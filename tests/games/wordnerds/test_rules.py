@@ -412,7 +412,7 @@ def test_a_bid_seals_as_one_text_whatever_the_order_of_its_cards():
     assert Bid(0).text == "0"
     assert parse_bid("3,4,17") == Bid(3, (4, 17))
     for damaged in ("", "3,,4", "3,17,4", "-1", "x", "3, 4"):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="not a bid"):
             parse_bid(damaged)
     assert cmd.host_only(cmd.CreateGame())
     assert cmd.host_only(cmd.TimeUp("bid", 1))
