@@ -6,17 +6,28 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import events as ev
-from wordsy_tui.games.wordnerds.rules.components import ACTIONS, LETTERS, Effect, letter
+from wordsy_tui.games.wordnerds.rules.components import ACTIONS, HIDDEN, LETTERS, Effect, letter
 from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 from wordsy_tui.games.wordnerds.rules.decide import decide
 from wordsy_tui.games.wordnerds.rules.evolve import evolve, replay
+from wordsy_tui.games.wordnerds.rules.finder import WordFinder
+from wordsy_tui.games.wordnerds.rules.state import NerdsState, OpenedBid, Phase
+from wordsy_tui.words.lexicon import load_lexicon
 
 WORDS = frozenset(
     {"paths", "wreck", "abasia", "master", "stone", "notes", "tones", "rate", "tear", "wrecks"}
 )
+
+
+@cache
+def everyday_finder() -> WordFinder:
+    """Everyday words only: enough for bots to declare, trump and challenge, built fast."""
+    lexicon = load_lexicon()
+    return WordFinder(w for w, lv in zip(lexicon.words, lexicon.levels, strict=True) if lv <= 20)
 
 
 class Cards:
@@ -118,3 +129,40 @@ class Table:
             if player not in self.state.passed and player not in but:
                 events += self.do(player, cmd.Pass())
         return events
+
+
+def secrets_kept(event: ev.Event, seat: str | None) -> None:
+    """Another seat's cards and bid never reach `seat`."""
+    match event:
+        case ev.LettersDrawn(player, cards) | ev.ActionsDrawn(player, cards) if player != seat:
+            assert set(cards) <= {HIDDEN}
+        case ev.LettersDiscarded(player, cards) if player != seat:
+            assert set(cards) <= {HIDDEN}
+        case ev.BidRevealed(player, token, cards) if player != seat:
+            assert (token, cards) == (HIDDEN, ())
+        case ev.CardPicked(player, _card, kept) | ev.CommunityCardTaken(player, _card, kept) if (
+            player != seat
+        ):
+            assert kept == HIDDEN
+        case ev.LetterTaken(player, source, taken, kept) if seat != player:
+            assert kept == HIDDEN
+            assert taken == HIDDEN or seat == source
+        case ev.GameStarted(decks=decks):
+            assert not decks
+        case _:
+            pass
+
+
+def view_keeps_secrets(view: NerdsState, seat: str | None) -> None:
+    """A seat's view holds no other seat's cards, no bid of another before every bid is
+    open, and no deck."""
+    if view.phase in (Phase.NEW, Phase.LOBBY):
+        return
+    assert view.letter_deck is None
+    assert view.action_deck is None
+    for other in view.players:
+        if other != seat:
+            assert set(view.hand(other)) <= {HIDDEN}
+            assert set(view.actions[other]) <= {HIDDEN}
+            if view.phase is Phase.REVEALING and other not in view.unsealed:
+                assert view.bids.get(other, OpenedBid(HIDDEN)).token == HIDDEN

@@ -5,34 +5,25 @@ accepts."""
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.games.wordnerds.tables import everyday_finder, secrets_kept, view_keeps_secrets
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.alarms import alarm
 from wordsy_tui.games.wordnerds.rules.bids import Bid
 from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, Choice, next_move
-from wordsy_tui.games.wordnerds.rules.components import HIDDEN
 from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 from wordsy_tui.games.wordnerds.rules.decide import decide
 from wordsy_tui.games.wordnerds.rules.evolve import evolve, replay
-from wordsy_tui.games.wordnerds.rules.finder import WordFinder
 from wordsy_tui.games.wordnerds.rules.legal import legal_bids, legal_commands
 from wordsy_tui.games.wordnerds.rules.sealing import BidBook
-from wordsy_tui.games.wordnerds.rules.state import NerdsState, OpenedBid, Phase
+from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 from wordsy_tui.games.wordnerds.rules.view import event_for, state_for
 from wordsy_tui.words.lexicon import load_lexicon
-
-
-@cache
-def _finder() -> WordFinder:
-    """Everyday words only: enough for bots to declare, trump and challenge, built fast."""
-    lexicon = load_lexicon()
-    return WordFinder(w for w, lv in zip(lexicon.words, lexicon.levels, strict=True) if lv <= 20)
 
 
 def _game(seed: int, players: int, chaos: float, steps: int) -> tuple[list[ev.Event], NerdsState]:
@@ -41,7 +32,7 @@ def _game(seed: int, players: int, chaos: float, steps: int) -> tuple[list[ev.Ev
     host = random.Random(seed + 1)
     words = load_lexicon()
     names = tuple(f"P{i}" for i in range(players))
-    bots = {n: Bot(n, STYLES[pick.choice(list(Level))], _finder(), seed) for n in names}
+    bots = {n: Bot(n, STYLES[pick.choice(list(Level))], everyday_finder(), seed) for n in names}
     log: list[ev.Event] = []
     state = NerdsState()
 
@@ -76,28 +67,6 @@ def _game(seed: int, players: int, chaos: float, steps: int) -> tuple[list[ev.Ev
     return log, state
 
 
-def _secrets_kept(event: ev.Event, seat: str | None) -> None:
-    """Another seat's cards and bid never reach `seat`."""
-    match event:
-        case ev.LettersDrawn(player, cards) | ev.ActionsDrawn(player, cards) if player != seat:
-            assert set(cards) <= {HIDDEN}
-        case ev.LettersDiscarded(player, cards) if player != seat:
-            assert set(cards) <= {HIDDEN}
-        case ev.BidRevealed(player, token, cards) if player != seat:
-            assert (token, cards) == (HIDDEN, ())
-        case ev.CardPicked(player, _card, kept) | ev.CommunityCardTaken(player, _card, kept) if (
-            player != seat
-        ):
-            assert kept == HIDDEN
-        case ev.LetterTaken(player, source, taken, kept) if seat != player:
-            assert kept == HIDDEN
-            assert taken == HIDDEN or seat == source
-        case ev.GameStarted(decks=decks):
-            assert not decks
-        case _:
-            pass
-
-
 @settings(max_examples=15, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
@@ -110,17 +79,10 @@ def test_replay_views_and_secrets(seed, players, chaos):
     for seat in (*state.players, None):
         sent = [event_for(event, seat) for event in log]
         for event in sent:
-            _secrets_kept(event, seat)
+            secrets_kept(event, seat)
         view = replay(sent)
         assert view == state_for(state, seat)
-        assert view.letter_deck is None
-        assert view.action_deck is None
-        for other in state.players:
-            if other != seat:
-                assert set(view.hand(other)) <= {HIDDEN}
-                assert set(view.actions[other]) <= {HIDDEN}
-                if state.phase is Phase.REVEALING and other not in state.unsealed:
-                    assert view.bids.get(other, OpenedBid(HIDDEN)).token == HIDDEN
+        view_keeps_secrets(view, seat)
 
 
 @settings(max_examples=10, deadline=None)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from wordsy_tui.engine import Alarm
-from wordsy_tui.games.wordnerds.rules.commands import TimeUp
+from wordsy_tui.games.wordnerds.rules.commands import Command, TimeUp
 from wordsy_tui.games.wordnerds.rules.config import GAME
 from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 
@@ -71,7 +71,7 @@ def waiting(state: NerdsState) -> Wait | None:
             return Wait("purchase", config.purchase_seconds, frozenset(state.purchasing[:1]))
 
 
-def alarm(state: NerdsState) -> Alarm[TimeUp] | None:
+def alarm(state: NerdsState) -> Alarm[Command] | None:
     """The deadline `state` runs, for the host's clock and every seat's countdown."""
     wait = waiting(state)
     if wait is None:
