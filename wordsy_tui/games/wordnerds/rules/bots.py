@@ -57,8 +57,6 @@ STYLES: Final[dict[Level, NerdStyle]] = {
     Level.HARD: NerdStyle(60, 7, 0.15, 0.85, 0.85),
     Level.EXPERT: NerdStyle(80, 8, 0.25, 1.0, 1.0),
 }
-ALL_WORDS: Final = 80
-"""The highest SCOWL level in the shipped list."""
 KEEP: Final = "etaoinsrlduc"
 """Letters a bot keeps when it must let some go: the ones most words use."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from wordsy_tui.games.wordnerds.rules.components import MIN_WORD, VALUES, length_bonus
@@ -21,6 +22,8 @@ ALPHABET: Final = "abcdefghijklmnopqrstuvwxyz"
 LONGEST: Final = 15
 _VALUE: Final = tuple(VALUES[c] for c in ALPHABET)
 _CACHED: Final = 4096
+ALL_WORDS: Final = 80
+"""The highest SCOWL level in the shipped list."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,3 +113,18 @@ class WordFinder:
             else:
                 needed.append(c)
         return Found(word, best_value, "".join(needed))
+
+
+@cache
+def vocabulary_finder(vocabulary: int) -> WordFinder:
+    """The finder over the shipped word list's words up to SCOWL level `vocabulary` (all
+    of them from `ALL_WORDS`): built once per level in a process (up to two seconds and
+    50 MB for the whole list), as computer players first need it."""
+    from wordsy_tui.words.lexicon import load_lexicon
+
+    lexicon = load_lexicon()
+    if vocabulary >= ALL_WORDS:
+        return WordFinder(lexicon.words)
+    return WordFinder(
+        w for w, level in zip(lexicon.words, lexicon.levels, strict=True) if level <= vocabulary
+    )

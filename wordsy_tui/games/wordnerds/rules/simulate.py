@@ -20,7 +20,6 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Final
 
 from wordsy_tui.engine.levels import Level
@@ -29,12 +28,12 @@ from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.alarms import alarm
 from wordsy_tui.games.wordnerds.rules.bids import Bid
-from wordsy_tui.games.wordnerds.rules.bots import ALL_WORDS, STYLES, Bot, next_move
+from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, next_move
 from wordsy_tui.games.wordnerds.rules.components import ACTION_KINDS, Effect, action, word_value
 from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 from wordsy_tui.games.wordnerds.rules.decide import decide
 from wordsy_tui.games.wordnerds.rules.evolve import evolve
-from wordsy_tui.games.wordnerds.rules.finder import WordFinder
+from wordsy_tui.games.wordnerds.rules.finder import WordFinder, vocabulary_finder
 from wordsy_tui.games.wordnerds.rules.sealing import BidBook
 from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 from wordsy_tui.games.wordnerds.rules.view import state_for
@@ -71,18 +70,6 @@ class GameRecord:
     seconds: float = 0.0
     longest_turn: int = 0
     """The most commands (bots' and the clock's) one turn took: a loop would show here."""
-
-
-@cache
-def finder_for(vocabulary: int) -> WordFinder:
-    from wordsy_tui.words.lexicon import load_lexicon
-
-    lexicon = load_lexicon()
-    if vocabulary >= ALL_WORDS:
-        return WordFinder(lexicon.words)
-    return WordFinder(
-        w for w, level in zip(lexicon.words, lexicon.levels, strict=True) if level <= vocabulary
-    )
 
 
 class _Tally:
@@ -162,7 +149,7 @@ def play_game(
     players: int,
     seed: int,
     words: Words,
-    finder: Callable[[int], WordFinder] = finder_for,
+    finder: Callable[[int], WordFinder] = vocabulary_finder,
     levels: Sequence[Level] | None = None,
 ) -> GameRecord:
     """One game between computer players; `levels` per seat, else drawn at random."""
@@ -294,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     words = load_lexicon()
     for style in STYLES.values():
-        finder_for(style.vocabulary)  # built before any game is timed
+        vocabulary_finder(style.vocabulary)  # built before any game is timed
     results: dict[int, list[GameRecord]] = {}
     for players in args.players:
         levels = None if args.level is None else [Level(args.level)] * players
