@@ -4,18 +4,25 @@ applies commands to them."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
 
+from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import events as ev
+from wordsy_tui.games.wordnerds.rules.alarms import alarm
+from wordsy_tui.games.wordnerds.rules.bids import Bid
+from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, Choice, next_move
 from wordsy_tui.games.wordnerds.rules.components import ACTIONS, HIDDEN, LETTERS, Effect, letter
 from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 from wordsy_tui.games.wordnerds.rules.decide import decide
 from wordsy_tui.games.wordnerds.rules.evolve import evolve, replay
 from wordsy_tui.games.wordnerds.rules.finder import WordFinder
+from wordsy_tui.games.wordnerds.rules.legal import legal_bids, legal_commands
+from wordsy_tui.games.wordnerds.rules.sealing import BidBook
 from wordsy_tui.games.wordnerds.rules.state import NerdsState, OpenedBid, Phase
+from wordsy_tui.games.wordnerds.rules.view import state_for
 from wordsy_tui.words.lexicon import load_lexicon
 
 WORDS = frozenset(
@@ -166,3 +173,55 @@ def view_keeps_secrets(view: NerdsState, seat: str | None) -> None:
             assert set(view.actions[other]) <= {HIDDEN}
             if view.phase is Phase.REVEALING and other not in view.unsealed:
                 assert view.bids.get(other, OpenedBid(HIDDEN)).token == HIDDEN
+
+
+def drive(
+    names: Sequence[str],
+    *,
+    seed: int,
+    until: Callable[[NerdsState], bool] = lambda state: False,
+    chaos: float = 0.0,
+    steps: int = 20_000,
+) -> tuple[list[ev.Event], NerdsState]:
+    """A game between computer players of levels drawn at random (everyday words), played
+    by the rules alone until `until` holds, the game ends or `steps` have passed: the
+    host's log and state. With chance `chaos` a seat sends any command or bid `legal`
+    offers it instead (what its view allows, the host accepts)."""
+    pick = random.Random(seed)
+    host = random.Random(seed + 1)
+    words = load_lexicon()
+    bots = {n: Bot(n, STYLES[pick.choice(list(Level))], everyday_finder(), seed) for n in names}
+    log: list[ev.Event] = []
+    state = NerdsState()
+
+    def apply(seat: str | None, command: cmd.Command) -> None:
+        nonlocal state
+        for event in decide(state, seat, command, rng=host, words=words):
+            state = evolve(state, event)
+            log.append(event)
+
+    people = tuple(n for n in names if not n.startswith("Bot "))
+    computers = tuple(n for n in names if n.startswith("Bot "))
+    for sender, command in cmd.opening(NerdsConfig(), people, computers):
+        apply(sender, command)
+    book = BidBook()
+    for _ in range(steps):
+        if state.phase is Phase.OVER or until(state):
+            break
+        seat = pick.choice(names)
+        view = state_for(state, seat)
+        move: Choice | None = book.reveal(view, seat)
+        if move is None and pick.random() < chaos:
+            offered: list[Choice] = [*legal_commands(view, seat), *legal_bids(view, seat)]
+            move = pick.choice(offered) if offered else None
+        elif move is None:
+            move = next_move(view, bots[seat])
+        if isinstance(move, Bid):
+            move = book.seal(seat, move, pick.randbytes(16))
+        if move is not None:
+            apply(seat, move)
+            continue
+        timer = alarm(state)
+        assert timer is not None
+        apply(None, timer.command)
+    return log, state

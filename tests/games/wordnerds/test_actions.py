@@ -56,7 +56,7 @@ def test_word_value_cards_change_the_word_they_are_played_on(effect, change):
 
 
 def test_a_word_never_drops_below_zero():
-    assert word_value((), points=-3) == 0
+    assert word_value((), modifiers=-3) == 0
 
 
 def test_not_so_fast_cancels_a_word_value_card():

@@ -4,67 +4,19 @@ accepts."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.wordnerds.tables import everyday_finder, secrets_kept, view_keeps_secrets
-from wordsy_tui.engine.levels import Level
-from wordsy_tui.games.wordnerds.rules import commands as cmd
+from tests.games.wordnerds.tables import drive, secrets_kept, view_keeps_secrets
 from wordsy_tui.games.wordnerds.rules import events as ev
-from wordsy_tui.games.wordnerds.rules.alarms import alarm
-from wordsy_tui.games.wordnerds.rules.bids import Bid
-from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, Choice, next_move
-from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
-from wordsy_tui.games.wordnerds.rules.decide import decide
-from wordsy_tui.games.wordnerds.rules.evolve import evolve, replay
-from wordsy_tui.games.wordnerds.rules.legal import legal_bids, legal_commands
-from wordsy_tui.games.wordnerds.rules.sealing import BidBook
+from wordsy_tui.games.wordnerds.rules.evolve import replay
 from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 from wordsy_tui.games.wordnerds.rules.view import event_for, state_for
-from wordsy_tui.words.lexicon import load_lexicon
 
 
 def _game(seed: int, players: int, chaos: float, steps: int) -> tuple[list[ev.Event], NerdsState]:
     """Bots play, but with chance `chaos` a seat sends any command `legal` offers it."""
-    pick = random.Random(seed)
-    host = random.Random(seed + 1)
-    words = load_lexicon()
-    names = tuple(f"P{i}" for i in range(players))
-    bots = {n: Bot(n, STYLES[pick.choice(list(Level))], everyday_finder(), seed) for n in names}
-    log: list[ev.Event] = []
-    state = NerdsState()
-
-    def apply(seat: str | None, command: cmd.Command) -> None:
-        nonlocal state
-        for event in decide(state, seat, command, rng=host, words=words):
-            state = evolve(state, event)
-            log.append(event)
-
-    for sender, command in cmd.opening(NerdsConfig(), (), names):
-        apply(sender, command)
-    book = BidBook()
-    for _ in range(steps):
-        if state.phase is Phase.OVER:
-            break
-        seat = pick.choice(names)
-        view = state_for(state, seat)
-        move: Choice | None = book.reveal(view, seat)
-        if move is None and pick.random() < chaos:
-            offered: list[Choice] = [*legal_commands(view, seat), *legal_bids(view, seat)]
-            move = pick.choice(offered) if offered else None
-        elif move is None:
-            move = next_move(view, bots[seat])
-        if isinstance(move, Bid):
-            move = book.seal(seat, move, pick.randbytes(16))
-        if move is not None:
-            apply(seat, move)  # what the view allows, the host accepts
-            continue
-        timer = alarm(state)
-        assert timer is not None
-        apply(None, timer.command)
-    return log, state
+    return drive(tuple(f"Bot {i}" for i in range(players)), seed=seed, chaos=chaos, steps=steps)
 
 
 @settings(max_examples=15, deadline=None)

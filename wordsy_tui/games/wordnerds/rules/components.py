@@ -8,6 +8,7 @@ A card is its index in its deck: letter cards 0-99, action cards 0-53.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -82,6 +83,12 @@ class LetterCard:
     @property
     def wild(self) -> bool:
         return self.letter == WILD
+
+    @property
+    def short(self) -> str:
+        """In a few characters: "P2", "E1+" (+ ACTION CARD), "?0" (WILD)."""
+        name = "?" if self.wild else self.letter.upper()
+        return f"{name}{self.value}{'+' if self.action else ''}"
 
     @property
     def face(self) -> str:
@@ -282,11 +289,32 @@ def action(card: int) -> ActionKind:
     return ACTIONS[card]
 
 
-def word_value(cards: tuple[int, ...], bonus_times: int = 1, points: int = 0) -> int:
-    """A word's value: its letters, `points` from action cards, and its length bonus
-    (`bonus_times` over: DOUBLE BONUS); never below 0."""
-    letters = sum(LETTERS[card].value for card in cards)
-    return max(0, letters + points + bonus_times * length_bonus(len(cards)))
+@dataclass(frozen=True, slots=True)
+class Worth:
+    """A word's value worked out as the rulebook does: its letters, the action cards'
+    modifiers, and its length bonus (counted twice for each DOUBLE BONUS on it)."""
+
+    letters: tuple[int, ...]
+    """Each letter card's points, in the word's order (a WILD's 0)."""
+    modifiers: int = 0
+    """What +2 and -3 WORD VALUE cards add up to."""
+    bonus: int = 0
+
+    @property
+    def value(self) -> int:
+        """Never below 0."""
+        return max(0, sum(self.letters) + self.modifiers + self.bonus)
+
+
+def worth_of(points: Sequence[int], modifiers: int = 0, doubled: int = 0) -> Worth:
+    """The worth of a word whose letter cards score `points`, with `modifiers` from WORD
+    VALUE cards and `doubled` DOUBLE BONUS cards."""
+    return Worth(tuple(points), modifiers, (1 + doubled) * length_bonus(len(points)))
+
+
+def word_value(cards: tuple[int, ...], doubled: int = 0, modifiers: int = 0) -> int:
+    """The value of the word spelt by letter `cards`."""
+    return worth_of([LETTERS[card].value for card in cards], modifiers, doubled).value
 
 
 def _check() -> None:

@@ -14,8 +14,10 @@ from wordsy_tui.games.wordnerds.rules.components import (
     HAND_LIMIT,
     KINDS,
     Effect,
+    Worth,
     action,
-    word_value,
+    letter,
+    worth_of,
 )
 from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
 
@@ -78,10 +80,15 @@ class LaidWord:
     """A challenge found it a word: the verdict stands, it is not challenged again."""
 
     @property
-    def value(self) -> int:
-        points = sum(KINDS[m.effect].amount for m in self.modifiers)
+    def worth(self) -> Worth:
+        """Its value worked out: letters, modifiers, bonus."""
+        modifiers = sum(KINDS[m.effect].amount for m in self.modifiers)
         doubled = sum(m.effect is Effect.DOUBLE_BONUS for m in self.modifiers)
-        return word_value(self.cards, 1 + doubled, points)
+        return worth_of([letter(card).value for card in self.cards], modifiers, doubled)
+
+    @property
+    def value(self) -> int:
+        return self.worth.value
 
     @property
     def extra_letters(self) -> int:
