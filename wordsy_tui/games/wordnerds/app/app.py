@@ -87,9 +87,9 @@ class TableScreen(Screen[None]):
         Binding("backspace", "erase", "Erase", show=False),
         Binding("escape", "clear", "Clear", show=False),
         Binding("f2", "challenge", "Challenge", id="nerds-challenge", key_display="F2"),
-        Binding("f3", "pass", "Nothing more", id="nerds-pass", key_display="F3"),
+        Binding("f3", "pass", "Done", id="nerds-pass", key_display="F3"),
         Binding("f3", "buy_nothing", "Buy nothing", id="nerds-buy-nothing", key_display="F3"),
-        Binding("f4", "cards", "Action card", id="nerds-cards", key_display="F4"),
+        Binding("f4", "cards", "Cards", id="nerds-cards", key_display="F4"),
         Binding("f6", "start_game", "Start", id="nerds-start", key_display="F6"),
         Binding("f9", "end_now", "End now", id="nerds-end", key_display="F9"),
         Binding("f1", "help", "Help", id="nerds-help", key_display="F1"),
@@ -657,6 +657,13 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
 
     def action_step(self, delta: int) -> None:
         self.replay.step(delta)
+
+    def redraw(self) -> None:
+        super().redraw()
+        if self.is_mounted:
+            finished = "a finished game" if self.replay.finished else "a game not finished"
+            line = f"A replay of {finished}: → the next turn's words, ← back."
+            self.query_one("#doing", Static).update(Text(line, "dim"))
 
     def _show_title(self) -> None:
         state, replay = self.state, self.replay

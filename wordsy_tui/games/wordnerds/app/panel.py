@@ -142,7 +142,15 @@ def auction_text(state: NerdsState, me: str | None, bid: Bid | None, sealed: boo
         text.append(f"{who}: {mark}  ", "dim")
     if me is not None and me in state.players:
         text.append("\nYour bid: ")
-        if bid is None:
+        opened = state.bids.get(me)
+        if state.phase is Phase.REVEALING and opened is not None:
+            text.append(str(opened.token), "bold")
+            for card in opened.cards:
+                text.append(f" with {action(card).title}", "bold")
+            text.append(" (opened: the others see it once every bid is)", "dim")
+        elif state.phase is Phase.REVEALING:
+            text.append("sealed, being opened" if me in state.sealed else "none (the 0)", "dim")
+        elif bid is None:
             text.append("type a token (0-9)", "dim")
         else:
             text.append(str(bid.token), "bold")
@@ -160,7 +168,8 @@ def _bid_cards(state: NerdsState) -> list[tuple[str, int, tuple[int, ...]]]:
 
 
 def worth_text(laid: LaidWord) -> Text:
-    """A word's value worked out: each letter's points, the cards on it, the bonus."""
+    """A word's value worked out: each letter's points (a WILD as ? and the letter it
+    stands for), the WORD VALUE cards on it, the length bonus."""
     worth = laid.worth
     letters = " ".join(
         f"{'?' + ch.upper() if letter(card).wild else ch.upper()}{points}"
@@ -168,11 +177,8 @@ def worth_text(laid: LaidWord) -> Text:
     )
     text = Text(f"{letters} = {sum(worth.letters)}")
     for modifier in laid.modifiers:
-        kind = action(modifier.card)
-        text.append(f" {kind.title}", "italic")
-    if worth.modifiers:
-        text.append(f" {worth.modifiers:+d}")
-    text.append(f" +{worth.bonus} bonus = ")
+        text.append(f" · {action(modifier.card).title}", "italic")
+    text.append(f" · bonus +{worth.bonus} = ")
     text.append(str(worth.value), "bold")
     return text
 
@@ -202,6 +208,8 @@ def words_text(state: NerdsState, me: str | None) -> Text:
     """The words of this Word Declaration Phase: the scoring word and a trump in play
     worked out in full, the others with what became of them."""
     if not state.words:
+        if me is None or me not in state.players or state.phase is not Phase.DECLARING:
+            return Text("No word laid down this turn.", "dim")
         return Text("No word yet: spell one from your hand and the pool.", "dim")
     text = Text()
     for index, laid in enumerate(state.words):
@@ -252,7 +260,7 @@ def spelling_text(state: NerdsState, me: str, typed: str) -> Text:
     """The word being typed and its live value, or what is wrong with it."""
     laid, problem = spelling(state, me, typed)
     if not typed:
-        return Text("Type a word from your hand and the pool · Enter lays it", "dim")
+        return Text("Type a word from your hand and the pool · ⏎ lays it · F3 done", "dim")
     text = Text(f"{typed.upper()}: ", "bold")
     if laid is None:
         return Text(problem, "bold")
