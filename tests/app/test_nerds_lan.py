@@ -67,9 +67,9 @@ async def move(pilot: Pilot[None], app: NerdsApp) -> bool:
     if isinstance(choice, cmd.Replace):
         # The screen pays with the lowest tokens, as the computer players do.
         assert choice.tokens == tuple(sorted(choice.tokens))
-    seq = app.session.door.seq
+    before = app.session.state
     await pilot.press(*keys_for(app, choice))
-    await until(pilot, lambda: app.session.door.seq > seq, tries=3000)
+    await until(pilot, lambda: app.session.state is not before, tries=3000)
     return True
 
 
