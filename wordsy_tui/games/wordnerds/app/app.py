@@ -679,8 +679,8 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
 def join_hint(server: ServedTable[Any, Any, Any], width: int) -> Text:
     """How players join the hosting player's table (the fronts first, when it has them)."""
     where = ", ".join(f"{address}:{server.port}" for address in server.addresses)
-    hint = server.front_hint or f"wordsy-tui join --connect {where}"
-    text = Text(f"Join: {hint}")
+    # The fronts' hint says "Join:" itself.
+    text = Text(server.front_hint or f"Join: wordsy-tui join --connect {where}")
     text.truncate(width * 2, overflow="ellipsis")
     return text
 
