@@ -223,3 +223,55 @@ async def test_the_table_moves_on_without_a_player_whose_program_has_gone(tmp_pa
         assert server.state.unsealed == {"Bob"}  # his bid is the 0
     finally:
         await ann.stop()
+
+
+async def play_to(server: NerdsHost, people: list[NerdsSeat], done: Any) -> None:
+    """The people act from their own views (the computer players by themselves) until
+    `done(server.state)`."""
+    while not done(server.state):
+        await settled(server, people)
+        acted = [await act(seat) for seat in people]
+        if not any(acted):
+            seq = server.host.seq
+            await wait_until(lambda s=seq: server.host.seq > s or done(server.state))
+
+
+async def test_a_rematch_seats_the_table_again_in_a_new_game(tmp_path):
+    server = nerds_host(tmp_path, captain=ME)
+    ann = NerdsSeat.host(ME, server, bots=("expert",))
+    await ann.start()
+    try:
+        await wait_until(lambda: len(server.state.players) == 2)
+        await ann.start_game()
+        first_log = server.log_path
+        await play_to(server, [ann], lambda state: state.phase is Phase.OVER)
+        assert max(server.state.scores.values()) >= 100
+        assert await ann.rematch() is None
+        await wait_until(lambda: ann.state.phase is Phase.LOBBY and len(ann.state.players) == 2)
+        assert server.log_path != first_log
+        assert ann.state.players[0] == ME  # the hosting player first: the new captain
+        assert await ann.start_game() is None
+        await wait_until(lambda: ann.state.phase is Phase.BIDDING)
+        assert ann.state.scores == dict.fromkeys(ann.state.players, 0)
+    finally:
+        await ann.stop()
+
+
+async def test_a_spectator_sees_what_the_table_sees_and_no_hand(tmp_path):
+    server = nerds_host(tmp_path, captain=ME)
+    ann = NerdsSeat.host(ME, server, bots=("easy",))
+    await ann.start()
+    watcher = join(server, "dora", spectate=True)
+    try:
+        await wait_until(lambda: len(server.state.players) == 2)
+        await ann.start_game()
+        await watcher.start()
+        await play_to(server, [ann], lambda state: state.turn >= 2)
+        await settled(server, [ann, watcher])
+        assert watcher.me is None
+        check_views(server, [watcher])
+        assert all(set(watcher.state.hand(p)) <= {-1} for p in server.state.players)
+        assert await watcher.seal_bid(Bid(0)) == "Spectators watch; they do not bid."
+    finally:
+        await watcher.stop()
+        await ann.stop()
