@@ -2,27 +2,28 @@
 
 `table.bots.ComputerPlayer` runs it at the table (a LAN host's computer players, and
 `join --bot`); the decisions are the rules' (`rules.bots.next_move`), from the seat's own
-view, as any player's program sees the table. What is here is the table's etiquette: a
-pause a person would take before each kind of move (a word is looked for, a bid weighed),
-a move left unmade when the table moved on while the bot paused, and the finders of the
-words the computer players know, built once per process on the thinking thread.
+view, as any player's program sees the table, worked out on the thinking thread. What is
+here is the table's etiquette: a pause a person would take before each kind of move (a
+word is looked for, a bid weighed), and a move left unmade when the table moved on while
+the bot paused.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import random
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future
 from typing import Final, Protocol
 
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules.bids import Bid
-from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, Choice, next_move
-from wordsy_tui.games.wordnerds.rules.finder import WordFinder, vocabulary_finder
+from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, Choice, NerdStyle, next_move
+from wordsy_tui.games.wordnerds.rules.finder import vocabulary_finder
 from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 from wordsy_tui.games.wordnerds.seat import NerdsSeat
-from wordsy_tui.table.bots import ComputerPlayer, Move, thinking_thread
+from wordsy_tui.table.bots import ComputerPlayer, Move
 
 PAUSES: Final[dict[type, tuple[float, float]]] = {
     Bid: (1.5, 4.0),
@@ -37,19 +38,12 @@ PAUSES: Final[dict[type, tuple[float, float]]] = {
 word is looked for, a trump found, a bid weighed; a person sees each land."""
 OTHER_PAUSE: Final = (1.0, 3.0)
 """Keeping a hand, a purchase, a discard, a vote."""
-FINDER_POLL_SECONDS: Final = 0.25
-"""How soon a computer player looks again while its words are being indexed."""
-
-_finders: dict[int, Future[WordFinder]] = {}
 
 
-def ready_finder(vocabulary: int) -> WordFinder | None:
-    """The finder of the words up to `vocabulary`, or None while it is being built (on the
-    thinking thread, once per process, the first time a computer player asks)."""
-    future = _finders.get(vocabulary)
-    if future is None:
-        future = _finders[vocabulary] = thinking_thread().submit(vocabulary_finder, vocabulary)
-    return future.result() if future.done() else None
+def decide_for(view: NerdsState, seat: str, style: NerdStyle, game: int) -> Choice | None:
+    """What a computer player of `style` at `seat` does from `view` (its words' finder
+    built the first time, once per process): run on the thinking thread."""
+    return next_move(view, Bot(seat, style, vocabulary_finder(style.vocabulary), game))
 
 
 def pause_for(choice: Choice) -> tuple[float, float]:
@@ -82,24 +76,25 @@ class NerdsMind:
         self.game = self.rng.getrandbits(32)
         """Varies the bot's chance decisions from one game to the next."""
 
-    def next_move(self, view: NerdsState, pace: float) -> Move[None] | float | None:
+    def next_move(self, view: NerdsState, pace: float) -> Move[Choice | None] | None:
+        """What the bot does from `view`, worked out on the thinking thread (a search of
+        its words can take a while), made after a person's pause for that kind of move,
+        unless the table moved on meanwhile."""
         me = self.seat.me
         if me is None or view.phase in (Phase.NEW, Phase.LOBBY, Phase.OVER):
             return None
-        finder = ready_finder(self.style.vocabulary)
-        if finder is None:
-            return FINDER_POLL_SECONDS
-        choice = next_move(view, Bot(me, self.style, finder, self.game))
-        if choice is None:
-            return None
         clock = view.clock
 
-        async def make(_: None) -> str | None:
-            return await self._make(choice, clock)
+        async def make(choice: Choice | None) -> str | None:
+            return await self._make(choice, clock, pace)
 
-        return Move(make, pause=self.rng.uniform(*pause_for(choice)), give_up=self._give_up(view))
+        think = functools.partial(decide_for, view, me, self.style, self.game)
+        return Move(make, think=think, give_up=self._give_up(view))
 
-    async def _make(self, choice: Choice, clock: int) -> str | None:
+    async def _make(self, choice: Choice | None, clock: int, pace: float) -> str | None:
+        if choice is None:
+            return None  # nothing to do until the table changes
+        await asyncio.sleep(self.rng.uniform(*pause_for(choice)) * pace)
         if self.seat.state.clock != clock:
             return None  # the table moved on while we paused: the runner looks again
         if isinstance(choice, Bid):

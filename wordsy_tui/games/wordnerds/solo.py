@@ -2,11 +2,11 @@
 
 The table is the shared solo table (`table.local.Local`: the host and the seat in one, the
 decks, every hand and the host's secret generator there); `SoloBots` are its computer
-players, who live in this process. Each sees only its own seat's view and moves after the
-pause a person would take (the mind's), so the person races them for a word as at a real
-table: whenever the table changes, each bot looks again and keeps its planned move only
-if it is still the one it would make. A bid is sealed like anyone's, and opened as soon as
-the bids close.
+players, who live in this process. Each sees only its own seat's view, thinks on the
+thinking thread and moves after the pause a person would take (the mind's), so the person
+races them for a word as at a real table: whenever the table changes, each bot looks again
+and keeps its planned move only if it is still the one it would make. A bid is sealed like
+anyone's, and opened as soon as the bids close.
 """
 
 from __future__ import annotations
@@ -22,14 +22,15 @@ from typing import Final
 from wordsy_tui.engine.errors import RuleError
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.engine.sealed import SALT_BYTES
-from wordsy_tui.games.wordnerds.mind import FINDER_POLL_SECONDS, pause_for, ready_finder
+from wordsy_tui.games.wordnerds.mind import decide_for, pause_for
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.bids import Bid
-from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, Choice, next_move
+from wordsy_tui.games.wordnerds.rules.bots import STYLES, Choice
 from wordsy_tui.games.wordnerds.rules.sealing import BidBook
 from wordsy_tui.games.wordnerds.rules.state import NerdsState
 from wordsy_tui.games.wordnerds.rules.view import state_for
+from wordsy_tui.table.bots import thinking_thread
 from wordsy_tui.table.local import Local
 
 SoloTable = Local[NerdsState, cmd.Command, ev.Event]
@@ -62,7 +63,6 @@ class SoloBots:
         self.book = BidBook()
         self._plans: dict[str, _Plan] = {}
         self._moving: set[asyncio.Task[None]] = set()
-        self._poll: asyncio.TimerHandle | None = None
 
     async def act(self, table: SoloTable) -> None:
         """The table changed: open the bids that are due, and plan each bot's next move."""
@@ -70,19 +70,18 @@ class SoloBots:
             opening = self.book.reveal(table.host, name)
             if opening is not None:
                 await self._apply(table, name, opening)
-        self._plan(table)
+        await self._plan(table)
 
-    def _plan(self, table: SoloTable) -> None:
+    async def _plan(self, table: SoloTable) -> None:
         host = table.host
         loop = asyncio.get_running_loop()
         for name, level in self.names.items():
-            style = STYLES[level]
-            finder = ready_finder(style.vocabulary)
-            if finder is None:
-                if self._poll is None:
-                    self._poll = loop.call_later(FINDER_POLL_SECONDS, self._poll_again, table)
-                continue
-            choice = next_move(state_for(host, name), Bot(name, style, finder, self.game))
+            view = state_for(host, name)
+            choice = await loop.run_in_executor(
+                thinking_thread(), decide_for, view, name, STYLES[level], self.game
+            )
+            if table.host is not host:
+                return  # the table changed while the bot thought: a newer plan runs
             planned = self._plans.get(name)
             if planned is not None and (planned.choice, planned.clock) == (choice, host.clock):
                 continue  # still what it would do: its pause goes on
@@ -93,10 +92,6 @@ class SoloBots:
                 delay = self.rng.uniform(*pause_for(choice)) * self.pace
                 timer = loop.call_later(delay, self._due, table, name, choice)
                 self._plans[name] = _Plan(choice, host.clock, timer)
-
-    def _poll_again(self, table: SoloTable) -> None:
-        self._poll = None
-        self._plan(table)
 
     def _due(self, table: SoloTable, name: str, choice: Choice) -> None:
         self._plans.pop(name, None)
