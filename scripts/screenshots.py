@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.app.fixtures import SCENES, make_app, settle  # noqa: E402
+from tests.app.nerds_fixtures import NERDS_SCENES  # noqa: E402
 from tests.app.tile_fixtures import TILE_SCENES, make_tile_app, settle_tiles  # noqa: E402
 
 SIZE = (80, 24)
@@ -36,6 +37,11 @@ async def shoot() -> list[Path]:
         async with tile_app.run_test(size=SIZE) as pilot:
             await settle_tiles(pilot, tile_scene)
             saved.append(Path(tile_app.save_screenshot(f"{tile_scene.name}.svg", str(OUT))))
+    for nerds_scene in NERDS_SCENES:
+        nerds_app = nerds_scene.make()
+        async with nerds_app.run_test(size=SIZE) as pilot:
+            await nerds_scene.settle(pilot)
+            saved.append(Path(nerds_app.save_screenshot(f"{nerds_scene.name}.svg", str(OUT))))
     return saved
 
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 KITS: Final = (
     "wordsy_tui.games.wordsy.kit",
     "wordsy_tui.games.tiles.kit",
+    "wordsy_tui.games.wordnerds.kit",
 )
 """Each game's kit module, in the order menus and `--help` list them."""
 
