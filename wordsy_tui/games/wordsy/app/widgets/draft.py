@@ -160,7 +160,11 @@ class DraftPanel(Vertical):
         return self.query_one(WordInput).value.upper()
 
     def show_word(self, word: str) -> None:
-        self.query_one(WordInput).value = word
+        word_input = self.query_one(WordInput)
+        word_input.value = word
+        # The player types on from its end: Textual puts the cursor there only for an
+        # input's first value, and a word given back after a restart may be its second.
+        word_input.cursor_position = len(word)
         self.query_one("#ignored", Static).update("")
 
     def on_mount(self) -> None:
