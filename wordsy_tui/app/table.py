@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
@@ -184,6 +184,21 @@ class TableApp(TerminalApp, ChattingApp):
         await super().on_event(event)
 
     # -- following the session --------------------------------------------------------
+
+    def sit_down(self, session: Seat) -> None:
+        """Follow `session`'s news and start it: what a game's app does on mounting, and
+        again with the seat asked for anew (`sit_again`). Workers of methods, so one
+        cancelled before it ran (the app closing) leaves no coroutine behind."""
+        self._follow_session(session)
+        self._start_session(session)
+
+    @work(group="session", exclusive=True)
+    async def _follow_session(self, session: Seat) -> None:
+        await self.follow_table(session)
+
+    @work(group="session-start")
+    async def _start_session(self, session: Seat) -> None:
+        await self.open_table(session)
 
     async def open_table(self, session: Seat) -> bool:
         """Start `session`; whether it started (if not, the player is asked for the host's

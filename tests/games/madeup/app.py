@@ -152,24 +152,14 @@ class MadeUpApp(TableApp):
     def on_mount(self) -> None:
         self.guard_screens()
         self.push_screen(self.count_screen)
-        self._follow()
-        self._start()
-
-    @work(group="session-start")
-    async def _start(self) -> None:
-        await self.open_table(self.session)
-
-    @work(group="session", exclusive=True)
-    async def _follow(self) -> None:
-        await self.follow_table(self.session)
+        self.sit_down(self.session)
 
     def sit_again(self, session: MadeUpSeat) -> None:
         # A fresh screen over the seat asked for again (the one turned away saw nothing).
         self.session = session
         self.count_screen = CountScreen(session)
         self.switch_screen(self.count_screen)
-        self._follow()
-        self._start()
+        self.sit_down(session)
 
     def on_game_updated(self, _message: GameUpdated) -> None:
         self.count_screen.redraw()

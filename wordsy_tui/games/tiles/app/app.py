@@ -579,24 +579,14 @@ class TileApp(TableApp):
     def on_mount(self) -> None:
         self.guard_screens()
         self.push_screen(self.board_screen)
-        self._follow()
-        self._start_session()
-
-    @work(group="session-start")
-    async def _start_session(self) -> None:
-        await self.open_table(self.session)
+        self.sit_down(self.session)
 
     def sit_again(self, session: TileSeat) -> None:
         # On a board of its own: the one on screen follows the seat that was turned away.
         self.session = session
         self.board_screen = BoardScreen(session, self._now)
         self.switch_screen(self.board_screen)
-        self._follow()
-        self._start_session()
-
-    @work(group="session", exclusive=True)
-    async def _follow(self) -> None:
-        await self.follow_table(self.session)
+        self.sit_down(session)
 
     def on_game_updated(self, message: GameUpdated) -> None:
         state, screen = message.state, self.board_screen

@@ -574,12 +574,7 @@ class NerdsApp(TableApp):
     def on_mount(self) -> None:
         self.guard_screens()
         self.push_screen(self.table_screen)
-        self._follow()
-        self._start_session()
-
-    @work(group="session-start")
-    async def _start_session(self) -> None:
-        await self.open_table(self.session)
+        self.sit_down(self.session)
 
     def could_not_start(self, session: Seat, error: Exception) -> None:
         if not isinstance(error, (Refused, ConnectionError, OSError)):
@@ -592,12 +587,7 @@ class NerdsApp(TableApp):
         self.session = session
         self.table_screen = TableScreen(session, self._now)
         self.switch_screen(self.table_screen)
-        self._follow()
-        self._start_session()
-
-    @work(group="session", exclusive=True)
-    async def _follow(self) -> None:
-        await self.follow_table(self.session)
+        self.sit_down(session)
 
     def on_game_updated(self, update: GameUpdated) -> None:
         state, screen = update.state, self.table_screen
