@@ -76,7 +76,7 @@ class Fronts:
             from wordsy_tui.front.ssh import SshFront, SshLimits
 
             watchers = min(self.options.ssh_watchers, table.host.config.max_spectators)
-            self.ssh = SshFront(
+            ssh = SshFront(
                 game_address=game,
                 seats_folder=table.log_path.with_suffix(".ssh"),
                 pin=table.pin,
@@ -86,18 +86,22 @@ class Fronts:
                 child=None if self.options.ssh_child is None else list(self.options.ssh_child),
                 watchers=watchers,
             )
-            await self.ssh.start()
+            # Held once it listens: a screen drawn meanwhile (a lobby on a resize) reads
+            # the fronts' lines, and a front not listening yet has no port to name.
+            await ssh.start()
+            self.ssh = ssh
         if self.options.web_port is not None:
             from wordsy_tui.front.web import WebFront
 
-            self.web = WebFront(
+            web = WebFront(
                 game_address=game,
                 seats_folder=table.log_path.with_suffix(".web"),
                 bind=table.bind,
                 port=self.options.web_port,
                 pin=table.pin,
             )
-            await self.web.start()
+            await web.start()
+            self.web = web
 
     async def stop(self) -> None:
         if self.ssh is not None:
