@@ -1,44 +1,42 @@
-"""Cold start of the real `wordsy-tui solo` command to its first frame, against a minimal
-Textual app started the same way (an interpreter running a script, on a pseudo-terminal of
-80x24), alternated pair by pair. A run ends when the frame's footer ("palette", which both
-apps show) has reached the terminal: imports, the command line, CSS, the first layout and
-its write all count. Goal: ratio <= 1.2, median of >= 10 pairs.
+"""Start-up to the first frame, in a real pseudo-terminal, for every entry point of the
+`wordsy-tui` command, each against a minimal Textual app started the same way just before
+it (pair by pair, alternating), in the same run:
+
+- the start menu (`wordsy-tui`, no command);
+- `solo` for Wordsy and for a tile game (`solo --game scrabble`);
+- `join --connect` to a lobby (a headless host runs on loopback meanwhile);
+- `host`, to its lobby (on loopback, not advertised).
+
+Each program runs as a player's terminal runs it: its console script on an 80x24 pty
+(bench/pty_app.py), no Pilot. Its first frame is the moment the terminal has received
+both a text of the screen's top (the title or the first row) and the last text of its
+footer: Textual draws a frame top to bottom, so the footer's end is the frame's end, and
+the two together cannot be a screen half drawn or a screen before the real one. The
+minimal app (a Static and a Footer) ends its frame with the same footer. Imports, the
+command line, CSS, the first layout and its write all count.
 
 Both sides start with bytecode, as an installed product does: this machine sets
-PYTHONDONTWRITEBYTECODE=1 and a fresh .venv has no `__pycache__`, so without it each start
-would compile Textual and the game from source (0.47 s of imports instead of 0.21 s), and
-the figure would depend on which checkout happens to have bytecode. Each process here runs
-without that variable and with PYTHONPYCACHEPREFIX in the bench's temporary folder, and one
-warm-up start of each app fills it before the pairs are measured; nothing outside that
-folder is written.
-
-Then one solo round is played under Pilot to read resident memory during a game (the
-client's figure; goal <= 70 MB), median of 5 runs.
+PYTHONDONTWRITEBYTECODE=1 and a fresh .venv has no `__pycache__`; here each process reads
+and writes its bytecode under the bench's temporary folder (PYTHONPYCACHEPREFIX) only,
+warmed by one start of each program before the pairs are measured
+(bench/client_memory.py measures a clone without bytecode).
+Goal: each entry point <= 1.2x the minimal app, median of >= 10 pairs.
 
     uv run python bench/app_startup.py [pairs]
 """
 
 from __future__ import annotations
 
-import fcntl
-import os
-import re
-import select
 import statistics
-import struct
-import subprocess
 import sys
 import tempfile
-import termios
-import time
 from pathlib import Path
 
-from paired import RUNS, figure
+from paired import figure
+from pty_app import HeadlessHost, PtyApp, bytecode_env
 
 PAIRS = 10
-MARK = b"palette"
-NO_BYTECODE = "PYTHONDONTWRITEBYTECODE"
-ESCAPES = re.compile(rb"\x1b\[[0-9;?<>=$]*[A-Za-z~]|\x1b[()][A-Z0-9]|\x1b[=>]")
+CONSOLE = str(Path(sys.executable).with_name("wordsy-tui"))
 
 MINIMAL = """
 from textual.app import App
@@ -52,118 +50,83 @@ class Minimal(App):
 Minimal().run()
 """
 
-GAME_MEMORY = """
-from wordsy_tui.games.wordsy.app import WordsyApp
-from wordsy_tui.games.wordsy.referee.advice import Advisor
-from wordsy_tui.games.wordsy.solo import solo_session
-from wordsy_tui.games.wordsy.app.widgets.reveal import RevealPane
-from wordsy_tui.games.wordsy.rules.config import Difficulty
-from wordsy_tui.games.wordsy.rules.state import Phase
-
-def rss_mb():
-    with open("/proc/self/status") as status:
-        return next(int(line.split()[1]) / 1024 for line in status if line.startswith("VmRSS:"))
-
-async def play_a_round(pilot):
-    app = pilot.app
-    while app.state.phase is not Phase.WRITING:
-        await pilot.pause(0.01)
-    word = "".join(card.letter for card in app.state.board.cards[:4])
-    await pilot.press(*word.lower(), "enter")
-    # The hints and the reveal's best word load the word list and the word search.
-    while app.screen.query_one(RevealPane).best is None:
-        await pilot.pause(0.05)
-    await pilot.press("enter")
-    while app.state.round != 2:
-        await pilot.pause(0.01)
-    app.exit(rss_mb())
-
-advisor = Advisor()
-session = solo_session("Ann", Difficulty.NORMAL, advisor, seed=1)
-app = WordsyApp(session, name="Ann", advisor=advisor, bell=False)
-print(f"{app.run(headless=True, auto_pilot=play_a_round, size=(80, 24)):.1f}")
-"""
+# name, arguments after `wordsy-tui`, the text at the top of its first screen, its
+# footer's last text. `{port}` is the headless host's, `{n}` the pair's number.
+ENTRY_POINTS: list[tuple[str, list[str], str, str]] = [
+    ("start menu (`wordsy-tui`)", [], "W O R D S Y", "palette"),
+    ("`solo` (Wordsy)", ["solo", "--name", "Ann"], "Round 1 of 7", "palette"),
+    (
+        "`solo --game scrabble`",
+        ["solo", "--game", "scrabble", "--name", "Ann"],
+        "Scrabble",
+        "F1 Help",
+    ),
+    (
+        "`join --connect` to a lobby",
+        ["join", "--connect", "127.0.0.1:{port}", "--name", "J{n}"],
+        "Lobby",
+        "palette",
+    ),
+    (
+        "`host` to its lobby",
+        ["host", "--no-advertise", "--bind", "127.0.0.1", "--port", "0", "--name", "Hal"],
+        "Lobby",
+        "palette",
+    ),
+]
 
 
-def first_frame(command: list[str], home: Path) -> float:
-    """Seconds from starting `command` on an 80x24 pty until MARK has been written."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = {
-        **{name: value for name, value in os.environ.items() if name != NO_BYTECODE},
-        "TERM": "xterm-256color",
-        "XDG_DATA_HOME": str(home),
-        "XDG_CONFIG_HOME": str(home),
-        # Bytecode for both sides, in the temporary folder only (see the docstring).
-        "PYTHONPYCACHEPREFIX": str(home / "pycache"),
-    }
-    started = time.perf_counter()
-    process = subprocess.Popen(
-        command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
-    )
-    os.close(slave)
-    output = bytearray()
-    try:
-        deadline = started + 60
-        while MARK not in ESCAPES.sub(b"", output):
-            if time.perf_counter() > deadline:
-                raise TimeoutError(f"no first frame from {command}: {bytes(output[-300:])!r}")
-            if select.select([master], [], [], 1)[0]:
-                output += os.read(master, 65536)
-        return time.perf_counter() - started
-    finally:
-        process.kill()
-        process.wait()
-        os.close(master)
+def first_frame(command: list[str], env: dict[str, str], home: Path, top: str, end: str) -> float:
+    """Seconds from starting `command` until its first frame has reached the terminal."""
+    with PtyApp(command, env, home) as app:
+        return app.wait_for(top, end) - app.started
 
 
 def main() -> int:
     pairs = max(int(sys.argv[1]) if len(sys.argv) > 1 else PAIRS, 10)
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
+        env = bytecode_env(home)
         script = home / "minimal.py"
         script.write_text(MINIMAL)
         minimal = [sys.executable, str(script)]
-        # The real command line: the console script `uv sync` installed.
-        solo = [str(Path(sys.executable).with_name("wordsy-tui")), "solo", "--name", "Ann"]
-        # Warm the file cache and write both sides' bytecode: this measures start-up, not
-        # the disk or the compiler.
-        first_frame(minimal, home)
-        first_frame(solo, home)
-        base, ours = [], []
-        for _ in range(pairs):
-            base.append(first_frame(minimal, home))
-            ours.append(first_frame(solo, home))
-    print(f"cold start to the first frame, {pairs} pairs:")
-    figure("minimal Textual app, first frame", "-", [b * 1e3 for b in base], " ms")
-    figure("`wordsy-tui solo`, first frame", "-", [o * 1e3 for o in ours], " ms")
-    ratios = [o / b for o, b in zip(ours, base, strict=True)]
+        # Every pair's join takes a new seat under a new name: a seat is freed a second
+        # after its player goes.
+        host = HeadlessHost([CONSOLE], home / "host", env, "--lobby-grace", "1")
+        try:
+
+            def entry(index: int, n: int) -> tuple[list[str], str, str]:
+                _, args, top, end = ENTRY_POINTS[index]
+                filled = [a.format(port=host.port, n=n) for a in args]
+                return [CONSOLE, *filled], top, end
+
+            # Warm the file cache and write every side's bytecode: this measures start-up,
+            # not the disk or the compiler.
+            first_frame(minimal, env, home, "hello", "palette")
+            for index in range(len(ENTRY_POINTS)):
+                command, top, end = entry(index, 0)
+                first_frame(command, env, home / f"warm{index}", top, end)
+            base: list[list[float]] = [[] for _ in ENTRY_POINTS]
+            ours: list[list[float]] = [[] for _ in ENTRY_POINTS]
+            for n in range(1, pairs + 1):
+                for index in range(len(ENTRY_POINTS)):
+                    command, top, end = entry(index, n)
+                    base[index].append(first_frame(minimal, env, home, "hello", "palette"))
+                    # A home of its own each time: no saved game, seat or setting carries over.
+                    ours[index].append(
+                        first_frame(command, env, home / f"run{n}-{index}", top, end)
+                    )
+        finally:
+            host.close()
+    print(f"start-up to the first frame on an 80x24 pty, {pairs} pairs each:")
     figure(
-        "cold start `wordsy-tui solo` / minimal app",
-        "<= 1.2x",
-        ratios,
-        "x",
-        statistics.median(ratios) <= 1.2,
+        "minimal Textual app, first frame", "-", [b * 1e3 for runs in base for b in runs], " ms"
     )
-    memory = [
-        float(
-            subprocess.run(
-                [sys.executable, "-c", GAME_MEMORY],
-                check=True,
-                capture_output=True,
-                text=True,
-                timeout=120,
-            ).stdout.strip()
-        )
-        for _ in range(RUNS)
-    ]
-    figure(
-        "client resident memory, solo round 1 played",
-        "<= 70 MB",
-        memory,
-        " MB",
-        statistics.median(memory) <= 70,
-    )
+    for index, (name, *_) in enumerate(ENTRY_POINTS):
+        figure(f"{name}, first frame", "-", [o * 1e3 for o in ours[index]], " ms")
+        ratios = [o / b for o, b in zip(ours[index], base[index], strict=True)]
+        met = statistics.median(ratios) <= 1.2
+        figure(f"{name} / minimal app, first frame", "<= 1.2x", ratios, "x", met)
     return 0
 
 

@@ -32,6 +32,8 @@ class RelayGame:
     """Every command becomes one public event carrying its payload: pure protocol cost."""
 
     def decide(self, seat: str | None, command: dict[str, Any]) -> list[dict[str, Any]]:
+        if "events" in command:  # another host's events, copied (bench/host_fanout.py)
+            return list(command["events"])
         return [{"e": "played", "seat": seat, **command}]
 
     def evolve(self, event: dict[str, Any]) -> None:
@@ -71,13 +73,18 @@ async def serve_echo(durable: bool) -> None:
             writers.append(writer)
             frames = FrameReader(reader)
             while (message := await frames.read()) is not None:
-                frame = encode({"t": "ev", "seq": 1, "body": msgpack.packb(message["body"])})
+                body = message["body"]
+                # One frame, or one per event another host's command caused (host_fanout.py).
+                bodies = body.get("events", [body])
+                frames_out = b"".join(
+                    encode({"t": "ev", "seq": 1, "body": msgpack.packb(b)}) for b in bodies
+                )
                 if durable:
                     # The floor of durable fan-out: on disk before anyone sees it.
-                    os.write(fd, frame)
+                    os.write(fd, frames_out)
                     os.fsync(fd)
                 for w in writers:
-                    w.write(frame)
+                    w.write(frames_out)
 
         server = await asyncio.start_server(relay, "127.0.0.1", 0)
         print("READY", server.sockets[0].getsockname()[1], flush=True)

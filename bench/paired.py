@@ -7,12 +7,14 @@ the same numbers to run_all.py, which collects them into bench/README.md's table
 
 from __future__ import annotations
 
+import contextlib
 import json
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 RUNS = 5  # paired runs behind every verdict, at the least
@@ -54,6 +56,17 @@ def figure(
         "date": time.strftime("%Y-%m-%d"),
     }
     print("@figure " + json.dumps(line), flush=True)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time of every thread of process `pid` so far, from the scheduler's nanoseconds
+    (a clock tick's resolution would be too coarse for one command or one key)."""
+    tasks = Path(f"/proc/{pid}/task")
+    total = 0
+    for task in tasks.iterdir():
+        with contextlib.suppress(FileNotFoundError):  # a thread that has just ended
+            total += int((task / "schedstat").read_text().split()[0])
+    return total / 1e9
 
 
 def run_program(program: str, *args: str, timeout: float = 300) -> Any:

@@ -25,6 +25,8 @@ START, END = "<!-- figures: bench/run_all.py --write -->", "<!-- /figures -->"
 # Quick ones first; each is `file, arguments`.
 BENCHES: list[tuple[str, list[str]]] = [
     ("referee_bench.py", []),
+    ("host_fanout.py", []),
+    ("host_fanout.py", ["--memory-disk"]),
     ("net_fanout.py", []),
     ("net_spectators.py", []),
     ("net_memory.py", []),
@@ -33,6 +35,7 @@ BENCHES: list[tuple[str, list[str]]] = [
     ("host_memory.py", []),
     ("app_startup.py", []),
     ("app_typing.py", []),
+    ("client_memory.py", []),
     ("net_crowd.py", []),
     ("ssh_front.py", []),
     ("scrabble_moves.py", []),

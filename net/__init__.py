@@ -33,7 +33,7 @@ loopback like anyone else):
     client = Client(host, port, "Ada", role="player", pin=..., requirements=...,
                     token=saved_token,    # token: take a seat back after a restart
                     keys=SeatKeys(path))  # or let the client keep its tokens on disk itself
-    await client.start()                  # raises Refused(reason, message)
+    await client.start()                  # raises Refused(reason, message), or Unreachable
     result = await client.command({...})  # CommandResult(accepted, seq, count, code, message)
     client.say("gg")                      # chat: a side message, never in the log
     client.here()                         # a sign of life from the person at this seat
@@ -73,9 +73,11 @@ from net.client import (
     Reset,
     Said,
     SayRefused,
+    Unreachable,
     Update,
 )
-from net.host import Host, HostConfig, HostedGame
+from net.config import HostConfig
+from net.host import Host, HostedGame
 from net.keys import SeatKeys, default_keys_path
 from net.log import Damage, LogDamaged, default_log_dir, new_game_id, salvage_log, saved_games
 from net.protocol import PROTOCOL_VERSION, CommandRejected, CommandResult, Refusal
@@ -103,6 +105,7 @@ __all__ = [
     "SayPolicy",
     "SayRefused",
     "SeatKeys",
+    "Unreachable",
     "Update",
     "default_keys_path",
     "default_log_dir",

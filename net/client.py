@@ -7,6 +7,7 @@ import contextlib
 import logging
 import random
 import secrets
+import socket
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,8 @@ from net.keys import SeatKeys
 _log = logging.getLogger("net.client")
 
 LAST_GAME = "That was meant for the game that has ended."
+# What a first connection hears when nobody is there at all: nothing to wait for.
+_NOBODY_THERE = (ConnectionRefusedError, socket.gaierror)
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,12 @@ class Refused(Exception):
         self.retry_after = retry_after  # seconds, when the refusal ends by itself
         self.requirements = requirements
         """The host's requirements, when they differ from ours (e.g. which game it plays)."""
+
+
+class Unreachable(ConnectionError):
+    """Nothing answers at the address on the first try: nothing listens on that port (the
+    connection was refused) or there is no such host. Known at once, so `start()` raises it
+    instead of retrying; a client that was welcomed once retries, its host restarting."""
 
 
 class Closed(Exception):
@@ -298,6 +307,10 @@ class Client:
                     )
             except (OSError, TimeoutError) as exc:
                 detail = f"cannot reach {self.address[0]}:{self.address[1]} ({exc})"
+                first = self._first_welcome
+                if first is not None and not first.done() and isinstance(exc, _NOBODY_THERE):
+                    first.set_exception(self._unreachable(exc))
+                    return
             else:
                 detail = await self._converse(reader, writer)
                 if self.connected:
@@ -358,6 +371,16 @@ class Client:
             writer.close()
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
+
+    def _unreachable(self, error: OSError) -> Unreachable:
+        host, port = self.address
+        why = (
+            "no such host" if isinstance(error, socket.gaierror) else "the connection was refused"
+        )
+        return Unreachable(
+            f"Nothing answers at {host}:{port} ({why}): is the game's host running there, "
+            "and is that its port?"
+        )
 
     def _next_kept_token(self) -> None:
         self.token = self._kept_tokens.pop(0) if self._kept_tokens else None

@@ -87,6 +87,7 @@ class Doorway:
             task = loop.create_task(self._open(self._arrivals.popleft()))
             self._opening.add(task)
             task.add_done_callback(self._opening.discard)
+            task.add_done_callback(_report_failure)
         self._letting_in = bool(self._arrivals)
         if self._letting_in:
             loop.call_soon(self._let_in)  # the rest next turn, after whatever else waits
@@ -119,3 +120,13 @@ class Doorway:
         for task in list(self._opening):
             task.cancel()
         await asyncio.gather(*self._opening, return_exceptions=True)
+
+
+def _report_failure(task: asyncio.Task[None]) -> None:
+    """A connection's server that failed is a bug of the host: said at once, as asyncio's own
+    stream server says it, not when (if ever) the task is freed."""
+    if task.cancelled() or task.exception() is None:
+        return
+    task.get_loop().call_exception_handler(
+        {"message": "serving a connection failed", "exception": task.exception(), "task": task}
+    )

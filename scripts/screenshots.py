@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.app.fixtures import SCENES, make_app, settle  # noqa: E402
+from tests.app.nerds_fixtures import NERDS_SCENES  # noqa: E402
 from tests.app.smith_fixtures import SMITH_SCENES  # noqa: E402
 from tests.app.tile_fixtures import TILE_SCENES, make_tile_app, settle_tiles  # noqa: E402
 
@@ -37,11 +38,11 @@ async def shoot() -> list[Path]:
         async with tile_app.run_test(size=SIZE) as pilot:
             await settle_tiles(pilot, tile_scene)
             saved.append(Path(tile_app.save_screenshot(f"{tile_scene.name}.svg", str(OUT))))
-    for smith_scene in SMITH_SCENES:
-        smith_app = smith_scene.make()
-        async with smith_app.run_test(size=SIZE) as pilot:
-            await smith_scene.settle(pilot)
-            saved.append(Path(smith_app.save_screenshot(f"{smith_scene.name}.svg", str(OUT))))
+    for game_scene in (*NERDS_SCENES, *SMITH_SCENES):
+        game_app = game_scene.make()
+        async with game_app.run_test(size=SIZE) as pilot:
+            await game_scene.settle(pilot)
+            saved.append(Path(game_app.save_screenshot(f"{game_scene.name}.svg", str(OUT))))
     return saved
 
 

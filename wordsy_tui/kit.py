@@ -23,10 +23,13 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.app.screens.host_form import HostFields
+    from wordsy_tui.app.table import SeatAgain, TableApp
 
 KITS: Final = (
     "wordsy_tui.games.wordsy.kit",
     "wordsy_tui.games.tiles.kit",
+    "wordsy_tui.games.wordnerds.kit",
     "wordsy_tui.games.wordsmith.kit",
 )
 """Each game's kit module, in the order menus and `--help` list them."""
@@ -58,6 +61,13 @@ class Game:
     """What the LAN's list calls a person's table of it: "game" ("Ann's game"), "Scrabble"."""
     solo: str
     """The start menu's line for playing it alone."""
+    short: str = ""
+    """Its name where a column has room for a word or so ("WWF"); empty: its title."""
+
+    @property
+    def brief(self) -> str:
+        """Its name in a narrow column."""
+        return self.short or self.title
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +119,9 @@ class Hosted:
     """A line of the headless log for an event, given the state after it (None: nothing)."""
     desk: Callable[[Any, Callable[[str], None]], GameDesk]
     """Its part of the headless host, given its server and the log's voice."""
-    app: Callable[[Any], int]
-    """The hosting player's screens, from the host's options, until they close."""
+    app: Callable[[Any], TableApp]
+    """The hosting player's app, from the host's options, not run yet (running it starts
+    the host)."""
     lingers: bool = False
     """Whether its headless host stays after the game while SSH and web players read it
     (the tile games'; Wordsy's stops after the rematch window, as it always has)."""
@@ -204,29 +215,10 @@ class Kit(Protocol):
         """`player`'s score in `state`, as the game counts it."""
         ...
 
-    def play(self, game: str, seat: Any) -> int:
-        """Run `game`'s app over `seat` (a seat at a table, a replay) in this terminal until
-        it closes; its exit status."""
-        ...
-
-    async def play_on(self, game: str, seat: Any) -> int:
-        """`play` on a running event loop, after another app has closed on it (a game
-        picked in the start menu's lists, or played solo from it); its exit status."""
-        ...
-
-    def web_tab(
-        self,
-        game: str,
-        address: tuple[str, int],
-        pin: str | None,
-        pin_wait: float,
-        seats: Path | None,
-    ) -> int:
-        """Run one browser tab of the web front at `game`'s host at `address` until it
-        closes (the tab's questions, `front.tab.TabQuestions`, then the game's screens);
-        its exit status. `pin`: the game's, to check the answer against; `pin_wait`:
-        seconds before this browser may guess it again; `seats`: this browser's seat
-        files."""
+    def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> TableApp:
+        """`game`'s app over `seat` (a seat at a table, a place to watch from, a replay),
+        not run yet. `again`: how the app asks for the same seat with another PIN, when the
+        host wants one."""
         ...
 
     # -- saved games -------------------------------------------------------------------
@@ -251,16 +243,20 @@ class Kit(Protocol):
     # -- the start menu -----------------------------------------------------------------
 
     def solo_choice(self, game: str) -> ModalScreen[Any]:
-        """The dialog that asks how to play `game` alone: its answer (None: never mind) is
-        a `SoloChoice`, or what the start menu's own game takes."""
+        """The dialog that asks how to play `game` alone (its answer goes to `solo_app`)."""
         ...
 
+    def solo_app(self, game: str, choice: Any, name: str) -> TableApp:
+        """`name` playing `game` alone as `solo_choice`'s dialog answered (`choice`): its
+        app, not run yet."""
+        ...
 
-class SoloChoice(Protocol):
-    """How to play a game alone, as its solo dialog answered."""
+    def rules(self, game: str) -> ModalScreen[None]:
+        """`game`'s rules and keys in short, as the start menu shows them."""
+        ...
 
-    def session(self, name: str) -> Any:
-        """`name`'s seat at a solo table of the game, not started."""
+    def host_fields(self) -> HostFields:
+        """The host form's rows for the options of this kit's games."""
         ...
 
 

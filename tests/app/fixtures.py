@@ -17,7 +17,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 from textual.worker import WorkerCancelled
 
-from wordsy_tui.app.lan import HostSetup, TileHostSetup
+from wordsy_tui.app.lan import TableSetup
+from wordsy_tui.app.launcher import Launcher
+from wordsy_tui.app.terminal import TerminalApp
 from wordsy_tui.engine.sealed import SALT_BYTES, commit
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.referee.advice import ALL_LEVELS, Advisor, BestWord, Meaning
@@ -299,16 +301,23 @@ class Scene:
     """The saved games the replay list shows (never the user's own)."""
 
 
-def make_app(scene: Scene) -> WordsyApp:
+def make_app(scene: Scene) -> TerminalApp:
+    """The scene's app: the launcher before any game, else the game's."""
+    session, lan = scene.session(), scene.lan()
+    if session is None:
+        return Launcher(lan, name="Ann", saved_games=scene.saved)
     return WordsyApp(
-        scene.session(),
-        lan=scene.lan(),
-        saved_games=scene.saved,
-        name="Ann",
+        session,
+        serve_on=None if lan is None else lan.keep_hosting,
         advisor=FixedAdvisor(),
         now=lambda: NOW,
         bell=False,
     )
+
+
+def game_app(session: WordsySeat) -> WordsyApp:
+    """A game's app as the launcher runs it, with the fixed referee's advice."""
+    return WordsyApp(session, advisor=FixedAdvisor(), bell=False)
 
 
 async def settle(pilot: Pilot[None], keys: Sequence[str] = ()) -> None:
@@ -401,36 +410,32 @@ class FakeHostSession(ScriptedSession):
 
 
 class FakeLan:
-    """Finds two games, and hands out scripted sessions for hosting and joining."""
+    """Finds two games, and hands out scripted sessions' apps for hosting and joining."""
 
-    def __init__(self, games: Sequence[FoundGame] = GAMES) -> None:
+    def __init__(self, games: Sequence[FoundGame] = GAMES, door: str = "wordsy") -> None:
         self.games = list(games)
-        self.joined: list[tuple[str, int, str, str | None]] = []
-        self.tile_tables: list[tuple[str, int, str, str | None, str]] = []
+        self.door = door
+        """The game a host at a typed address plays."""
+        self.joined: list[tuple[str, int, str, str | None, str]] = []
+        """(address, port, name, PIN, game) of each join."""
         self.kept: WordsySeat | None = None
-        self.hosted: list[tuple[str, HostSetup | None]] = []
-        self.hosted_tiles: list[tuple[str, TileHostSetup]] = []
+        self.hosted: list[tuple[str, TableSetup]] = []
 
     async def browse(self) -> AsyncIterator[Sequence[FoundGame]]:
         yield self.games
 
-    def host(self, name: str, setup: HostSetup | None = None) -> WordsySeat:
+    async def game_at(self, address: str, port: int) -> str:
+        return self.door
+
+    def host(self, name: str, setup: TableSetup) -> WordsyApp:
         self.hosted.append((name, setup))
-        return FakeHostSession(name, new_table((name,)).state)
+        app = game_app(FakeHostSession(name, new_table((name,)).state))
+        app.serve_on = self.keep_hosting
+        return app
 
-    def join(self, address: str, port: int, name: str, pin: str | None) -> WordsySeat:
-        self.joined.append((address, port, name, pin))
-        return ScriptedSession(name, new_table(("Beth", name)).state)
-
-    async def play_tiles(
-        self, address: str, port: int, name: str, pin: str | None, game: str
-    ) -> int:
-        self.tile_tables.append((address, port, name, pin, game))
-        return 0
-
-    async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
-        self.hosted_tiles.append((name, setup))
-        return 0
+    def join(self, game: str, address: str, port: int, name: str, pin: str | None) -> WordsyApp:
+        self.joined.append((address, port, name, pin, game))
+        return game_app(ScriptedSession(name, new_table(("Beth", name)).state))
 
     async def keep_hosting(self, session: WordsySeat) -> int:
         self.kept = session

@@ -36,7 +36,7 @@ def table_session() -> WordsySeat:
 
 def table_app() -> WordsyApp:
     session = table_session()
-    return WordsyApp(session, name="Ann", advisor=FixedAdvisor(), bell=False)
+    return WordsyApp(session, advisor=FixedAdvisor(), bell=False)
 
 
 def revealed(app: WordsyApp) -> str | None:
@@ -132,7 +132,7 @@ async def test_space_from_the_no_flip_holder_says_why_it_did_nothing() -> None:
     state = writing_state(rounds_before=2)
     state = replace(state, flipped_by=None)
     assert state.no_flip == "Carl"
-    app = WordsyApp(ScriptedSession("Carl", state), name="Carl", advisor=FixedAdvisor())
+    app = WordsyApp(ScriptedSession("Carl", state), advisor=FixedAdvisor())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c", "a", "t", "space")
         note = str(app.screen.query_one("#ignored", Static).render())

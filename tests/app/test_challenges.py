@@ -19,9 +19,7 @@ from wordsy_tui.table.clock import Deadline
 
 
 def app_for(session: fx.ScriptedSession) -> WordsyApp:
-    return WordsyApp(
-        session, name="Ann", advisor=fx.FixedAdvisor(), now=lambda: fx.NOW, bell=False
-    )
+    return WordsyApp(session, advisor=fx.FixedAdvisor(), now=lambda: fx.NOW, bell=False)
 
 
 def text_of(app: WordsyApp, selector: str) -> str:
@@ -146,7 +144,7 @@ async def test_a_replay_says_who_challenged() -> None:
     table.play_round("Beth").do(cmd.Challenge("Ann", "Carl"), cmd.Vote("Beth", True))
     fx.finish_round(table)
     session = WordsySeat(Replaying.of_log(ROUNDS, table.log))
-    app = WordsyApp(session, name="replay", advisor=fx.FixedAdvisor())
+    app = WordsyApp(session, advisor=fx.FixedAdvisor())
     async with app.run_test(size=(100, 40)) as pilot:
         await fx.settle(pilot)
         words = app.screen.query_one("#words")

@@ -175,13 +175,11 @@ async def test_the_host_mutes_and_unmutes_a_spectator_with_f6() -> None:
 
 async def test_a_spectator_says_a_line_and_the_hosting_player_sees_it(tmp_path) -> None:
     server = lan_server(tmp_path, captain="Ann")
-    ann = WordsyApp(
-        WordsySeat.host("Ann", server), name="Ann", advisor=fx.FixedAdvisor(), bell=False
-    )
+    ann = WordsyApp(WordsySeat.host("Ann", server), advisor=fx.FixedAdvisor(), bell=False)
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: isinstance(ann.screen, LobbyScreen), timeout=15)
         session = WordsySeat.join("127.0.0.1", server.port, "Wes", DICTIONARY, spectate=True)
-        wes = WordsyApp(session, name="Wes", advisor=fx.FixedAdvisor(), bell=False)
+        wes = WordsyApp(session, advisor=fx.FixedAdvisor(), bell=False)
         async with wes.run_test(size=(80, 24)) as guest:
             await until(guest, lambda: isinstance(wes.screen, LobbyScreen), timeout=15)
             await guest.press("ctrl+t", *"hi all", "enter")

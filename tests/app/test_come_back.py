@@ -24,7 +24,7 @@ async def test_a_restarted_player_sees_and_keeps_the_word_they_wrote(tmp_path) -
     await bob.write("PLANET")
     await bob.stop()  # the terminal closes
     again = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY, keys=keys)
-    app = WordsyApp(again, name="Bob", advisor=FixedAdvisor(), bell=False)
+    app = WordsyApp(again, advisor=FixedAdvisor(), bell=False)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: app.state.phase is Phase.WRITING)
@@ -62,3 +62,30 @@ async def test_a_word_given_back_before_the_input_takes_the_focus_is_typed_on() 
         await pilot.pause()
         await pilot.press(*"ces")
         assert word.value == "PROVIDENCES"
+
+
+async def test_a_word_given_back_after_the_input_held_another_is_typed_on_at_its_end() -> None:
+    """Found playing: after a restart, Bob's CRANB came back with the cursor at its start and
+    ERRY went in front of it (ERRYCRANB). Textual puts the cursor at the end of an input's
+    first value only; a word given back may be its second (here the player had typed and
+    rubbed out a letter first)."""
+    table = fx.new_table().do(cmd.StartGame())
+    table.play_round("Beth")
+    revealed = table.state
+    fx.finish_round(table)
+    new_round = table.state
+    given_back = table.write("Ann", "CRANB").state
+    session = fx.ScriptedSession("Ann", revealed, chat=())
+    app = fx.make_app(fx.Scene("come back", lambda: session))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot)
+        app.post_message(GameUpdated(new_round, (), None))
+        word = app.screen.query_one("#word", Input)
+        await until(pilot, lambda: app.screen.focused is word)
+        await pilot.press("x", "backspace")
+        await until(pilot, lambda: word.value == "")
+        session.word = "CRANB"  # what the seat's file gave back
+        app.post_message(GameUpdated(given_back, (), None))
+        await until(pilot, lambda: word.value == "CRANB")
+        await pilot.press(*"erry")
+        assert word.value == "CRANBERRY"

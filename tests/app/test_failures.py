@@ -15,7 +15,7 @@ async def test_adding_a_bot_to_a_full_lobby_says_so_and_keeps_the_host_running()
         raise SeatingError("The game is full (6 players).")
 
     session.server.add_bot = full  # type: ignore[method-assign]
-    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), bell=False)
+    app = WordsyApp(session, advisor=FixedAdvisor(), bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
         await pilot.press("b")

@@ -44,7 +44,7 @@ def hint(app: WordsyApp) -> str:
 async def test_the_hint_follows_every_key_once_the_referee_has_answered() -> None:
     referee = ZedReferee()
     session = solo_session("Ann", Difficulty.NORMAL, referee, seed=11)
-    app = WordsyApp(session, name="Ann", advisor=ZedAdvisor(referee), bell=False)
+    app = WordsyApp(session, advisor=ZedAdvisor(referee), bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.state.phase is Phase.WRITING)
         await pilot.press("a")

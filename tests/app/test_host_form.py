@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
@@ -14,7 +16,8 @@ from tests.app.fixtures import (
     settle,
 )
 from tests.app.test_solo import until
-from wordsy_tui.app.lan import HostSetup, TileHostSetup
+from wordsy_tui.app.lan import LanPlay, TableSetup
+from wordsy_tui.app.launcher import Launcher, Place
 from wordsy_tui.app.screens.host_form import FormProblem, HostChoice, HostFormScreen, read_form
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
@@ -24,7 +27,7 @@ from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 
 
-async def open_the_form(pilot: Pilot[None], app: WordsyApp) -> None:
+async def open_the_form(pilot: Pilot[None], app: Launcher) -> None:
     await settle(pilot)
     await pilot.press("h")
     await until(pilot, lambda: isinstance(app.screen, HostFormScreen))
@@ -64,12 +67,12 @@ def test_the_form_refuses_what_the_command_line_refuses(typed: dict[str, str], f
 
 def test_an_empty_timer_is_the_no_timer_variant_and_an_empty_pin_is_none() -> None:
     answer = form(name="  Ann ", timer="", bots="")
-    assert answer == HostChoice("Ann", HostSetup(GameConfig(timer_seconds=None)))
+    assert answer == HostChoice("Ann", TableSetup(GameConfig(timer_seconds=None)))
 
 
 async def test_the_form_asks_a_name_then_hosts_with_every_option() -> None:
     lan = FakeLan()
-    app = WordsyApp(None, lan=lan, advisor=FixedAdvisor(), bell=False)  # no name given
+    app = Launcher(lan)  # no name given
     async with app.run_test(size=(80, 24)) as pilot:
         await open_the_form(pilot, app)
         assert app.screen.query_one("#name", Input).value == ""  # not the login's name
@@ -85,43 +88,51 @@ async def test_the_form_asks_a_name_then_hosts_with_every_option() -> None:
         assert app.screen.query_one("#meant", Select).value == "off"
         app.screen.query_one("#meant", Select).value = "on"
         await pilot.press("shift+tab", "shift+tab", "enter")
-        await until(pilot, lambda: isinstance(app.session, FakeHostSession))
+        await until(pilot, lambda: not app.is_running)
+    assert isinstance(app.chosen, WordsyApp)  # the game's app, once the launcher has closed
+    assert isinstance(app.chosen.session, FakeHostSession)
     config = GameConfig(
         ruleset=Ruleset.SECOND_EDITION, timer_seconds=45, max_players=4, meant_words=True
     )
-    assert lan.hosted == [("Dora", HostSetup(config, bots=2, bot_level="hard", pin="1234"))]
+    assert lan.hosted == [("Dora", TableSetup(config, bots=2, bot_level="hard", pin="1234"))]
     assert app.player_name == "Dora"
 
 
 async def test_a_name_typed_before_is_offered_and_esc_goes_back() -> None:
     lan = FakeLan()
-    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), bell=False)
+    app = Launcher(lan, name="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_the_form(pilot, app)
         assert app.screen.query_one("#name", Input).value == "Ann"
         # Past the game to the timer: empty, it is no timer.
         await pilot.press("tab", "tab", "backspace", "backspace", "enter")
-        await until(pilot, lambda: isinstance(app.session, FakeHostSession))
-        assert lan.hosted == [("Ann", HostSetup(GameConfig(timer_seconds=None)))]
-    app = WordsyApp(None, lan=FakeLan(), name="Ann", advisor=FixedAdvisor(), bell=False)
+        await until(pilot, lambda: not app.is_running)
+        assert lan.hosted == [("Ann", TableSetup(GameConfig(timer_seconds=None)))]
+    app = Launcher(FakeLan(), name="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("h", "escape")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-        assert app.session is None
+        assert app.chosen is None
 
 
 def test_the_lan_hosts_with_what_the_form_chose(tmp_path, monkeypatch) -> None:
-    from wordsy_tui.cli.serve import HostOptions, LanPlay
+    from wordsy_tui.cli.serve import HostOptions
+    from wordsy_tui.games.wordsy.kit import wordsy_app
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    started_with = HostOptions(GameConfig(), "Ann", advertise=False, bind="127.0.0.1", port=0)
+    started_with = HostOptions(None, "Ann", advertise=False, bind="127.0.0.1", port=0)
     config = GameConfig(ruleset=Ruleset.SECOND_EDITION, timer_seconds=None, max_players=3)
-    setup = HostSetup(config, bots=2, bot_level="expert", pin="4321")
-    session = LanPlay(started_with).host("Dora", setup)
+    setup = TableSetup(config, bots=2, bot_level="expert", pin="4321")
+    app = LanPlay(started_with).host("Dora", setup)
+    assert isinstance(app, WordsyApp)
+    session = app.session
     assert (session.me, session.server.config, session.server.pin) == ("Dora", config, "4321")
     assert session.door.bots_to_seat == ("expert", "expert")
-    plain = LanPlay(started_with).host("Ann")  # `wordsy-tui host`: its flags stand
+    assert app.serve_on is not None, "the hosting player may leave it running"
+    # `wordsy-tui host`: its flags stand.
+    plain = wordsy_app(dataclasses.replace(started_with, config=GameConfig())).session
+    assert plain is not None
     assert (plain.server.config, plain.server.pin, plain.door.bots_to_seat) == (
         GameConfig(),
         None,
@@ -132,7 +143,7 @@ def test_the_lan_hosts_with_what_the_form_chose(tmp_path, monkeypatch) -> None:
 async def test_the_lobby_adds_computer_players_of_the_level_the_game_was_set_up_with() -> None:
     session = lobby_host_session()
     session.server.bot_level = "expert"
-    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), bell=False)
+    app = WordsyApp(session, advisor=FixedAdvisor(), bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
         await until(
@@ -143,8 +154,8 @@ async def test_the_lobby_adds_computer_players_of_the_level_the_game_was_set_up_
 
 
 def test_meant_words_are_off_unless_the_form_turns_them_on() -> None:
-    assert form() == HostChoice("Ann", HostSetup(GameConfig()))
-    assert form(meant="on") == HostChoice("Ann", HostSetup(GameConfig(meant_words=True)))
+    assert form() == HostChoice("Ann", TableSetup(GameConfig()))
+    assert form(meant="on") == HostChoice("Ann", TableSetup(GameConfig(meant_words=True)))
     answer = form(meant="sometimes")
     assert isinstance(answer, FormProblem)
     assert answer.field == "meant"
@@ -154,22 +165,22 @@ def test_a_tile_game_reads_its_own_fields_and_leaves_wordsys_alone() -> None:
     # Wordsy's timer is out of its bounds here: a tile game has none, so it does not matter.
     answer = form(game="scrabble", timer="4", seats="3", bots="1", level="hard", turn="120")
     config = TileGameConfig(GameName.SCRABBLE, max_players=3, turn_seconds=120)
-    assert answer == HostChoice("Ann", TileHostSetup(config, bots=1, bot_level="hard"))
+    assert answer == HostChoice("Ann", TableSetup(config, bots=1, bot_level="hard"))
     pinned = form(game="wordfeud", seats="2", pin=" 99 ")
     assert pinned == HostChoice(
-        "Ann", TileHostSetup(TileGameConfig(GameName.WORDFEUD, max_players=2), pin="99")
+        "Ann", TableSetup(TileGameConfig(GameName.WORDFEUD, max_players=2), pin="99")
     )
 
 
 def test_the_table_vote_is_scrabbles_and_the_other_tile_games_leave_it_alone() -> None:
     voted = form(game="scrabble", seats="4", vote="on")
     config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
-    assert voted == HostChoice("Ann", TileHostSetup(config))
-    assert form(game="scrabble", seats="4") == HostChoice("Ann", TileHostSetup(TileGameConfig()))
+    assert voted == HostChoice("Ann", TableSetup(config))
+    assert form(game="scrabble", seats="4") == HostChoice("Ann", TableSetup(TileGameConfig()))
     # Chosen for Scrabble, then the game changed: Words with Friends has no challenges.
     wwf = form(game="wwf", seats="4", vote="on")
-    assert wwf == HostChoice("Ann", TileHostSetup(TileGameConfig(GameName.WWF)))
-    assert form(vote="on") == HostChoice("Ann", HostSetup(GameConfig()))  # nor Wordsy
+    assert wwf == HostChoice("Ann", TableSetup(TileGameConfig(GameName.WWF)))
+    assert form(vote="on") == HostChoice("Ann", TableSetup(GameConfig()))  # nor Wordsy
     answer = form(game="scrabble", seats="4", vote="maybe")
     assert isinstance(answer, FormProblem)
     assert answer.field == "vote"
@@ -177,7 +188,7 @@ def test_the_table_vote_is_scrabbles_and_the_other_tile_games_leave_it_alone() -
 
 async def test_the_table_vote_shows_for_scrabble_only_and_reaches_its_host() -> None:
     lan = FakeLan()
-    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), bell=False)
+    app = Launcher(lan, name="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_the_form(pilot, app)
         assert "row-vote" not in shown_rows(app.screen)  # Wordsy
@@ -193,9 +204,8 @@ async def test_the_table_vote_shows_for_scrabble_only_and_reaches_its_host() -> 
         await until(pilot, lambda: app.screen.query_one("#vote", Select).value == "on")
         await pilot.press("enter")
         await until(pilot, lambda: not app.is_running)
-    assert await app.afterwards() == 0
     config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
-    assert lan.hosted_tiles == [("Ann", TileHostSetup(config))]
+    assert lan.hosted == [("Ann", TableSetup(config))]
 
 
 @pytest.mark.parametrize(
@@ -221,7 +231,7 @@ def shown_rows(screen: object) -> list[str]:
 
 async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> None:
     lan = FakeLan()
-    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), bell=False)
+    app = Launcher(lan, name="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_the_form(pilot, app)
         wordsy = ["row-name", "row-game", "row-timer", "row-ruleset", "row-seats", "row-pin"]
@@ -238,17 +248,12 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
         await pilot.press("tab", "backspace", "backspace", "backspace", *"90")  # turn limit
         await pilot.press("tab", "tab", "tab", "backspace", "1", "enter")  # one bot
         await until(pilot, lambda: not app.is_running)
-    assert lan.hosted == []  # not Wordsy's host: the tile game's, once this app has closed
-    assert lan.hosted_tiles == []
-    assert await app.afterwards() == 0
     config = TileGameConfig(GameName.SCRABBLE, max_players=4, turn_seconds=90)
-    assert lan.hosted_tiles == [("Ann", TileHostSetup(config, bots=1))]
-    # The tile game over, the start menu comes back.
-    again = app.comeback(0)
-    assert again is not None
+    assert lan.hosted == [("Ann", TableSetup(config, bots=1))]
+    # The game over, the start menu comes back.
+    again = app.again()
     assert again.lan is lan
-    assert not again._browse_first
-    assert app.comeback(0) is None  # once
+    assert again.place is Place.MENU
 
 
 @pytest.mark.parametrize(
@@ -261,25 +266,26 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
 async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(
     tmp_path, monkeypatch: pytest.MonkeyPatch, config: TileGameConfig
 ) -> None:
-    from wordsy_tui.cli.serve import HostOptions, LanPlay
+    from wordsy_tui.cli.serve import HostOptions
     from wordsy_tui.engine.levels import Level
-    from wordsy_tui.games.tiles import play
-    from wordsy_tui.games.tiles.seat import TileSeat
+    from wordsy_tui.games.tiles.app.app import TileApp
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    seen: list[tuple[object, ...]] = []
-
-    async def at_the_board(session: TileSeat) -> int:
-        """In place of the board screen: the host starts, seats its bots, and stops."""
-        await session.start()
+    started_with = HostOptions(None, "Ann", advertise=False, bind="127.0.0.1", port=0)
+    setup = TableSetup(config, bots=2, bot_level="expert", pin="4321")
+    app = LanPlay(started_with).host("Dora", setup)
+    assert isinstance(app, TileApp)
+    # In place of the board screen: the host starts, seats its bots, and stops.
+    session = app.session
+    await session.start()
+    try:
         server = session.server
-        seen.append((session.me, server.config, server.pin, sorted(server.bots)))
+        bots = [f"Bot 1 ({Level.EXPERT})", f"Bot 2 ({Level.EXPERT})"]
+        assert (session.me, server.config, server.pin, sorted(server.bots)) == (
+            "Dora",
+            config,
+            "4321",
+            bots,
+        )
+    finally:
         await session.stop()
-        return 0
-
-    monkeypatch.setattr(play, "play_tile_app", at_the_board)
-    started_with = HostOptions(GameConfig(), "Ann", advertise=False, bind="127.0.0.1", port=0)
-    setup = TileHostSetup(config, bots=2, bot_level="expert", pin="4321")
-    assert await LanPlay(started_with).host_tiles("Dora", setup) == 0
-    bots = [f"Bot 1 ({Level.EXPERT})", f"Bot 2 ({Level.EXPERT})"]
-    assert seen == [("Dora", config, "4321", bots)]

@@ -15,21 +15,13 @@ from tests.session.test_lan import DICTIONARY, playing, secret
 from tests.session.test_lan import server as lan_server
 from tests.session.test_table_waits import SLOW
 from wordsy_tui.app.screens.confirm import GameClosedScreen, HostLeavesScreen
-from wordsy_tui.app.screens.menu import MenuScreen
-from wordsy_tui.cli import serve
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.widgets.banner import LinkBanner
 from wordsy_tui.games.wordsy.host import WordsyHost
+from wordsy_tui.games.wordsy.kit import serve_on
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
-
-
-class KeepingLan:
-    """The app's LAN side, reduced to what leaving a hosted game needs."""
-
-    async def keep_hosting(self, session: WordsySeat) -> int:
-        return await serve.LanPlay.keep_hosting(self, session)  # type: ignore[arg-type]
 
 
 def hosting(tmp_path: Path) -> tuple[WordsyHost, WordsySeat]:
@@ -61,7 +53,7 @@ async def test_a_guest_is_told_the_host_ended_the_game_and_leaves_with_status_0(
     server, ann = hosting(tmp_path)
     await ann.start()
     bob = WordsySeat.join("127.0.0.1", server.port, "Bob", DICTIONARY)
-    app = WordsyApp(bob, name="Bob", advisor=FixedAdvisor(), bell=False)
+    app = WordsyApp(bob, advisor=FixedAdvisor(), bell=False)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await begin(server, ann, 2)
@@ -84,11 +76,10 @@ async def test_a_guest_from_the_menu_looks_first_then_goes_back_to_it(tmp_path):
     server, ann = hosting(tmp_path)
     await ann.start()
     bob = WordsySeat.join("127.0.0.1", server.port, "Bob", DICTIONARY)
-    app = WordsyApp(name="Bob", advisor=FixedAdvisor(), bell=False)
+    app = WordsyApp(bob, advisor=FixedAdvisor(), bell=False)
+    app.launched = True  # from the launcher's menu
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-            app.play(bob)
             await begin(server, ann, 2)
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
             await ann.stop()
@@ -97,15 +88,16 @@ async def test_a_guest_from_the_menu_looks_first_then_goes_back_to_it(tmp_path):
             assert isinstance(app.screen, GameScreen)
             assert "Ann ended the game" in banner(app)
             await pilot.press("ctrl+q")  # no "it goes on without you": it does not
-            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-            assert app.session is None
+            await until(pilot, lambda: not app.is_running)  # the launcher's menu comes back
+        assert app.return_code == 0
+        assert app.comes_back
     finally:
         await ann.stop()
 
 
 async def test_the_hosting_player_ends_the_game_for_everyone(tmp_path):
     server, ann = hosting(tmp_path)
-    app = WordsyApp(ann, name="Ann", advisor=FixedAdvisor(), bell=False, lan=KeepingLan())
+    app = WordsyApp(ann, advisor=FixedAdvisor(), bell=False, serve_on=serve_on)
     bob: WordsySeat | None = None
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -132,7 +124,7 @@ async def test_the_hosting_player_ends_the_game_for_everyone(tmp_path):
 
 async def test_the_game_goes_on_when_the_hosting_player_keeps_it_running(tmp_path, capsys):
     server, ann = hosting(tmp_path)
-    app = WordsyApp(ann, name="Ann", advisor=FixedAdvisor(), bell=False, lan=KeepingLan())
+    app = WordsyApp(ann, advisor=FixedAdvisor(), bell=False, serve_on=serve_on)
     serving: asyncio.Task[int] | None = None
     seated: list[WordsySeat] = []
     try:

@@ -35,16 +35,13 @@ async def test_host_and_guest_apps_play_seven_rounds(tmp_path) -> None:
         bot_pace=0.01,
     )
     ann = WordsyApp(
-        WordsySeat.host("Ann", server, bots=("easy",)),
-        name="Ann",
-        advisor=FixedAdvisor(),
-        bell=False,
+        WordsySeat.host("Ann", server, bots=("easy",)), advisor=FixedAdvisor(), bell=False
     )
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: len(ann.state.players) == 2, timeout=30)
         proxy = Proxy(server.port)
         bob_session = WordsySeat.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
-        bob = WordsyApp(bob_session, name="Bob", advisor=FixedAdvisor(), bell=False)
+        bob = WordsyApp(bob_session, advisor=FixedAdvisor(), bell=False)
         async with bob.run_test(size=(80, 24)) as guest:
             await until(guest, lambda: isinstance(bob.screen, LobbyScreen))
             await until(host, lambda: "Bob" in ann.state.players)

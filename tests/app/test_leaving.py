@@ -6,8 +6,9 @@ from dataclasses import replace
 
 from rich.console import Console
 
-from tests.app.fixtures import FakeLan, FixedAdvisor, over_state, writing_state
+from tests.app.fixtures import FakeLan, over_state, writing_state
 from tests.app.test_solo import until
+from wordsy_tui.app.launcher import Launcher, Place
 from wordsy_tui.app.screens.browse import BrowseScreen
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.results import standings_table
@@ -30,12 +31,19 @@ def test_the_results_mark_who_left_the_game() -> None:
 
 
 async def test_leaving_a_game_joined_from_the_lans_list_goes_back_to_the_list() -> None:
-    app = WordsyApp(None, lan=FakeLan(), name="Ann", advisor=FixedAdvisor(), browse=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowseScreen))
-        await until(pilot, lambda: app.screen.query_one("#games").row_count == 2)
+    launcher = Launcher(FakeLan(), name="Ann", place=Place.LAN)
+    async with launcher.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(launcher.screen, BrowseScreen))
+        await until(pilot, lambda: launcher.screen.query_one("#games").row_count == 2)
         await pilot.press("enter")
+        await until(pilot, lambda: not launcher.is_running)
+    app = launcher.chosen
+    assert isinstance(app, WordsyApp)
+    async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.session is not None and app.state.players != ())
         await pilot.press("ctrl+q")
-        await until(pilot, lambda: isinstance(app.screen, BrowseScreen))
-        assert app.session is None
+        await until(pilot, lambda: not app.is_running)
+    assert app.comes_back
+    again = launcher.again()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(again.screen, BrowseScreen))

@@ -28,7 +28,7 @@ class RefusedSession(ScriptedSession):
 
 async def test_a_refused_start_stops_the_session_exits_1_and_leaves_no_coroutine() -> None:
     session = RefusedSession()
-    app = WordsyApp(session, name="Zed", advisor=FixedAdvisor())
+    app = WordsyApp(session, advisor=FixedAdvisor())
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         async with app.run_test(size=(80, 24)):

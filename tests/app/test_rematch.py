@@ -1,6 +1,6 @@
 """Play again from the results: the host's app starts a rematch with the same table; a
 guest's app asks whether to stay, and shows the new game without a restart (or, on leave,
-goes back to the menu); a solo game plays again with the same options."""
+goes back to the launcher); a solo game plays again with the same options."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from tests.session.test_lan import DICTIONARY
 from tests.session.test_lan import server as lan_server
 from tests.session.test_rematch import BOT, finish
 from wordsy_tui.app.screens.confirm import RematchScreen
-from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
@@ -36,20 +35,16 @@ def guest(name: str, port: int, tmp_path: Path) -> WordsySeat:
 async def test_the_host_plays_again_one_guest_stays_and_one_leaves(tmp_path: Path) -> None:
     server = lan_server(tmp_path, captain="Ann")
     ann = WordsyApp(
-        WordsySeat.host("Ann", server, bots=("easy",)),
-        name="Ann",
-        advisor=FixedAdvisor(),
-        bell=False,
+        WordsySeat.host("Ann", server, bots=("easy",)), advisor=FixedAdvisor(), bell=False
     )
     async with ann.run_test(size=(80, 24)) as host:
         await until(host, lambda: len(server.state.players) == 2, timeout=NETWORK)
-        bob = WordsyApp(
-            guest("Bob", server.port, tmp_path), name="Bob", advisor=FixedAdvisor(), bell=False
+        bob = WordsyApp(guest("Bob", server.port, tmp_path), advisor=FixedAdvisor(), bell=False)
+        cat = WordsyApp(  # from the launcher
+            guest("Cat", server.port, tmp_path), advisor=FixedAdvisor(), bell=False
         )
-        cat = WordsyApp(name="Cat", advisor=FixedAdvisor(), bell=False)  # from the menu
+        cat.launched = True
         async with bob.run_test(size=(80, 24)) as joiner, cat.run_test(size=(80, 24)) as leaver:
-            await until(leaver, lambda: isinstance(cat.screen, MenuScreen))
-            cat.play(guest("Cat", server.port, tmp_path))
             await until(host, lambda: len(server.state.players) == 4, timeout=NETWORK)
             await host.press("enter")  # Ann starts from her lobby
             await until(host, lambda: server.state.phase is Phase.WRITING, timeout=NETWORK)
@@ -69,7 +64,7 @@ async def test_the_host_plays_again_one_guest_stays_and_one_leaves(tmp_path: Pat
             assert question == "Ann wants a rematch: stay (y) or leave (n)?"
             await joiner.press("y")
             await leaver.press("n")
-            await until(leaver, lambda: isinstance(cat.screen, MenuScreen), NETWORK)
+            await until(leaver, lambda: not cat.is_running, NETWORK)  # back to the launcher
             await until(host, lambda: "Cat" not in server.state.players, timeout=NETWORK)
 
             assert isinstance(bob.screen, LobbyScreen), "Bob sees the new game's lobby"

@@ -10,15 +10,18 @@ from textual.widgets import Select, Static
 
 from tests.app.fixtures import FixedAdvisor, finished_table, settle
 from tests.app.test_solo import until
-from wordsy_tui.app.screens.menu import MenuScreen, SoloGameScreen
+from wordsy_tui.app.launcher import Launcher, Place
+from wordsy_tui.app.screens.menu import MenuScreen, RulesGameScreen, SoloGameScreen
 from wordsy_tui.cli import replay
 from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.app.dialogs import TileHelpScreen
 from wordsy_tui.games.tiles.app.solo import TileSolo, TileSoloScreen
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.wordsy.app import WordsyApp
-from wordsy_tui.games.wordsy.app.app import PickedSeat
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.help import HelpScreen
 from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
 from wordsy_tui.games.wordsy.app.screens.solo import DifficultyScreen
 from wordsy_tui.games.wordsy.replay import ROUNDS, read_events
@@ -39,7 +42,7 @@ def test_round_frames_end_each_round_then_the_game() -> None:
 
 async def test_a_replay_steps_round_by_round_and_changes_nothing() -> None:
     session = WordsySeat(Replaying.of_log(ROUNDS, finished_table().log))
-    app = WordsyApp(session, name="replay", advisor=FixedAdvisor())
+    app = WordsyApp(session, advisor=FixedAdvisor())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
@@ -101,7 +104,7 @@ async def test_a_replay_of_a_damaged_log_says_so(tmp_path) -> None:
     assert f"{len(events) - middle - 1} later events cannot be shown" in note
     assert len(read_events(path)) == middle
     session = WordsySeat(Replaying.of_log(ROUNDS, read_events(path), note=note))
-    app = WordsyApp(session, name="replay", advisor=FixedAdvisor())
+    app = WordsyApp(session, advisor=FixedAdvisor())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await until(pilot, lambda: any(n.message == note for n in app._notifications))
@@ -116,7 +119,7 @@ def test_a_whole_or_torn_log_has_no_damage_note(tmp_path) -> None:
 
 
 async def test_the_menu_starts_a_solo_game_at_the_chosen_difficulty() -> None:
-    app = WordsyApp(None, name="Ann", advisor=FixedAdvisor(), bell=False)
+    app = Launcher(name="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
@@ -125,15 +128,20 @@ async def test_the_menu_starts_a_solo_game_at_the_chosen_difficulty() -> None:
         await pilot.press("enter")  # Wordsy, the first choice
         assert isinstance(app.screen, DifficultyScreen)
         await pilot.press("down", "down", "enter")
-        await until(pilot, lambda: app.state.phase is Phase.WRITING)
-        assert app.session is not None
-        assert isinstance(app.session.door, Local)
-        assert app.state.config.solo is Difficulty.HARD
-        assert app.state.players == ("Ann",)
-        # Leaving asks first, then comes back to the menu, not out of the program.
+        await until(pilot, lambda: not app.is_running)
+    game = app.chosen  # the game's own app, once the launcher has closed
+    assert isinstance(game, WordsyApp)
+    async with game.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: game.state.phase is Phase.WRITING)
+        assert game.session is not None
+        assert isinstance(game.session.door, Local)
+        assert game.state.config.solo is Difficulty.HARD
+        assert game.state.players == ("Ann",)
+        # Leaving asks first, then the app closes: the launcher comes back to the menu.
         await pilot.press("ctrl+q", "y")
-        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-        assert app.session is None
+        await until(pilot, lambda: not game.is_running)
+    assert game.comes_back
+    assert app.again().place is Place.MENU
 
 
 @pytest.mark.parametrize(
@@ -154,7 +162,7 @@ def test_bad_flags_get_a_clear_error_and_status_2(capsys, argv: list[str]) -> No
 
 
 async def test_the_menu_opens_a_solo_tile_game_against_the_chosen_computer_players() -> None:
-    app = WordsyApp(None, name="Ann", advisor=FixedAdvisor(), bell=False)  # no LAN needed
+    app = Launcher(name="Ann")  # no LAN needed
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("s", "down", "down", "enter")  # Words with Friends
@@ -165,15 +173,13 @@ async def test_the_menu_opens_a_solo_tile_game_against_the_chosen_computer_playe
         await until(pilot, lambda: app.screen.query_one("#solo-level", Select).value == "hard")
         await pilot.press("enter")
         await until(pilot, lambda: not app.is_running)
-    # Its board is its own app, opened once this one has given the terminal back.
-    picked = app.tile_table
-    assert isinstance(picked, PickedSeat)
-    assert picked.game == "wwf"
-    assert picked.session.me == "Ann"
-    bots = picked.session.door.company  # the solo table's computer players
+    # Its board is its own app, run once the launcher has given the terminal back.
+    game = app.chosen
+    assert isinstance(game, TileApp)
+    assert game.session.me == "Ann"
+    bots = game.session.door.company  # the solo table's computer players
     assert bots.config == TileGameConfig(GameName.WWF)
     assert list(bots.names.values()) == [Level.HARD] * 2
-    assert app.session is None
 
 
 def test_a_solo_tile_game_is_what_solo_game_plays() -> None:
@@ -185,7 +191,7 @@ def test_a_solo_tile_game_is_what_solo_game_plays() -> None:
 
 
 async def test_esc_leaves_the_solo_choices_for_the_menu() -> None:
-    app = WordsyApp(None, name="Ann", advisor=FixedAdvisor(), bell=False)
+    app = Launcher(name="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("s", "down", "enter")
@@ -194,4 +200,22 @@ async def test_esc_leaves_the_solo_choices_for_the_menu() -> None:
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
         await pilot.press("s", "escape")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-    assert app.tile_table is None
+    assert app.chosen is None
+
+
+async def test_the_menu_shows_the_rules_of_the_game_chosen() -> None:
+    app = Launcher(name="Ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        assert isinstance(app.screen, RulesGameScreen)
+        await pilot.press("enter")  # Wordsy, the first
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert "Eight letter cards" in str(app.screen.query_one(".help-text").render())
+        await pilot.press("question_mark")  # ? closes it again
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("question_mark", "down", "enter")  # Scrabble's, from anywhere
+        await until(pilot, lambda: isinstance(app.screen, TileHelpScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+    assert app.chosen is None

@@ -49,7 +49,7 @@ def tied_game(ruleset: Ruleset) -> GameState:
 )
 async def test_the_results_say_which_tie_rule_applied(ruleset, headline, rule, note) -> None:
     session = ScriptedSession("Ann", tied_game(ruleset))
-    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: NOW, bell=False)
+    app = WordsyApp(session, advisor=FixedAdvisor(), now=lambda: NOW, bell=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         shown_text = {

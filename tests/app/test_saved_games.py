@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from tests.app.fixtures import FixedAdvisor, Table, finish_round, finished_table, new_table, settle
+from tests.app.fixtures import Table, finish_round, finished_table, new_table, settle
 from tests.app.test_replay_and_menu import saved_log
 from tests.app.test_solo import until
+from wordsy_tui.app.launcher import Launcher, Place
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.saved import SavedGamesScreen
 from wordsy_tui.cli import main, replay
@@ -48,15 +49,24 @@ def games(tmp_path) -> Path:
     return folder
 
 
-def replay_list_app(games: Path) -> WordsyApp:
+def replay_list_app(games: Path) -> Launcher:
     """`wordsy-tui replay` alone, over the games in `games`."""
-    return WordsyApp(
+    return Launcher(
         name="replay",
-        replays=True,
+        place=Place.SAVED,
+        only_saved=True,
         saved_games=lambda: saved_game_list(games),
-        advisor=FixedAdvisor(),
-        bell=False,
     )
+
+
+async def pick(app: Launcher, *keys: str) -> WordsyApp:
+    """The game's app the keys pick in the launcher (which then closes)."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(*keys)
+        await until(pilot, lambda: not app.is_running)
+    assert isinstance(app.chosen, WordsyApp)
+    return app.chosen
 
 
 def test_the_list_has_the_last_played_first_and_says_how_far_each_went(games) -> None:
@@ -74,10 +84,8 @@ def test_the_list_has_the_last_played_first_and_says_how_far_each_went(games) ->
 
 
 async def test_an_unfinished_game_replays_without_the_live_lines(games) -> None:
-    app = replay_list_app(games)
+    app = await pick(replay_list_app(games), "enter")  # the first: stopped in round 4
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")  # the first: stopped in round 4
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press(*["right"] * 2)
         await until(pilot, lambda: app.state.round == 3)
@@ -89,11 +97,13 @@ async def test_an_unfinished_game_replays_without_the_live_lines(games) -> None:
 
 
 async def test_replay_alone_lists_the_games_and_replays_the_one_picked(games) -> None:
-    app = replay_list_app(games)
-    async with app.run_test(size=(80, 24)) as pilot:
+    launcher = replay_list_app(games)
+    async with launcher.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, SavedGamesScreen)
-        await pilot.press("down", "enter")  # the second: Ann and Beth's finished game
+        assert isinstance(launcher.screen, SavedGamesScreen)
+    # the second: Ann and Beth's finished game
+    app = await pick(replay_list_app(games), "down", "enter")
+    async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert isinstance(getattr(app.session, "door", None), Replaying)
         assert app.state.players == ("Ann", "Beth")
@@ -106,13 +116,18 @@ async def test_replay_alone_lists_the_games_and_replays_the_one_picked(games) ->
         assert "Waiting for" not in status
         assert "ready for the next round" not in status
         await pilot.press("ctrl+q")  # out of the replay: back to the list, then out
-        await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen))
-        await pilot.press("escape")
         await until(pilot, lambda: not app.is_running)
+    again = launcher.again()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, SavedGamesScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: not again.is_running)
+    assert again.chosen is None
 
 
 async def test_the_menu_has_a_replay_entry_and_comes_back_to_the_menu(games) -> None:
-    app = WordsyApp(name="Ann", saved_games=lambda: saved_game_list(games), bell=False)
+    app = Launcher(name="Ann", saved_games=lambda: saved_game_list(games))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("p")
@@ -128,13 +143,11 @@ async def test_a_damaged_log_picked_from_the_list_says_so(games) -> None:
     data[len(data) // 2] ^= 0x01
     path.write_bytes(bytes(data))
     os.utime(path, (5_000_000, 5_000_000))  # now the last played
-    app = WordsyApp(
-        name="Ann", saved_games=lambda: saved_game_list(games), advisor=FixedAdvisor(), bell=False
-    )
+    launcher = Launcher(name="Ann", saved_games=lambda: saved_game_list(games))
+    app = await pick(launcher, "p", "enter")
+    assert app.session is not None
+    assert isinstance(app.session.door, Replaying)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("p", "enter")
-        await until(pilot, lambda: isinstance(getattr(app.session, "door", None), Replaying))
         await until(
             pilot, lambda: any("This log is damaged" in n.message for n in app._notifications)
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 
 from tests.app.fixtures import (
     NOW,
@@ -23,7 +24,7 @@ from wordsy_tui.table.clock import Deadline
 
 
 def app_for(session: ScriptedSession) -> WordsyApp:
-    return WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: NOW, bell=False)
+    return WordsyApp(session, advisor=FixedAdvisor(), now=lambda: NOW, bell=False)
 
 
 async def test_the_host_removes_a_person_from_the_lobby_once_confirmed() -> None:
@@ -74,6 +75,26 @@ async def test_a_request_for_a_seat_waits_for_the_hosts_yes() -> None:
         await until(pilot, lambda: isinstance(pilot.app.screen, SeatRequestScreen))
         await settle(pilot, ("n",))
         assert await answer is False
+
+
+async def test_a_request_from_the_hosts_connection_task_is_asked_on_the_hosts_screen() -> None:
+    # The reclaim hook runs in net's connection task: a context without the app's (a
+    # screen pushed from there could not be composed, and the host's program ended).
+    session = lobby_host_session()
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        ask = session.server.on_reclaim
+        assert ask is not None
+        loop = asyncio.get_running_loop()
+        answer = loop.create_task(ask("Beth"), context=contextvars.Context())
+        await until(pilot, lambda: isinstance(pilot.app.screen, SeatRequestScreen))
+        await settle(pilot, ("y",))
+        assert await answer is True
+        gave_up = loop.create_task(ask("Beth"), context=contextvars.Context())
+        await until(pilot, lambda: isinstance(pilot.app.screen, SeatRequestScreen))
+        gave_up.cancel()
+        await until(pilot, lambda: not isinstance(pilot.app.screen, SeatRequestScreen))
+        assert gave_up.cancelled()
 
 
 async def test_when_the_captain_is_gone_the_next_connected_person_may_start() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.app import App, ScreenStackError
+from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
@@ -22,17 +24,34 @@ from wordsy_tui.games.wordsy.solo import solo_session
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    """Wait for `condition`, polling; fail with a clear message after `timeout` seconds."""
+    """Wait for `condition`, polling, and for the screen then on top to have its widgets: a
+    screen is pushed at once but composed a turn of its own later, and a query before that
+    finds nothing (a widget not there yet makes `condition` false, too). Fail with a clear
+    message after `timeout` seconds of polling."""
     waited = 0.0
-    while not condition():
+    while not (_holds(condition) and _composed(pilot.app)):
         assert waited < timeout, "timed out waiting for the app"
         await pilot.pause(0.02)
         waited += 0.02
 
 
+def _holds(condition: Callable[[], bool]) -> bool:
+    try:
+        return condition()
+    except NoMatches:
+        return False
+
+
+def _composed(app: App[object]) -> bool:
+    try:
+        return app.screen.is_mounted
+    except ScreenStackError:  # the app has closed: no screen to wait for
+        return True
+
+
 def solo_app(difficulty: Difficulty = Difficulty.NORMAL) -> WordsyApp:
     session = solo_session("Ann", difficulty, ExactRepeatReferee(), seed=11)
-    return WordsyApp(session, name="Ann", advisor=FixedAdvisor(), bell=False)
+    return WordsyApp(session, advisor=FixedAdvisor(), bell=False)
 
 
 def board_word(app: WordsyApp, cards: int) -> str:

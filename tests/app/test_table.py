@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 from collections.abc import Awaitable
 
 import pytest
@@ -26,6 +27,7 @@ from tests.app.fixtures import (
 )
 from tests.app.keys import burst
 from tests.app.test_solo import until
+from wordsy_tui.app.launcher import Launcher, Place
 from wordsy_tui.app.screens.browse import BrowseScreen, parse_address
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.menu import MenuScreen
@@ -46,8 +48,8 @@ from wordsy_tui.table.discovery import FoundGame
 SCENE = {scene.name: scene for scene in SCENES}
 
 
-def app_for(session: ScriptedSession, now: float = NOW, lan: FakeLan | None = None) -> WordsyApp:
-    return WordsyApp(session, lan=lan, name="Ann", advisor=FixedAdvisor(), now=lambda: now)
+def app_for(session: ScriptedSession, now: float = NOW) -> WordsyApp:
+    return WordsyApp(session, advisor=FixedAdvisor(), now=lambda: now)
 
 
 async def test_writing_sends_the_draft_then_locks_it_in() -> None:
@@ -61,6 +63,20 @@ async def test_writing_sends_the_draft_then_locks_it_in() -> None:
         assert len(writes) == 1
         assert session.word == "CRYPT"
         assert isinstance(session.sent[-1], cmd.LockIn)
+
+
+async def test_an_action_cancelled_before_it_ran_leaves_no_coroutine_behind() -> None:
+    # As the app closing does to what a key has just asked: (pyproject's warning filters
+    # fail the test on a coroutine that was made and never awaited).
+    session = ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 20))
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.act(lambda seat: seat.lock_in())
+        app.workers.cancel_group(app, "actions")
+        await pilot.pause()
+    gc.collect()
+    assert session.sent == []
 
 
 async def test_space_flips_the_timer_with_the_word_written_first() -> None:
@@ -83,7 +99,7 @@ async def test_the_no_flip_holder_has_no_flip_key() -> None:
 async def test_the_countdown_reads_the_deadline_and_rings_at_five_seconds() -> None:
     clock = [NOW]
     session = ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 7))
-    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: clock[0])
+    app = WordsyApp(session, advisor=FixedAdvisor(), now=lambda: clock[0])
     rings = []
     app.bell = lambda: rings.append(clock[0])  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
@@ -168,7 +184,7 @@ async def test_a_headless_hosts_first_guest_starts_the_game() -> None:
 
 async def test_joining_from_the_menu_lists_games_and_asks_for_a_pin() -> None:
     lan = FakeLan()
-    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor())
+    app = Launcher(lan, name="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, ("j",))
         assert isinstance(app.screen, BrowseScreen)
@@ -176,12 +192,17 @@ async def test_joining_from_the_menu_lists_games_and_asks_for_a_pin() -> None:
         await pilot.press("down", "enter")
         assert isinstance(app.screen, PromptScreen)
         await pilot.press(*"4711", "enter")
-        await until(pilot, lambda: lan.joined == [("192.168.1.31", 47474, "Ann", "4711")])
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: not app.is_running)
+    assert lan.joined == [("192.168.1.31", 47474, "Ann", "4711", "wordsy")]
+    game = app.chosen  # the game's own app, run once the launcher has closed
+    assert game is not None
+    async with game.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(game.screen, LobbyScreen))
+    assert app.again().place is Place.LAN  # then the list again
 
 
 async def test_join_without_an_address_opens_the_games_list_and_esc_goes_to_the_menu() -> None:
-    app = WordsyApp(None, lan=FakeLan(), name="Ann", advisor=FixedAdvisor(), browse=True)
+    app = Launcher(FakeLan(), name="Ann", place=Place.LAN)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, BrowseScreen)
@@ -190,17 +211,17 @@ async def test_join_without_an_address_opens_the_games_list_and_esc_goes_to_the_
         assert isinstance(app.screen, MenuScreen)
 
 
-def listing(game: str, pin_required: bool, compatible: bool) -> tuple[FakeLan, WordsyApp]:
+def listing(game: str, pin_required: bool, compatible: bool) -> tuple[FakeLan, Launcher]:
     """`wordsy-tui join` with one game of `game` listed on the LAN."""
     found = FoundGame(
         "Cat's game", "cat", "192.168.1.40", 47474, 1, 4, "lobby", False, "-", True, game="wordsy"
     )
     found = dataclasses.replace(found, game=game, pin_required=pin_required, compatible=compatible)
     lan = FakeLan(games=(found,))
-    return lan, WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor(), browse=True)
+    return lan, Launcher(lan, name="Ann", place=Place.LAN)
 
 
-async def listed_phase(pilot, app: WordsyApp) -> str:
+async def listed_phase(pilot, app: Launcher) -> str:
     """The Phase cell of the one game listed, once it shows."""
     await settle(pilot)
     table = app.screen.query_one("#games", DataTable)
@@ -216,8 +237,20 @@ async def test_a_game_this_program_cannot_play_is_listed_but_not_joined() -> Non
         assert lan.joined == []
         told = [n.message for n in app._notifications]
         assert "Cat's game plays chess, which this program cannot join." in told
-    assert await app.afterwards() == 0
-    assert lan.tile_tables == []
+    assert app.chosen is None
+
+
+async def test_every_game_in_the_list_says_which_game_it_is() -> None:
+    _, app = listing("wordsy", pin_required=False, compatible=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await listed_phase(pilot, app) == "lobby (Wordsy)"
+    _, app = listing("wordsy", pin_required=False, compatible=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await listed_phase(pilot, app) == "lobby (Wordsy, other version)"
+        await settle(pilot, ("enter",))
+        told = [n.message for n in app._notifications]
+        plays = "Cat's game plays another version of Wordsy, which this program cannot join."
+        assert plays in told
 
 
 async def test_a_tile_game_in_the_list_opens_its_own_board_once_the_list_has_closed() -> None:
@@ -229,21 +262,38 @@ async def test_a_tile_game_in_the_list_opens_its_own_board_once_the_list_has_clo
         assert isinstance(app.screen, PromptScreen)
         await pilot.press(*"4711", "enter")
         await until(pilot, lambda: not app.is_running)
-    assert lan.joined == []  # not as a Wordsy game
-    assert lan.tile_tables == []  # not before this app has given the terminal back
-    assert await app.afterwards() == 0
-    assert lan.tile_tables == [("192.168.1.40", 47474, "Ann", "4711", "wwf")]
+    # Its app, to run once the launcher has given the terminal back.
+    assert lan.joined == [("192.168.1.40", 47474, "Ann", "4711", "wwf")]
+    assert app.chosen is not None
+    assert app.back is Place.LAN
 
 
 async def test_connecting_to_a_typed_address() -> None:
     lan = FakeLan(games=())
-    app = WordsyApp(None, lan=lan, name="Ann", advisor=FixedAdvisor())
+    app = Launcher(lan, name="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, ("j", "c"))
         await pilot.press(*"nope", "enter")
         assert lan.joined == []
         await pilot.press("c", *"10.0.0.5:47474", "enter", "enter")
-        await until(pilot, lambda: lan.joined == [("10.0.0.5", 47474, "Ann", None)])
+        # The host's door says which game it plays.
+        await until(pilot, lambda: lan.joined == [("10.0.0.5", 47474, "Ann", None, "wordsy")])
+
+
+async def test_a_typed_address_nobody_answers_at_is_said_in_the_list() -> None:
+    class NobodyThere(FakeLan):
+        async def game_at(self, address: str, port: int) -> str:
+            raise ConnectionRefusedError("nobody answers at 10.0.0.5:47474")
+
+    lan = NobodyThere(games=())
+    app = Launcher(lan, name="Ann", place=Place.LAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, ("c", *"10.0.0.5:47474", "enter", "enter"))
+        told = "Cannot join: nobody answers at 10.0.0.5:47474"
+        await until(pilot, lambda: any(n.message == told for n in app._notifications))
+        assert isinstance(app.screen, BrowseScreen)
+        assert app.is_running
+    assert lan.joined == []
 
 
 @pytest.mark.parametrize(
@@ -368,15 +418,27 @@ async def test_a_refused_join_ends_with_the_reason(capsys) -> None:
     assert "Cannot join: the game is full (6 players)" in capsys.readouterr().err
 
 
-async def test_a_refused_join_from_the_menu_goes_back_to_the_menu() -> None:
+async def test_a_refused_join_from_the_list_comes_back_to_the_list_saying_why() -> None:
     class RefusingLan(FakeLan):
-        def join(self, address: str, port: int, name: str, pin: str | None) -> ScriptedSession:
-            return RefusedSession(name, GameState())
+        def join(self, game: str, address: str, port: int, name: str, pin: str | None):
+            super().join(game, address, port, name, pin)
+            return WordsyApp(RefusedSession(name, GameState()), advisor=FixedAdvisor())
 
-    app = WordsyApp(None, lan=RefusingLan(), name="Ann", advisor=FixedAdvisor())
-    async with app.run_test(size=(80, 24)) as pilot:
+    launcher = Launcher(RefusingLan(), name="Ann")
+    async with launcher.run_test(size=(80, 24)) as pilot:
         await settle(pilot, ("j",))
-        await until(pilot, lambda: app.screen.query_one("#games").row_count == 2)
+        await until(pilot, lambda: launcher.screen.query_one("#games").row_count == 2)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-        assert app.session is None
+        await until(pilot, lambda: not launcher.is_running)
+    game = launcher.chosen
+    assert game is not None
+    game.launched = True  # as the launcher runs it
+    async with game.run_test(size=(80, 24)):
+        pass  # the app ends by itself
+    assert game.return_code == 1
+    assert game.problem == "Cannot join: the game is full (6 players)"
+    again = launcher.again(game.problem)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, BrowseScreen)  # where the game was picked
+        assert [n.message for n in again._notifications] == [game.problem]

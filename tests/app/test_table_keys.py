@@ -108,9 +108,6 @@ class CardApp(TableApp):
         self.push_screen(CardTable())
         self.run_worker(self.follow_table(self.card_seat), group="session")
 
-    def table_update(self, update: object) -> None:
-        return None
-
 
 @contextlib.asynccontextmanager
 async def card_table(seat: CardSeat) -> AsyncIterator[tuple[CardApp, Pilot[None]]]:

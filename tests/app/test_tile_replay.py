@@ -9,20 +9,19 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from tests.app.fixtures import FixedAdvisor, finished_table, settle
+from tests.app.fixtures import finished_table, settle
 from tests.app.test_replay_and_menu import saved_log
 from tests.app.test_solo import until
 from tests.cli.test_export import saved
 from tests.cli.test_score import run
 from tests.games.tiles.rules.test_gcg import scripted_game
 from tests.session.test_tile_replay import unfinished
+from wordsy_tui.app.launcher import Launcher, Place
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.saved import SavedGamesScreen
 from wordsy_tui.games.tiles.app.app import ReplayBoardScreen, TileApp
 from wordsy_tui.games.tiles.app.board import TileBoard
 from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
-from wordsy_tui.games.wordsy.app import WordsyApp
-from wordsy_tui.games.wordsy.app.app import PickedSeat
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.saved import replay_of, saved_game_list
 
@@ -85,7 +84,11 @@ async def test_a_game_not_finished_shows_only_counts(tmp_path: Path) -> None:
 
 def test_replay_of_a_tile_log_opens_its_board(capsys, tmp_path, monkeypatch) -> None:
     opened: list[TileApp] = []
-    monkeypatch.setattr(TileApp, "run", lambda self, **_: opened.append(self))
+
+    async def run_async(self: TileApp, **_options: object) -> None:
+        opened.append(self)
+
+    monkeypatch.setattr(TileApp, "run_async", run_async)
     path = saved(tmp_path / "g.log", scripted_game().log)
     code, _out, err = run(capsys, "replay", str(path))
     assert (code, err) == (0, "")
@@ -102,7 +105,7 @@ def games(tmp_path: Path) -> Path:
     return tmp_path
 
 
-async def pick_the_scrabble_game(app: WordsyApp) -> None:
+async def pick_the_scrabble_game(app: Launcher) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         if isinstance(app.screen, MenuScreen):
@@ -117,30 +120,20 @@ async def pick_the_scrabble_game(app: WordsyApp) -> None:
 
 @pytest.mark.parametrize("from_menu", [False, True])
 async def test_the_list_opens_a_tile_game_on_its_board_then_comes_back(
-    games: Path, from_menu: bool, monkeypatch: pytest.MonkeyPatch
+    games: Path, from_menu: bool
 ) -> None:
-    app = WordsyApp(
+    app = Launcher(
         name="Ann",
-        replays=not from_menu,
+        place=Place.MENU if from_menu else Place.SAVED,
+        only_saved=not from_menu,
         saved_games=lambda: saved_game_list(games),
-        advisor=FixedAdvisor(),
-        bell=False,
     )
     await pick_the_scrabble_game(app)
-    picked = app.tile_table
-    assert isinstance(picked, PickedSeat)
-    assert picked.replay
+    picked = app.chosen
+    assert isinstance(picked, TileApp)
+    assert isinstance(picked.session.door, Replaying)
     assert picked.session.door.frames[-1].state == scripted_game().state
-    opened: list[TileApp] = []
-
-    async def run_async(self: TileApp, **_options: object) -> None:
-        opened.append(self)
-
-    monkeypatch.setattr(TileApp, "run_async", run_async)
-    assert await app.afterwards() == 0
-    assert opened[0].session is picked.session
-    again = app.comeback(0)
-    assert again is not None
+    again = app.again()
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(again.screen, SavedGamesScreen)  # back to the list

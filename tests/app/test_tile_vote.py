@@ -20,11 +20,16 @@ from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.table.clock import Deadline
 
 
+def vote_dialog_up(app: TileApp) -> bool:
+    """The vote's dialog is on top and mounted (on top from its push, before its widgets)."""
+    return isinstance(app.screen, TileVoteScreen) and app.screen.is_mounted
+
+
 async def test_a_voter_is_asked_and_y_votes_that_the_play_stands() -> None:
     session = VoteTileSession()
     app = TileApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
+        await until(pilot, lambda: vote_dialog_up(app))
         question = app.screen.query_one("#tile-vote-question", Static)
         text = str(question.render())
         assert PHONY in text
@@ -86,3 +91,18 @@ async def test_at_80_columns_the_status_gives_way_to_the_countdown() -> None:
         # The whole line would be 90 columns: it was cut at the countdown.
         assert title.endswith("… · 1:30 left"), title
         assert len(title) <= 80
+
+
+async def test_news_before_the_vote_dialog_is_up_waits_for_it() -> None:
+    """A session's news reaches the app as messages: the next one may come while the vote's
+    dialog is pushed but not yet mounted; it shows the latest once it is up."""
+    session = VoteTileSession()
+    app = TileApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: vote_dialog_up(app))
+        app.pop_screen()
+        dialog = TileVoteScreen(session.state, ME)
+        dialog.follow(session.state)  # not mounted yet: nothing to show it on
+        app.push_screen(dialog)
+        await until(pilot, lambda: dialog.is_mounted)
+        assert PHONY in str(dialog.query_one("#tile-vote-question", Static).render())

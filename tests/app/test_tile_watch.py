@@ -128,3 +128,21 @@ async def test_the_host_and_a_spectator_chat_and_the_host_mutes_with_f8(
             await until(watcher, lambda: dora.chat_muted)
             assert all(line.text != "boo" for line in ann.chat)
         await host.press("ctrl+q", "y")
+
+
+async def test_a_spectator_leaves_at_once_having_no_seat_to_keep(tmp_path: Path) -> None:
+    server = tile_host(tmp_path, GameName.WORDFEUD)
+    await server.start()
+    ann = join(server, "ann")
+    try:
+        await ann.start()
+        app = watcher_app(server)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.session.state.players == ("ann",))
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: not app.is_running)
+            assert app.return_code == 0
+        assert server.host.spectators == 0
+    finally:
+        await ann.stop()
+        await server.stop()

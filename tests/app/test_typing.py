@@ -11,8 +11,9 @@ from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle, writi
 from tests.app.test_hint import ZedAdvisor, ZedReferee, hint
 from tests.app.test_solo import until
 from wordsy_tui.games.wordsy.app import WordsyApp
-from wordsy_tui.games.wordsy.app.widgets.draft import MAX_WORD_LENGTH, WordInput
+from wordsy_tui.games.wordsy.app.widgets.draft import WordInput
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
+from wordsy_tui.games.wordsy.rules.commands import MAX_WORD_LENGTH
 from wordsy_tui.games.wordsy.rules.config import Difficulty
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.solo import solo_session
@@ -22,7 +23,7 @@ from wordsy_tui.table.clock import Deadline
 def zed_app() -> WordsyApp:
     referee = ZedReferee()
     session = solo_session("Ann", Difficulty.NORMAL, referee, seed=11)
-    return WordsyApp(session, name="Ann", advisor=ZedAdvisor(referee), bell=False)
+    return WordsyApp(session, advisor=ZedAdvisor(referee), bell=False)
 
 
 def count_layouts(monkeypatch: pytest.MonkeyPatch) -> list[Screen[object]]:
@@ -86,7 +87,7 @@ async def test_a_new_second_of_the_timer_redraws_it_and_lays_nothing_out(
 ) -> None:
     clock = [NOW]
     session = ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 20, 30))
-    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: clock[0])
+    app = WordsyApp(session, advisor=FixedAdvisor(), now=lambda: clock[0])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         timer = app.screen.query_one("#timer", Countdown)

@@ -18,6 +18,7 @@ from tests.app.fixtures import (
     settle,
 )
 from tests.hostile import PAYLOADS, raw_in
+from wordsy_tui.app.launcher import Launcher
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
@@ -78,7 +79,7 @@ def assert_no_raw(app: WordsyApp) -> None:
 async def test_hostile_names_and_words_are_shown_escaped_on_every_screen(scene):
     state = SCENES[scene]()
     session = ScriptedSession("Ann", state, Deadline("timer", NOW + 20))
-    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: NOW, bell=False)
+    app = WordsyApp(session, advisor=FixedAdvisor(), now=lambda: NOW, bell=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert_no_raw(app)
@@ -89,7 +90,7 @@ async def test_hostile_names_and_words_are_shown_escaped_on_every_screen(scene):
 
 async def test_a_hostile_refusal_message_is_shown_escaped():
     session = ScriptedSession("Ann", tampered(new_table()))
-    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), now=lambda: NOW, bell=False)
+    app = WordsyApp(session, advisor=FixedAdvisor(), now=lambda: NOW, bell=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         session.publish(Rejected("[bold]no[/bold] " + "".join(PAYLOADS.values())))
@@ -118,7 +119,7 @@ async def test_hostile_games_on_the_lan_are_shown_escaped():
             game="wordsy",
         )
     ]
-    app = WordsyApp(lan=FakeLan(games), name="Ann", advisor=FixedAdvisor(), bell=False)
+    app = Launcher(FakeLan(games), name="Ann")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, ("j",))
         assert_no_raw(app)

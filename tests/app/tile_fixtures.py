@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from textual.pilot import Pilot
 
+from tests.app.test_solo import until as wait_for_app
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
 from wordsy_tui.games.tiles.rules import commands as cmd
@@ -46,12 +47,9 @@ def tile_session(
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool], tries: int = 2000) -> None:
-    """Wait for the app to get somewhere (the bots think in a thread)."""
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the app never got there")
+    """Wait for the app to get somewhere (the bots think in a thread), `tries` hundredths of
+    a second of polling at most: `tests.app.test_solo.until`."""
+    await wait_for_app(pilot, condition, timeout=tries / 100)
 
 
 def board_screen(app: TileApp) -> BoardScreen:

@@ -194,12 +194,13 @@ def saved_game(tmp_path, monkeypatch) -> Path:
 def serve_without_screens(monkeypatch) -> list[object]:
     """Stand in for the app: sit down as the CLI says, look at the table, get up."""
     from wordsy_tui.cli import serve
+    from wordsy_tui.kit import kit_for
     from wordsy_tui.table.joined import Joined
 
     seen: list[object] = []
 
     async def sit(options: serve.HostOptions) -> None:
-        session = serve.LanPlay(options).host(options.name or "")
+        session = kit_for(options.game).hosted(options.game).app(options).session
         await session.start()  # refused ("already started") unless it is our own seat
         try:
             # Welcomed, and caught up with every event the resumed host replayed.

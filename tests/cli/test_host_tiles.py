@@ -19,10 +19,13 @@ from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.words.lexicon import dictionary_hash
 
 
-async def headless_host(data_home: Path, *args: str) -> asyncio.subprocess.Process:
-    """`wordsy-tui host --headless --no-advertise ARGS`, its keyboard a pipe of ours."""
+async def headless_host(
+    data_home: Path, *args: str, program: str = "wordsy_tui"
+) -> asyncio.subprocess.Process:
+    """`wordsy-tui host --headless --no-advertise ARGS` (`program`'s), its keyboard a pipe
+    of ours."""
     return await asyncio.create_subprocess_exec(
-        *(sys.executable, "-m", "wordsy_tui", "host", "--headless", "--no-advertise", *args),
+        *(sys.executable, "-m", program, "host", "--headless", "--no-advertise", *args),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
@@ -183,7 +186,12 @@ async def test_join_connect_opens_the_tile_games_board_in_its_lobby(
     )
     await server.start()
     opened: list[tile_app.TileApp] = []
-    monkeypatch.setattr(tile_app.TileApp, "run", lambda self: opened.append(self))
+
+    def run_to_end(self: tile_app.TileApp) -> int:
+        opened.append(self)
+        return 0
+
+    monkeypatch.setattr(tile_app.TileApp, "run_to_end", run_to_end)
     parser = build_parser()
     args = parser.parse_args(["join", "--connect", f"127.0.0.1:{server.port}", "--name", "Ann"])
     try:

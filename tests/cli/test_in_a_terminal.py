@@ -34,11 +34,11 @@ def test_a_solo_word_sent_in_one_burst_is_the_word_revealed(terminal: Terminal) 
 
 
 def test_a_join_nobody_answers_ends_with_status_1_and_the_reason(terminal: Terminal) -> None:
-    # Nothing listens on this port: after its first-contact wait, join says so and ends.
+    # Nothing listens on this port: the refused connection is the answer, at once.
     terminal.start("join", "--name", "Bob", "--connect", "127.0.0.1:9")
     screen = terminal.wait_for(lambda s: re.search(r"\[exited \d+\]", s) is not None)
     assert "[exited 1]" in screen
-    assert "No answer from the host: cannot reach 127.0.0.1:9" in screen
+    assert "Nothing answers at 127.0.0.1:9 (the connection was refused)" in screen
 
 
 def test_a_join_the_host_refuses_ends_with_status_1_and_the_reason(
@@ -63,6 +63,8 @@ def test_a_join_the_host_refuses_ends_with_status_1_and_the_reason(
             found = re.search(r"--connect \S+:(\d+)", line)
             port = found and found.group(1)
         terminal.start("join", "--name", "Bob", "--pin", "0000", "--connect", f"127.0.0.1:{port}")
+        terminal.wait_for("Wrong PIN. The game's PIN:")  # asked again; Esc gives up
+        terminal.keys("Escape")
         screen = terminal.wait_for(lambda s: re.search(r"\[exited \d+\]", s) is not None)
         assert "[exited 1]" in screen
         assert "PIN" in screen

@@ -12,7 +12,8 @@ import pytest
 from net import protocol as p
 from tests.cli.test_host import JOIN_LINE, free_port
 from tests.net.helpers import wait_until
-from wordsy_tui.cli.serve import HostOptions, LanPlay
+from wordsy_tui.app.lan import LanPlay
+from wordsy_tui.cli.serve import HostOptions
 from wordsy_tui.games.wordsy.host import wordsy_host
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.seat import WordsySeat
@@ -128,16 +129,21 @@ async def test_the_headless_host_removes_a_player_and_answers_a_request_for_a_se
 
 async def test_joining_from_the_list_or_with_connect_keeps_the_token_in_the_data_dir(tmp_path):
     host = wordsy_host(
-        GameConfig(), dictionary="words", bind="127.0.0.1", port=0, log_path=tmp_path / "g.log"
+        GameConfig(),
+        dictionary=dictionary_hash(),
+        bind="127.0.0.1",
+        port=0,
+        log_path=tmp_path / "g.log",
     )
     await host.start()
-    lan = LanPlay(HostOptions(GameConfig(), "Bob"))
-    lan.dictionary = "words"
+    lan = LanPlay(HostOptions(None, "Bob"))
     try:
-        first = lan.join("127.0.0.1", host.port, "Bob", None)
+        first = lan.join("wordsy", "127.0.0.1", host.port, "Bob", None).seat
+        assert first is not None
         await first.start()
         await first.stop()  # Ctrl+Q
-        again = lan.join("127.0.0.1", host.port, "Bob", None)
+        again = lan.join("wordsy", "127.0.0.1", host.port, "Bob", None).seat
+        assert again is not None
         await again.start()
         assert again.me == "Bob"
         await again.stop()

@@ -17,7 +17,12 @@ def test_a_tile_game_with_its_bots_starts_the_tile_app(monkeypatch: pytest.Monke
     from wordsy_tui.games.tiles.seat import TileSeat
 
     started: list[TileSeat] = []
-    monkeypatch.setattr(tile_app.TileApp, "run", lambda self: started.append(self.session))
+
+    def run_to_end(self: tile_app.TileApp) -> int:
+        started.append(self.session)
+        return 0
+
+    monkeypatch.setattr(tile_app.TileApp, "run_to_end", run_to_end)
     parser = build_parser()
     args = parser.parse_args(
         ["solo", "--game", "wwf", "--bots", "3", "--bot-level", "expert", "--name", "Ann"]

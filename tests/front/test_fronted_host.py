@@ -28,3 +28,29 @@ async def test_the_hosting_player_who_quits_a_fronted_game_is_named_to_the_guest
     finally:
         await bob.stop()
         await server.stop()
+
+
+async def test_a_screen_drawn_while_the_ssh_front_starts_names_only_the_ways_in_that_listen(
+    tmp_path, monkeypatch
+):
+    # Found playing: Word Nerds' lobby redrew on a resize while the SSH front was starting;
+    # the fronts named a front with no port yet, and the hosting player's program ended.
+    from wordsy_tui.front import ssh
+
+    hints: list[str] = []
+    listen = ssh.SshFront.start
+
+    async def start_and_look(front: ssh.SshFront) -> None:
+        hints.append(server.front_hint or "")  # the screen, drawn before it listens
+        await listen(front)
+
+    monkeypatch.setattr(ssh.SshFront, "start", start_and_look)
+    where = {"bind": "127.0.0.1", "port": 0, "log_path": tmp_path / "game.log"}
+    fronts = Fronts(FrontOptions(ssh_port=0))
+    server = wordsy_host(FAST, dictionary=DICTIONARY, fronts=fronts, **where)
+    await server.start()
+    try:
+        assert hints == ["Join: join --connect 127.0.0.1:" + str(server.port)]
+        assert f"ssh -p {fronts.ssh_port} " in (server.front_hint or "")  # once it listens
+    finally:
+        await server.stop()

@@ -18,7 +18,7 @@ LINES = [
 async def test_the_lobby_shows_the_ssh_lines_and_the_host_keys_fingerprint() -> None:
     session = lobby_host_session()
     session.server.front_lines = LINES  # type: ignore[attr-defined]
-    app = WordsyApp(session, name="Ann", advisor=FixedAdvisor(), bell=False)
+    app = WordsyApp(session, advisor=FixedAdvisor(), bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
         where = str(app.screen.query_one("#lobby-where", Static).render())
@@ -27,7 +27,7 @@ async def test_the_lobby_shows_the_ssh_lines_and_the_host_keys_fingerprint() -> 
 
 
 async def test_a_lobby_without_fronts_shows_only_the_join_line() -> None:
-    app = WordsyApp(lobby_host_session(), name="Ann", advisor=FixedAdvisor(), bell=False)
+    app = WordsyApp(lobby_host_session(), advisor=FixedAdvisor(), bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
         where = str(app.screen.query_one("#lobby-where", Static).render())

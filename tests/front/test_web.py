@@ -219,4 +219,8 @@ async def test_a_browser_is_shown_the_keys_that_reach_its_page_and_they_work(hos
     await browser.wait_for("Esc closes")  # chat opened
     await browser.press("Escape", "Escape", 27)
     await browser.press("c", "KeyC", 67, ctrl=True)  # Ctrl+Q quits Firefox on Linux
-    await browser.wait_for("Seats: 0 of 6")  # left the lobby: the seat is free again
+    await browser.wait_for("Your name at the table")  # left the table: the tab asks again
+    await browser.type("Dan")
+    await browser.enter()
+    lobby = await browser.wait_for("Dan (you)")
+    assert "Cat  offline" in lobby, "Cat's program left the table"

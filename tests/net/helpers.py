@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import socket
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import msgpack
+
 from net import PROTOCOL_VERSION, Client
+from net import protocol as p
+from net.config import HostConfig
+from net.fanout import Broadcast, Fanout
 from net.framing import FrameReader, encode
-from tests.net.counter_game import fold
+from net.peer import Cork, Outflow, Peer
+from net.presence import Presence
+from net.seats import Seating
+from net.sequencer import Sequencer
+from tests.net.counter_game import CounterGame, fold
 
 # fsync proves nothing against a process kill (the page cache survives it) and is slow on a
 # shared disk; the log tests keep it on.
@@ -136,3 +147,90 @@ async def stalled_spectator(port: int, source: str) -> socket.socket:
     hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": "s", "role": "spectator"}
     sock.send(encode({**hello, "last_seq": 0}))
     return sock
+
+
+class FakeTransport:
+    """A transport that keeps what is written; `unread` is what the peer has not read yet."""
+
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+        self.unread = 0
+        self.closing = False
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+        self.unread += len(data)
+
+    def get_write_buffer_size(self) -> int:
+        return self.unread
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def abort(self) -> None:
+        self.closing = True
+
+    @property
+    def data(self) -> bytes:
+        return b"".join(self.writes)
+
+
+class FakeWriter:
+    """What a host's peer needs of an asyncio.StreamWriter, with no socket behind it."""
+
+    def __init__(self, address: str = "127.0.0.1") -> None:
+        self.transport = FakeTransport()
+        self._address = address
+
+    def get_extra_info(self, name: str) -> object:
+        return (self._address, 4242) if name == "peername" else None
+
+
+class Parts:
+    """A host's parts without its server: a sequencer over a real log, its seats, the
+    fan-out and presence, with peers on fake transports."""
+
+    def __init__(self, path: Path, **config: Any) -> None:
+        self.config = HostConfig(durable=False, **config)
+        self.outflow, self.cork = Outflow(10**9), Cork()
+        self.sequencer = Sequencer(
+            CounterGame(target=100, snapshots=False),
+            self.config,
+            lambda *event: self.fanout.publish(*event),
+        )
+        self.sequencer.open(path)
+        self.seating = Seating(self.sequencer)
+        self.broadcast = Broadcast(self.seating.spectators.peers, self.outflow, 32, 0.0, 10)
+        self.fanout = Fanout(self.sequencer, self.seating, self.broadcast, self.config)
+        self.heard: list[dict[str, bool]] = []
+        self.presence = Presence(
+            self.seating,
+            self.fanout,
+            self.broadcast,
+            self.config,
+            lambda seats: self.heard.append(dict(seats)),
+        )
+
+    def connect(self, name: str, role: p.Role = "player") -> FakeWriter:
+        taken = self.seating.seat_for(role, name, None)
+        assert not isinstance(taken, p.Refusal)
+        writer = FakeWriter()
+        now = asyncio.get_running_loop().time()
+        peer = Peer(writer, self.config, now, self.cork, self.outflow)  # type: ignore[arg-type]
+        peer.recipient = taken[0]
+        if role == "spectator":
+            self.broadcast.join(peer)
+        taken[0].peers.add(peer)
+        return writer
+
+    def peer(self, writer: FakeWriter) -> Peer:
+        return next(peer for peer in self.seating.peers() if peer.writer is writer)
+
+
+def received(writer: FakeWriter) -> list[dict[str, Any]]:
+    """The frames a fake transport was written, decoded."""
+    return list(msgpack.Unpacker(io.BytesIO(writer.transport.data), raw=False))
+
+
+def kinds(writer: FakeWriter) -> list[str]:
+    return [frame["t"] for frame in received(writer)]

@@ -68,8 +68,8 @@ async def test_chat_is_neither_in_the_log_nor_in_any_view_hash(make_host, make_c
     for client in (ann, bob, wes):
         client.check()
     await wait_until(lambda: all(c.seq == host.seq for c in (ann, bob, wes)))
-    await wait_until(lambda: ann.hash == host._seats["Ann"].chain)
-    assert wes.hash == host._spectators.chain
+    await wait_until(lambda: ann.hash == host._seating.seats["Ann"].chain)
+    assert wes.hash == host._seating.spectators.chain
     assert [c.resyncs for c in (ann, bob, wes)] == [0, 0, 0]
 
 

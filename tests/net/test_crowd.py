@@ -12,10 +12,10 @@ from collections.abc import Callable
 import pytest
 
 from net import Presence, Refused
-from net import host as net_host
 from net import protocol as p
 from net.framing import FrameReader, encode
 from net.host import HostConfig
+from net.peer import Peer
 from tests.net.counter_game import CounterGame
 from tests.net.helpers import stalled_spectator, wait_until
 
@@ -75,7 +75,7 @@ def test_the_default_cap_admits_a_thousand_spectators():
 
 
 def _queued(host, source: str) -> int:
-    peers = [peer for peer in host._all_peers() if peer.source == source]
+    peers = [peer for peer in host._seating.peers() if peer.source == source]
     return peers[0].writer.transport.get_write_buffer_size() if peers else 0
 
 
@@ -224,8 +224,8 @@ async def test_a_command_answers_the_table_before_the_crowd_is_written(make_host
     fans = [await make_client(port, f"s{i}", role="spectator") for i in range(5)]
     await wait_until(lambda: host.spectators == 5 and all(f.connected for f in fans))
     await wait_until(lambda: not host._broadcast.frames)
-    seat = next(iter(host._seats["Ada"].peers))
-    crowd = list(host._spectators.peers)
+    seat = next(iter(host._seating.seats["Ada"].peers))
+    crowd = list(host._seating.spectators.peers)
     written = {peer: peer.written for peer in [seat, *crowd]}
     result = await host.submit({"op": "reveal"})  # the host's own command, same path
     # Nothing has awaited since the command finished: the table has its frame, the crowd
@@ -277,7 +277,7 @@ async def test_spectators_get_every_event_once_in_order_while_the_table_races(
         assert sum(w.hashes for w in watchers) > 0
         await wait_until(lambda: all(f.seq >= public[-1] for f in fans))
         assert [f.resyncs for f in fans] == [0] * len(fans), "no hash ever disagreed"
-        assert {f.hash for f in fans} == {host._spectators.chain}
+        assert {f.hash for f in fans} == {host._seating.spectators.chain}
     finally:
         for writer in writers:
             writer.close()
@@ -382,14 +382,14 @@ async def test_the_crowd_is_pinged_a_slice_at_a_time_across_the_heartbeat(make_h
     fans = [await make_client(port, f"s{i}", role="spectator") for i in range(10)]
     await wait_until(lambda: host.spectators == 10)
     groups: list[set[object]] = []
-    ping_group = host._ping_group
+    ping_group = host._presence._ping_group
 
     def record(group: list[object], ping: bytes) -> None:
         groups.append(set(group))
         ping_group(group, ping)
 
-    host._ping_group = record
-    crowd = set(host._spectators.peers)
+    host._presence._ping_group = record
+    crowd = set(host._seating.spectators.peers)
     await wait_until(lambda: set().union(*groups) >= crowd)
     # A thousand pongs at once would stall the table: never more than a slice at a time.
     assert max(len(group) for group in groups) <= 3
@@ -405,7 +405,7 @@ async def test_a_busy_table_reaches_each_spectator_in_a_write_per_tick(make_host
     fans = [await make_client(port, f"s{i}", role="spectator") for i in range(3)]
     await wait_until(lambda: host.spectators == 3 and not host._broadcast.frames)
     writes = [0]
-    for peer in host._spectators.peers:
+    for peer in host._seating.spectators.peers:
         write = peer._write
 
         def counted(data: bytes, write=write) -> None:  # type: ignore[no-untyped-def]
@@ -456,14 +456,14 @@ async def test_a_late_spectator_catches_up_in_one_piece_joined_once_for_the_crow
     for _ in range(200):
         assert (await ada.command({"op": "add", "n": 1})).accepted
     pieces: list[bytes] = []
-    send = net_host._Peer.send
+    send = Peer.send
 
-    def recorded(peer: net_host._Peer, frame: bytes, *count: int) -> None:
+    def recorded(peer: Peer, frame: bytes, *count: int) -> None:
         if count and count[0] > 1:
             pieces.append(frame)
         send(peer, frame, *count)
 
-    monkeypatch.setattr(net_host._Peer, "send", recorded)
+    monkeypatch.setattr(Peer, "send", recorded)
     sent = host.frames_sent
     late = [await make_client(port, f"s{i}", role="spectator") for i in range(2)]
     await wait_until(lambda: all(s.seq == host.seq == 200 for s in late))

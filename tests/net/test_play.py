@@ -15,7 +15,7 @@ from tests.net.helpers import state, wait_until
 async def play_to_the_end(host, clients: list[Client]) -> None:
     for c in clients:
         assert (await c.command({"op": "secret", "value": f"s-{c.name}"})).accepted
-    while not host._game.over:
+    while not host._sequencer.game.over:
         results = await asyncio.gather(
             *(c.command({"op": "add", "n": 3}) for c in clients), return_exceptions=False
         )
@@ -41,7 +41,7 @@ async def test_players_play_a_game_to_the_end(make_host, make_client, players):
         expected = [
             i
             for i, ev in enumerate(host.events, start=1)
-            if host._game.view(ev, c.seat) is not None
+            if host._sequencer.game.view(ev, c.seat) is not None
         ]
         assert seqs == expected, "exactly the events of this view, none missing"
 
@@ -52,7 +52,7 @@ async def test_simultaneous_commands_from_six_players_are_all_accepted(make_host
     results = await asyncio.gather(*(c.command({"op": "add", "n": 1}) for c in clients))
     assert all(r.accepted for r in results)
     assert sorted(r.seq for r in results) == [1, 2, 3, 4, 5, 6], "gap-free sequence numbers"
-    assert host._game.total == 6
+    assert host._sequencer.game.total == 6
 
 
 async def test_a_rejected_command_reaches_only_its_sender(make_host, make_client):
@@ -74,7 +74,7 @@ async def test_the_same_command_id_applies_once(make_host, make_client):
     a._send({"t": p.COMMAND, "id": first.id, "body": {"op": "add", "n": 2}})
     second = await a.command({"op": "add", "n": 1})
     assert second.seq == first.seq + 1
-    assert host._game.total == 3
+    assert host._sequencer.game.total == 3
 
 
 async def test_spectators_are_read_only_and_see_only_public_events(make_host, make_client):
@@ -95,7 +95,7 @@ async def test_spectators_are_read_only_and_see_only_public_events(make_host, ma
 async def test_the_host_shows_who_is_connected(make_host, make_client):
     seen: list[dict[str, bool]] = []
     host = await make_host()
-    host._on_presence = seen.append
+    host._presence.on_presence = seen.append
     a = await make_client(host.address[1], "a")
     b = await make_client(host.address[1], "b")
     await wait_until(lambda: a.presence.seats == {"a": True, "b": True})
@@ -136,7 +136,7 @@ async def test_refusals_have_reasons_people_understand(make_host, make_client):
     assert r.reason == p.NAME_TAKEN, "a disconnected player's seat cannot be taken by name"
     await players[1].command({"op": "add", "n": 1})
     await players[2].close()
-    host._game.seats = 10
+    host._sequencer.game.seats = 10
     r = await refusal(port, make_client, "late", **ok)
     assert r.reason == p.GAME_STARTED
     assert "started" in r.message

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import random
+import socket
 
 import pytest
 
+from net import Client, Unreachable
 from tests.net.counter_game import CounterGame
 from tests.net.helpers import state, wait_until
 
 
 def expected_seqs(host, seat):
-    return [i for i, ev in enumerate(host.events, 1) if host._game.view(ev, seat) is not None]
+    return [
+        i for i, ev in enumerate(host.events, 1) if host._sequencer.game.view(ev, seat) is not None
+    ]
 
 
 async def test_a_dropped_client_comes_back_with_no_gap_and_no_duplicate(
@@ -41,7 +45,7 @@ async def test_a_dropped_client_comes_back_with_no_gap_and_no_duplicate(
     assert (a.token, a.seat) == (token, "a"), "the same seat came back"
     assert [e.seq for e in a.events] == expected_seqs(host, "a")
     assert state(a) == state(b) | {"mine": "a-secret"}
-    assert host._game.total == 1 + 6 + 5, "the outbox command applied exactly once"
+    assert host._sequencer.game.total == 1 + 6 + 5, "the outbox command applied exactly once"
     assert a.resyncs == 0
 
 
@@ -75,7 +79,7 @@ async def test_a_silent_peer_is_dropped_and_keeps_its_seat(make_host, make_clien
     await wait_until(lambda: host.presence == {"a": True} and a.connected)
     assert (await a.command({"op": "add", "n": 1})).accepted
     assert a.seat == "a"
-    assert host._game.total == 2
+    assert host._sequencer.game.total == 2
 
 
 async def test_a_desynced_client_notices_and_repairs_itself(make_host, make_client):
@@ -114,12 +118,24 @@ async def test_a_late_joiner_gets_a_snapshot_when_it_is_shorter(make_host, make_
 
 
 async def test_a_client_that_never_got_in_can_be_closed(make_client):
-    client = await make_client(1, "nobody", start=False)  # nothing listens on port 1
-    starting = asyncio.ensure_future(client.start())
-    await asyncio.sleep(0.2)
-    await client.close()
-    with pytest.raises(asyncio.CancelledError):
-        await starting
+    answered = asyncio.Event()
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        answered.set()  # the connection, never a word: the client waits for its welcome
+        await reader.read()
+        writer.close()
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    try:
+        client = await make_client(server.sockets[0].getsockname()[1], "nobody", start=False)
+        starting = asyncio.ensure_future(client.start())
+        await answered.wait()
+        await client.close()
+        with pytest.raises(asyncio.CancelledError):
+            await starting
+    finally:
+        server.close()
+        await server.wait_closed()
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -145,11 +161,27 @@ async def test_random_drops_during_play_converge_on_the_host_view(
     done = await asyncio.gather(*results)
     assert all(r.accepted for r in done)
     adds = sum(1 for f in done if f.count and host.events[f.seq - 1]["e"] == "added")
-    assert host._game.total == adds, "every accepted add applied exactly once"
+    assert host._sequencer.game.total == adds, "every accepted add applied exactly once"
     await wait_until(lambda: all(c.connected and c.seq == host.seq for c in clients))
     assert sum(p.connections for p in proxies) > len(proxies), "clients did reconnect"
     for client in clients:
         assert [e.seq for e in client.events] == expected_seqs(host, client.seat)
         assert [e.body for e in client.events] == [
-            ev for ev in host.events if host._game.view(ev, client.seat) is not None
+            ev for ev in host.events if host._sequencer.game.view(ev, client.seat) is not None
         ]
+
+
+async def test_a_first_connection_that_nobody_listens_for_ends_at_once():
+    # A port nothing listens on: the kernel refuses the connection, which is an answer.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    client = Client("127.0.0.1", port, "Ann")
+    try:
+        refused = rf"127\.0\.0\.1:{port} \(the connection was refused\)"
+        with pytest.raises(Unreachable, match=refused):
+            # The guard only stops a client that would knock forever from hanging the test;
+            # a welcomed client knocks on (tests/net/test_crash.py: a host killed, restarted).
+            await asyncio.wait_for(client.start(), 60)
+    finally:
+        await client.close()

@@ -11,6 +11,7 @@ import pytest
 
 from net import Client, Host, HostConfig, Refused, SeatKeys
 from net import protocol as p
+from net.client import Link
 from tests.net.counter_game import CounterGame
 from tests.net.helpers import FAST, wait_until
 
@@ -220,5 +221,35 @@ async def test_a_waiting_reclaim_stays_connected_and_a_hang_up_withdraws_it(make
             await asking
         back = await make_client(port, "Bob", token=asker.token)
         assert back.seat == "Bob"
+    finally:
+        await host.stop()
+
+
+async def test_a_granted_reclaim_goes_on_over_the_connection_that_asked(make_client, log_path):
+    # While the host asks its people, a task of its own reads the asker's connection (its
+    # pongs); the handshake then reads it again: two readers of one stream, unless the
+    # first has finished. The seat then sees its link come up once and stay up.
+    doorman = Doorman()
+    host = Host(CounterGame(), log_path, HostConfig(**FAST), on_reclaim=doorman)
+    await host.start()
+    try:
+        port = host.address[1]
+        await make_client(port, "Bob")
+        links: list[Link] = []
+        asker = Client(
+            "127.0.0.1",
+            port,
+            "Bob",
+            reclaim=True,
+            on_update=lambda update: links.append(update) if isinstance(update, Link) else None,
+        )
+        asking = asyncio.ensure_future(asker.start())
+        await wait_until(lambda: doorman.asked == ["Bob"])
+        doorman.answers.put_nowait(True)
+        await asking
+        result = await asker.command({"op": "add", "n": 1})
+        assert result.accepted
+        assert links == [Link(True)], "the host hung up the connection it had handed the seat to"
+        await asker.close()
     finally:
         await host.stop()

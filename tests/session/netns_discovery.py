@@ -8,12 +8,12 @@ import asyncio
 import pytest
 
 from tests.net.netns_discovery import in_private_namespace
-from wordsy_tui.cli.serve import HostOptions, LanPlay
-from wordsy_tui.games.tiles import play
+from wordsy_tui.app.lan import LanPlay
+from wordsy_tui.cli.serve import HostOptions
+from wordsy_tui.games.tiles.app.app import TileApp
 from wordsy_tui.games.tiles.host import tile_game_host
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
-from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.games.wordsy.host import wordsy_host
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.seat import WordsySeat
@@ -79,18 +79,12 @@ async def test_a_tile_game_is_listed_with_its_game_and_its_seat_taken_from_the_l
     try:
         (game,) = await until(games, lambda found: len(found) == 1)
         assert (game.name, game.game, game.compatible) == ("Cat's Words with Friends", "wwf", True)
-        # What the list's Enter does once the app has closed: the board, seated at this host.
-        seats: list[TileSeat] = []
-
-        async def board(session: TileSeat) -> int:
-            await session.start()
-            seats.append(session)
-            return 0
-
-        monkeypatch.setattr(play, "play_tile_app", board)
-        lan = LanPlay(HostOptions(GameConfig(), "Dan"))
-        assert await lan.play_tiles(game.address, game.port, "Dan", None, game.game) == 0
-        (dan,) = seats
+        # What the list's Enter does once the launcher has closed: the board, seated here.
+        lan = LanPlay(HostOptions(None, "Dan"))
+        board = lan.join(game.game, game.address, game.port, "Dan", None)
+        assert isinstance(board, TileApp)
+        dan = board.session
+        await dan.start()
         listed = await until(games, lambda found: found and found[0].players == 1)
         assert listed[0].players == 1
         assert dan.state.players == ("Dan",)

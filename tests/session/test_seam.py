@@ -16,7 +16,9 @@ import pytest
 from net import client as net_client
 from tests.games.tiles.rules.test_movegen import WORDS
 from tests.games.tiles.rules.test_view import assert_counts_only
+from tests.games.wordnerds.tables import everyday_finder, secrets_kept, view_keeps_secrets
 from tests.games.wordsmith.table import LEXICON, random_turn
+from wordsy_tui.engine.levels import Level
 from wordsy_tui.engine.sealed import commit
 from wordsy_tui.games.tiles.rules import commands as tcmd
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
@@ -25,6 +27,14 @@ from wordsy_tui.games.tiles.rules.movegen import generate
 from wordsy_tui.games.tiles.rules.rulesets import BLANK, GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
 from wordsy_tui.games.tiles.seam import TileRules
+from wordsy_tui.games.wordnerds.rules import commands as ncmd
+from wordsy_tui.games.wordnerds.rules.bids import Bid
+from wordsy_tui.games.wordnerds.rules.bots import STYLES, Bot, next_move
+from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
+from wordsy_tui.games.wordnerds.rules.legal import legal_bids, may_reveal
+from wordsy_tui.games.wordnerds.rules.state import NerdsState
+from wordsy_tui.games.wordnerds.rules.view import state_for as nerds_view
+from wordsy_tui.games.wordnerds.seam import NerdsRules
 from wordsy_tui.games.wordsmith.rules import commands as mcmd
 from wordsy_tui.games.wordsmith.rules import events as mev
 from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
@@ -200,8 +210,47 @@ def wordsmith() -> Game:
     )
 
 
+NERDS_SEALED: dict[bytes, tuple[Bid, bytes]] = {}
+"""Each bid the random games sealed, by commitment: what its program opens."""
+
+
+def nerds_moves(state: NerdsState, seat: str) -> list[object]:
+    """A seat seals a bid (a few of its legal ones) while bidding, opens it once every bid
+    is sealed, and otherwise does what a computer player would (words, trumps, cards)."""
+    if may_reveal(state, seat):
+        return [ncmd.reveal_bid(*NERDS_SEALED[state.sealed[seat]])] * 12
+    moves: list[object] = []
+    for bid in legal_bids(state, seat)[:3]:
+        salt = f"{seat} {state.turn} {bid.text}".encode()
+        sealed = ncmd.seal_bid(bid, salt)
+        NERDS_SEALED[sealed.commitment] = (bid, salt)
+        moves.append(sealed)
+    bot = Bot(seat, STYLES[Level.HARD], everyday_finder())
+    move = next_move(nerds_view(state, seat), bot)
+    if move is not None and not isinstance(move, Bid):
+        moves += [move] * 3
+    return moves
+
+
+def wordnerds() -> Game:
+    return Game(
+        "wordnerds",
+        lambda seed: HostedRules(NerdsRules(frozenset(WORDS)), random.Random(seed)),
+        [
+            (None, ncmd.CreateGame(NerdsConfig(max_players=3))),
+            *((seat, ncmd.JoinGame()) for seat in SEATS),
+            ("ann", ncmd.StartGame()),
+        ],
+        nerds_moves,
+        view_keeps_secrets,
+        secrets_kept,
+        as_is,
+    )
+
+
 GAMES = {
     "wordsy": wordsy(),
+    "wordnerds": wordnerds(),
     "wordsmith": wordsmith(),
     "scrabble": tiles(GameName.SCRABBLE, table_vote=True),
     "wwf": tiles(GameName.WWF),

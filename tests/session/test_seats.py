@@ -14,7 +14,7 @@ from wordsy_tui.games.wordsy.host import WordsyHost
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
-from wordsy_tui.table.seat import Rejected
+from wordsy_tui.table.seat import LinkChanged
 
 
 async def ann_hosting(tmp_path: Path) -> tuple[WordsyHost, WordsySeat]:
@@ -159,10 +159,17 @@ async def test_the_host_can_hand_a_seat_to_its_player_on_another_machine(tmp_pat
         await laptop.start()
         assert asked == ["Bob"]
         assert laptop.door.client.seat == "Bob"
-        await wait_until(lambda: bob.door.client.refusal is not None)
-        rejected = [u for u in _drain(bob) if isinstance(u, Rejected)]
-        assert rejected
-        assert "removed this seat or handed it" in rejected[-1].message
+        # Bob's program is told for good: the table closes for it, it does not knock on.
+        # (Told once its door has read the host's refusal: waited for, not assumed.)
+        told: list[object] = []
+
+        def closed() -> bool:
+            told.extend(_drain(bob))
+            return any(isinstance(u, LinkChanged) and u.final for u in told)
+
+        await wait_until(closed)
+        final = [u for u in told if isinstance(u, LinkChanged) and u.final]
+        assert "removed this seat or handed it" in final[-1].message
     finally:
         await laptop.stop()
         await bob.stop()

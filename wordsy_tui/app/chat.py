@@ -1,5 +1,5 @@
-"""The table's chat as every game's app keeps it (Wordsy's and the tile games'): the lines
-heard, the line being typed, whether the host muted us, and saying a line.
+"""The table's chat as every game's app keeps it: the lines heard, the line being typed,
+whether the host muted us, and saying a line.
 
 The session decides who hears us (`can_chat`) and sends the line; the app only keeps
 what the chat screen and the chat log show, and tells the player of a refused line.

@@ -1,52 +1,43 @@
-"""What the app needs from the LAN side: finding games, hosting one, joining one.
+"""The launcher's way onto the LAN: finding games, hosting one, joining one, whatever the
+game.
 
-The app knows these shapes only; `wordsy_tui.games.wordsy.lan` provides them, and
-tests provide fakes, so no screen imports the network.
+The launcher knows the `Lan` shape only: `LanPlay` gives it, through each game's kit, and
+tests give fakes, so no screen imports the network.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+import dataclasses
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Generic, Protocol, TypeGuard, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol
 
-from wordsy_tui.games.tiles.rules.config import TileGameConfig
-from wordsy_tui.games.wordsy.rules.config import DEFAULT_BOT_LEVEL, GameConfig
-from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.engine.levels import Level
 
 if TYPE_CHECKING:
-    # Only its shape: importing discovery at run time would load mDNS for solo games too.
+    # Their shapes only: importing discovery at run time would load mDNS for solo games
+    # too, and the command line's host options belong to the command line.
+    from wordsy_tui.app.table import TableApp
+    from wordsy_tui.cli.serve import HostOptions
     from wordsy_tui.table.discovery import FoundGame
 
 
-Config = TypeVar("Config")
-
-
 @dataclass(frozen=True)
-class TableSetup(Generic[Config]):
+class TableSetup:
     """What the host chose on the start menu's form, whatever the game: what `wordsy-tui
     host` flags set (`--game` and the game's own options are in its `config`)."""
 
-    config: Config
+    config: Any
+    """The game's own options, as its kit's `host_config` makes them; their `game` says
+    which game it is."""
     bots: int = 0
-    bot_level: str = DEFAULT_BOT_LEVEL
+    bot_level: str = Level.MEDIUM.value
     pin: str | None = None
 
-
-HostSetup = TableSetup[GameConfig]
-"""A game of Wordsy chosen on the form."""
-TileHostSetup = TableSetup[TileGameConfig]
-"""A tile game (Scrabble, Words with Friends, Wordfeud) chosen on the form."""
-
-
-# (Which game a set-up is for is its config's: a check on the config narrows no set-up.)
-def is_wordsy(setup: HostSetup | TileHostSetup) -> TypeGuard[HostSetup]:
-    return isinstance(setup.config, GameConfig)
-
-
-def is_tiles(setup: HostSetup | TileHostSetup) -> TypeGuard[TileHostSetup]:
-    return isinstance(setup.config, TileGameConfig)
+    @property
+    def game(self) -> str:
+        """The game set up, by its `--game` name."""
+        return str(self.config.game)
 
 
 class Lan(Protocol):
@@ -54,77 +45,87 @@ class Lan(Protocol):
         """The games found, as a fresh list each time it changes."""
         ...
 
-    def host(self, name: str, setup: HostSetup | None = None) -> WordsySeat:
-        """A session for the host's own player (not started yet); `setup` None keeps the
-        options the program was started with."""
+    async def game_at(self, address: str, port: int) -> str:
+        """The game the host at `address` plays, as its door says; ConnectionError when
+        nobody answers there."""
         ...
 
-    def join(self, address: str, port: int, name: str, pin: str | None) -> WordsySeat:
-        """A session with the host at `address` (not started yet)."""
+    def join(self, game: str, address: str, port: int, name: str, pin: str | None) -> TableApp:
+        """`game`'s app at the host at `address`, with a seat for `name` in it (or a place
+        to watch from): not run yet."""
         ...
 
-    async def play_tiles(
-        self, address: str, port: int, name: str, pin: str | None, game: str
-    ) -> int:
-        """Sit down at the tile game (`game`: scrabble, wwf, wordfeud) at `address` and play
-        it on its own board screen in this terminal (after this app has closed); the
-        program's exit status."""
-        ...
-
-    async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
-        """Host the tile game `setup` describes, as `wordsy-tui host --game` does, with
-        `name` at its board screen in this terminal (after this app has closed); the
-        program's exit status."""
-        ...
-
-    async def keep_hosting(self, session: WordsySeat) -> int:
-        """Serve on, headless, the game of a `host` session whose player left it running
-        (after the app has closed); the program's exit status."""
+    def host(self, name: str, setup: TableSetup) -> TableApp:
+        """The app of `name` hosting the game `setup` describes: not run yet (running it
+        starts the host)."""
         ...
 
 
-@runtime_checkable
-class HostServer(Protocol):
-    """The host's side of the hosting player's seat: what its lobby shows and changes."""
+class LanPlay:
+    """The launcher's way onto the LAN (`Lan`), through each game's kit: find, host, join."""
 
-    config: GameConfig
-    pin: str | None
-    log_path: Path
-    bots: Mapping[str, object]
-    addresses: Sequence[str]
-    """This machine's LAN addresses, for players who join with --connect."""
-    on_notice: Callable[[str], None] | None
-    bot_level: str
-    """The level chosen for computer players when the game was set up."""
+    def __init__(
+        self,
+        options: HostOptions,
+        interfaces: list[str] | None = None,
+        spectate: bool = False,
+        reclaim: bool = False,
+    ) -> None:
+        self.options = options
+        """What the program was started with (where to listen and advertise, ...): a game
+        hosted from the form takes the rest from it."""
+        self.interfaces = interfaces
+        self.spectate = spectate
+        self.reclaim = reclaim
+        """Ask the host for the seat of our name, lost with another machine."""
 
-    @property
-    def port(self) -> int: ...
+    def browse(self) -> AsyncIterator[list[FoundGame]]:
+        from wordsy_tui.table.discovery import browse
 
-    async def add_bot(self, level: str) -> str: ...
+        return browse(self.interfaces)
 
-    async def remove_player(self, name: str) -> str | None:
-        """Take a seat away (bot or person); why not, or None when done."""
-        ...
+    async def game_at(self, address: str, port: int) -> str:
+        from wordsy_tui.table.joined import game_at
+        from wordsy_tui.words.lexicon import dictionary_hash
 
-    on_reclaim: Callable[[str], Awaitable[bool]] | None
-    """Set by the app: asks the host whether someone may take a seat whose key is lost."""
+        return await game_at(address, port, dictionary_hash())
 
-    @property
-    def talkers(self) -> list[tuple[str, bool]]:
-        """The others connected, who may chat: (name, watching)."""
-        ...
+    def join(self, game: str, address: str, port: int, name: str, pin: str | None) -> TableApp:
+        from wordsy_tui.app.table import SeatAgain
+        from wordsy_tui.kit import kit_for
+        from wordsy_tui.table.joined import player_keys
 
-    @property
-    def muted(self) -> frozenset[str]: ...
+        kit = kit_for(game)
+        # The seat's token is kept on disk: the same join takes the seat back.
+        keys = None if self.spectate else player_keys()
 
-    def mute(self, name: str) -> str:
-        """Drop `name`'s chat lines at the host; what to tell the host."""
-        ...
+        def seat(answer: str | None) -> Any:
+            return kit.seat(
+                game,
+                (address, port),
+                name,
+                answer,
+                spectate=self.spectate,
+                reclaim=self.reclaim,
+                keys=keys,
+            )
 
-    def unmute(self, name: str) -> str: ...
+        # The app asks for the PIN again when the host wants another.
+        return kit.app(game, seat(pin), SeatAgain(seat, pin))
 
+    def host(self, name: str, setup: TableSetup) -> TableApp:
+        """`host --game`'s host and screens, with the form's options in place of its flags
+        (the rest as the program was started; a new game)."""
+        from wordsy_tui.kit import kit_for
 
-def host_server(session: WordsySeat | None) -> HostServer | None:
-    """The server behind the host's own session; None when we joined someone else's."""
-    server = getattr(session, "server", None)
-    return server if isinstance(server, HostServer) else None
+        options = dataclasses.replace(
+            self.options,
+            name=name,
+            config=setup.config,
+            bots=setup.bots,
+            bot_level=setup.bot_level,
+            pin=setup.pin,
+            log_path=None,
+        )
+        app: TableApp = kit_for(setup.game).hosted(setup.game).app(options)
+        return app

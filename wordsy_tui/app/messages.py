@@ -1,15 +1,24 @@
-"""What the session worker posts to the app: one typed message per kind of update,
-whatever the game (its state and events ride in `GameUpdated`)."""
+"""A session's news as every game's app hears it: one typed message per kind of update,
+whatever the game (its state and events ride in `GameUpdated`). The shell (`TableApp`)
+posts them (`news`); each game's app handles them (`on_game_updated`, ...)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, assert_never
 
 from textual.message import Message
 
-from wordsy_tui.table.chat import ChatHeard
+from wordsy_tui.table.chat import ChatHeard, ChatRefused
 from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.seat import (
+    LinkChanged,
+    NextGame,
+    PresenceChanged,
+    Rejected,
+    StateChanged,
+    Update,
+)
 
 
 class GameUpdated(Message):
@@ -68,3 +77,24 @@ class RematchOffered(Message):
     def __init__(self, message: str) -> None:
         super().__init__()
         self.message = message
+
+
+def news(update: Update[Any, Any]) -> Message:
+    """The message that tells the app of `update`."""
+    match update:
+        case StateChanged(state, events, deadline):
+            return GameUpdated(state, events, deadline)
+        case PresenceChanged(connected):
+            return PresenceUpdated(connected)
+        case LinkChanged(up, message, final):
+            return LinkUpdated(up, message, final)
+        case Rejected(message):
+            return ActionRefused(message)
+        case NextGame(message):
+            return RematchOffered(message)
+        case ChatHeard():
+            return ChatArrived(update)
+        case ChatRefused(code, message):
+            return ChatDeclined(code, message)
+        case _:
+            assert_never(update)

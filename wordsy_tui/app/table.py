@@ -1,36 +1,41 @@
-"""The shell every game's app shares (Wordsy's `WordsyApp`, the tile games' `TileApp`):
-starting its session and following the session's updates, the too-small word on every
-screen, the table's keys (leave, chat, the host's mute: their bindings, when they work,
-the command palette's entries, the questions before leaving), the rematch and leaving
-the table after a rematch, and running to the end.
+"""The shell every game's app shares: starting its session (asking for the host's PIN when
+it wants one) and following the session's news, the too-small word on every screen, the
+table's keys (leave, chat, the host's mute: their bindings, when they work, the command
+palette's entries, the questions before leaving), the rematch and leaving the table after
+a rematch, and running to the end.
 
-A game's app keeps what is its own: which screen its game is at, what its updates change
-on them, what its leave question is. The shell calls it through a few hooks
-(`table_update`, `presence_changed`, `link_changed`, `refused`, `next_game`,
-`could_not_start`, `table_left`, `leave_question`, `leave`, `chat_here`,
+A session's news reaches a game's screens one way, in every game: the shell reads the
+session's updates in a worker and posts each as a typed message (`app.messages`:
+`GameUpdated`, `PresenceUpdated`, `LinkUpdated`, `ActionRefused`, `RematchOffered`; chat's
+`ChatArrived` and `ChatDeclined`, which the shell's chat handles itself). Each game's app
+handles them like any Textual message (`on_game_updated`, ...) and changes its screens
+there; nothing else calls into the app from the session's side.
+
+A game's app keeps what is its own: which screen its game is at, what its news changes on
+them, what its leave question is. The shell calls it through a few hooks
+(`could_not_start`, `sit_again`, `table_left`, `leave_question`, `leave`, `chat_here`,
 `game_commands`) and class attributes (`CHAT_KEY_IN_BROWSER`, `MUTE_KEY`,
-`TABLE_KEYS_SHOWN`, `KEEPS_RUNNING`).
+`TABLE_KEYS_SHOWN`, `KEEPS_RUNNING`), and offers it helpers for what every table does the
+same way (`refused`, `host_ended`, `rematch`, `stay_or_leave`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import gc
-import weakref
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
-from textual import events
+from rich.text import Text
+from textual import events, work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 
 from wordsy_tui.app.chat import ChattingApp
-from wordsy_tui.app.messages import ChatArrived, ChatDeclined
-from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
-from wordsy_tui.table.chat import ChatHeard, ChatRefused
-from wordsy_tui.table.seat import LinkChanged, NextGame, PresenceChanged, Rejected
+from wordsy_tui.app.messages import news
+from wordsy_tui.app.terminal import TerminalApp
 from wordsy_tui.table.seat import Seat as GameSeat
 from wordsy_tui.text import shown
 
@@ -38,15 +43,27 @@ if TYPE_CHECKING:
     from wordsy_tui.app.screens.remove import Muting
 
 
+TABLE_CSS: Final = Path(__file__).with_name("table.tcss")
+"""Every game's app's stylesheet (the shell's screens, dialogs, chat), before its own."""
 LEAVING: Final = ("leave", "leave-table", "over-quit")
 """The key bar's Ctrl+Q bindings (each game's screens'): Ctrl+C does the same at every table."""
 
 Seat = GameSeat[Any, Any, Any]
 """What the shell needs of any game's session (solo, a LAN seat, a replay): the seat
 every game's session is, whatever its game."""
+T = TypeVar("T", covariant=True)
 
 
-class TableApp(ChattingApp):
+@dataclass(frozen=True, slots=True)
+class SeatAgain(Generic[T]):
+    """How an app asks its host for the same seat again, with another PIN (`seat`), and the
+    PIN it asked with last (None: none)."""
+
+    seat: Callable[[str | None], T]
+    pin: str | None = None
+
+
+class TableApp(TerminalApp, ChattingApp):
     """An app at one game's table: the shell around the game's own screens.
 
     Each game's app (each subclass) gets the table's keys, from its class attributes:
@@ -57,7 +74,7 @@ class TableApp(ChattingApp):
     MUTE_KEY: ClassVar[str] = "f8"
     """The host's mute (clear of the game's keys)."""
     TABLE_KEYS_SHOWN: ClassVar[bool] = True
-    """Leave and chat in the key bar (Wordsy's screens say their own way out instead)."""
+    """Leave and chat in the key bar (False: the game's screens say their own way out)."""
     KEEPS_RUNNING: ClassVar[bool] = False
     """The game can go on without its hosting player: leaving a game in play, they choose
     how (`HostLeavesScreen`: keep it running, or end it for everyone), not yes or no."""
@@ -112,10 +129,18 @@ class TableApp(ChattingApp):
             return "^c"
         return super().get_key_display(binding)
 
-    def __init__(self) -> None:
+    def __init__(self, again: SeatAgain[Seat] | None = None) -> None:
         super().__init__()
-        self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
-        """Screens that carry the too-small word already."""
+        self.launched = False
+        """A launcher runs this app and comes back after it (set by the launcher): a
+        reason the game could not start is told there, not left on the terminal."""
+        self.problem: str | None = None
+        """Why the game could not start (`could_not_start`), for people; None while it could."""
+        self.start_error: Exception | None = None
+        """What kept the game from starting (a host's refusal says why in its reason)."""
+        self.again = again
+        """How the seat this app follows is asked for again with another PIN, when the
+        host wants one (None: it cannot be, e.g. solo, hosting, or a PIN kept by a front)."""
 
     @property
     def seat(self) -> Seat | None:
@@ -134,33 +159,20 @@ class TableApp(ChattingApp):
 
     # -- running to the end ---------------------------------------------------------
 
-    def run_to_end(self) -> int:
-        """Run in this terminal; the exit status (1: the game could not be joined)."""
-        # What the program has imported by now (Textual, the game, tens of thousands of
-        # objects) lives as long as it does: kept out of the collector's full rounds, which
-        # otherwise walk it all again (30-40 ms before solo's first frame, a dropped frame
-        # each time later on).
-        gc.freeze()
-        return asyncio.run(self._run_to_end())
-
-    async def _run_to_end(self) -> int:
-        """`run_to_end` on its event loop; the exit status."""
+    async def run_to_end_async(self) -> int:
         await self.run_async()
+        return await self.afterwards()
+
+    async def afterwards(self) -> int:
+        """Once the app has closed, what its game leaves to run in this program (by
+        default nothing); the exit status (1: the game could not start)."""
         return self.return_code or 0
 
-    # -- the window too small ---------------------------------------------------------
-
-    def guard_screens(self) -> None:
-        """From mounting on: every screen, dialogs too, gets the too-small word as it comes
-        up (or as the window becomes too small): the guard lives on the screens, so no
-        change of screen drops it."""
-        self.screen_change_signal.subscribe(self, self._guard_screen)
-        self._guard_screen(self.screen)
-        self._fit_window(self.size)
-
-    def on_resize(self, event: events.Resize) -> None:
-        # (Runs before Textual's own handler has taken the new size: read it here.)
-        self._fit_window(event.size)
+    @property
+    def comes_back(self) -> bool:
+        """Whether a launcher behind this app comes back once it has run to its end (not
+        when the program has gone on to other work, such as serving a game on)."""
+        return True
 
     async def on_event(self, event: events.Event) -> None:
         # Every key and click, whatever takes it: the player is at the table (the host
@@ -171,64 +183,92 @@ class TableApp(ChattingApp):
                 seat.still_here()
         await super().on_event(event)
 
-    def _fit_window(self, size: Size) -> None:
-        small = too_small(size)
-        self.set_class(small, TOO_SMALL_CLASS)
-        if small:
-            for screen in self.screen_stack:
-                self._guard_screen(screen)
-
-    def _guard_screen(self, screen: Screen[object]) -> None:
-        if not self.has_class(TOO_SMALL_CLASS):
-            return  # mounted once the window is too small: until then it is in no frame
-        if screen not in self._guarded and screen.is_attached:  # (not one already closed)
-            self._guarded.add(screen)
-            screen.mount(TooSmall())
-
     # -- following the session --------------------------------------------------------
 
+    def sit_down(self, session: Seat) -> None:
+        """Follow `session`'s news and start it: what a game's app does on mounting, and
+        again with the seat asked for anew (`sit_again`). Workers of methods, so one
+        cancelled before it ran (the app closing) leaves no coroutine behind."""
+        self._follow_session(session)
+        self._start_session(session)
+
+    @work(group="session", exclusive=True)
+    async def _follow_session(self, session: Seat) -> None:
+        await self.follow_table(session)
+
+    @work(group="session-start")
+    async def _start_session(self, session: Seat) -> None:
+        await self.open_table(session)
+
     async def open_table(self, session: Seat) -> bool:
-        """Start `session`; whether it started (if not, `could_not_start` has said why)."""
+        """Start `session`; whether it started (if not, the player is asked for the host's
+        PIN, or `could_not_start` has said why)."""
         try:
             await session.start()
         except Exception as error:  # refused by the host, host unreachable, ...
-            self.could_not_start(session, error)
+            if not self.ask_for_pin(session, error):
+                self.could_not_start(session, error)
             return False
         return True
 
     async def follow_table(self, session: Seat) -> None:
-        """Read `session`'s updates until it ends: what every table has is handled here,
-        the game's own updates by `table_update`."""
+        """Read `session`'s updates until it ends, posting each to the app as its message."""
         async for update in session.updates():
-            match update:
-                case PresenceChanged(connected):
-                    self.presence_changed(connected)
-                case LinkChanged(up, message, final):
-                    self.link_changed(up, message, final)
-                case Rejected(message):
-                    self.refused(message)
-                case NextGame(message):
-                    self.next_game(message)
-                case ChatHeard() as line:
-                    self.post_message(ChatArrived(line))
-                case ChatRefused(code, message):
-                    self.post_message(ChatDeclined(code, message))
-                case _:
-                    self.table_update(update)
+            self.post_message(news(update))
 
     def could_not_start(self, session: Seat, error: Exception) -> None:
-        """The session did not start (turned away, nobody there): say so, and go."""
-        raise error
+        """The session did not start (turned away, nobody there): the app closes with the
+        reason, left on the terminal, or said by the launcher that runs it."""
+        # The host's refusal is its text, not ours: escaped, and never read as markup.
+        reason = getattr(error, "message", None) or str(error) or type(error).__name__
+        self.start_error = error
+        self.problem = f"Cannot join: {shown(reason)}"
+        self.exit(return_code=1, message=None if self.launched else Text(self.problem))
 
-    def table_update(self, update: object) -> None:
-        """One of the game's own updates (its state changed, with the events that did it)."""
+    def ask_for_pin(self, session: Seat, error: Exception) -> bool:
+        """When `error` is the host asking for its PIN (none sent, a wrong one, or too many
+        wrong lately) and the seat can be asked for again: ask the player for the PIN, as the
+        LAN's list does, and `sit_again` with it once the host will check it (a try sooner
+        would be refused unchecked); `could_not_start` if they give up. False when not."""
+        again = self.again
+        if again is None:
+            return False
+        # (Here, not above: solo's first frame needs no network.)
+        from net import Refused
+        from net import protocol as p
+        from wordsy_tui.app.screens.prompt import PromptScreen
+
+        if not isinstance(error, Refused) or error.reason not in (p.WRONG_PIN, p.PIN_BACKOFF):
+            return False
+        if error.reason == p.PIN_BACKOFF:
+            question = "Too many wrong PINs from here lately."
+        else:
+            question = "Wrong PIN." if again.pin else "This game has a PIN."
+        wait = error.retry_after or 0.0
+        if wait > 0:
+            question += f" The host checks the next one in {wait:.0f} s."
+        loop = asyncio.get_running_loop()
+        ready = loop.time() + wait
+
+        def given(pin: str | None) -> None:
+            if pin is None:
+                self.again = None
+                self.could_not_start(session, error)
+                return
+            self.again = SeatAgain(again.seat, pin)
+            left = ready - loop.time()
+            if left <= 0:
+                self.sit_again(again.seat(pin))
+                return
+            self.notify(f"Trying the PIN in {left:.0f} s, when the host takes it.")
+            self.set_timer(left, lambda: self.sit_again(again.seat(pin)))
+
+        self.push_screen(PromptScreen(f"{question} The game's PIN:", "PIN", password=True), given)
+        return True
+
+    def sit_again(self, session: Any) -> None:
+        """Follow `session`: the seat asked for again, with the PIN the player gave."""
         raise NotImplementedError
-
-    def presence_changed(self, connected: Mapping[str, bool]) -> None:
-        """Who is connected to the host changed."""
-
-    def link_changed(self, up: bool, message: str, final: bool) -> None:
-        """The link to the host went down or came back; `final`: the host ended the game."""
 
     def host_ended(self, message: str, over: bool) -> None:
         """The host ended the game on purpose: its word on it, and the way out (leave, or
@@ -240,11 +280,8 @@ class TableApp(ChattingApp):
         self.push_screen(GameClosedScreen(message), lambda leave: self.leave() if leave else None)
 
     def refused(self, message: str) -> None:
-        """The host (or the rules) refused one of our commands: say why."""
+        """The host (or the rules) refused one of our commands: say why, in a notice."""
         self.notify(shown(message), severity="warning", markup=False)
-
-    def next_game(self, message: str) -> None:
-        """The host started a rematch with our seat in it."""
 
     # -- the rematch, and leaving the table ---------------------------------------------
 

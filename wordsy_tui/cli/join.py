@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from typing import Any
 
 from wordsy_tui.cli.options import host_port, player_name
 from wordsy_tui.engine.levels import Level
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.reclaim and args.spectate:
         parser.error("a spectator has no seat to ask for: drop --reclaim")
     name = args.name or default_name()
-    from net import Refused
+    from net import Refused, Unreachable
 
     try:
         if args.bot:
@@ -68,6 +69,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return join_with_app(args, name)
     except Refused as refusal:
         print(f"wordsy-tui join: the host refused: {refusal.message}", file=sys.stderr)
+        return 1
+    except Unreachable as nobody:
+        print(f"wordsy-tui join: {nobody}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -118,6 +122,7 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
     connect: tuple[str, int] | None = args.connect  # what `host_port` made of HOST:PORT
     if connect is None:
         return browse_the_lan(args, name)
+    from wordsy_tui.app.table import SeatAgain
     from wordsy_tui.front.seat import from_environment
     from wordsy_tui.kit import kit_for
     from wordsy_tui.table.joined import game_at, player_keys
@@ -130,30 +135,36 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
         return 1
     front_pin, seat_file = from_environment()
     kit = kit_for(game)
-    seat = kit.seat(
-        game,
-        connect,
-        name,
-        args.pin or front_pin,
-        spectate=args.spectate,
-        reclaim=args.reclaim,
-        keys=None if args.spectate else player_keys(),
-        seat_file=None if args.spectate else seat_file,
-    )
-    return kit.play(game, seat)
+
+    def seat(pin: str | None) -> Any:
+        return kit.seat(
+            game,
+            connect,
+            name,
+            pin,
+            spectate=args.spectate,
+            reclaim=args.reclaim,
+            keys=None if args.spectate else player_keys(),
+            seat_file=None if args.spectate else seat_file,
+        )
+
+    pin = args.pin or front_pin
+    # The app asks for the PIN when the host wants one (not a front's: that one is right).
+    again = None if front_pin else SeatAgain(seat, pin)
+    return kit.app(game, seat(pin), again).run_to_end()
 
 
 def browse_the_lan(args: argparse.Namespace, name: str) -> int:
     """The games on the LAN, live, to pick one from."""
-    from wordsy_tui.cli.serve import HostOptions, LanPlay
-    from wordsy_tui.games.wordsy.app import WordsyApp
-    from wordsy_tui.games.wordsy.rules.config import GameConfig
+    from wordsy_tui.app.lan import LanPlay
+    from wordsy_tui.app.launcher import Launcher, Place
+    from wordsy_tui.cli.serve import HostOptions
 
-    # Joining can lead to hosting from the menu; that game uses the defaults.
+    # Joining can lead to hosting from the menu; that game takes its options from the form.
     lan = LanPlay(
-        HostOptions(GameConfig(), name),
+        HostOptions(None, name),
         args.interface,
         spectate=args.spectate,
         reclaim=args.reclaim,
     )
-    return WordsyApp(None, lan=lan, name=name, browse=True).run_to_end()
+    return Launcher(lan, name=name, place=Place.LAN).run_to_end()

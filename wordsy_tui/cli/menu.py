@@ -26,12 +26,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def run_menu(name: str | None = None) -> int:
     """The start menu; games hosted from it take their options from its host form."""
     # Imported here so that `--help` and the other commands do not load Textual.
-    from wordsy_tui.cli.serve import HostOptions, LanPlay
-    from wordsy_tui.games.wordsy.app import WordsyApp
-    from wordsy_tui.games.wordsy.rules.config import GameConfig
+    from wordsy_tui.app.lan import LanPlay
+    from wordsy_tui.app.launcher import Launcher
+    from wordsy_tui.cli.serve import HostOptions
     from wordsy_tui.table.names import default_name
 
-    player = name or default_name()
-    lan = LanPlay(HostOptions(GameConfig(), player))
+    lan = LanPlay(HostOptions(None, name or default_name()))  # the form sets the game
     # Only a name given here counts as chosen: hosting asks rather than use the login's.
-    return WordsyApp(lan=lan, name=name).run_to_end()
+    return Launcher(lan, name=name).run_to_end()

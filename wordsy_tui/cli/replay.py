@@ -52,7 +52,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(f"cannot read {shown(str(path))}: {shown(str(error.strerror or error))}")
     except ValueError as error:
         parser.error(f"{shown(str(path))} cannot be replayed: {shown(str(error))}")
-    status = kit_for(game).play(game, session)
+    status = kit_for(game).app(game, session).run_to_end()
     note = session.door.note
     if note:  # the app's notice is gone with its screen: leave it in the terminal too
         print(f"wordsy-tui replay: {note}", file=sys.stderr)
@@ -82,6 +82,6 @@ def pick_a_game() -> int:
             f"{default_log_dir(APP_NAME)}, and show here once a game has started."
         )
         return 0
-    from wordsy_tui.games.wordsy.app import WordsyApp
+    from wordsy_tui.app.launcher import Launcher, Place
 
-    return WordsyApp(name="replay", replays=True).run_to_end()
+    return Launcher(name="replay", place=Place.SAVED, only_saved=True).run_to_end()

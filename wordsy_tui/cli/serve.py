@@ -9,29 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Protocol, TextIO, TypeVar
+from typing import Any, Final, Protocol, TextIO, TypeVar
 
-from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.kit import GameDesk, game_info, kit_for
-from wordsy_tui.table.discovery import (
-    Announcer,
-    FoundGame,
-    browse,
-)
-from wordsy_tui.table.joined import player_keys
+from wordsy_tui.table.discovery import Announcer
 from wordsy_tui.table.served import DEFAULT_PORT, LOBBY_GRACE_SECONDS, ServedTable
 from wordsy_tui.text import shown
-
-if TYPE_CHECKING:
-    # Their shapes only: a headless host never loads the app, nor a Wordsy host the tiles.
-    from wordsy_tui.app.lan import HostSetup, TileHostSetup
 
 EventHook = Callable[[Any, Any], None]
 """Told each event with the state just after it (the game's own state and event types)."""
@@ -347,90 +336,7 @@ def front_lines(server: Server) -> list[str]:
     return lines
 
 
-class LanPlay:
-    """The app's way onto the LAN (`wordsy_tui.app.lan.Lan`): find, host, join."""
-
-    def __init__(
-        self,
-        options: HostOptions,
-        interfaces: list[str] | None = None,
-        spectate: bool = False,
-        reclaim: bool = False,
-    ) -> None:
-        from wordsy_tui.words.lexicon import dictionary_hash
-
-        self.options = options
-        self.interfaces = interfaces
-        self.spectate = spectate
-        self.reclaim = reclaim
-        """Ask the host for the seat of our name, lost with another machine."""
-        self.dictionary = dictionary_hash()
-
-    def browse(self) -> AsyncIterator[list[FoundGame]]:
-        return browse(self.interfaces)
-
-    def _chosen(self, name: str, setup: HostSetup | TileHostSetup) -> HostOptions:
-        """The options the program started with, and what the start menu's form chose."""
-        return dataclasses.replace(
-            self.options,
-            name=name,
-            config=setup.config,
-            bots=setup.bots,
-            bot_level=setup.bot_level,
-            pin=setup.pin,
-        )
-
-    def host(self, name: str, setup: HostSetup | None = None) -> WordsySeat:
-        options = dataclasses.replace(self.options, name=name)
-        if setup is not None:  # chosen on the start menu's form
-            options = self._chosen(name, setup)
-        server = make_server(options)  # a Wordsy game
-        return WordsySeat.host(name, server, bots=(options.bot_level,) * options.bots)
-
-    def join(self, address: str, port: int, name: str, pin: str | None) -> WordsySeat:
-        # The seat's token is kept on disk: the same join command takes the seat back.
-        return WordsySeat.join(
-            address,
-            port,
-            name,
-            self.dictionary,
-            pin=pin,
-            spectate=self.spectate,
-            keys=None if self.spectate else player_keys(),
-            reclaim=self.reclaim,
-        )
-
-    async def play_tiles(
-        self, address: str, port: int, name: str, pin: str | None, game: str
-    ) -> int:
-        """A game with its own app (a tile game, Wordsmith) picked in the LAN's list,
-        played there."""
-        kit = kit_for(game)
-        seat = kit.seat(
-            game,
-            (address, port),
-            name,
-            pin,
-            spectate=self.spectate,
-            reclaim=self.reclaim,
-            keys=None if self.spectate else player_keys(),
-        )
-        return await kit.play_on(game, seat)
-
-    async def host_tiles(self, name: str, setup: TileHostSetup) -> int:
-        """A tile game hosted from the start menu: `host --game`'s host, with the form's
-        options in place of its flags (the rest as the program was started; a new game)."""
-        from wordsy_tui.games.tiles.play import host_tiles_with_app
-
-        return await host_tiles_with_app(
-            dataclasses.replace(self._chosen(name, setup), log_path=None)
-        )
-
-    async def keep_hosting(self, session: WordsySeat) -> int:
-        """The hosting player left `session`'s game running: serve it on, headless."""
-        return await serve_on(await session.leave_running(), session.me)
-
-
 def serve_with_app(options: HostOptions) -> int:
-    """The hosting player's screens for `options`' game, until they close."""
-    return kit_for(options.game).hosted(options.game).app(options)
+    """The hosting player's screens for `options`' game, until they close (and whatever
+    the game leaves to run after them)."""
+    return kit_for(options.game).hosted(options.game).app(options).run_to_end()

@@ -16,11 +16,17 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from wordsy_tui.engine.rules import Longest
+
 KIND = "kind"
 
 
 class CodecError(ValueError):
     pass
+
+
+class TooLong(CodecError):
+    """A field longer than its game can use (its `Longest`): the sentence for the player."""
 
 
 def registry(union: Any) -> dict[str, type]:
@@ -63,7 +69,15 @@ def decode_kind(data: Any, kinds: dict[str, type]) -> Any:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    return typing.get_type_hints(cls, include_extras=True)
+
+
+def bounded(value: str | bytes, bound: Longest) -> None:
+    """Refuse `value` (`TooLong`) when it is longer than `bound`."""
+    if len(value) > bound.limit:
+        unit = "byte" if isinstance(value, bytes) else "character"
+        plural = "" if bound.limit == 1 else "s"
+        raise TooLong(f"{bound.what.capitalize()} is at most {bound.limit} {unit}{plural}.")
 
 
 def _build(cls: type, data: Any) -> Any:
@@ -85,10 +99,19 @@ def _build(cls: type, data: Any) -> Any:
 
 def _convert(hint: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(hint)
+    if origin is typing.Annotated:
+        base, *marks = typing.get_args(hint)
+        converted = _convert(base, value, where)
+        for mark in marks:
+            if isinstance(mark, Longest):
+                bounded(converted, mark)
+        return converted
     if origin in (types.UnionType, typing.Union):
         for option in typing.get_args(hint):
             try:
                 return _convert(option, value, where)
+            except TooLong:
+                raise  # it fits, but is too long: that is the answer
             except CodecError:
                 continue
         raise CodecError(f"{where}: {value!r} fits none of {hint}")

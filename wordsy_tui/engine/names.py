@@ -2,11 +2,13 @@
 
 A name is 1 to `MAX_NAME_LENGTH` printable characters in Unicode NFKC form with
 no spaces around it (`normal_name` makes one from what a person typed). At a
-table, two names are the same name when they share a skeleton: NFKC, case
-folded, and mapped through the Unicode confusables table of UTS #39, so a
-Cyrillic A (U+0410) is a Latin "A", a Greek Omicron (U+039F) or a digit "0" is
-an "O", and "rn" is "m". A name shaped like the host's computer players' ("Bot 2 (easy)") is kept
-for them. See docs/RULES.md, "Players and seats".
+table, two names are the same name (`same_name`) when they share a skeleton:
+NFKC, mapped through the Unicode confusables table of UTS #39 and case folded,
+so a Cyrillic A (U+0410) is a Latin "A", a Greek Omicron (U+039F) or a digit
+"0" is an "O", "rn" is "m" and "AI" is "Al"; or the same with the case folded
+first, so "ALICE" is "Alice" (the table maps a capital I to "l", a small i to
+nothing). A name shaped like the host's computer players' ("Bot 2 (easy)") is
+kept for them. See docs/RULES.md, "Players and seats".
 
 The confusables table ships with the `confusable-homoglyphs` package; it is
 read on the first comparison at a table, never on the way to a solo game.
@@ -19,12 +21,23 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
-from typing import Final
+from typing import Annotated, Final
+
+from rich.cells import cell_len
 
 from wordsy_tui.engine import errors
+from wordsy_tui.engine.rules import Longest
 from wordsy_tui.text import shown, unsafe_characters
 
 MAX_NAME_LENGTH: Final = 20
+NAME_BOUND: Final = Longest(MAX_NAME_LENGTH, "a name")
+Name = Annotated[str, NAME_BOUND]
+"""A command's field that names a seat (every game's): the wire refuses a longer one."""
+MAX_NAME_WIDTH: Final = 20
+"""Terminal cells (as the app measures text: Rich's `cell_len`): ten CJK characters."""
+# Arabic ligatures of whole phrases (U+FDFD is the Bismillah): a terminal gives each one
+# cell, the font draws the phrase over its neighbours. NFKC keeps them; no name needs one.
+PHRASES: Final = re.compile("[\ufd40-\ufd4f\ufdcf\ufdfd-\ufdff]")
 BOT_EXAMPLE: Final = "Bot 1 (easy)"
 # The package marks right-to-left characters with left-to-right marks for display.
 _DISPLAY_MARK: Final = "\u200e"
@@ -53,6 +66,13 @@ def name_problem(
         )
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         return errors.BadName(f"A name is 1 to {MAX_NAME_LENGTH} characters.")
+    if cell_len(name) > MAX_NAME_WIDTH:
+        return errors.BadName(
+            f"A name is at most {MAX_NAME_WIDTH} columns wide on screen (a wide character "
+            "counts two)."
+        )
+    if PHRASES.search(name):
+        return errors.BadName("A name cannot hold a whole phrase written as one character.")
     if name != normal_name(name):
         return errors.BadName(
             f"Send the name in Unicode NFKC form without spaces around it: {normal_name(name)}"
@@ -63,32 +83,55 @@ def name_problem(
         return errors.BadName(
             f"Names like {BOT_EXAMPLE!r} are kept for computer players; pick another name."
         )
-    key = name_key(name)
+    keys = name_keys(name)
     for other in taken:
-        if name_key(other) == key:
+        if _alike(keys, name_keys(other)):
             alike = "" if other == name else f": it looks the same as {other}"
             return errors.NameTaken(f"The name {name} is taken{alike}. Pick another name.")
     return None
 
 
-def name_key(name: str) -> str:
-    """The skeleton shared by names people could take for one another."""
-    folded = _skeleton(unicodedata.normalize("NFKC", name)).casefold()
-    # Folding case can make new lookalikes (U+0410 -> U+0430); spacing is not told apart.
-    return " ".join(_skeleton(folded).split())
+def same_name(one: str, other: str) -> bool:
+    """Whether people could take `one` and `other` for one another's name."""
+    return _alike(name_keys(one), name_keys(other))
+
+
+def _alike(keys: tuple[str, str], others: tuple[str, str]) -> bool:
+    return any(key == other for key, other in zip(keys, others, strict=True))
+
+
+def name_keys(name: str) -> tuple[str, str]:
+    """The two skeletons of a name: mapped as written, then case folded ("AI" is "Al");
+    and case folded first ("ALICE" is "alice": mapped first, its I would be an "l").
+
+    Either way, folding can make new lookalikes (U+0410 -> U+0430) and mapping new
+    capitals (a digit 0 is an "O"), so each is folded and mapped once more (after which
+    every character's skeleton is stable); spacing is not told apart.
+    """
+    text = unicodedata.normalize("NFKC", name)
+    as_written = _skeleton(_skeleton(text).casefold())
+    folded_first = _skeleton(_skeleton(text.casefold()).casefold())
+    return " ".join(as_written.split()), " ".join(folded_first.split())
 
 
 def _looks_like_bot(name: str) -> bool:
-    return _bot_pattern().fullmatch(name_key(name)) is not None
+    return any(
+        pattern.fullmatch(key) is not None
+        for pattern, key in zip(_bot_patterns(), name_keys(name), strict=True)
+    )
 
 
 @cache
-def _bot_pattern() -> re.Pattern[str]:
-    digit = "|".join(re.escape(name_key(d)) for d in "0123456789")
-    head, tail = name_key("Bot x (").split("x")
-    return re.compile(
-        f"{re.escape(head)}(?:{digit})+{re.escape(tail)}.*{re.escape(name_key(')'))}"
-    )
+def _bot_patterns() -> tuple[re.Pattern[str], ...]:
+    """ "Bot N (level)" in each skeleton of `name_keys`."""
+
+    def pattern(key: int) -> re.Pattern[str]:
+        digit = "|".join(re.escape(name_keys(d)[key]) for d in "0123456789")
+        head, tail = name_keys("Bot x (")[key].split("x")
+        close = name_keys(")")[key]
+        return re.compile(f"{re.escape(head)}(?:{digit})+{re.escape(tail)}.*{re.escape(close)}")
+
+    return pattern(0), pattern(1)
 
 
 def _confusables() -> dict[str, list[str]]:

@@ -49,6 +49,18 @@ class Alarm(Generic[Command]):
 
 
 @dataclass(frozen=True, slots=True)
+class Longest:
+    """The most a field of a command can hold that its game can use, on the field's type:
+    `Annotated[str, Longest(45, "a word")]` (characters; bytes for a `bytes` field). The
+    wire codec refuses a longer one (`too-long`) before the rules see it or the log keeps it.
+    """
+
+    limit: int
+    what: str
+    """What the field holds, for the refusal ("a word")."""
+
+
+@dataclass(frozen=True, slots=True)
 class Request(Generic[Command]):
     """A command as a peer sent it: what it asks, and the seat it says it acts for."""
 

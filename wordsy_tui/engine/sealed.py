@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 
 SALT_BYTES = 16
+COMMITMENT_BYTES = 32
+"""A SHA-256 digest."""
 
 
 def commit(word: str, salt: bytes) -> bytes:

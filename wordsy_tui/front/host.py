@@ -21,6 +21,9 @@ class FrontOptions:
     web_port: int | None = None
     """None: no web front."""
     ssh_watchers: int = 20
+    ssh_child: Sequence[str] | None = None
+    """The program each SSH session runs, before its `join` arguments: a program that
+    knows the host's game (None: this package's, `python -m wordsy_tui`)."""
 
 
 def loopback_for(bind: str) -> str:
@@ -77,27 +80,32 @@ class Fronts:
             from wordsy_tui.front.ssh import SshFront, SshLimits
 
             watchers = min(self.options.ssh_watchers, table.host.config.max_spectators)
-            self.ssh = SshFront(
+            ssh = SshFront(
                 game_address=game,
                 seats_folder=table.log_path.with_suffix(".ssh"),
                 pin=table.pin,
                 limits=SshLimits(max_sessions=table.config.max_players + watchers),
                 bind=table.bind,
                 port=self.options.ssh_port,
+                child=None if self.options.ssh_child is None else list(self.options.ssh_child),
                 watchers=watchers,
             )
-            await self.ssh.start()
+            # Held once it listens: a screen drawn meanwhile (a lobby on a resize) reads
+            # the fronts' lines, and a front not listening yet has no port to name.
+            await ssh.start()
+            self.ssh = ssh
         if self.options.web_port is not None:
             from wordsy_tui.front.web import WebFront
 
-            self.web = WebFront(
+            web = WebFront(
                 game_address=game,
                 seats_folder=table.log_path.with_suffix(".web"),
                 bind=table.bind,
                 port=self.options.web_port,
                 pin=table.pin,
             )
-            await self.web.start()
+            await web.start()
+            self.web = web
 
     async def stop(self) -> None:
         if self.ssh is not None:

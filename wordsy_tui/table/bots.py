@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-_log = logging.getLogger("wordsy_tui.games.wordsy.bots")
+_log = logging.getLogger(__name__)
 
 D = TypeVar("D")
 """What a mind's thinking decides (a planned word, a command)."""

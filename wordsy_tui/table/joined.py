@@ -20,6 +20,7 @@ from net import (
     ClientConfig,
     Refused,
     SeatKeys,
+    Unreachable,
     default_keys_path,
 )
 from net import client as net_client
@@ -29,10 +30,12 @@ from wordsy_tui.engine import Rules
 from wordsy_tui.table.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
 from wordsy_tui.table.clock import AlarmClock, Deadline
 from wordsy_tui.table.kept import KEPT_FOLDER, SeatKeep, TokenKept
+from wordsy_tui.table.part import Table
 from wordsy_tui.table.sealed import Keeper
 from wordsy_tui.table.seam import Stream
 from wordsy_tui.table.seat import Door, LinkChanged, NextGame, Rejected
-from wordsy_tui.table.served import APP_NAME, LOOPBACK, ServedTable, Table, requirements
+from wordsy_tui.table.served import APP_NAME, LOOPBACK, ServedTable, requirements
+from wordsy_tui.text import shown
 
 # How long joining keeps knocking before it tells the player the host is not there
 # (once in, a lost link is retried for as long as the player stays).
@@ -53,7 +56,7 @@ async def first_contact(client: Client) -> None:
             await client.start()
     except TimeoutError:
         problem = client.last_problem or "it did not answer"
-        raise ConnectionError(f"No answer from the host: {problem}.") from None
+        raise ConnectionError(f"No answer from the host: {shown(problem)}.") from None
     except Refused as refused:
         if refused.reason != NAME_TAKEN or client.reclaim or client.role != "player":
             raise
@@ -89,13 +92,14 @@ class HostLink:
                 await self._pump
         await self.client.close()
 
-    def news(self, link: net_client.Link) -> LinkChanged | Rejected:
+    def news(self, link: net_client.Link) -> LinkChanged:
         """What the player is told of a change of the link."""
-        if link.final and self.client.closed:
-            # The host's own sentence: it says who ended the game and what comes next.
-            return LinkChanged(False, link.detail[:MAX_CLOSING_WORDS], final=True)
         if link.final:
-            return Rejected(link.detail[:MAX_CLOSING_WORDS])  # e.g. the host removed our seat
+            # The host's own sentence: who ended the game and what comes next, or why this
+            # seat is over (taken away, handed to its player elsewhere). Final either way:
+            # the client has stopped knocking, so the table says so until the player leaves
+            # (a passing notice left "Reconnecting by itself…" on screen for good).
+            return LinkChanged(False, link.detail[:MAX_CLOSING_WORDS], final=True)
         message = (
             "connected" if link.connected else f"connection lost: {link.detail or 'no answer'}"
         )
@@ -395,10 +399,13 @@ class Hosting(Joined[S, C, E]):
 
 
 async def game_at(address: str, port: int, dictionary: str) -> str:
-    """Which game the host at `address:port` plays (its `--game` name), asked at its door
-    without sitting down: a hello that names no game, which the host refuses with the
-    requirements it has, its game among them. Raises ConnectionError when the host does
-    not answer (or names no game: a host of another program)."""
+    """Which game the host at `address:port` plays (its `--game` name, one of this
+    program's games), asked at its door without sitting down: a hello that names no game,
+    which the host refuses with the requirements it has, its game among them. Raises
+    ConnectionError, its message safe to print, when the host does not answer, names no
+    game (a host of another program) or one this program does not play (a newer one's)."""
+    from wordsy_tui.kit import game_names
+
     probe = Client(
         address,
         port,
@@ -407,17 +414,25 @@ async def game_at(address: str, port: int, dictionary: str) -> str:
         requirements=requirements(dictionary, ""),
         config=ClientConfig(connect_timeout=PROBE_SECONDS),
     )
+    where = f"The host at {address}:{port}"
     try:
         async with asyncio.timeout(PROBE_SECONDS):
             await probe.start()
     except Refused as refused:
         game = (refused.requirements or {}).get("game")
-        if game:
+        if game and game in game_names():
             return game
-        raise ConnectionError(f"The host at {address}:{port} refused: {refused.message}") from None
+        if game:  # a game a newer version plays, or a host's hostile text
+            raise ConnectionError(
+                f"{where} plays {shown(game)}, a game this version of {APP_NAME} does not "
+                "know: update it to join."
+            ) from None
+        raise ConnectionError(f"{where} refused: {shown(refused.message)}") from None
+    except Unreachable:
+        raise  # nothing there at all: its own words say so
     except (TimeoutError, OSError):
         problem = probe.last_problem or "it did not answer"
-        raise ConnectionError(f"No answer from the host: {problem}.") from None
+        raise ConnectionError(f"No answer from the host: {shown(problem)}.") from None
     finally:
         await probe.close()
-    raise ConnectionError(f"The host at {address}:{port} plays no game this program knows.")
+    raise ConnectionError(f"{where} plays no game this program knows.")

@@ -21,7 +21,7 @@ from net import CommandRejected, Refusal
 from net import client as net_client
 from net import protocol as p
 from wordsy_tui.engine import Request, Rules
-from wordsy_tui.engine.codec import CodecError
+from wordsy_tui.engine.codec import CodecError, TooLong
 from wordsy_tui.engine.errors import ControlCharacters, NameTaken, RuleError
 from wordsy_tui.engine.names import name_problem
 from wordsy_tui.text import shown, unsafe_characters
@@ -29,9 +29,13 @@ from wordsy_tui.text import shown, unsafe_characters
 NOT_YOUR_SEAT = "not-your-seat"
 HOST_ONLY = "host-only"
 MALFORMED = "malformed-command"
+TOO_LONG = "too-long"
 
 
-def malformed(error: CodecError) -> CommandRejected:
+def undecodable(error: CodecError) -> CommandRejected:
+    """A command the game's codec refused, as its sender is told: too long, or malformed."""
+    if isinstance(error, TooLong):
+        return CommandRejected(TOO_LONG, str(error))
     return CommandRejected(MALFORMED, f"That command is malformed: {error}.")
 
 
@@ -167,7 +171,7 @@ class HostedRules(Generic[S, C, E]):
         try:
             request = self.rules.decode_command(command)
         except CodecError as error:
-            raise malformed(error) from None
+            raise undecodable(error) from None
         actor = self._authorize(seat, request)
         try:
             events = self.rules.decide(self.state, actor, request.command, self.rng)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import ClassVar
 
 from rich.text import Text
 from textual import work
@@ -13,16 +13,13 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from wordsy_tui.app.failures import ReportsFailures
+from wordsy_tui.app.launcher import launcher
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
-from wordsy_tui.games.wordsy.app.node import ReportsFailures, wordsy_app
-from wordsy_tui.games.wordsy.rules.config import GAME
+from wordsy_tui.kit import game_info
 from wordsy_tui.table.discovery import FoundGame
 from wordsy_tui.text import shown
-
-SHORT_TITLES: Final = {GameName.WWF: "WWF"}
-"""A tile game's name where a column of the list has room for a word or so."""
 
 
 def parse_address(text: str) -> tuple[str, int] | None:
@@ -64,7 +61,7 @@ class BrowseScreen(Screen[None], ReportsFailures):
 
     @work(exclusive=True, group="browse", exit_on_error=False)
     async def look(self) -> None:
-        lan = wordsy_app(self).lan
+        lan = launcher(self).lan
         if lan is None:
             self.query_one("#browse-status", Static).update(
                 "Finding games is not available here: press c to type an address."
@@ -84,9 +81,7 @@ class BrowseScreen(Screen[None], ReportsFailures):
                 Text(shown(game.name)),
                 Text(shown(game.host)),
                 f"{game.players}/{game.seats}",
-                Text(
-                    phase if game.game == GAME and game.compatible else f"{phase} ({_other(game)})"
-                ),
+                Text(f"{phase} ({which(game)})"),
                 "PIN" if game.pin_required else "-",
                 f"port {game.ssh_port}" if game.ssh_port else "-",
             )
@@ -101,7 +96,7 @@ class BrowseScreen(Screen[None], ReportsFailures):
             return
         game = self.games[table.cursor_row]
         if not game.compatible:
-            plays = "another version of Wordsy" if game.game == GAME else shown(game.game)
+            plays = other_version(game)
             self.notify(
                 f"{shown(game.name)} plays {plays}, which this program cannot join.",
                 severity="warning",
@@ -130,25 +125,28 @@ class BrowseScreen(Screen[None], ReportsFailures):
             return
         self.app.push_screen(
             PromptScreen("PIN (leave empty if the game has none):", "PIN", password=True),
-            lambda pin: self._join(*address, pin),
+            lambda pin: launcher(self).connect(*address, pin),
         )
 
-    def _join(self, address: str, port: int, pin: str | None, game: str = GAME) -> None:
-        if game == GAME:
-            wordsy_app(self).join_game(address, port, pin)
-        else:  # a tile game: its own board screen
-            wordsy_app(self).join_tile_game(address, port, pin, game)
+    def _join(self, address: str, port: int, pin: str | None, game: str) -> None:
+        launcher(self).join_game(game, address, port, pin)
 
     def action_back(self) -> None:
-        wordsy_app(self).back_to_menu()
+        launcher(self).back_to_menu()
 
 
-def _other(game: FoundGame) -> str:
-    """Which game a listed game plays when not Wordsy, or why it cannot be joined, in a word
-    or two."""
-    if game.game == GAME:
-        return "other version"
-    title = next((SHORT_TITLES.get(n, r.title) for n, r in RULES.items() if n == game.game), None)
-    if title is None:
-        return shown(game.game)
+def which(game: FoundGame) -> str:
+    """Which game a listed game plays, or why it cannot be joined, in a word or two."""
+    try:
+        title = game_info(game.game).brief
+    except KeyError:
+        return shown(game.game)  # not a game of ours: its own word for it, escaped
     return title if game.compatible else f"{title}, other version"
+
+
+def other_version(game: FoundGame) -> str:
+    """What a listed game this program cannot join plays."""
+    try:
+        return f"another version of {game_info(game.game).title}"
+    except KeyError:
+        return shown(game.game)

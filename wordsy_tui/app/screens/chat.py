@@ -1,7 +1,7 @@
 """The chat line: one line to everyone at the table, spectators included.
 
 It opens over the board or the lobby, which stay in sight (and keep moving), with the
-last lines said above it where the board has no room for them (the tile games);
+last lines said above it where the screen has no chat log of its own;
 Enter sends, Esc closes, and what was typed stays for the next time it opens.
 `/1`, `/2` and `/3` stand for a reaction, said like any line once Enter sends it.
 """

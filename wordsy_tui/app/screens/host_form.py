@@ -1,9 +1,15 @@
-"""Hosting from the start menu: the options `wordsy-tui host` takes on its command line."""
+"""Hosting from the start menu: the options `wordsy-tui host` takes on its command line.
+
+The form asks what every game's host takes (the hosting player's name, the game, seats, a
+PIN, computer players and their level); each game's kit brings its own options' rows
+(`HostFields`), shown while one of its games is chosen.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,46 +21,18 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static
 from textual.widgets._select import SelectOverlay
 
-from wordsy_tui.app.lan import HostSetup, TileHostSetup
+from wordsy_tui.app.lan import TableSetup
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
+from wordsy_tui.engine.levels import Level
 from wordsy_tui.engine.names import MAX_NAME_LENGTH, name_problem, normal_name
-from wordsy_tui.games.tiles.rules.config import (
-    DEFAULT_TURN_SECONDS,
-    MAX_TURN_SECONDS,
-    MIN_TURN_SECONDS,
-    TileGameConfig,
-)
-from wordsy_tui.games.tiles.rules.config import MAX_PLAYERS as TILE_MAX_PLAYERS
-from wordsy_tui.games.tiles.rules.config import MIN_PLAYERS as TILE_MIN_PLAYERS
-from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
-from wordsy_tui.games.wordsy.rules.config import (
-    BOT_LEVELS,
-    DEFAULT_BOT_LEVEL,
-    DEFAULT_TIMER_SECONDS,
-    GAME,
-    MAX_PLAYERS,
-    MAX_TIMER_SECONDS,
-    MIN_PLAYERS,
-    MIN_TIMER_SECONDS,
-    GameConfig,
-)
-from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
+from wordsy_tui.kit import game_info, games, kit_for, kits
 
 MAX_PIN_LENGTH = 32
-GAMES = {GAME: "Wordsy", **{name.value: rules.title for name, rules in RULES.items()}}
-"""The games a table can play, by the name `wordsy-tui host --game` takes."""
-WORDSY_ONLY = ("timer", "ruleset", "meant")
-"""Fields that set what only Wordsy has: hidden while a tile game is chosen."""
-TILES_ONLY = ("turn",)
-SCRABBLE_ONLY = ("vote",)
-"""Scrabble's own: the other tile games refuse a bad word at once, with no challenge."""
-WORDSY_HINT = "Empty timer: no time limit · Space opens a list · bots < seats"
-TILES_HINT = "A turn past its limit is passed · Space opens a list · bots < seats"
-RULESET_LABELS = {
-    Ruleset.CLASSIC: "classic (first edition)",
-    Ruleset.SECOND_EDITION: "second-edition (quick rules)",
-}
+BOT_LEVELS = tuple(level.value for level in Level)
+"""The host's computer players, weakest first."""
+DIGITS = r"[0-9]*"
+"""What a field of a number lets through."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +40,7 @@ class HostChoice:
     """The form's answer: the hosting player's name and the game's options."""
 
     name: str
-    setup: HostSetup | TileHostSetup
+    setup: TableSetup
 
 
 @dataclass(frozen=True)
@@ -72,93 +50,69 @@ class FormProblem:
     message: str
 
 
-MEANT_WORDS = {"off": "off: the strict rules", "on": "on: relaxed play, the table votes"}
-TABLE_VOTE = {"off": "off: the word list decides", "on": "on: the table may overrule it"}
-"""`host --game scrabble --table-vote`: who decides a challenge."""
+class HostFields(Protocol):
+    """A kit's part of the form: its games' own options, each a row (`form_row`)."""
+
+    fields: Sequence[str]
+    """The ids of its fields (each row's id is `row-` and its field's)."""
+
+    def upper(self) -> ComposeResult:
+        """Its rows above the seats."""
+        ...
+
+    def lower(self) -> ComposeResult:
+        """Its rows below the computer players' level."""
+        ...
+
+    def shown(self, game: str) -> Collection[str]:
+        """The fields `game` has (none for another kit's game)."""
+        ...
+
+    def hint(self, game: str) -> str:
+        """The line under the form while `game` is chosen."""
+        ...
+
+    def config(self, game: str, values: Mapping[str, str], seats: int) -> Any | FormProblem:
+        """`game`'s own options from what its fields say (`values`, by field id), checked
+        as `host` checks its flags, for a table of `seats`; or what to fix."""
+        ...
 
 
-def read_form(
-    name: str,
-    timer: str,
-    ruleset: str,
-    seats: str,
-    pin: str,
-    bots: str,
-    level: str,
-    meant: str = "off",
-    *,
-    game: str = GAME,
-    turn: str = str(DEFAULT_TURN_SECONDS),
-    vote: str = "off",
-) -> HostChoice | FormProblem:
-    """What the fields say, checked with the limits `wordsy-tui host` applies; a tile game
-    (`game`) reads the fields it has and leaves Wordsy's alone (and only Scrabble reads
-    the table vote, `vote`)."""
-    player = normal_name(name)
+def read_form(**values: str) -> HostChoice | FormProblem:
+    """What the fields say (by id), checked with the limits `wordsy-tui host` applies; the
+    game chosen (`game`, by default the first) reads its own fields and leaves the other
+    games' alone."""
+    player = normal_name(values.get("name", ""))
     problem = name_problem(player)
     if problem is not None:
         return FormProblem("name", str(problem))
-    if game not in GAMES:
+    game = values.get("game", games()[0].name)
+    try:
+        low, high = game_info(game).seats
+    except KeyError:
         return FormProblem("game", "Choose a game.")
-    tiles = game != GAME
-    low, high = (TILE_MIN_PLAYERS, TILE_MAX_PLAYERS) if tiles else (MIN_PLAYERS, MAX_PLAYERS)
-    timer_seconds = turn_seconds = None
-    if tiles:
-        turn_seconds = _number(turn)
-        if turn_seconds is None or not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
-            return FormProblem(
-                "turn",
-                f"A turn lasts {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} seconds "
-                f"({DEFAULT_TURN_SECONDS} is five minutes); then the host passes for the player.",
-            )
-    elif timer.strip():
-        timer_seconds = _number(timer)
-        if timer_seconds is None or not MIN_TIMER_SECONDS <= timer_seconds <= MAX_TIMER_SECONDS:
-            return FormProblem(
-                "timer",
-                f"The timer is {MIN_TIMER_SECONDS} to {MAX_TIMER_SECONDS} seconds "
-                "(leave it empty for no timer).",
-            )
-    seat_count = _number(seats)
+    seat_count = number(values.get("seats", ""))
     if seat_count is None or not low <= seat_count <= high:
         return FormProblem("seats", f"Seats are {low} to {high}.")
-    bot_count = _number(bots) if bots.strip() else 0
+    bots = values.get("bots", "")
+    bot_count = number(bots) if bots.strip() else 0
     if bot_count is None or not 0 <= bot_count < seat_count:
         return FormProblem(
             "bots",
             f"Computer players are 0 to {seat_count - 1}: one seat at least is for a person.",
         )
+    level = values.get("level", Level.MEDIUM.value)
     if level not in BOT_LEVELS:
         return FormProblem("level", f"Their level is one of {', '.join(BOT_LEVELS)}.")
-    pin_given = pin.strip() or None
-    if turn_seconds is not None:
-        scrabble = game == GameName.SCRABBLE.value
-        if scrabble and vote not in TABLE_VOTE:
-            return FormProblem("vote", "The table vote is on or off.")
-        tiles_config = TileGameConfig(
-            GameName(game),
-            max_players=seat_count,
-            turn_seconds=turn_seconds,
-            table_vote=scrabble and vote == "on",
-        )
-        return HostChoice(player, TileHostSetup(tiles_config, bot_count, level, pin_given))
-    try:
-        rules = Ruleset(ruleset)
-    except ValueError:
-        return FormProblem("ruleset", "Choose a ruleset.")
-    if meant not in MEANT_WORDS:
-        return FormProblem("meant", "Meant words are on or off.")
-    config = GameConfig(
-        ruleset=rules,
-        timer_seconds=timer_seconds,
-        max_players=seat_count,
-        meant_words=meant == "on",
-    )
-    setup = HostSetup(config, bots=bot_count, bot_level=level, pin=pin_given)
-    return HostChoice(player, setup)
+    config = kit_for(game).host_fields().config(game, values, seat_count)
+    if isinstance(config, FormProblem):
+        return config
+    pin = values.get("pin", "").strip() or None
+    return HostChoice(player, TableSetup(config, bots=bot_count, bot_level=level, pin=pin))
 
 
-def _number(text: str) -> int | None:
+def number(text: str) -> int | None:
+    """The whole number typed in a field; None when it is not one."""
     text = text.strip()
     return int(text) if text.isascii() and text.isdigit() else None
 
@@ -178,9 +132,14 @@ class HostFormScreen(Screen[HostChoice | None]):
     def __init__(self, name: str | None) -> None:
         super().__init__()
         self._name = name
+        self.parts = [kit.host_fields() for kit in kits()]
+        """Each kit's rows, in the registry's order."""
+        self._full_table = str(games()[0].seats[1])
+        """The seats of a full table of the game chosen last."""
 
     def compose(self) -> ComposeResult:
-        digits = r"[0-9]*"
+        first = games()[0]
+        most = max(high for _low, high in (known.seats for known in games()))
         with Vertical(id="host-form") as form:
             # In the border: at 80x24 every line inside is a field's.
             form.border_title = Text("Host a game on this LAN", "bold")
@@ -198,48 +157,23 @@ class HostFormScreen(Screen[HostChoice | None]):
             yield from form_row(
                 "Game",
                 Select(
-                    [(title, game) for game, title in GAMES.items()],
-                    value=GAME,
+                    [(known.title, known.name) for known in games()],
+                    value=first.name,
                     allow_blank=False,
                     id="game",
                     compact=True,
                 ),
             )
+            for part in self.parts:
+                yield from part.upper()
             yield from form_row(
-                f"Timer ({MIN_TIMER_SECONDS}-{MAX_TIMER_SECONDS} s)",
+                seats_label(first.name),
                 KeyedInput(
-                    str(DEFAULT_TIMER_SECONDS),
-                    placeholder="empty: no timer",
-                    restrict=digits,
-                    max_length=len(str(MAX_TIMER_SECONDS)),
-                    id="timer",
+                    str(first.seats[1]),
+                    restrict=DIGITS,
+                    max_length=len(str(most)),
+                    id="seats",
                     compact=True,
-                ),
-            )
-            yield from form_row(
-                "Ruleset",
-                Select(
-                    [(RULESET_LABELS[r], r.value) for r in Ruleset],
-                    value=Ruleset.CLASSIC.value,
-                    allow_blank=False,
-                    id="ruleset",
-                    compact=True,
-                ),
-            )
-            yield from form_row(
-                "Turn limit (s)",
-                KeyedInput(
-                    str(DEFAULT_TURN_SECONDS),
-                    restrict=digits,
-                    max_length=len(str(MAX_TURN_SECONDS)),
-                    id="turn",
-                    compact=True,
-                ),
-            )
-            yield from form_row(
-                f"Seats ({MIN_PLAYERS}-{MAX_PLAYERS})",
-                KeyedInput(
-                    str(MAX_PLAYERS), restrict=digits, max_length=1, id="seats", compact=True
                 ),
             )
             yield from form_row(
@@ -253,17 +187,17 @@ class HostFormScreen(Screen[HostChoice | None]):
             )
             yield from form_row(
                 "Computer players",
-                KeyedInput("0", restrict=digits, max_length=1, id="bots", compact=True),
+                KeyedInput("0", restrict=DIGITS, max_length=1, id="bots", compact=True),
             )
             yield from form_row("Their level", level_field("level"))
-            yield from form_row("Meant words", off_or_on(MEANT_WORDS, "meant"))
-            yield from form_row("Table vote", off_or_on(TABLE_VOTE, "vote"))
-            yield Static(WORDSY_HINT, id="form-hint")
+            for part in self.parts:
+                yield from part.lower()
+            yield Static(id="form-hint")
             yield Static(" ", id="form-problem")
         yield Footer()
 
     def on_mount(self) -> None:
-        self._show_fields_of(GAME)
+        self._show_fields_of(games()[0].name)
         self.query_one("#name", Input).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -272,37 +206,31 @@ class HostFormScreen(Screen[HostChoice | None]):
 
     def _show_fields_of(self, game: str) -> None:
         """Only the options the chosen game has; what was typed in the others stays."""
-        tiles = game != GAME
-        for field in WORDSY_ONLY:
-            self.query_one(f"#row-{field}").display = not tiles
-        for field in TILES_ONLY:
-            self.query_one(f"#row-{field}").display = tiles
-        for field in SCRABBLE_ONLY:
-            self.query_one(f"#row-{field}").display = game == GameName.SCRABBLE.value
-        low, high = (TILE_MIN_PLAYERS, TILE_MAX_PLAYERS) if tiles else (MIN_PLAYERS, MAX_PLAYERS)
-        self.query_one("#row-seats Label", Label).update(f"Seats ({low}-{high})")
+        for part in self.parts:
+            shown = part.shown(game)
+            for field in part.fields:
+                self.query_one(f"#row-{field}").display = field in shown
+            if shown:
+                self.query_one("#form-hint", Static).update(part.hint(game))
+        self.query_one("#row-seats Label", Label).update(seats_label(game))
         seats = self.query_one("#seats", Input)
-        if tiles and (_number(seats.value) or 0) > high:
-            seats.value = str(high)  # Wordsy's six at a four-rack table
-        self.query_one("#form-hint", Static).update(TILES_HINT if tiles else WORDSY_HINT)
+        most = game_info(game).seats[1]
+        if (number(seats.value) or 0) > most or seats.value == self._full_table:
+            # Six seats chosen, then a game with four racks; a table left as full as the
+            # last game seats is as full as this one seats.
+            seats.value = str(most)
+        self._full_table = str(most)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (action == "host" and isinstance(self.focused, SelectOverlay))
 
     def action_host(self) -> None:
-        answer = read_form(
-            self._value("name"),
-            self._value("timer"),
-            self._value("ruleset"),
-            self._value("seats"),
-            self._value("pin"),
-            self._value("bots"),
-            self._value("level"),
-            self._value("meant"),
-            game=self._value("game"),
-            turn=self._value("turn"),
-            vote=self._value("vote"),
-        )
+        values = {
+            str(widget.id): str(widget.value)
+            for widget in self.query("#host-form Input, #host-form Select")
+            if widget.id is not None and isinstance(widget, (Input, Select))
+        }
+        answer = read_form(**values)
         if isinstance(answer, FormProblem):
             # Nothing typed is lost: the form stays, with the field to fix in focus.
             self.query_one("#form-problem", Static).update(Text(answer.message, "bold"))
@@ -313,17 +241,16 @@ class HostFormScreen(Screen[HostChoice | None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def _value(self, field: str) -> str:
-        widget = self.query_one(f"#{field}")
-        if isinstance(widget, Select):
-            return str(widget.value)
-        return self.query_one(f"#{field}", Input).value
+
+def seats_label(game: str) -> str:
+    low, high = game_info(game).seats
+    return f"Seats ({low}-{high})"
 
 
 def level_field(field_id: str) -> Select[str]:
     """The computer players' level, as `--bot-level` takes it."""
     levels = [(level, level) for level in BOT_LEVELS]
-    return Select(levels, value=DEFAULT_BOT_LEVEL, allow_blank=False, id=field_id, compact=True)
+    return Select(levels, value=Level.MEDIUM.value, allow_blank=False, id=field_id, compact=True)
 
 
 def off_or_on(labels: dict[str, str], field_id: str) -> Select[str]:

@@ -1,8 +1,9 @@
-"""The start menu: host, join, solo, replay, rules, quit."""
+"""The start menu: host, join, solo, replay, rules, quit; and which game to play alone, or
+to read the rules of."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,13 +17,13 @@ from textual.widgets.option_list import Option
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.engine.names import MAX_NAME_LENGTH, name_problem, normal_name
-from wordsy_tui.games.wordsy.app.node import wordsy_app
-from wordsy_tui.kit import games, kit_for
+from wordsy_tui.kit import Game, games
 
 if TYPE_CHECKING:
-    pass
+    from wordsy_tui.app.launcher import Launcher
 
 LOGO = "W O R D S Y"
+"""The program's name."""
 CHOICES = (
     ("host", "h", "Host a game on this LAN"),
     ("join", "j", "Join a game"),
@@ -48,7 +49,7 @@ class MenuScreen(Screen[None]):
             yield Static(Text(LOGO, "bold"), id="logo")
             yield Static("The party word game of longer words", id="tagline")
             yield KeyedInput(
-                wordsy_app(self).player_name,
+                self.launcher.player_name,
                 placeholder="your name",
                 max_length=MAX_NAME_LENGTH,
                 validators=[Function(lambda typed: name_problem(normal_name(typed)) is None)],
@@ -65,7 +66,7 @@ class MenuScreen(Screen[None]):
         self.query_one("#choices", OptionList).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        app = wordsy_app(self)
+        app = self.launcher
         if event.value.strip() and normal_name(event.value) != app.player_name:
             app.player_name, app.name_chosen = normal_name(event.value), True
 
@@ -76,8 +77,12 @@ class MenuScreen(Screen[None]):
         if event.option.id is not None:
             self.action_choose(event.option.id)
 
+    @property
+    def launcher(self) -> Launcher:
+        return cast("Launcher", self.app)
+
     def action_choose(self, choice: str) -> None:
-        app = wordsy_app(self)
+        app = self.launcher
         problem = name_problem(app.player_name)
         # (Hosting asks for the name on its own form.)
         if problem is not None and choice in ("join", "solo"):
@@ -91,38 +96,34 @@ class MenuScreen(Screen[None]):
             case "join":
                 app.browse_games()
             case "solo":
-                self.app.push_screen(SoloGameScreen(), self._solo_game)
+                app.pick_solo()
             case "replay":
                 app.show_saved_games()
             case "rules":
-                app.action_help()
+                app.action_rules()
             case "quit":
                 app.exit()
 
-    def _solo_game(self, game: str | None) -> None:
-        if game is not None:
-            self.app.push_screen(
-                kit_for(game).solo_choice(game), lambda choice: self._solo(game, choice)
-            )
 
-    def _solo(self, game: str, choice: object) -> None:
-        if choice is not None:
-            wordsy_app(self).start_solo(game, choice)
-
-
-class SoloGameScreen(ModalScreen[str | None]):
-    """Which game to play alone (each its own way)."""
+class GamePickScreen(ModalScreen[str | None]):
+    """Which game (dismissed with its name; Esc: None)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back", id="solo-game-back", key_display="Esc")
+        Binding("escape", "cancel", "Back", id="game-pick-back", key_display="Esc")
     ]
+    QUESTION: ClassVar[str]
+    LIST_ID: ClassVar[str]
+
+    @staticmethod
+    def line(game: Game) -> str:
+        """What the list says of `game`."""
+        return game.title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(Text("Solo: which game?", "bold"))
+            yield Static(Text(self.QUESTION, "bold"))
             yield OptionList(
-                *(Option(game.solo, id=game.name) for game in games()),
-                id="solo-games",
+                *(Option(self.line(game), id=game.name) for game in games()), id=self.LIST_ID
             )
         yield Footer()
 
@@ -131,3 +132,21 @@ class SoloGameScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class SoloGameScreen(GamePickScreen):
+    """Which game to play alone (each its own way)."""
+
+    QUESTION = "Solo: which game?"
+    LIST_ID = "solo-games"
+
+    @staticmethod
+    def line(game: Game) -> str:
+        return game.solo
+
+
+class RulesGameScreen(GamePickScreen):
+    """Which game's rules to read."""
+
+    QUESTION = "Rules: which game?"
+    LIST_ID = "rules-games"

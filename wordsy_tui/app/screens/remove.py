@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -13,14 +13,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.text import shown
-
-if TYPE_CHECKING:
-    from wordsy_tui.games.wordsy.app.app import WordsyApp
 
 
 class PickScreen(ModalScreen[str | None]):
@@ -100,38 +95,6 @@ def pick_to_mute(game: App[None], server: Muting) -> None:
     game.push_screen(PickScreen(question, choices, "mute-whom"), toggle)
 
 
-def pick_player_to_remove(game: WordsyApp) -> None:
-    state, presence = game.state, game.presence
-    others = [p for p in state.players if p != game.me and p not in state.gone]
-    if host_server(game.session) is None or not others:
-        game.notify("Nobody else to remove.", markup=False)
-        return
-    others.sort(key=lambda p: presence.get(p) is not False)  # the absent ones first
-    choices = [(p, presence.get(p) is not False) for p in others]
-    game.push_screen(RemoveScreen(choices), lambda name: confirm_removal(game, name))
-
-
-def confirm_removal(game: WordsyApp, name: str | None) -> None:
-    """Ask the host to confirm, then take `name`'s seat away."""
-    server = host_server(game.session)
-    if name is None or server is None:
-        return
-    if game.state.phase in (Phase.NEW, Phase.LOBBY):
-        question = f"Remove {name} from the table? The seat is freed."
-    else:
-        question = f"Remove {name} from the game? From now on {name} scores nothing."
-
-    async def remove() -> None:
-        problem = await server.remove_player(name)
-        game.notify(problem or f"{name} was removed.", markup=False)
-
-    def confirmed(yes: bool | None) -> None:
-        if yes:
-            game.run_worker(remove(), group="seats")
-
-    game.push_screen(ConfirmScreen(question), confirmed)
-
-
 class SeatRequestScreen(ConfirmScreen):
     """Someone asks for a seated player's seat: only the host's yes hands it over."""
 
@@ -152,14 +115,31 @@ class SeatRequestScreen(ConfirmScreen):
             self.answer.set_result(False)  # closed without an answer: no
 
 
-async def ask_for_seat(app: WordsyApp, name: str) -> bool:
-    """The host's answer to a request for `name`'s seat (net's reclaim hook)."""
+async def ask_for_seat(app: App[None], name: str) -> bool:
+    """The host's answer to a request for `name`'s seat (net's reclaim hook).
+
+    Called from the host's connection task, which is none of the app's: the question is
+    put up from the app's own message loop (`call_later`), where a screen can be built (a
+    screen pushed from the connection's task has no app to compose in, and the
+    `NoActiveAppError` ended the host's program for everyone)."""
     answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-    screen = SeatRequestScreen(name, answer)
-    app.push_screen(screen)
+    asked: list[SeatRequestScreen] = []
+
+    def ask() -> None:
+        if answer.done():
+            return  # the asker gave up before the question was up
+        screen = SeatRequestScreen(name, answer)
+        asked.append(screen)
+        app.push_screen(screen)
+
+    def moot() -> None:
+        for screen in asked:
+            if screen.is_attached:
+                screen.dismiss(False)
+
+    app.call_later(ask)
     try:
         return await answer
     except asyncio.CancelledError:
-        if screen.is_attached:
-            screen.dismiss(False)  # the asker gave up: the question is moot
+        app.call_later(moot)  # the asker gave up: the question is moot
         raise

@@ -11,8 +11,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from wordsy_tui.app.launcher import launcher
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.table.saved import SavedGame
 from wordsy_tui.text import shown
 
@@ -72,7 +72,7 @@ class SavedGamesScreen(Screen[None]):
     def action_replay(self) -> None:
         row = self.query_one(DataTable).cursor_row
         if 0 <= row < len(self.games):
-            wordsy_app(self).replay_game(self.games[row])
+            launcher(self).replay_game(self.games[row])
 
     def action_back(self) -> None:
-        wordsy_app(self).leave_saved_games()
+        launcher(self).leave_saved_games()

@@ -34,7 +34,7 @@ def size_advice(size: Size) -> str:
 
 
 class TooSmall(Static):
-    """Covers its screen while the app wears TOO_SMALL_CLASS (see wordsy.tcss).
+    """Covers its screen while the app wears TOO_SMALL_CLASS (see app/table.tcss).
 
     One sits on every screen, dialogs included: it is an overlay, so the screen
     below keeps its layout and its focus, and the game shows again as it was.

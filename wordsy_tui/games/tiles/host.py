@@ -22,7 +22,8 @@ from wordsy_tui.games.tiles.rules.waits import waiting
 from wordsy_tui.games.tiles.rules.words import Words
 from wordsy_tui.games.tiles.seam import TileRules
 from wordsy_tui.games.tiles.seat import TileSeat
-from wordsy_tui.table.served import LOOPBACK, ServedTable, TableOptions
+from wordsy_tui.table.part import TableOptions
+from wordsy_tui.table.served import LOOPBACK, ServedTable
 
 TileHost = ServedTable[TileGameState, cmd.Command, ev.Event]
 """The host of one tile game."""

@@ -20,6 +20,10 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.app.table import SeatAgain
+    from wordsy_tui.games.tiles.app.app import TileApp
+    from wordsy_tui.games.tiles.app.host_form import TileHostFields
+    from wordsy_tui.games.tiles.app.solo import TileSolo
     from wordsy_tui.games.tiles.lan import TileBot
     from wordsy_tui.games.tiles.rules.state import TileGameState
     from wordsy_tui.games.tiles.seat import TileSeat
@@ -32,6 +36,7 @@ TILE_GAMES: Final = tuple(
         step="turn",
         table=RULES[name].title,
         solo=f"{RULES[name].title}, against computer players",
+        short="WWF" if name is GameName.WWF else "",
     )
     for name in GameName
 )
@@ -100,11 +105,11 @@ class TilesKit:
         )
 
     def solo(self, game: str, args: argparse.Namespace, name: str) -> int:
-        from wordsy_tui.games.tiles.play import run_tile_app
+        from wordsy_tui.games.tiles.app.app import TileApp
         from wordsy_tui.games.tiles.seat import TileSeat
 
         bots = [Level(args.bot_level)] * args.bots
-        return run_tile_app(TileSeat.solo(name, TileGameConfig(GameName(game)), bots))
+        return TileApp(TileSeat.solo(name, TileGameConfig(GameName(game)), bots)).run_to_end()
 
     score_examples: Sequence[str] = (
         'wordsy-tui score --game scrabble --position game.txt --move "8H HORN"',
@@ -214,29 +219,10 @@ class TilesKit:
     def score(self, state: TileGameState, player: str) -> int:
         return state.scores.get(player, 0)
 
-    def play(self, game: str, seat: Any) -> int:
-        from wordsy_tui.games.tiles.play import run_tile_app
+    def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> TileApp:
+        from wordsy_tui.games.tiles.app.app import TileApp
 
-        return run_tile_app(seat)
-
-    async def play_on(self, game: str, seat: Any) -> int:
-        from wordsy_tui.games.tiles.play import play_tile_app
-
-        return await play_tile_app(seat)
-
-    def web_tab(
-        self,
-        game: str,
-        address: tuple[str, int],
-        pin: str | None,
-        pin_wait: float,
-        seats: Path | None,
-    ) -> int:
-        from wordsy_tui.front.web_tab import TileTabApp
-
-        tab = TileTabApp(address, game, pin, pin_wait, seats)
-        tab.run()
-        return tab.return_code or 0
+        return TileApp(seat, again=again)
 
     # -- saved games -------------------------------------------------------------------
 
@@ -276,14 +262,32 @@ class TilesKit:
 
         return TileSoloScreen(game)
 
+    def solo_app(self, game: str, choice: TileSolo, name: str) -> TileApp:
+        from wordsy_tui.games.tiles.app.app import TileApp
 
-def tile_app(options: Any) -> int:
-    """The hosting player's board screen, from `host`'s options, until it closes."""
-    import asyncio
+        return TileApp(choice.session(name))
 
-    from wordsy_tui.games.tiles.play import host_tiles_with_app
+    def rules(self, game: str) -> ModalScreen[None]:
+        from wordsy_tui.games.tiles.app.dialogs import TileHelpScreen
 
-    return asyncio.run(host_tiles_with_app(options))
+        return TileHelpScreen()
+
+    def host_fields(self) -> TileHostFields:
+        from wordsy_tui.games.tiles.app.host_form import TileHostFields
+
+        return TileHostFields()
+
+
+def tile_app(options: Any) -> TileApp:
+    """The hosting player's board, from `host --game`'s options (or the start menu's form)."""
+    from wordsy_tui.cli.serve import make_server
+    from wordsy_tui.games.tiles.app.app import TileApp
+    from wordsy_tui.games.tiles.seat import TileSeat
+
+    assert options.name is not None
+    server = make_server(options)  # a tile game
+    bots = [Level(options.bot_level)] * options.bots
+    return TileApp(TileSeat.host(options.name, server, bots))
 
 
 KIT: Final = TilesKit()

@@ -23,6 +23,10 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.app.table import SeatAgain
+    from wordsy_tui.games.wordsmith.app.app import WordsmithApp
+    from wordsy_tui.games.wordsmith.app.host_form import WordsmithHostFields
+    from wordsy_tui.games.wordsmith.app.solo import WordsmithSolo
     from wordsy_tui.games.wordsmith.mind import WordsmithBot
     from wordsy_tui.games.wordsmith.rules.state import WordsmithState
     from wordsy_tui.games.wordsmith.seat import WordsmithSeat
@@ -100,7 +104,7 @@ class WordsmithKit:
         from wordsy_tui.games.wordsmith.app.solo import WordsmithSolo
 
         choice = WordsmithSolo(args.opponents, args.opponent_level)
-        return self.play(game, choice.session(name))
+        return self.app(game, choice.session(name)).run_to_end()
 
     score_examples: Sequence[str] = ("wordsy-tui score --game wordsmith --sheet sheet.txt",)
 
@@ -204,29 +208,10 @@ class WordsmithKit:
         lines = state.scores.get(player) or final_scores(state.sheets).get(player)
         return 0 if lines is None else lines.total
 
-    def play(self, game: str, seat: Any) -> int:
+    def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> WordsmithApp:
         from wordsy_tui.games.wordsmith.app.app import WordsmithApp
 
-        return WordsmithApp(seat).run_to_end()
-
-    async def play_on(self, game: str, seat: Any) -> int:
-        from wordsy_tui.games.wordsmith.app.app import WordsmithApp
-
-        app = WordsmithApp(seat)
-        await app.run_async()
-        return app.return_code or 0
-
-    def web_tab(
-        self,
-        game: str,
-        address: tuple[str, int],
-        pin: str | None,
-        pin_wait: float,
-        seats: Path | None,
-    ) -> int:
-        from wordsy_tui.games.wordsmith.app.tab import WordsmithTabApp
-
-        return WordsmithTabApp(address, game, pin, pin_wait, seats).run_to_end()
+        return WordsmithApp(seat, again=again)
 
     # -- saved games -------------------------------------------------------------------
 
@@ -262,6 +247,21 @@ class WordsmithKit:
 
         return WordsmithSoloScreen()
 
+    def solo_app(self, game: str, choice: WordsmithSolo, name: str) -> WordsmithApp:
+        from wordsy_tui.games.wordsmith.app.app import WordsmithApp
+
+        return WordsmithApp(choice.session(name))
+
+    def rules(self, game: str) -> ModalScreen[None]:
+        from wordsy_tui.games.wordsmith.app.dialogs import WordsmithHelpScreen
+
+        return WordsmithHelpScreen()
+
+    def host_fields(self) -> WordsmithHostFields:
+        from wordsy_tui.games.wordsmith.app.host_form import WordsmithHostFields
+
+        return WordsmithHostFields()
+
 
 def wordsmith_settings(options: Any) -> dict[str, Any]:
     """`wordsmith_host`'s own arguments: its hosting player, bots' level and lobby's grace."""
@@ -272,13 +272,17 @@ def wordsmith_settings(options: Any) -> dict[str, Any]:
     }
 
 
-def wordsmith_app(options: Any) -> int:
-    """The hosting player's screens, from `host`'s options, until they close."""
-    import asyncio
+def wordsmith_app(options: Any) -> WordsmithApp:
+    """The hosting player's screens, from `host`'s options (or the start menu's form), not
+    run yet: running it starts the host."""
+    from wordsy_tui.cli.serve import make_server
+    from wordsy_tui.games.wordsmith.app.app import WordsmithApp
+    from wordsy_tui.games.wordsmith.seat import WordsmithSeat
 
-    from wordsy_tui.games.wordsmith.app.app import host_with_app
-
-    return asyncio.run(host_with_app(options))
+    assert options.name is not None
+    server = make_server(options)
+    seat = WordsmithSeat.host(options.name, server, (options.bot_level,) * options.bots)
+    return WordsmithApp(seat)
 
 
 KIT: Final = WordsmithKit()

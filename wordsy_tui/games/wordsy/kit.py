@@ -25,6 +25,9 @@ from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from wordsy_tui.app.table import SeatAgain
+    from wordsy_tui.games.wordsy.app import WordsyApp
+    from wordsy_tui.games.wordsy.app.host_form import WordsyHostFields
     from wordsy_tui.games.wordsy.lan import Bot
     from wordsy_tui.games.wordsy.rules.state import GameState
     from wordsy_tui.games.wordsy.seat import WordsySeat
@@ -120,7 +123,7 @@ class WordsyKit:
 
         advisor = Advisor()
         session = solo_session(name, Difficulty(args.difficulty), advisor)
-        return WordsyApp(session, name=name, advisor=advisor, bell=not args.no_bell).run_to_end()
+        return WordsyApp(session, advisor=advisor, bell=not args.no_bell).run_to_end()
 
     score_examples: Sequence[str] = (
         'wordsy-tui score --board "C S Q+2 B C F+1 L N" QUIBBLES BACCALAUREATES',
@@ -219,29 +222,10 @@ class WordsyKit:
     def score(self, state: GameState, player: str) -> int:
         return state.sheets[player].total
 
-    def play(self, game: str, seat: Any) -> int:
+    def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> WordsyApp:
         from wordsy_tui.games.wordsy.app import WordsyApp
 
-        return WordsyApp(seat, name=seat.me or "replay").run_to_end()
-
-    async def play_on(self, game: str, seat: Any) -> int:
-        from wordsy_tui.games.wordsy.app import WordsyApp
-
-        app = WordsyApp(seat, name=seat.me or "replay")
-        await app.run_async()
-        return app.return_code or 0
-
-    def web_tab(
-        self,
-        game: str,
-        address: tuple[str, int],
-        pin: str | None,
-        pin_wait: float,
-        seats: Path | None,
-    ) -> int:
-        from wordsy_tui.front.web_tab import TabApp
-
-        return TabApp(address, pin, pin_wait, seats).run_to_end()
+        return WordsyApp(seat, again=again)
 
     # -- saved games -------------------------------------------------------------------
 
@@ -277,6 +261,25 @@ class WordsyKit:
 
         return DifficultyScreen()
 
+    def solo_app(self, game: str, choice: Difficulty, name: str) -> WordsyApp:
+        from wordsy_tui.games.wordsy.app import WordsyApp
+        from wordsy_tui.games.wordsy.referee.advice import Advisor
+        from wordsy_tui.games.wordsy.solo import solo_session
+
+        # The table's referee is the app's advisor: the word list is read once, for both.
+        advisor = Advisor()
+        return WordsyApp(solo_session(name, choice, advisor), advisor=advisor)
+
+    def rules(self, game: str) -> ModalScreen[None]:
+        from wordsy_tui.games.wordsy.app.screens.help import HelpScreen
+
+        return HelpScreen(GameConfig())
+
+    def host_fields(self) -> WordsyHostFields:
+        from wordsy_tui.games.wordsy.app.host_form import WordsyHostFields
+
+        return WordsyHostFields()
+
 
 def wordsy_settings(options: Any) -> dict[str, Any]:
     """`wordsy_host`'s own arguments: its captain, referee, bots' level and lobby's grace."""
@@ -290,14 +293,24 @@ def wordsy_settings(options: Any) -> dict[str, Any]:
     }
 
 
-def wordsy_app(options: Any) -> int:
-    """The hosting player's screens, from `host`'s options, until they close."""
-    from wordsy_tui.cli.serve import LanPlay
+def wordsy_app(options: Any) -> WordsyApp:
+    """The hosting player's screens, from `host`'s options (or the start menu's form)."""
+    from wordsy_tui.cli.serve import make_server
     from wordsy_tui.games.wordsy.app import WordsyApp
+    from wordsy_tui.games.wordsy.seat import WordsySeat
 
     assert options.name is not None
-    lan = LanPlay(options, options.interfaces)
-    return WordsyApp(lan.host(options.name), lan=lan, name=options.name).run_to_end()
+    server = make_server(options)  # a Wordsy game
+    seat = WordsySeat.host(options.name, server, bots=(options.bot_level,) * options.bots)
+    return WordsyApp(seat, serve_on=serve_on)
+
+
+async def serve_on(seat: WordsySeat) -> int:
+    """The hosting player left `seat`'s game running: serve it on, headless, in this
+    process (nobody's link drops); the exit status."""
+    from wordsy_tui.cli.serve import serve_on as serve_headless_on
+
+    return await serve_headless_on(await seat.leave_running(), seat.me)
 
 
 KIT: Final = WordsyKit()

@@ -109,13 +109,15 @@ def test_malformed_commands_are_refused_not_crashed_on():
         {"kind": "Shuffle"},
         {"kind": "Pass", "player": turn},  # the tile games' commands name nobody
         {"kind": "Play", "placement": [[True, "A"]]},
-        {"kind": "Play", "placement": [[112, "AB"]]},
+        {"kind": "Play", "placement": [[112, ""]]},
         {"kind": "Play", "placement": [[112]]},
         {"kind": "Play", "placement": [[i, "A"] for i in range(16)]},
         {"kind": "Exchange", "tiles": "AB"},
         {"kind": "Pass", "seat": 3},
     ):
         assert refusal(table, turn, wire).code == "malformed-command", wire
+    # A tile of two letters is well-formed, but longer than a tile: refused as such.
+    assert refusal(table, turn, {"kind": "Play", "placement": [[112, "AB"]]}).code == "too-long"
 
 
 def test_a_bad_placement_is_refused_with_the_rules_reason():

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.wordsy.rules.table import Table
+from tests.games.wordsy.rules.table import SALT, Table
+from wordsy_tui.engine.sealed import commit
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import errors
 from wordsy_tui.games.wordsy.rules import events as ev
@@ -111,8 +112,8 @@ def test_when_everyone_has_left_the_game_ends():
     events = table.do(cmd.RemovePlayer("Bob"))
     assert events[-1] == ev.GameEnded()
     assert table.state.phase is Phase.OVER
-    with pytest.raises(errors.WrongPhase):
-        table.do(cmd.LeaveGame("Cat"))
+    with pytest.raises(errors.UnknownPlayer):
+        table.do(cmd.LeaveGame("Ann"))
 
 
 def test_nobody_leaves_twice():
@@ -120,3 +121,46 @@ def test_nobody_leaves_twice():
     table.do(cmd.LeaveGame("Bob"))
     with pytest.raises(errors.UnknownPlayer):
         table.do(cmd.RemovePlayer("Bob"))
+
+
+def _gone_at(phase: Phase) -> Table:
+    """A table at `phase` that Cat has left (during the game)."""
+    table = playing(players=("Ann", "Bob", "Cat"), meant_words=True)
+    table.do(cmd.LeaveGame("Cat"))
+    if phase is Phase.OVER:
+        table.do(cmd.LeaveGame("Ann"))
+        table.do(cmd.LeaveGame("Bob"))
+    elif phase is not Phase.WRITING:
+        table.words = {"Ann": "SAND", "Bob": "TRAIN"}
+        for player, word in table.words.items():
+            table.write(player, word)
+            table.do(cmd.LockIn(player))
+        if phase is Phase.CHALLENGES:
+            table.reveal_all()
+    assert table.state.phase is phase
+    return table
+
+
+EVERY_PLAYERS_COMMAND = [
+    cmd.JoinGame("Cat"),
+    cmd.LeaveGame("Cat"),
+    cmd.WriteWord("Cat", commit("SAND", SALT)),
+    cmd.LockIn("Cat"),
+    cmd.FlipTimer("Cat"),
+    cmd.RevealWord("Cat", "SAND", SALT),
+    cmd.Challenge("Cat", "Ann"),
+    cmd.Appeal("Cat"),
+    cmd.OfferMeantWord("Cat", "SAND"),
+    cmd.Vote("Cat", True),
+    cmd.Ready("Cat"),
+]
+
+
+@pytest.mark.parametrize("phase", [Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES, Phase.OVER])
+@pytest.mark.parametrize("command", EVERY_PLAYERS_COMMAND, ids=lambda c: type(c).__name__)
+def test_a_player_who_has_left_is_an_unknown_player_to_every_command(phase, command):
+    table = _gone_at(phase)
+    before = len(table.log)
+    with pytest.raises(errors.UnknownPlayer, match="Cat has left"):
+        table.do(command)
+    assert len(table.log) == before

@@ -1,5 +1,6 @@
 """The one name rule (docs/RULES.md, "Players and seats"), and hostile text in the rules."""
 
+import string
 import subprocess
 import sys
 
@@ -7,7 +8,13 @@ import pytest
 
 from tests.games.wordsy.rules.table import SALT, Table
 from tests.hostile import PAYLOADS, wrapped
-from wordsy_tui.engine.names import MAX_NAME_LENGTH, name_key, name_problem, normal_name
+from wordsy_tui.engine.names import (
+    MAX_NAME_LENGTH,
+    MAX_NAME_WIDTH,
+    name_problem,
+    normal_name,
+    same_name,
+)
 from wordsy_tui.engine.sealed import commit
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import errors
@@ -21,6 +28,12 @@ LOOKALIKES = [
     ("Olga", "\u039flga"),  # Greek capital Omicron
     ("OLGA", "0LGA"),  # digit zero
     ("Al", "AI"),  # capital I and small L
+    ("Al", "aI"),  # ... and small L, whose capital is L
+    ("Alice", "ALICE"),  # case, with an I, which the confusables table maps to "l"
+    ("Kim", "KIM"),
+    ("LIAM", "Liam"),
+    ("ALICE", "alice"),
+    ("lan", "Ian"),  # small L and capital I
     ("Emma", "Ernrna"),  # "rn" for "m"
     ("Bera", "\u0412\u0435r\u0430"),  # Cyrillic Ve (looks like B), ie, a
     ("Ann B", "Ann  B"),  # spacing
@@ -35,10 +48,24 @@ def test_a_lookalike_of_a_seated_name_is_the_same_name(seated, newcomer):
     assert "taken" in str(problem)
 
 
-@pytest.mark.parametrize(("one", "other"), [("Zoë", "Zoe"), ("Ann", "Anna"), ("Yan", "Ian")])
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("Zoë", "Zoe"), ("Ann", "Anna"), ("Yan", "Ian"), ("Kim", "Klm"), ("Liam", "Llam")],
+)
 def test_names_that_read_differently_are_different(one, other):
-    assert name_key(one) != name_key(other)
+    assert not same_name(one, other)
     assert name_problem(other, [one]) is None
+
+
+@pytest.mark.parametrize("letter", string.ascii_lowercase)
+def test_every_letter_is_the_same_letter_in_either_case(letter):
+    small = f"Ma{letter}o"
+    spellings = [small, small.upper(), small.lower(), small.title(), small.swapcase()]
+    for one in spellings:
+        for other in spellings:
+            assert same_name(one, other), (one, other)
+            if one != other:
+                assert isinstance(name_problem(other, [one]), errors.NameTaken), (one, other)
 
 
 def test_a_name_is_printable_nfkc_and_of_one_length_limit():
@@ -52,6 +79,17 @@ def test_a_name_is_printable_nfkc_and_of_one_length_limit():
         "not NFKC: the client normalises"
     )
     assert normal_name("  \uff21\uff2e\uff2e ") == "ANN"
+
+
+def test_a_name_is_bounded_by_its_width_on_screen():
+    assert name_problem("\u6f22" * (MAX_NAME_WIDTH // 2)) is None  # ten CJK characters
+    too_wide = name_problem("\u6f22" * (MAX_NAME_WIDTH // 2 + 1))
+    assert isinstance(too_wide, errors.BadName)
+    assert "wide" in str(too_wide)
+    # One terminal cell each, but each draws a whole phrase across its neighbours.
+    for phrase in ("\ufdfd", "\ufd40", "\ufdff"):
+        assert isinstance(name_problem(phrase * MAX_NAME_LENGTH), errors.BadName)
+        assert isinstance(name_problem(f"Ann{phrase}"), errors.BadName)
 
 
 @pytest.mark.parametrize("payload", [*PAYLOADS.values(), "\u200b", "\t"])
@@ -115,8 +153,8 @@ def test_the_confusables_table_is_read_without_keeping_the_packages_copy():
     # its prototypes. A fresh interpreter, so no other test has imported the module.
     probe = (
         "import sys\n"
-        "from wordsy_tui.engine.names import name_key\n"
-        "assert name_key('\\u0410nn') == name_key('Ann')\n"
+        "from wordsy_tui.engine.names import same_name\n"
+        "assert same_name('\\u0410nn', 'Ann')\n"
         "print(sorted(m for m in sys.modules if m in ('confusable_homoglyphs.confusables', "
         "'urllib.request')))\n"
     )

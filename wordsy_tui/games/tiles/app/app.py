@@ -21,10 +21,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from net import Refused
 from wordsy_tui.app.chat import chatting_app
+from wordsy_tui.app.messages import (
+    ActionRefused,
+    GameUpdated,
+    LinkUpdated,
+    PresenceUpdated,
+    RematchOffered,
+)
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.table import Seat, TableApp
+from wordsy_tui.app.table import TABLE_CSS, SeatAgain, TableApp
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.tiles.app.board import BoardPicture, TileBoard
 from wordsy_tui.games.tiles.app.dialogs import (
@@ -59,7 +65,7 @@ from wordsy_tui.games.tiles.rules.legal import allowed, may_exchange, may_play, 
 from wordsy_tui.games.tiles.rules.notation import move_text
 from wordsy_tui.games.tiles.rules.rulesets import BLANK
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
-from wordsy_tui.games.tiles.seat import TilesChanged, TileSeat
+from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.text import shown
@@ -128,6 +134,8 @@ class BoardScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.app.return_code is not None:
+            return  # the app closed as it opened (the table turned us away): no board to set up
         self.query_one("#chat-last").display = self.session.can_chat
         self.watch(self.app, "chat", self._show_chat)
         # What was said before the screen was up (a damaged log's note, the first news of
@@ -534,15 +542,21 @@ class TileApp(TableApp):
     """One tile game in the terminal; `session` plays it (solo: with computer players), or
     watches it (a spectator's session at a LAN host)."""
 
-    CSS_PATH: ClassVar[CSSPathType | None] = ["../../wordsy/app/wordsy.tcss", "tiles.tcss"]
+    CSS_PATH: ClassVar[CSSPathType | None] = [TABLE_CSS, "tiles.tcss"]
     TITLE = "Wordsy: tile games"
     ENABLE_COMMAND_PALETTE = False
     # The table's keys are the shell's (`TableApp`): Ctrl+Q, Ctrl+T or F7 (F3 passes here),
     # and the host's mute F8 (F6 starts a tile game).
 
-    def __init__(self, session: TileSeat, now: Callable[[], float] | None = None) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        session: TileSeat,
+        now: Callable[[], float] | None = None,
+        again: SeatAgain[TileSeat] | None = None,
+    ) -> None:
+        super().__init__(again)
         self.session = session
+        self._now = now
         door = session.door
         self.board_screen = (
             ReplayBoardScreen(session, door)
@@ -565,28 +579,18 @@ class TileApp(TableApp):
     def on_mount(self) -> None:
         self.guard_screens()
         self.push_screen(self.board_screen)
-        self._follow()
-        self._start_session()
+        self.sit_down(self.session)
 
-    @work(group="session-start")
-    async def _start_session(self) -> None:
-        await self.open_table(self.session)
+    def sit_again(self, session: TileSeat) -> None:
+        # On a board of its own: the one on screen follows the seat that was turned away.
+        self.session = session
+        self.board_screen = BoardScreen(session, self._now)
+        self.switch_screen(self.board_screen)
+        self.sit_down(session)
 
-    def could_not_start(self, session: Seat, error: Exception) -> None:
-        if not isinstance(error, (Refused, ConnectionError, OSError)):
-            raise error
-        # Turned away, or nobody there: said on the terminal the app gives back.
-        self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
-
-    @work(group="session", exclusive=True)
-    async def _follow(self) -> None:
-        await self.follow_table(self.session)
-
-    def table_update(self, update: object) -> None:
-        if not isinstance(update, TilesChanged):
-            return
-        state, screen = update.state, self.board_screen
-        screen.tell(update.events)
+    def on_game_updated(self, message: GameUpdated) -> None:
+        state, screen = message.state, self.board_screen
+        screen.tell(message.events)
         screen.redraw()
         self._offer_vote(state)
         if state.phase is Phase.OVER and not self._told_over:
@@ -594,19 +598,20 @@ class TileApp(TableApp):
             rematch = self.action_rematch if self.session.hosting else None
             self.push_screen(GameOverScreen(state, self.session.me, rematch))
 
-    def presence_changed(self, connected: Mapping[str, bool]) -> None:
-        self.board_screen.presence = connected
+    def on_presence_updated(self, message: PresenceUpdated) -> None:
+        self.board_screen.presence = message.connected
         self.board_screen.redraw()
 
-    def refused(self, message: str) -> None:
-        self.board_screen.say(shown(message), "bold")
+    def on_action_refused(self, message: ActionRefused) -> None:
+        self.board_screen.say(shown(message.message), "bold")
 
-    def link_changed(self, up: bool, message: str, final: bool) -> None:
-        self.board_screen.say(shown(message), "bold" if final else "")
+    def on_link_updated(self, message: LinkUpdated) -> None:
+        final = message.final
+        self.board_screen.say(shown(message.message), "bold" if final else "")
         if final and not self.board_screen.closed:
             self.board_screen.closed = True
             self.board_screen.redraw()  # no countdown, no keys to play with
-            self.host_ended(message, over=self.session.state.phase is Phase.OVER)
+            self.host_ended(message.message, over=self.session.state.phase is Phase.OVER)
 
     def _offer_vote(self, state: TileGameState) -> None:
         """Open the vote dialog once when the table starts voting and this seat votes; keep
@@ -619,11 +624,12 @@ class TileApp(TableApp):
             self._offered_vote = key
             self.board_screen.action_vote()
 
-    def next_game(self, message: str) -> None:
+    def on_rematch_offered(self, offered: RematchOffered) -> None:
         """A rematch with our seat in it: back to the board, in the new game's lobby; a
         guest is asked whether they stay."""
         from wordsy_tui.app.screens.confirm import RematchScreen
 
+        message = offered.message
         self._told_over = False
         while isinstance(self.screen, GameOverScreen):
             self.pop_screen()
@@ -652,10 +658,11 @@ class TileApp(TableApp):
 
     def leave_question(self) -> str | None:
         # The session's own (a guest's seat is kept, a host's game ends); nothing to keep
-        # once the game is over or its host has ended it (nor in a replay): no question.
+        # once the game is over or its host has ended it, nor for a spectator (nor in a
+        # replay): no question.
         question = self.session.leave_question
         done = self.session.state.phase is Phase.OVER or self.board_screen.closed or not question
-        return None if done else question
+        return None if done or self.me is None else question
 
 
 def best_text(hint: Hint | None, board: str) -> Text:

@@ -13,10 +13,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from wordsy_tui.app.screens.vote import vote_choices
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.tiles.rules.legal import if_challenge_fails, may_vote
 from wordsy_tui.games.tiles.rules.state import PendingPlay, Phase, TableVote, TileGameState
-from wordsy_tui.games.wordsy.app.screens.vote import _choices as vote_choices
 from wordsy_tui.text import shown
 
 
@@ -61,7 +61,7 @@ def vote_question(pending: PendingPlay, vote: TableVote) -> Text:
         f"it stands: {player} keeps the points, {challenger} loses the next turn",
         f"it goes: {player} takes the tiles back and loses the turn",
     )
-    return vote_choices(text, None, ("Does ", words, " stand?"), answers, "follows the word list")
+    return vote_choices(text, ("Does ", words, " stand?"), answers, "follows the word list")
 
 
 def challenge_question(state: TileGameState, me: str) -> str | None:
@@ -119,10 +119,15 @@ class TileVoteScreen(ModalScreen[bool | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.follow(self._state)
+        self._show(self._state)
 
     def follow(self, state: TileGameState) -> None:
         """A new state: the vote closed, or our vote is in (another program of ours)."""
+        self._state = state
+        if self.is_mounted:  # (before that, mounting shows the latest)
+            self._show(state)
+
+    def _show(self, state: TileGameState) -> None:
         if vote_key(state) != self.key or not may_vote(state, self.me):
             self.dismiss(None)
         elif state.pending is not None and state.vote is not None:
@@ -221,6 +226,6 @@ class TileHelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
+        with Vertical(id="dialog", classes="-text"):
             yield Static(HELP, markup=False)
         yield Footer()

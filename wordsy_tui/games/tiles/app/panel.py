@@ -15,13 +15,13 @@ from typing import Final
 from rich.text import Text
 
 from wordsy_tui.app.widgets.chat import chat_line
+from wordsy_tui.app.widgets.waiting import STILL_HERE, waiting_words
 from wordsy_tui.games.tiles.rules.board import EMPTY_BOARD, Assessment, assess, place
 from wordsy_tui.games.tiles.rules.errors import PlacementError
 from wordsy_tui.games.tiles.rules.notation import move_text
 from wordsy_tui.games.tiles.rules.rulesets import BLANK, Rules
 from wordsy_tui.games.tiles.rules.state import TileGameState, Turn
 from wordsy_tui.games.tiles.rules.view import unseen
-from wordsy_tui.games.wordsy.app.widgets.timer import STILL_HERE, waiting_words
 from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.text import shown

@@ -44,6 +44,12 @@ class TileSolo:
 class TileSoloScreen(ModalScreen[TileSolo | None]):
     """How many computer players, and how good: Tab between the two, Enter plays."""
 
+    DEFAULT_CSS = """
+    #tile-solo-title {
+        margin-bottom: 1;
+    }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "app.focus_next", "Next field", id="tile-solo-next", key_display="Tab"),
         Binding("shift+tab", "app.focus_previous", "Previous", show=False),

@@ -16,7 +16,8 @@ import typing
 from typing import Any, Final
 
 from wordsy_tui.engine import Request
-from wordsy_tui.engine.codec import KIND, CodecError, decode_kind, encode, registry
+from wordsy_tui.engine.codec import KIND, CodecError, bounded, decode_kind, encode, registry
+from wordsy_tui.engine.names import NAME_BOUND
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.rulesets import SIZE
@@ -47,8 +48,10 @@ def decode_request(data: Any) -> Request[cmd.Command]:
     if not isinstance(data, dict):
         raise CodecError("expected a map with a 'kind'")
     seat = data.get(SEAT)
-    if seat is not None and not isinstance(seat, str):
-        raise CodecError(f"{SEAT}: expected str")
+    if seat is not None:
+        if not isinstance(seat, str):
+            raise CodecError(f"{SEAT}: expected str")
+        bounded(seat, NAME_BOUND)
     command = decode_command({k: v for k, v in data.items() if k != SEAT})
     return Request(command, seat)
 

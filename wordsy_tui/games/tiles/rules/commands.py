@@ -7,8 +7,14 @@ so a peer can only ever act for its own seat.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
+from wordsy_tui.engine import Longest
+from wordsy_tui.engine.names import Name
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
+
+Tile = Annotated[str, Longest(1, "a tile")]
+"""A letter (a blank as the lower-case letter it plays) or, in an exchange, `?`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,13 +40,13 @@ class LeaveGame:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    placement: tuple[tuple[int, str], ...]
+    placement: tuple[tuple[int, Tile], ...]
     """New tiles: (square index, letter); a lower-case letter is a blank played as it."""
 
 
 @dataclass(frozen=True, slots=True)
 class Exchange:
-    tiles: tuple[str, ...]
+    tiles: tuple[Tile, ...]
     """Rack tiles to put back (`?` for a blank); new ones are drawn first."""
 
 
@@ -76,7 +82,7 @@ class TimeUp:
     never end the next wait: the rules refuse it as over.
     """
 
-    player: str
+    player: Name
     """Whose turn it is (for the challenge window: who made the play)."""
     turns: int
     """How many turns the move list held when the wait began."""

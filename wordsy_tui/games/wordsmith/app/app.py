@@ -22,7 +22,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from net import Refused
-from wordsy_tui.app.table import Seat, TableApp
+from wordsy_tui.app.messages import (
+    ActionRefused,
+    GameUpdated,
+    LinkUpdated,
+    PresenceUpdated,
+    RematchOffered,
+)
+from wordsy_tui.app.table import Seat, SeatAgain, TableApp
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.wordsmith.app.dialogs import (
     ResultsScreen,
@@ -54,11 +61,9 @@ from wordsy_tui.games.wordsmith.rules.turn import Turn
 from wordsy_tui.games.wordsmith.rules.words import Words
 from wordsy_tui.games.wordsmith.seat import WordsmithSeat
 from wordsy_tui.table.replay import Replaying
-from wordsy_tui.table.seat import StateChanged
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
-    from wordsy_tui.cli.serve import HostOptions
     from wordsy_tui.table.served import ServedTable
 
 CLOCK_TICK_SECONDS: Final = 0.25
@@ -521,9 +526,15 @@ class WordsmithApp(TableApp):
     TITLE = "Wordsy: Wordsmith"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, session: WordsmithSeat, now: Callable[[], float] | None = None) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        session: WordsmithSeat,
+        now: Callable[[], float] | None = None,
+        again: SeatAgain[WordsmithSeat] | None = None,
+    ) -> None:
+        super().__init__(again)
         self.session = session
+        self._now = now
         door = session.door
         self.replay = door if isinstance(door, Replaying) else None
         self.sheet_screen = (
@@ -540,12 +551,7 @@ class WordsmithApp(TableApp):
     def on_mount(self) -> None:
         self.guard_screens()
         self.push_screen(self.sheet_screen)
-        self._follow()
-        self._start_session()
-
-    @work(group="session-start")
-    async def _start_session(self) -> None:
-        await self.open_table(self.session)
+        self.sit_down(self.session)
 
     def could_not_start(self, session: Seat, error: Exception) -> None:
         if not isinstance(error, (Refused, ConnectionError, OSError)):
@@ -553,13 +559,14 @@ class WordsmithApp(TableApp):
         # Turned away, or nobody there: said on the terminal the app gives back.
         self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
 
-    @work(group="session", exclusive=True)
-    async def _follow(self) -> None:
-        await self.follow_table(self.session)
+    def sit_again(self, session: WordsmithSeat) -> None:
+        # On a sheet screen of its own: the one on screen follows the seat turned away.
+        self.session = session
+        self.sheet_screen = SheetScreen(session, self._now)
+        self.switch_screen(self.sheet_screen)
+        self.sit_down(session)
 
-    def table_update(self, update: object) -> None:
-        if not isinstance(update, StateChanged):
-            return
+    def on_game_updated(self, update: GameUpdated) -> None:
         state, screen = update.state, self.sheet_screen
         screen.tell(update.events)
         screen.redraw()
@@ -571,25 +578,27 @@ class WordsmithApp(TableApp):
             rematch = self.action_rematch if self.session.hosting else None
             self.push_screen(ResultsScreen(state, self.session.me, rematch))
 
-    def presence_changed(self, connected: Mapping[str, bool]) -> None:
-        self.sheet_screen.presence = connected
+    def on_presence_updated(self, update: PresenceUpdated) -> None:
+        self.sheet_screen.presence = update.connected
         self.sheet_screen.redraw()
 
-    def refused(self, message: str) -> None:
-        self.sheet_screen.say(shown(message), "bold")
+    def on_action_refused(self, refused: ActionRefused) -> None:
+        self.sheet_screen.say(shown(refused.message), "bold")
 
-    def link_changed(self, up: bool, message: str, final: bool) -> None:
+    def on_link_updated(self, update: LinkUpdated) -> None:
+        message, final = update.message, update.final
         self.sheet_screen.say(shown(message), "bold" if final else "")
         if final and not self.sheet_screen.closed:
             self.sheet_screen.closed = True
             self.sheet_screen.redraw()
             self.host_ended(message, over=self.session.state.phase is Phase.OVER)
 
-    def next_game(self, message: str) -> None:
+    def on_rematch_offered(self, offered: RematchOffered) -> None:
         """A rematch with our seat in it: back to the sheet, in the new game's lobby; a
         guest is asked whether they stay."""
         from wordsy_tui.app.screens.confirm import RematchScreen
 
+        message = offered.message
         self._told_over = False
         while isinstance(self.screen, ResultsScreen):
             self.pop_screen()
@@ -609,8 +618,7 @@ class WordsmithApp(TableApp):
         state = self.session.state
         if self.replay is not None or state.phase is Phase.OVER or self.sheet_screen.closed:
             return None
-        me = self.session.me
-        if me is None:
+        if self.session.me is None:
             return None
         if self.session.hosting:
             return "Leave? The game ends for everyone at the table (it stays saved)."
@@ -671,15 +679,3 @@ def join_hint(server: ServedTable[Any, Any, Any], width: int) -> Text:
         text.append(f"\n{key}: the SSH host key")
         text.overflow = "fold"
     return text
-
-
-async def host_with_app(options: HostOptions) -> int:
-    """The hosting player's screens, on a running event loop: `host --game wordsmith`'s."""
-    from wordsy_tui.cli.serve import make_server
-
-    assert options.name is not None
-    server = make_server(options)
-    seat = WordsmithSeat.host(options.name, server, (options.bot_level,) * options.bots)
-    app = WordsmithApp(seat)
-    await app.run_async()
-    return app.return_code or 0

@@ -22,7 +22,12 @@ from wordsy_tui.games.wordsmith.app.panel import (
     sheet_text,
     winners_text,
 )
-from wordsy_tui.games.wordsmith.rules.components import GOAL_FIRST, GOAL_LATER, GOALS
+from wordsy_tui.games.wordsmith.rules.components import (
+    GOAL_FIRST,
+    GOAL_LATER,
+    GOALS,
+    GOALS_IN_PLAY,
+)
 from wordsy_tui.games.wordsmith.rules.state import WordsmithState
 from wordsy_tui.text import shown
 
@@ -148,9 +153,10 @@ class WordsmithHelpScreen(ModalScreen[None]):
         Binding("escape,f1,enter", "dismiss", "Back", id="smith-help-back", key_display="Esc")
     ]
 
-    def __init__(self, state: WordsmithState) -> None:
+    def __init__(self, state: WordsmithState | None = None) -> None:
         super().__init__()
         self.state = state
+        """The game being played (None: the start menu's, before any game)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
@@ -159,15 +165,18 @@ class WordsmithHelpScreen(ModalScreen[None]):
         yield Footer()
 
 
-def goals_help(state: WordsmithState) -> Text:
-    """The goals in play, each with its pattern as printed (X: a circled square)."""
-    if not state.goals:
+def goals_help(state: WordsmithState | None) -> Text:
+    """The goals in play (before a game: all of them), each with its pattern as printed
+    (X: a circled square)."""
+    if state is not None and not state.goals:
         return Text("No goals in this game.")
     text = Text(
         f"Goals: {GOAL_FIRST} points to whoever reaches one in the first round "
         f"anybody does, {GOAL_LATER} later. Patterns are never turned.\n"
     )
-    for goal in state.goals:
+    if state is None:
+        text.append(f"Each game turns up {GOALS_IN_PLAY} of these {len(GOALS)}:\n")
+    for goal in range(len(GOALS)) if state is None else state.goals:
         spec = GOALS[goal]
         text.append(f"\n{spec.name}: ", "bold")
         text.append(spec.text)

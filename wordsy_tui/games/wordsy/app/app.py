@@ -8,12 +8,11 @@ players and the word search), so they stay out of the time to the first frame.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, cast
+from collections.abc import Awaitable, Callable, Iterable
+from typing import ClassVar, Final
 
-from rich.text import Text
 from textual import work
+from textual._path import CSSPathType
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
@@ -22,8 +21,9 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker
 
+from wordsy_tui.app.failures import report_failure
 from wordsy_tui.app.messages import (
     ActionRefused,
     GameUpdated,
@@ -31,17 +31,17 @@ from wordsy_tui.app.messages import (
     PresenceUpdated,
     RematchOffered,
 )
-from wordsy_tui.app.table import Seat, TableApp
+from wordsy_tui.app.table import TABLE_CSS, Seat, SeatAgain, TableApp
 from wordsy_tui.app.widgets.fit import WIDE_CLASS, is_wide
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
+from wordsy_tui.games.wordsy.app.server import host_server
 from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.referee.advice import Advisor
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.alarms import alarm_for
-from wordsy_tui.games.wordsy.rules.config import Difficulty
 from wordsy_tui.games.wordsy.rules.legal import (
     allowed,
     may_offer_meant_word,
@@ -50,19 +50,10 @@ from wordsy_tui.games.wordsy.rules.legal import (
 )
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
-from wordsy_tui.games.wordsy.solo import is_solo, solo_session
-from wordsy_tui.kit import kit_for
+from wordsy_tui.games.wordsy.solo import is_solo
 from wordsy_tui.table.clock import Deadline
-from wordsy_tui.table.names import default_name
 from wordsy_tui.table.replay import Replaying
-from wordsy_tui.table.saved import SavedGame, default_saved_games, replay_of
-from wordsy_tui.table.seat import StateChanged
 from wordsy_tui.text import shown
-
-if TYPE_CHECKING:
-    from wordsy_tui.app.lan import Lan
-    from wordsy_tui.app.screens.host_form import HostChoice
-    from wordsy_tui.kit import SoloChoice
 
 # The draft is sent as the player types, but not on every key: the host
 # sees a new commitment at most this often.
@@ -83,39 +74,22 @@ END_NOW_QUESTIONS: Final = {
 """What ending each wait (by its alarm's label) does, asked before the host ends it."""
 
 
-class JoinedTiles(NamedTuple):
-    """A tile game picked in the LAN's list."""
-
-    address: str
-    port: int
-    name: str
-    pin: str | None
-    game: str
-
-
-@dataclass(frozen=True, slots=True)
-class PickedSeat:
-    """A seat at a game with its own app (a tile game, Wordsmith), picked here: played
-    solo from the menu, or a saved game picked in the list to replay."""
-
-    game: str
-    session: Any
-    replay: bool = False
-    menu_behind: bool = False
-    """A replay whose list was opened from the start menu (not `wordsy-tui replay` alone)."""
+ServeOn = Callable[[WordsySeat], Awaitable[int]]
+"""How this program serves on, headless, the game of a hosting player's seat that they
+left running (once the app has closed); the exit status."""
 
 
 class WordsyApp(TableApp):
-    """The game in the terminal.
+    """A game of Wordsy in the terminal, at the screen its phase is at.
 
-    `session`: a game to show at once (solo, host or join); without one the
-    start menu opens (or, with `browse`, the games found on the LAN). `lan`
-    lets the menu host and join games. `now` is the
-    clock the countdown reads (the event loop's monotonic time by default;
+    `session`: the game (solo, host, join or a replay; None: one comes later, to `play`).
+    `serve_on`: how this program serves
+    a hosted game on once its hosting player leaves it running (None: it cannot here).
+    `now` is the clock the countdown reads (the event loop's monotonic time by default;
     tests freeze it).
     """
 
-    CSS_PATH = "wordsy.tcss"
+    CSS_PATH: ClassVar[CSSPathType | None] = [TABLE_CSS, "wordsy.tcss"]
     TITLE = "Wordsy"
     # The table's keys (`TableApp`): chat's other key F3 (F7 is free at the board, where
     # F3 passes), the host's mute F6 (a tile game's start), and neither they nor leave in
@@ -143,35 +117,19 @@ class WordsyApp(TableApp):
         self,
         session: WordsySeat | None = None,
         *,
-        lan: Lan | None = None,
-        name: str | None = None,
         advisor: Advisor | None = None,
         now: Callable[[], float] | None = None,
         bell: bool = True,
-        browse: bool = False,
-        replays: bool = False,
-        saved_games: Callable[[], Sequence[SavedGame]] | None = None,
-        menu_behind_replays: bool = False,
+        serve_on: ServeOn | None = None,
+        again: SeatAgain[WordsySeat] | None = None,
     ) -> None:
-        super().__init__()
-        self._browse_first = browse
-        self._replays_first = replays
-        """`wordsy-tui replay` alone: the saved games, not the menu."""
-        self._menu_behind_replays = menu_behind_replays
-        """The saved games come first only because a tile game's replay picked in them
-        has ended: Esc there goes back to the start menu, where they were opened."""
-        self.saved_games = saved_games or default_saved_games
-        self._picked_replay = False
+        super().__init__(again)
         self.session = session
-        self.lan = lan
-        self.player_name = name or default_name()
-        self.name_chosen = name is not None
-        """Whether the player gave a name (not just the login's): the host form asks."""
         self.advisor = advisor or Advisor()
         self.now = now or (lambda: asyncio.get_running_loop().time())
         self.bell_on = bell
+        self.serve_on = serve_on
         self.place: Screen[None] | None = None
-        self._menu_first = session is None
         self._draft = ""
         self._write_timer: Timer | None = None
         self._acting = asyncio.Lock()
@@ -184,64 +142,23 @@ class WordsyApp(TableApp):
         self._shown_bindings: tuple[object, ...] = ()
         self._left_running: WordsySeat | None = None
         """The hosting player's session whose game goes on without them once the app ends."""
-        self.tile_table: JoinedTiles | HostChoice | PickedSeat | None = None
-        """A tile game picked in the LAN's list, hosted or played solo from the menu: played
-        on its own board (its own app) once this app has closed."""
-        self._tiles_played: JoinedTiles | HostChoice | PickedSeat | None = None
+        self._served_on = False
         self._rematch_question: str | None = None
         """The host's rematch, to ask about once its lobby is on screen."""
-
-    async def _run_to_end(self) -> int:
-        """The app, then whatever it leaves to run after it (a game left running, a tile
-        game's app), and the app again where it comes back."""
-        app: WordsyApp | None = self
-        status = 0
-        while app is not None:
-            await app.run_async()
-            status = await app.afterwards()
-            app = app.comeback(status)
-        return status
 
     async def afterwards(self) -> int:
         """Once the app has closed: serve on a game its hosting player left running, on
         the same event loop (so nobody's link drops); the program's exit status."""
         session, self._left_running = self._left_running, None
-        if session is not None and self.lan is not None:
-            return await self.lan.keep_hosting(session)
-        table, self.tile_table = self.tile_table, None
-        if table is None:
-            return self.return_code or 0
-        self._tiles_played = table
-        # (Loaded already, unless the game was picked in the list: the app has closed.)
-        from wordsy_tui.app.lan import is_tiles
-        from wordsy_tui.app.screens.host_form import HostChoice
+        if session is not None and self.serve_on is not None:
+            self._served_on = True
+            return await self.serve_on(session)
+        return await super().afterwards()
 
-        match table:
-            case JoinedTiles() if self.lan is not None:
-                return await self.lan.play_tiles(*table)
-            case HostChoice(name, setup) if self.lan is not None and is_tiles(setup):
-                return await self.lan.host_tiles(name, setup)
-            case PickedSeat(game, session):
-                return await kit_for(game).play_on(game, session)
-        return 1
-
-    def comeback(self, status: int) -> WordsyApp | None:
-        """Once a tile game played from here has ended (not one that could not start: its
-        reason stays on the terminal): the start menu again, or the LAN's list where the
-        game was picked; None when the program ends."""
-        played, self._tiles_played = self._tiles_played, None
-        if played is None or status != 0:
-            return None
-        return WordsyApp(
-            lan=self.lan,
-            name=self.player_name if self.name_chosen else None,
-            advisor=self.advisor,
-            bell=self.bell_on,
-            browse=isinstance(played, JoinedTiles),
-            replays=isinstance(played, PickedSeat) and played.replay,  # back to that list
-            saved_games=self.saved_games,
-            menu_behind_replays=isinstance(played, PickedSeat) and played.menu_behind,
-        )
+    @property
+    def comes_back(self) -> bool:
+        # Once it has served a game on, this program was a headless host: it ends there.
+        return not self._served_on
 
     @property
     def seat(self) -> WordsySeat | None:
@@ -253,13 +170,7 @@ class WordsyApp(TableApp):
         self.guard_screens()
         # Reading the word list holds the interpreter for a moment: not before the first frame.
         self.set_timer(PRELOAD_DELAY_SECONDS, self.advisor.preload)
-        if self.session is None and self._browse_first:
-            self.browse_games()  # `wordsy-tui join`: the games on the LAN, not the menu
-        elif self.session is None and self._replays_first:
-            self.show_saved_games()
-        elif self.session is None:
-            self.back_to_menu()
-        else:
+        if self.session is not None:
             self.play(self.session)
 
     def _fit_window(self, size: Size) -> None:
@@ -296,27 +207,8 @@ class WordsyApp(TableApp):
         if await self.open_table(session):
             await self.follow_table(session)
 
-    def could_not_start(self, session: Seat, error: Exception) -> None:
-        # The host's refusal is its text, not ours: escaped, and never read as markup.
-        problem = f"Cannot join: {shown(str(error) or type(error).__name__)}"
-        self.notify(problem, severity="error", markup=False)
-        self._end_session(session, problem)
-
-    def table_update(self, update: object) -> None:
-        if isinstance(update, StateChanged):
-            self.post_message(GameUpdated(update.state, update.events, update.deadline))
-
-    def presence_changed(self, connected: Mapping[str, bool]) -> None:
-        self.post_message(PresenceUpdated(connected))
-
-    def link_changed(self, up: bool, message: str, final: bool) -> None:
-        self.post_message(LinkUpdated(up, message, final))
-
-    def refused(self, message: str) -> None:
-        self.post_message(ActionRefused(message))
-
-    def next_game(self, message: str) -> None:
-        self.post_message(RematchOffered(message))
+    def sit_again(self, session: WordsySeat) -> None:
+        self.play(session)
 
     def on_game_updated(self, message: GameUpdated) -> None:
         self.deadline = message.deadline
@@ -400,7 +292,7 @@ class WordsyApp(TableApp):
 
     async def table_left(self, session: Seat) -> None:
         if self.session is session:
-            self._end_session(self.session)
+            self.leave()
 
     def _fresh_table(self) -> WordsySeat | None:
         """A new game at the same table: nothing of the last game's rounds holds keys back."""
@@ -413,19 +305,10 @@ class WordsyApp(TableApp):
         return self.session
 
     def on_action_refused(self, message: ActionRefused) -> None:
-        super().refused(message.message)
+        self.refused(message.message)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        self.report_failure(event.worker)
-
-    def report_failure(self, worker: Worker[object]) -> None:
-        """A task that failed is told on screen; the game goes on."""
-        if worker.state is not WorkerState.ERROR:
-            return
-        error = worker.error
-        self.log.error(f"worker {worker.name!r} failed: {error!r}")
-        reason = str(error) or type(error).__name__
-        self.notify(reason, title="That did not work", severity="error")
+        report_failure(self, event.worker)
 
     def on_countdown_five_seconds_left(self, _message: Countdown.FiveSecondsLeft) -> None:
         self.ring()
@@ -464,13 +347,7 @@ class WordsyApp(TableApp):
         return GameScreen
 
     def _enter(self, place: Screen[None]) -> None:
-        """Make `place` the screen under any dialogs, closing those dialogs."""
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        if len(self.screen_stack) == 2:
-            self.switch_screen(place)
-        else:
-            self.push_screen(place)
+        self.enter(place)
         self.place = place
 
     def vote_wanted(self) -> bool:
@@ -525,14 +402,17 @@ class WordsyApp(TableApp):
         a rewrite sent by the debounce never overtakes (or follows) a lock-in.
         """
         session = self.session
-        if session is None or session.me is None:
-            return
+        if session is not None and session.me is not None:
+            self._act_in_turn(session, action)
 
-        async def in_turn() -> None:
-            async with self._acting:
-                await action(session)
-
-        self.run_worker(in_turn(), group="actions", exit_on_error=False)
+    @work(group="actions", exit_on_error=False)
+    async def _act_in_turn(
+        self, session: WordsySeat, action: Callable[[WordsySeat], Awaitable[object]]
+    ) -> None:
+        # A worker of the method, not of a coroutine made now: one cancelled before it ran
+        # (the app closing) leaves no coroutine that was never awaited.
+        async with self._acting:
+            await action(session)
 
     def write_draft(self, word: str) -> None:
         """The draft changed: send it once typing pauses."""
@@ -751,7 +631,8 @@ class WordsyApp(TableApp):
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
         else:
-            self.push_screen(HelpScreen())
+            chat = self.session is not None and self.session.can_chat
+            self.push_screen(HelpScreen(self.state.config, chat))
 
     def action_scoresheet(self) -> None:
         from wordsy_tui.games.wordsy.app.screens.scoresheet import ScoresheetScreen
@@ -761,7 +642,7 @@ class WordsyApp(TableApp):
 
     def action_remove(self) -> None:
         """The host picks a player to remove (from the board, or the command palette)."""
-        from wordsy_tui.app.screens.remove import pick_player_to_remove
+        from wordsy_tui.games.wordsy.app.remove import pick_player_to_remove
 
         pick_player_to_remove(self)
 
@@ -776,9 +657,7 @@ class WordsyApp(TableApp):
         return super().leave_question()
 
     def can_keep_running(self) -> bool:
-        from wordsy_tui.app.lan import host_server
-
-        return self.lan is not None and host_server(self.session) is not None
+        return self.serve_on is not None and host_server(self.session) is not None
 
     def keep_running(self) -> None:
         if self.session is not None:
@@ -789,131 +668,11 @@ class WordsyApp(TableApp):
             self.exit()
 
     def leave(self) -> None:
-        """Back to where the player came from: the menu, the list, or out."""
-        if self.session is None:
-            self.exit()
-        else:
-            self._end_session(self.session)
-
-    def _end_session(self, session: Seat, problem: str | None = None) -> None:
-        """Stop following `session`; back to the menu if the player came from there.
-
-        Started straight into a game, the program ends, printing the `problem` if any.
-        """
+        """Back to where the player came from (the launcher, or out of the program)."""
+        # The session stops as the app unmounts: a worker started now to stop it would be
+        # cancelled before it ran ("coroutine ... was never awaited").
         self.workers.cancel_group(self, "session")
-        if not self._menu_first:
-            # The program ends: on_unmount awaits the session's stop, where a worker started
-            # now would be cancelled before it ran ("coroutine ... was never awaited").
-            self.exit(return_code=1 if problem else 0, message=Text(problem) if problem else None)
-            return
-        self.run_worker(session.stop(), group="stopping", exit_on_error=False)
-        self.session = None
-        self.state = GameState()
-        self.deadline = None
-        if self._picked_replay:
-            self._picked_replay = False
-            self.show_saved_games()  # a replay picked from the list: back to that list
-        elif self._browse_first:
-            self.browse_games()  # joined from the LAN's list: back to that list
-        else:
-            self.back_to_menu()
-
-    # -- from the start menu ---------------------------------------------------
-
-    def start_solo(self, game: str, choice: object) -> None:
-        """Play `game` alone, as the menu's dialog chose (`choice`): Wordsy here; another
-        game has its own app: this one closes, and `afterwards` opens it."""
-        if isinstance(choice, Difficulty):
-            self.play(solo_session(self.player_name, choice, self.advisor))
-        else:
-            seat = cast("SoloChoice", choice).session(self.player_name)
-            self.tile_table = PickedSeat(game, seat)
-            self.exit()
-
-    def host_game(self) -> None:
-        if self.lan is None:
-            self.notify(
-                "Hosting is not available here: run 'wordsy-tui host'.", severity="warning"
-            )
-            return
-        from wordsy_tui.app.screens.host_form import HostFormScreen
-
-        # The login name is no name at a table: the form asks, unless one was typed.
-        self.push_screen(
-            HostFormScreen(self.player_name if self.name_chosen else None), self._host_chosen
-        )
-
-    def _host_chosen(self, choice: HostChoice | None) -> None:
-        if choice is None or self.lan is None:
-            return
-        from wordsy_tui.app.lan import is_wordsy
-
-        self.player_name, self.name_chosen = choice.name, True
-        if is_wordsy(choice.setup):
-            self.play(self.lan.host(choice.name, choice.setup))
-        else:  # a tile game: its own app, once this one has closed (`afterwards`)
-            self.tile_table = choice
-            self.exit()
-
-    def browse_games(self) -> None:
-        from wordsy_tui.app.screens.browse import BrowseScreen
-
-        self._enter(BrowseScreen())
-
-    def join_game(self, address: str, port: int, pin: str | None) -> None:
-        if self.lan is None:
-            self.notify(
-                "Joining is not available here: run 'wordsy-tui join'.", severity="warning"
-            )
-            return
-        self.play(self.lan.join(address, port, self.player_name, pin))
-
-    def join_tile_game(self, address: str, port: int, pin: str | None, game: str) -> None:
-        """A tile game (Scrabble, Words with Friends, Wordfeud) has its own app: this one
-        closes, and `afterwards` opens that game's board in the same terminal."""
-        if self.lan is None:
-            self.notify(
-                "Joining is not available here: run 'wordsy-tui join'.", severity="warning"
-            )
-            return
-        self.tile_table = JoinedTiles(address, port, self.player_name, pin, game)
         self.exit()
-
-    def show_saved_games(self) -> None:
-        from wordsy_tui.app.screens.saved import SavedGamesScreen
-
-        self._enter(SavedGamesScreen(self.saved_games()))
-
-    def replay_game(self, game: SavedGame) -> None:
-        """Replay `game`: Wordsy's here; a tile game's on its own board (its own app: this
-        one closes, `afterwards` opens it, and the list comes back after it)."""
-        try:
-            played, session = replay_of(game.path)  # the log says which game
-        except (OSError, ValueError) as error:  # gone or changed since the list was read
-            self.notify(
-                f"Cannot replay {shown(game.game_id)}: {shown(str(error))}",
-                severity="error",
-                markup=False,
-            )
-            return
-        if isinstance(session, WordsySeat):
-            self._picked_replay = True
-            self.play(session)
-            return
-        menu_behind = not self._replays_first or self._menu_behind_replays
-        self.tile_table = PickedSeat(played, session, replay=True, menu_behind=menu_behind)
-        self.exit()
-
-    def leave_saved_games(self) -> None:
-        if self._replays_first and not self._menu_behind_replays:
-            self.exit()
-        else:
-            self.back_to_menu()
-
-    def back_to_menu(self) -> None:
-        from wordsy_tui.app.screens.menu import MenuScreen
-
-        self._enter(MenuScreen())
 
     def game_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         if self._can_write():

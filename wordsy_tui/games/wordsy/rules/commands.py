@@ -3,8 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated, Final
 
+from wordsy_tui.engine import Longest
+from wordsy_tui.engine.names import Name
+from wordsy_tui.engine.sealed import COMMITMENT_BYTES
 from wordsy_tui.games.wordsy.rules.config import GameConfig
+
+MAX_WORD_LENGTH: Final = 45
+"""The longest word the game takes (a reveal, an offer, the word box): the longest word of
+the big English dictionaries, PNEUMONOULTRAMICROSCOPICSILICOVOLCANOCONIOSIS."""
+MAX_SALT_BYTES: Final = 64
+"""A commitment's salt: 16 random bytes are plenty (`commitment.SALT_BYTES`); more adds nothing."""
+
+# What a field of a command can hold that the game can use: the wire refuses more.
+Word = Annotated[str, Longest(MAX_WORD_LENGTH, "a word")]
+Salt = Annotated[bytes, Longest(MAX_SALT_BYTES, "a salt")]
+Commitment = Annotated[bytes, Longest(COMMITMENT_BYTES, "a commitment")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,7 +29,7 @@ class CreateGame:
 
 @dataclass(frozen=True, slots=True)
 class JoinGame:
-    player: str
+    player: Name
     bot: bool = False
     """A computer player: it never starts the game, and everyone sees it is one."""
 
@@ -23,7 +38,7 @@ class JoinGame:
 class LeaveGame:
     """In the lobby: give up the seat. During the game: score nothing from now on."""
 
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +46,7 @@ class RemovePlayer:
     """The host takes a seat away (a squatter, an absent player): like leaving, but not by
     the player's choice."""
 
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,22 +58,22 @@ class StartGame:
 class WriteWord:
     """Write (or rewrite) a word; only its commitment travels."""
 
-    player: str
-    commitment: bytes
+    player: Name
+    commitment: Commitment
 
 
 @dataclass(frozen=True, slots=True)
 class LockIn:
     """Done writing: the word, or no word at all, is final for this round."""
 
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)
 class FlipTimer:
     """Become the fastest player; in solo play, pause the running timer."""
 
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +89,9 @@ class CloseWriting:
 
 @dataclass(frozen=True, slots=True)
 class RevealWord:
-    player: str
-    word: str
-    salt: bytes
+    player: Name
+    word: Word
+    salt: Salt
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,15 +101,15 @@ class CloseReveal:
 
 @dataclass(frozen=True, slots=True)
 class Challenge:
-    challenger: str
-    target: str
+    challenger: Name
+    target: Name
 
 
 @dataclass(frozen=True, slots=True)
 class Appeal:
     """Ask the table to overrule the referee, which refused the player's word."""
 
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +117,13 @@ class OfferMeantWord:
     """Relaxed play (the host's option): the word that fell is offered as the word its
     player meant; the others vote on it, `Vote.uphold` true refusing it."""
 
-    player: str
-    word: str
+    player: Name
+    word: Word
 
 
 @dataclass(frozen=True, slots=True)
 class Vote:
-    voter: str
+    voter: Name
     uphold: bool
     """True: the challenged word breaks the rules (or the meant word is refused)."""
 
@@ -122,7 +137,7 @@ class CloseVote:
 class Ready:
     """The player has no (more) challenges this round."""
 
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)

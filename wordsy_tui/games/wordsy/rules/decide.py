@@ -8,7 +8,7 @@ from typing import Final
 
 from wordsy_tui.engine import Outcome
 from wordsy_tui.engine.names import name_problem
-from wordsy_tui.engine.sealed import commit
+from wordsy_tui.engine.sealed import COMMITMENT_BYTES, commit
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import errors
 from wordsy_tui.games.wordsy.rules import events as ev
@@ -20,7 +20,6 @@ from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee, Reason, Re
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 from wordsy_tui.text import shown, unsafe_characters
 
-COMMITMENT_BYTES: Final = 32
 LETTERS: Final = re.compile(r"[A-Z]+")
 
 
@@ -95,8 +94,8 @@ def decide(
                 raise errors.ChallengeError("No vote is open.")
             _resolve(out)
         case cmd.Ready(player):
-            _require(state, Phase.CHALLENGES, "Wait for the reveal.")
             _known(state, player)
+            _require(state, Phase.CHALLENGES, "Wait for the reveal.")
             if player in state.ready:
                 raise errors.ChallengeError("You are already ready for the next round.")
             out.add(ev.PlayerReady(player))
@@ -133,9 +132,9 @@ def _known(state: GameState, player: str) -> None:
 def _leave(out: _Outcome, event: ev.PlayerLeft | ev.PlayerRemoved) -> None:
     """One way out for both leaving and removal; the game goes on without the player."""
     state = out.state
+    _known(state, event.player)
     if state.phase is Phase.OVER:
         raise errors.WrongPhase("The game is over.")
-    _known(state, event.player)
     out.add(event)
     if state.phase is Phase.LOBBY:
         return
@@ -147,6 +146,8 @@ def _leave(out: _Outcome, event: ev.PlayerLeft | ev.PlayerRemoved) -> None:
 
 def _join(out: _Outcome, player: str, bot: bool) -> None:
     state = out.state
+    if player in state.gone:
+        raise errors.UnknownPlayer(f"{player} has left this game.")
     _require(state, Phase.LOBBY, "The game has already started.")
     # Solo has one seat and no one to mistake its player for.
     problem = name_problem(player, None if state.solo else state.players, bot=bot)

@@ -11,8 +11,9 @@ import random
 from dataclasses import replace
 from typing import Final
 
+from wordsy_tui.engine.sealed import COMMITMENT_BYTES
 from wordsy_tui.games.wordsy.rules import commands as cmd
-from wordsy_tui.games.wordsy.rules.decide import COMMITMENT_BYTES, decide, offer_window
+from wordsy_tui.games.wordsy.rules.decide import decide, offer_window
 from wordsy_tui.games.wordsy.rules.errors import RuleError
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 

@@ -12,7 +12,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 
 RULES = """\
@@ -78,22 +77,28 @@ def variant(config: GameConfig) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
+    """The rules in short and the keys, and the variant of `config` (the start menu's: the
+    defaults); `chat`: the chat's keys too (where others hear it)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,f1,question_mark", "close", "Close", id="close-help", key_display="Esc"),
     ]
 
+    def __init__(self, config: GameConfig, chat: bool = False) -> None:
+        super().__init__()
+        self.config = config
+        self.chat = chat
+
     def compose(self) -> ComposeResult:
-        config = wordsy_app(self).state.config
         with VerticalScroll(id="help"):
             yield Static(Text("The rules in short", "bold"))
             yield Static(paragraphs(RULES), classes="help-text")
             yield Static(Text("Keys", "bold"))
             yield Static(KEYS, classes="help-text")
-            session = wordsy_app(self).session
-            if session is not None and session.can_chat:  # solo and replays have no chat
+            if self.chat:  # solo and replays have no chat
                 yield Static(CHAT_KEYS, markup=False, classes="help-text")
             yield Static(Text("In play", "bold"))
-            yield Static(variant(config), markup=False, classes="help-text")
+            yield Static(variant(self.config), markup=False, classes="help-text")
         yield Footer()
 
     def action_close(self) -> None:

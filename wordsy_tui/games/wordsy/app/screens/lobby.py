@@ -13,11 +13,12 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from wordsy_tui.app.lan import HostServer, host_server
+from wordsy_tui.app.failures import ReportsFailures
 from wordsy_tui.app.widgets.chat import ChatLog
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.games.wordsy.app.node import ReportsFailures, wordsy_app
+from wordsy_tui.games.wordsy.app.node import wordsy_app
+from wordsy_tui.games.wordsy.app.server import HostServer, host_server
 from wordsy_tui.games.wordsy.app.widgets.banner import LinkBanner
 from wordsy_tui.games.wordsy.rules.config import MIN_PLAYERS, GameConfig
 from wordsy_tui.games.wordsy.rules.state import GameState
@@ -174,6 +175,6 @@ class LobbyScreen(Screen[None], ReportsFailures):
         elif option.id in server.bots:
             self.run_worker(server.remove_player(option.id), group="bots", exit_on_error=False)
         else:
-            from wordsy_tui.app.screens.remove import confirm_removal
+            from wordsy_tui.games.wordsy.app.remove import confirm_removal
 
             confirm_removal(wordsy_app(self), option.id)

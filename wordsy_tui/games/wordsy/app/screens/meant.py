@@ -17,11 +17,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from wordsy_tui.app.failures import ReportsFailures
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
-from wordsy_tui.games.wordsy.app.node import ReportsFailures, wordsy_app
+from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.narrate import challenge_outcome
+from wordsy_tui.games.wordsy.rules.commands import MAX_WORD_LENGTH
 from wordsy_tui.games.wordsy.rules.legal import may_offer_meant_word
 from wordsy_tui.games.wordsy.rules.state import GameState
 from wordsy_tui.text import shown
@@ -66,7 +68,9 @@ class MeantWordScreen(ModalScreen[None], ReportsFailures):
         with Vertical(id="dialog"):
             yield Static(Text("The word you meant", "bold"), id="meant-title")
             yield Static(markup=False, id="meant-question")
-            yield KeyedInput(placeholder="the word you meant", max_length=40, id="meant-word")
+            yield KeyedInput(
+                placeholder="the word you meant", max_length=MAX_WORD_LENGTH, id="meant-word"
+            )
             yield Static(" ", markup=False, id="meant-problem")
             yield Countdown(wordsy_app(self).now, wordsy_app(self).me, id="meant-timer")
         yield Footer()

@@ -13,9 +13,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from wordsy_tui.app.lan import host_server
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.wordsy.app.node import wordsy_app
+from wordsy_tui.games.wordsy.app.server import host_server
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 from wordsy_tui.games.wordsy.rules.scoresheet import (
     Scoresheet,

@@ -17,8 +17,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from wordsy_tui.app.failures import ReportsFailures
+from wordsy_tui.app.screens.vote import vote_choices
 from wordsy_tui.app.widgets.footer import Footer
-from wordsy_tui.games.wordsy.app.node import ReportsFailures, wordsy_app
+from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.narrate import PENALTY
 from wordsy_tui.games.wordsy.referee.advice import Meaning
@@ -82,14 +84,7 @@ def _choices(
     """What the word means, the question, and its keys: y the word scores, n it does not."""
     if meaning is not None:  # a dictionary's entry: "JOHN: a room or building ..."
         text.append("\n" + shown(meaning.text), "italic")
-    text.append("\n\n" + asked[0])
-    text.append(asked[1], "bold")
-    text.append(asked[2] + "\n")
-    for key, answer in zip(("y", "n"), answers, strict=True):
-        text.append(f"  {key}", "bold")
-        text.append(f"  {answer}" + ("\n" if key == "y" else ""))
-    text.append(f"\n\nA majority of the votes decides; a tie, or no votes in time, {tie}.")
-    return text
+    return vote_choices(text, asked, answers, tie)
 
 
 def meant_question(

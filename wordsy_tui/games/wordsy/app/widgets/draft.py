@@ -17,11 +17,11 @@ from textual.widgets import Input, Static
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.rules.board import Board
+from wordsy_tui.games.wordsy.rules.commands import MAX_WORD_LENGTH
 from wordsy_tui.games.wordsy.rules.referee import Verdict
 from wordsy_tui.games.wordsy.rules.scoring import WordScore, explain, score_word
 from wordsy_tui.text import shown
 
-MAX_WORD_LENGTH = 45
 LETTERS = frozenset(string.ascii_letters)
 
 
@@ -160,7 +160,11 @@ class DraftPanel(Vertical):
         return self.query_one(WordInput).value.upper()
 
     def show_word(self, word: str) -> None:
-        self.query_one(WordInput).value = word
+        word_input = self.query_one(WordInput)
+        word_input.value = word
+        # The player types on from its end: Textual puts the cursor there only for an
+        # input's first value, and a word given back after a restart may be its second.
+        word_input.cursor_position = len(word)
         self.query_one("#ignored", Static).update("")
 
     def on_mount(self) -> None:

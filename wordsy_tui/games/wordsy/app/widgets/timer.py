@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Final
 
 from rich.cells import cell_len
@@ -12,8 +12,8 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Static
 
+from wordsy_tui.app.widgets.waiting import STILL_HERE, waiting_words
 from wordsy_tui.table.clock import Deadline
-from wordsy_tui.text import shown
 
 WARNING_SECONDS: Final = 5
 LOW_SHARE: Final = 1 / 3
@@ -22,8 +22,6 @@ BAR_WIDTH: Final = 30
 # Over SSH every repaint costs bytes: check a few times a second, repaint on
 # a new whole second only.
 TICK_SECONDS: Final = 0.25
-STILL_HERE: Final = "any key: still here"
-"""How a player the table is about to move on without makes it wait on."""
 LABELS: Final = {
     "timer": "Timer",
     "writing": "Round closes",
@@ -31,14 +29,6 @@ LABELS: Final = {
     "vote": "Vote closes",
     "challenges": "Challenges close",
 }
-
-
-def waiting_words(away: Sequence[str], me: str | None) -> str:
-    """Whom the table is about to move on without (`Deadline.away`), as the countdown
-    says it to `me` (None: a spectator)."""
-    if me in away:
-        return "The table is waiting for you"
-    return "Waiting for " + ", ".join(shown(seat) for seat in away)
 
 
 class Countdown(Static):

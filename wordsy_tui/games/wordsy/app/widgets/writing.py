@@ -12,7 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from wordsy_tui.games.wordsy.app.node import ReportsFailures, wordsy_app
+from wordsy_tui.app.failures import ReportsFailures
+from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
 from wordsy_tui.games.wordsy.app.widgets.draft import DraftPanel
 from wordsy_tui.games.wordsy.app.widgets.players import PlayerList

@@ -1,0 +1,81 @@
+"""What Word Nerds' screens show, as text: a word worked out, the word being typed, the
+score track, the lobby's join line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+from tests.games.wordnerds.tables import Cards, Table, action_card, spelt
+from wordsy_tui.games.wordnerds.app.app import join_hint
+from wordsy_tui.games.wordnerds.app.panel import (
+    play_text,
+    players_text,
+    spelling_text,
+    track,
+    worth_text,
+)
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules.components import Effect
+
+
+def _paths() -> tuple[Table, int]:
+    deck = Cards()
+    plus = action_card(Effect.PLUS_TWO)
+    table = Table(
+        ["Andy", "Beth"],
+        letters={"Andy": deck.letters("paths"), "Beth": deck.letters("wreck")},
+        actions={"Andy": (plus,)},
+    )
+    table.do("Andy", cmd.Declare("paths", spelt(table.state.hand("Andy"), "paths")))
+    return table, plus
+
+
+def test_a_word_is_worked_out_letter_by_letter_with_its_cards_and_bonus():
+    table, plus = _paths()
+    assert str(worth_text(table.state.words[0])) == "P2 A1 T1 H2 S1 = 7 · bonus +2 = 9"
+    assert play_text(table.state, cmd.PlayAction(plus, word=0)) == (
+        "+2 WORD VALUE on PATHS (Andy, 9)"
+    )
+    table.do("Andy", cmd.PlayAction(plus, word=0))
+    assert str(worth_text(table.state.words[0])) == (
+        "P2 A1 T1 H2 S1 = 7 · +2 WORD VALUE · bonus +2 = 11"
+    )
+
+
+def test_the_word_being_typed_shows_its_value_or_why_it_cannot_be_laid():
+    table, _ = _paths()
+    assert str(spelling_text(table.state, "Beth", "WRECK")) == (
+        "WRECK: W3 R1 E1 C2 K3 = 10 · bonus +2 = 12"
+    )
+    assert str(spelling_text(table.state, "Beth", "WRECKS")) == (
+        "WRECKS: not spelt by your hand and the pool"
+    )
+    assert "a word needs 4 letters" in str(spelling_text(table.state, "Beth", "REC"))
+
+
+def test_the_score_track_fills_a_cell_every_ten_points():
+    assert (track(0), track(37), track(100), track(130)) == (
+        "..........",
+        "###.......",
+        "##########",
+        "##########",
+    )
+    table, _ = _paths()
+    shown = str(players_text(table.state, "Andy", {}, 30)).splitlines()
+    assert shown[0] == "Score track to 100"
+    assert shown[1].startswith("you FP")
+
+
+@dataclass
+class _Server:
+    front_hint: str | None
+    addresses: tuple[str, ...] = ("10.0.0.2",)
+    port: int = 47474
+
+
+def test_the_lobby_says_how_to_join_once():
+    fronts = cast(Any, _Server("Join: ssh -p 2222 NAME@10.0.0.2 · join --connect 10.0.0.2:47474"))
+    assert str(join_hint(fronts, 46)).count("Join:") == 1
+    bare = cast(Any, _Server(None))
+    assert str(join_hint(bare, 46)) == "Join: wordsy-tui join --connect 10.0.0.2:47474"

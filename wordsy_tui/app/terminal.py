@@ -1,0 +1,74 @@
+"""The base of every app of the program: the launcher's and each game's."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+
+from textual import events
+from textual.app import App
+from textual.geometry import Size
+from textual.screen import Screen
+
+from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
+
+
+class TerminalApp(App[None]):
+    """What every app of the program does in its terminal: it says so over whatever is on
+    screen while the window is too small, and runs to its end on one event loop (where
+    another app may run before or after it: the launcher's, a game's)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
+        """Screens that carry the too-small word already."""
+
+    def guard_screens(self) -> None:
+        """From mounting on: every screen, dialogs too, gets the too-small word as it comes
+        up (or as the window becomes too small): the guard lives on the screens, so no
+        change of screen drops it."""
+        self.screen_change_signal.subscribe(self, self._guard_screen)
+        self._guard_screen(self.screen)
+        self._fit_window(self.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # (Runs before Textual's own handler has taken the new size: read it here.)
+        self._fit_window(event.size)
+
+    def _fit_window(self, size: Size) -> None:
+        small = too_small(size)
+        self.set_class(small, TOO_SMALL_CLASS)
+        if small:
+            for screen in self.screen_stack:
+                self._guard_screen(screen)
+
+    def _guard_screen(self, screen: Screen[object]) -> None:
+        if not self.has_class(TOO_SMALL_CLASS):
+            return  # mounted once the window is too small: until then it is in no frame
+        if screen not in self._guarded and screen.is_attached:  # (not one already closed)
+            self._guarded.add(screen)
+            screen.mount(TooSmall())
+
+    def enter(self, place: Screen[None]) -> None:
+        """Make `place` the screen under any dialogs, closing those dialogs."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.switch_screen(place)
+        else:
+            self.push_screen(place)
+
+    def run_to_end(self) -> int:
+        """Run in this terminal until the program ends; its exit status."""
+        # What the program has imported by now (Textual, the game, tens of thousands of
+        # objects) lives as long as it does: kept out of the collector's full rounds, which
+        # otherwise walk it all again (30-40 ms before solo's first frame, a dropped frame
+        # each time later on).
+        gc.freeze()
+        return asyncio.run(self.run_to_end_async())
+
+    async def run_to_end_async(self) -> int:
+        """`run_to_end` on a running event loop; the exit status."""
+        await self.run_async()
+        return self.return_code or 0

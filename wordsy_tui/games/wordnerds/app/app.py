@@ -1,0 +1,694 @@
+"""NerdsApp: a game of Word Nerds, solo or across the LAN, at 80x24, keyboard first.
+
+The app follows a `NerdsSeat` (offline against computer players, a seat at a LAN host, a
+spectator's place, or a replay); its updates arrive in a worker and it acts through the
+seat. It never decides a rule: a word being typed is laid as the rules lay it and valued
+by them, the action cards offered are the rules' legal commands, and every command goes
+to the rules, whose refusal is shown as it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from rich.text import Text
+from textual import events, work
+from textual._path import CSSPathType
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from net import Refused
+from wordsy_tui.app.messages import (
+    ActionRefused,
+    GameUpdated,
+    LinkUpdated,
+    PresenceUpdated,
+    RematchOffered,
+)
+from wordsy_tui.app.table import Seat, SeatAgain, TableApp
+from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.games.wordnerds.app.dialogs import (
+    CardsScreen,
+    ChallengeScreen,
+    NerdsHelpScreen,
+    ResultsScreen,
+)
+from wordsy_tui.games.wordnerds.app.panel import (
+    LEGEND,
+    actions_text,
+    auction_text,
+    clock_text,
+    doing_text,
+    first_name,
+    hand_text,
+    phase_text,
+    players_text,
+    pool_text,
+    purchases_text,
+    seconds_left,
+    spelling,
+    tokens_text,
+    words_text,
+)
+from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules import events as ev
+from wordsy_tui.games.wordnerds.rules.bids import Bid
+from wordsy_tui.games.wordnerds.rules.components import HIDDEN, When, action, letter
+from wordsy_tui.games.wordnerds.rules.legal import legal_commands, may_bid
+from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
+from wordsy_tui.games.wordnerds.seat import NerdsSeat
+from wordsy_tui.table.replay import Replaying
+from wordsy_tui.text import shown
+
+if TYPE_CHECKING:
+    from wordsy_tui.table.served import ServedTable
+
+CLOCK_TICK_SECONDS: Final = 0.25
+MAX_TYPED: Final = 15
+"""Longer than any word a hand and the pool spell in practice."""
+
+
+def _choosing(key: str) -> int | None:
+    """The index keys 1-9, 0 choose (0 is the tenth)."""
+    if len(key) == 1 and key.isdigit():
+        return (int(key) - 1) % 10
+    return None
+
+
+class TableScreen(Screen[None]):
+    """The table: the auction or the words, the pool, our hand, action cards and tokens,
+    every player on the score track, what to do now and the countdown."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "seal", "Seal bid", id="nerds-seal", key_display="⏎"),
+        Binding("enter", "lay", "Lay word", id="nerds-lay", key_display="⏎"),
+        Binding("enter", "replace", "Replace", id="nerds-replace", key_display="⏎"),
+        Binding("enter", "discard", "Discard", id="nerds-discard", key_display="⏎"),
+        Binding("backspace", "erase", "Erase", show=False),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("f2", "challenge", "Challenge", id="nerds-challenge", key_display="F2"),
+        Binding("f3", "pass", "Done", id="nerds-pass", key_display="F3"),
+        Binding("f3", "buy_nothing", "Buy nothing", id="nerds-buy-nothing", key_display="F3"),
+        Binding("f4", "cards", "Cards", id="nerds-cards", key_display="F4"),
+        Binding("f6", "start_game", "Start", id="nerds-start", key_display="F6"),
+        Binding("f9", "end_now", "End now", id="nerds-end", key_display="F9"),
+        Binding("f1", "help", "Help", id="nerds-help", key_display="F1"),
+    ]
+
+    def __init__(self, session: NerdsSeat, now: Callable[[], float] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.now = now or (lambda: asyncio.get_running_loop().time())
+        """The monotonic clock the host's deadlines are in (tests freeze it)."""
+        self.typed = ""
+        """The word being spelt."""
+        self.bid: Bid | None = None
+        """The bid being made, before it is sealed."""
+        self.chosen: frozenset[int] = frozenset()
+        """Letter cards chosen to replace or discard."""
+        self.message = Text("")
+        self.presence: Mapping[str, bool] = {}
+        self.closed = False
+        """The host ended the game: the table stays to be looked at, nothing is played."""
+        self._shown_left: int | None = None
+
+    @property
+    def state(self) -> NerdsState:
+        return self.session.state
+
+    @property
+    def me(self) -> str | None:
+        me = self.session.me
+        return me if me is not None and not self.closed else None
+
+    def _playing(self) -> str | None:
+        """Our seat, when we play in this game (not watching, not closed)."""
+        me = self.me
+        return me if me is not None and me in self.state.players else None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title-bar", markup=False)
+        with Horizontal(id="table"):
+            with Vertical(id="main"):
+                yield Static(id="panel", markup=False)
+                yield Static(id="pool", markup=False)
+                yield Static(id="hand", markup=False)
+                yield Static(id="cards", markup=False)
+                yield Static(id="tokens", markup=False)
+            yield Static(id="players", markup=False)
+        yield Static(id="doing", markup=False)
+        yield Static(id="message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+        # Over SSH every repaint costs bytes: look a few times a second, repaint the title
+        # only when the whole seconds left change.
+        self.set_interval(CLOCK_TICK_SECONDS, self._tick)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.redraw()
+
+    def _tick(self) -> None:
+        if seconds_left(self.session.deadline, self.now()) != self._shown_left:
+            self._show_title()
+
+    # -- what the keys may do now -------------------------------------------------
+
+    def _offered(self) -> list[cmd.Command]:
+        me = self._playing()
+        return [] if me is None else legal_commands(self.state, me)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state, me = self.state, self._playing()
+        over = state.over_limit()
+        match action:
+            case "seal":
+                return me is not None and may_bid(state, me) and self.bid is not None
+            case "lay":
+                return me is not None and state.phase is Phase.DECLARING and bool(self.typed)
+            case "replace":
+                return bool(self.chosen) and not over and self._my_purchase()
+            case "discard":
+                return me is not None and me in over
+            case "erase" | "clear":
+                return bool(self.typed or self.chosen or self.bid)
+            case "challenge":
+                return any(isinstance(c, cmd.Challenge) for c in self._offered())
+            case "pass":
+                return state.phase is Phase.DECLARING and cmd.Pass() in self._offered()
+            case "buy_nothing":
+                return self._my_purchase() and not over
+            case "cards":
+                return any(isinstance(c, cmd.PlayAction) for c in self._offered())
+            case "start_game":
+                return self.session.may_start and not self.closed
+            case "end_now":
+                return self.session.hosting and state.phase not in (
+                    Phase.NEW,
+                    Phase.LOBBY,
+                    Phase.OVER,
+                )
+        return True
+
+    def _my_purchase(self) -> bool:
+        me = self._playing()
+        return (
+            me is not None
+            and self.state.phase is Phase.PURCHASING
+            and (self.state.purchasing[:1] == (me,))
+        )
+
+    # -- keys ---------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        me = self._playing()
+        if me is None:
+            return
+        char = event.character or ""
+        state = self.state
+        handled = True
+        if me in state.over_limit() or self._my_purchase():
+            handled = self._choose(char) or (char == "a" and self._buy())
+        elif state.phase is Phase.BIDDING and may_bid(state, me):
+            handled = self._bid_key(char)
+        elif state.phase is Phase.PICKING and state.picking[:1] == (me,):
+            at = _choosing(char)
+            handled = at is not None and at < len(state.auction)
+            if handled and at is not None:
+                self._act(self.session.act(cmd.Pick(state.auction[at])))
+        elif state.phase is Phase.DECLARING and state.vote is not None:
+            handled = char in ("y", "n") and me in state.vote.voters
+            if handled:
+                self._act(self.session.act(cmd.Vote(uphold=char == "n")))
+        elif state.phase is Phase.DECLARING:
+            handled = len(char) == 1 and char.isascii() and char.isalpha()
+            if handled and len(self.typed) < MAX_TYPED:
+                self.typed += char.upper()
+                self.redraw()
+        elif state.phase is Phase.REFRESHING and me in state.refreshing:
+            handled = char in ("k", "n")
+            if handled:
+                command = cmd.KeepHand() if char == "k" else cmd.NewHand()
+                self._act(self.session.act(command))
+        else:
+            handled = False
+        if handled:
+            event.stop()
+
+    def _choose(self, char: str) -> bool:
+        """A hand card chosen (or let go) for a replacement or a discard."""
+        me = self._playing()
+        at = _choosing(char)
+        if me is None or at is None:
+            return False
+        hand = self.state.hand(me)
+        if at < len(hand):
+            self.chosen = self.chosen ^ {hand[at]}
+            self.redraw()
+        return True
+
+    def _buy(self) -> bool:
+        buy = next((c for c in self._offered() if isinstance(c, cmd.BuyAction)), None)
+        if buy is None:
+            self.say("You have no token but the 0 to pay with.", "bold")
+        else:
+            self._act(self.session.act(buy))
+        return True
+
+    def _bid_key(self, char: str) -> bool:
+        me = self._playing()
+        assert me is not None
+        if len(char) == 1 and char.isdigit():
+            token = int(char)
+            if token not in self.state.unspent.get(me, ()):
+                self.say(f"{token} is not one of your unspent tokens.", "bold")
+                return True
+            self.bid = Bid(token, self.bid.cards if self.bid else ())
+        elif char == "c":
+            self.bid = self._next_bid_card(me)
+        else:
+            return False
+        self.redraw()
+        return True
+
+    def _next_bid_card(self, me: str) -> Bid:
+        """The bid with the next bid card held (none after the last)."""
+        held = [c for c in dict.fromkeys(self.state.actions.get(me, ())) if c != HIDDEN]
+        cards = [c for c in held if action(c).when is When.WITH_BID]
+        bid = self.bid or Bid(0)
+        if not cards:
+            self.say("You hold no card played with a bid (+3 BID, FREE BID).", "bold")
+            return bid
+        now = bid.cards[0] if bid.cards else None
+        at = cards.index(now) + 1 if now in cards else 0
+        return Bid(bid.token, (cards[at],) if at < len(cards) else ())
+
+    def action_erase(self) -> None:
+        if self.typed:
+            self.typed = self.typed[:-1]
+        self.redraw()
+
+    def action_clear(self) -> None:
+        self.typed, self.chosen, self.bid = "", frozenset(), None
+        self.say(None)
+        self.redraw()
+
+    def action_seal(self) -> None:
+        bid = self.bid
+        if bid is not None:
+            self._act(self._seal(bid))
+
+    async def _seal(self, bid: Bid) -> str | None:
+        problem = await self.session.seal_bid(bid)
+        if problem is None:
+            self.say("Your bid is sealed: nobody sees it before every bid is in.")
+        return problem
+
+    def action_lay(self) -> None:
+        me = self._playing()
+        if me is None:
+            return
+        laid, problem = spelling(self.state, me, self.typed)
+        if laid is None or problem:
+            self.say(problem, "bold")
+            return
+        trump = self.state.scoring is not None
+        command = (cmd.Trump if trump else cmd.Declare)(laid.word, laid.cards)
+        self._act(self._lay(command))
+
+    async def _lay(self, command: cmd.Declare | cmd.Trump) -> str | None:
+        problem = await self.session.act(command)
+        if problem is None:
+            self.typed = ""
+        return problem
+
+    def action_replace(self) -> None:
+        me = self._playing()
+        if me is None:
+            return
+        paying = [t for t in self.state.unspent.get(me, ()) if t][: len(self.chosen)]
+        cards = tuple(c for c in self.state.hand(me) if c in self.chosen)
+        self._act(self._chosen_done(cmd.Replace(cards, tuple(paying))))
+
+    def action_discard(self) -> None:
+        me = self._playing()
+        if me is not None:
+            cards = tuple(c for c in self.state.hand(me) if c in self.chosen)
+            self._act(self._chosen_done(cmd.Discard(cards)))
+
+    async def _chosen_done(self, command: cmd.Command) -> str | None:
+        problem = await self.session.act(command)
+        if problem is None:
+            self.chosen = frozenset()
+        return problem
+
+    @work(group="dialog")
+    async def action_challenge(self) -> None:
+        challenges = [c for c in self._offered() if isinstance(c, cmd.Challenge)]
+        if len(challenges) > 1:
+            chosen = await self.app.push_screen_wait(ChallengeScreen(self.state, challenges))
+        else:
+            chosen = challenges[0] if challenges else None
+        if chosen is not None:
+            await self.session.act(chosen)
+            self.redraw()
+
+    def action_pass(self) -> None:
+        self._act(self.session.act(cmd.Pass()))
+
+    def action_buy_nothing(self) -> None:
+        self._act(self.session.act(cmd.Pass()))
+
+    @work(group="dialog")
+    async def action_cards(self) -> None:
+        me = self._playing()
+        if me is None:
+            return
+        plays = [c for c in self._offered() if isinstance(c, cmd.PlayAction)]
+        chosen = await self.app.push_screen_wait(CardsScreen(self.state, me, plays))
+        if chosen is not None:
+            await self.session.act(chosen)
+            self.redraw()
+
+    def action_start_game(self) -> None:
+        self._act(self.session.start_game())
+
+    @work(group="dialog")
+    async def action_end_now(self) -> None:
+        from wordsy_tui.app.screens.confirm import ConfirmScreen
+
+        question = "End what the table is waiting for now, as the clock would?"
+        if await self.app.push_screen_wait(ConfirmScreen(question)):
+            self._act(self.session.end_phase())
+
+    def action_help(self) -> None:
+        self.app.push_screen(NerdsHelpScreen())
+
+    @work(group="act", exclusive=False)
+    async def _act(self, action: Coroutine[Any, Any, str | None]) -> None:
+        await action
+        self.redraw()
+
+    # -- what the screen shows ------------------------------------------------------
+
+    def say(self, message: str | Text | None, style: str = "") -> None:
+        self.message = Text(message, style) if isinstance(message, str) else message or Text("")
+        if self.is_mounted:
+            self.query_one("#message", Static).update(self.message)
+
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        self.refresh_bindings()
+        state, me = self.state, self._playing()
+        self._show_title()
+        self.query_one("#panel", Static).update(self._panel())
+        started = state.phase not in (Phase.NEW, Phase.LOBBY)
+        self.query_one("#pool", Static).update(pool_text(state) if started else Text(""))
+        blank = Text("")
+        self.query_one("#hand", Static).update(
+            hand_text(state, me, self.chosen) if me and started else blank
+        )
+        self.query_one("#cards", Static).update(
+            actions_text(state, me) if me and started else blank
+        )
+        self.query_one("#tokens", Static).update(
+            tokens_text(state, me) if me and started else Text(LEGEND, "dim")
+        )
+        width = self.query_one("#players", Static).content_size.width or 30
+        self.query_one("#players", Static).update(
+            players_text(state, self.session.me, self.presence, width)
+        )
+        sealed = self.session.sealed_bid is not None
+        self.query_one("#doing", Static).update(
+            doing_text(state, self.session.me if not self.closed else None, self.typed, sealed)
+        )
+        self.query_one("#message", Static).update(self.message)
+
+    def _panel(self) -> Text:
+        state, me = self.state, self._playing()
+        match state.phase:
+            case Phase.NEW | Phase.LOBBY:
+                return self._lobby_text()
+            case Phase.BIDDING | Phase.REVEALING | Phase.PICKING:
+                sealed = self.session.sealed_bid
+                return auction_text(state, me, sealed or self.bid, sealed is not None)
+            case Phase.OVER:
+                return Text("Game over: the scores are final.", "bold")
+            case Phase.PURCHASING:
+                return purchases_text(state, me)
+        return words_text(state, me)
+
+    def _lobby_text(self) -> Text:
+        state = self.state
+        text = Text(f"Lobby: {len(state.players)} of {state.config.max_players} seated\n", "bold")
+        captain = state.captain
+        if self.session.me is not None and captain == self.session.me:
+            text.append("F6 starts the game once everyone is seated.\n")
+        else:
+            text.append(f"{first_name(captain) if captain else 'The host'} starts the game.\n")
+        server = self.session.server
+        if server is not None:
+            text.append_text(join_hint(server, 46))
+        return text
+
+    def _show_title(self) -> None:
+        state, me = self.state, self.session.me
+        head = Text(f"Word Nerds · {phase_text(state, me)}")
+        if me is None and state.phase is not Phase.LOBBY:
+            head.append(" · watching")
+        deadline, now = self.session.deadline, self.now()
+        self._shown_left = seconds_left(deadline, now)
+        clock = clock_text(deadline, now, me)
+        tail = Text(" · ") + clock if clock else Text("")
+        room = self.size.width - tail.cell_len - 2
+        if self.size.width and head.cell_len > room:
+            # The countdown is what a player must not lose: the status gives way to it.
+            head.truncate(max(1, room), overflow="ellipsis")
+        self.query_one("#title-bar", Static).update(head + tail)
+
+    def tell(self, events: tuple[ev.Event, ...]) -> None:
+        """A line about what just happened at the table."""
+        me = self.session.me
+        for event in events:
+            line = told(self.state, me, event)
+            if line is not None:
+                self.say(line, "bold" if me is not None and me in line else "")
+            match event:
+                case ev.AuctionOpened():
+                    self.bid, self.typed, self.chosen = None, "", frozenset()
+                case ev.DeclarationEnded():
+                    self.typed = ""
+                case ev.Purchased(player) if player == me:
+                    self.chosen = frozenset()
+
+
+def told(state: NerdsState, me: str | None, event: ev.Event) -> str | None:
+    """What the message line says of `event` (`state`: the table after it)."""
+
+    def who(player: str) -> str:
+        return "You" if player == me else first_name(player)
+
+    match event:
+        case ev.BidsRevealed(_bids, order, void):
+            first = order[0][0] if order else None
+            late = f" ({', '.join(map(first_name, void))}: no bid opened in time)" if void else ""
+            takes = "take" if first == me else "takes"
+            return f"Bids open: {who(first)} {takes} a card first{late}." if first else None
+        case ev.CardPicked(player, card, kept) if player == me and kept != HIDDEN:
+            return f"You take {letter(card).short}."
+        case ev.ActionsDrawn(player, cards) if player == me and cards:
+            return f"You draw {', '.join(action(c).title for c in cards)}."
+        case ev.DeclarationOpened():
+            return "Word Nerd? Spell a word from your hand and the pool."
+        case ev.WordLaid(player, word, _cards, trump):
+            verb = "trump with" if player == me else "trumps with"
+            if not trump:
+                verb = "declare" if player == me else "declares"
+            return f"{who(player)} {verb} {word.upper()} ({state.words[-1].value})."
+        case ev.ActionPlayed(player, card, word):
+            on = f" on {state.words[word].word.upper()}" if word is not None else ""
+            return f"{who(player)} played {action(card).title}{on}."
+        case ev.LetterTaken(player, source, taken) if me in (player, source):
+            face = "a card" if taken == HIDDEN else letter(taken).short
+            return (
+                f"{who(player)} took {face} from {'you' if source == me else first_name(source)}."
+            )
+        case ev.ChallengeMade(player, word):
+            return f"{who(player)} challenged {state.words[word].word.upper()}."
+        case ev.ChallengeDecided(word, valid, challengers):
+            name = state.words[word].word.upper()
+            names = ", ".join(map(who, challengers))
+            if valid:
+                return f"{name} is a word: {names} lose 10."
+            return f"{name} is not a word: withdrawn; {names} gain 10."
+        case ev.BattleDecided(winner, loser) if loser is not None:
+            won = state.words[winner]
+            return f"{won.word.upper()} ({won.value}) wins the battle."
+        case ev.DeclarationEnded(points):
+            scored = ", ".join(f"{who(p)} +{n}" for p, n in points) or "no word scored"
+            return f"Scored: {scored}."
+        case ev.PurchaseOpened():
+            return "Purchases, from the First Player."
+        case ev.BidsClosed(missed) if me in missed:
+            return "Time is up: your bid is the 0."
+    return None
+
+
+class NerdsApp(TableApp):
+    """One game of Word Nerds in the terminal; `session` plays it (solo: with computer
+    players), watches it, or replays it."""
+
+    CSS_PATH: ClassVar[CSSPathType | None] = "wordnerds.tcss"
+    TITLE = "Wordsy: Word Nerds"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        session: NerdsSeat,
+        now: Callable[[], float] | None = None,
+        again: SeatAgain[NerdsSeat] | None = None,
+    ) -> None:
+        super().__init__(again)
+        self.session = session
+        self._now = now
+        door = session.door
+        self.replay = door if isinstance(door, Replaying) else None
+        self.table_screen = (
+            ReplayScreen(session, door)
+            if isinstance(door, Replaying)
+            else TableScreen(session, now)
+        )
+        self._told_over = False
+
+    @property
+    def seat(self) -> NerdsSeat:
+        return self.session
+
+    def on_mount(self) -> None:
+        self.guard_screens()
+        self.push_screen(self.table_screen)
+        self.sit_down(self.session)
+
+    def could_not_start(self, session: Seat, error: Exception) -> None:
+        if not isinstance(error, (Refused, ConnectionError, OSError)):
+            raise error
+        # Turned away, or nobody there: said on the terminal the app gives back.
+        self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
+
+    def sit_again(self, session: NerdsSeat) -> None:
+        # On a table screen of its own: the one on screen follows the seat turned away.
+        self.session = session
+        self.table_screen = TableScreen(session, self._now)
+        self.switch_screen(self.table_screen)
+        self.sit_down(session)
+
+    def on_game_updated(self, update: GameUpdated) -> None:
+        state, screen = update.state, self.table_screen
+        screen.tell(update.events)
+        screen.redraw()
+        if state.phase is Phase.OVER and not self._told_over:
+            self._told_over = True
+            rematch = self.action_rematch if self.session.hosting else None
+            self.push_screen(ResultsScreen(state, self.session.me, rematch))
+
+    def on_presence_updated(self, update: PresenceUpdated) -> None:
+        self.table_screen.presence = update.connected
+        self.table_screen.redraw()
+
+    def on_action_refused(self, refused: ActionRefused) -> None:
+        self.table_screen.say(shown(refused.message), "bold")
+
+    def on_link_updated(self, update: LinkUpdated) -> None:
+        message, final = update.message, update.final
+        self.table_screen.say(shown(message), "bold" if final else "")
+        if final and not self.table_screen.closed:
+            self.table_screen.closed = True
+            self.table_screen.redraw()
+            self.host_ended(message, over=self.session.state.phase is Phase.OVER)
+
+    def on_rematch_offered(self, offered: RematchOffered) -> None:
+        """A rematch with our seat in it: back to the table, in the new game's lobby; a
+        guest is asked whether they stay."""
+        from wordsy_tui.app.screens.confirm import RematchScreen
+
+        message = offered.message
+        self._told_over = False
+        while isinstance(self.screen, ResultsScreen):
+            self.pop_screen()
+        screen = self.table_screen
+        screen.action_clear()
+        screen.say(f"{shown(message)}: a new game, in its lobby.", "bold")
+        screen.redraw()
+        if not self.session.hosting:
+            self.push_screen(RematchScreen(message), self.stay_or_leave(self.session, "dialog"))
+
+    @work(group="rematch", exclusive=True)
+    async def action_rematch(self) -> None:
+        """Play again (the hosting player, from the end): the same table and options."""
+        await self.rematch(self.session)
+
+    def leave_question(self) -> str | None:
+        state = self.session.state
+        if self.replay is not None or state.phase is Phase.OVER or self.table_screen.closed:
+            return None
+        if self.session.me is None:
+            return None
+        if self.session.hosting:
+            return "Leave? The game ends for everyone at the table (it stays saved)."
+        if self.session.door.can_chat:
+            return "Leave the table? Your seat is kept: join again to take it back."
+        return "Leave this game? It is not kept."
+
+
+class ReplayScreen(TableScreen, inherit_bindings=False):
+    """A saved game of Word Nerds, turn by turn, read-only."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,n", "step(1)", "Next turn", id="nerds-replay-next", key_display="→"),
+        Binding("left,p", "step(-1)", "Previous", id="nerds-replay-back", key_display="←"),
+        Binding("q", "app.leave", "Quit", id="nerds-replay-quit"),
+        Binding("f1", "help", "Help", id="nerds-help", key_display="F1"),
+    ]
+
+    def __init__(self, session: NerdsSeat, replay: Replaying[NerdsState, ev.Event]) -> None:
+        super().__init__(session, lambda: 0.0)
+        self.replay = replay
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action in ("step", "help")
+
+    def action_step(self, delta: int) -> None:
+        self.replay.step(delta)
+
+    def redraw(self) -> None:
+        super().redraw()
+        if self.is_mounted:
+            finished = "a finished game" if self.replay.finished else "a game not finished"
+            line = f"A replay of {finished}: → the next turn's words, ← back."
+            self.query_one("#doing", Static).update(Text(line, "dim"))
+
+    def _show_title(self) -> None:
+        state, replay = self.state, self.replay
+        title = f"Word Nerds · replay {replay.index + 1}/{len(replay.frames)}"
+        if state.phase is Phase.OVER:
+            title += " · game over"
+        elif state.turn:
+            title += f" · turn {state.turn}"
+        self._shown_left = None
+        self.query_one("#title-bar", Static).update(Text(title))
+
+
+def join_hint(server: ServedTable[Any, Any, Any], width: int) -> Text:
+    """How players join the hosting player's table (the fronts first, when it has them)."""
+    where = ", ".join(f"{address}:{server.port}" for address in server.addresses)
+    # The fronts' hint says "Join:" itself.
+    text = Text(server.front_hint or f"Join: wordsy-tui join --connect {where}")
+    text.truncate(width * 2, overflow="ellipsis")
+    return text
