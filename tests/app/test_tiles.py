@@ -6,6 +6,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tests.app.keys import keys_at_once
 from tests.app.tile_fixtures import (
     ME,
     board_screen,
@@ -179,3 +180,25 @@ async def test_the_board_keeps_its_tentative_play_in_the_session_and_lays_a_kept
         await pilot.press("escape")
         screen.redraw()
         assert screen.draft.placed == []
+
+
+async def test_a_play_in_one_burst_with_keys_after_enter_is_the_play_on_screen() -> None:
+    """A paste or an SSH link sends the arrows, the letters and Enter at once: each is
+    handled in the order typed (an arrow before the letter behind it), and Enter plays what
+    the board shows then; the keys behind it do not change the play."""
+    app = TileApp(tile_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app.session))
+        screen = board_screen(app)
+        move = my_move(app.session)
+        assert move is not None
+        keys = keys_for(screen, move)
+        if not {"up", "down", "left", "right"} & set(keys):
+            keys = ["up", "down", *keys]  # the arrows ahead of the letters are the point
+        keys_at_once(pilot, [*keys, "enter", "left", "z"])
+        await until(pilot, lambda: any(t.player == ME for t in app.session.state.turns))
+        played = next(t for t in app.session.state.turns if t.player == ME)
+        assert played.kind == "play"
+        assert played.placement == move.placement
+        # The computer player answers: its news is in before the app closes.
+        await until(pilot, lambda: my_turn(app.session) and len(app.session.state.turns) > 1)

@@ -75,6 +75,20 @@ SIDE_WIDTH: Final = 31
 """The column beside the board at 80x24: 80 less the board's 48 and a rule."""
 
 
+BOARD_KEYS: Final[dict[str, tuple[tuple[str, tuple[int, ...]], ...]]] = {
+    "up": (("cursor", (-1, 0)),),
+    "down": (("cursor", (1, 0)),),
+    "left": (("cursor", (0, -1)),),
+    "right": (("cursor", (0, 1)),),
+    "space": (("turn", ()),),
+    "backspace": (("take_back", ()),),
+    "escape": (("clear", ()),),
+    "enter": (("play", ()), ("accept", ())),
+}
+"""The board's keys a play is typed with: the actions of their bindings, the first the
+board allows now (the bindings stay, for the key bar)."""
+
+
 class BoardScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor(-1, 0)", "Up", show=False),
@@ -187,9 +201,18 @@ class BoardScreen(Screen[None]):
     # -- keys ---------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
+        """The board's keys, each handled here as it comes: a binding's action runs only
+        once its key has gone round the app, after the keys behind it in a burst (a paste,
+        an SSH link) were handled, so a letter landed before the arrows typed ahead of it
+        and Enter played the letters typed behind it."""
         me = self.session.me
         if me is None or self.closed:  # watching, or nothing to play any more
             return
+        for action, arguments in BOARD_KEYS.get(event.key, ()):
+            if self.check_action(action, arguments):
+                event.stop()
+                getattr(self, f"action_{action}")(*arguments)
+                return
         char = event.character or ""
         if char == "v" and may_vote(self.state, me):
             return  # the key opens the vote (a binding), not a tile
