@@ -341,13 +341,14 @@ class TableApp(TerminalApp, ChattingApp):
             self.keep_running()
 
     def leave(self) -> None:
-        """Leave the table now (the player said so, or nothing is lost): by default the
-        session stops and the app closes (`table_left`)."""
+        """Leave the table now (the player said so, or nothing is lost): by default the seat
+        is given up where the rules free it at once (the lobby), then the session stops and
+        the app closes (`table_left`)."""
         seat = self.seat
         if seat is None:
             self.exit()
         else:
-            self.run_worker(self.table_left(seat), group="leaving", exit_on_error=False)
+            self.run_worker(self._leave_table(seat), group="leaving", exit_on_error=False)
 
     def can_keep_running(self) -> bool:
         """Whether this program can serve the game on without its hosting player

@@ -681,10 +681,16 @@ class TileApp(TableApp):
 
     def leave_question(self) -> str | None:
         # The session's own (a guest's seat is kept, a host's game ends); nothing to keep
-        # once the game is over or its host has ended it, nor for a spectator (nor in a
-        # replay): no question.
-        question = self.session.leave_question
-        done = self.session.state.phase is Phase.OVER or self.board_screen.closed or not question
+        # for a guest in the lobby (the seat is given up on the way out), once the game is
+        # over or its host has ended it, nor for a spectator (nor in a replay): no question.
+        question, session = self.session.leave_question, self.session
+        lobby_guest = session.state.phase is not Phase.PLAYING and not session.hosting
+        done = (
+            session.state.phase is Phase.OVER
+            or lobby_guest
+            or self.board_screen.closed
+            or not question
+        )
         return None if done or self.me is None else question
 
 

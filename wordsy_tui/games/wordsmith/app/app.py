@@ -622,6 +622,8 @@ class WordsmithApp(TableApp):
             return None
         if self.session.hosting:
             return "Leave? The game ends for everyone at the table (it stays saved)."
+        if state.phase in (Phase.NEW, Phase.LOBBY):
+            return None  # a guest gives the seat up on the way out: nothing is lost
         if self.session.door.can_chat:
             return "Leave the table? Your seat is kept: join again to take it back."
         return "Leave this game? It is not kept."

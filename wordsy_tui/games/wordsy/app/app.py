@@ -292,7 +292,7 @@ class WordsyApp(TableApp):
 
     async def table_left(self, session: Seat) -> None:
         if self.session is session:
-            self.leave()
+            self._close()
 
     def _fresh_table(self) -> WordsySeat | None:
         """A new game at the same table: nothing of the last game's rounds holds keys back."""
@@ -668,7 +668,15 @@ class WordsyApp(TableApp):
             self.exit()
 
     def leave(self) -> None:
-        """Back to where the player came from (the launcher, or out of the program)."""
+        """Back to where the player came from (the launcher, or out of the program), the
+        seat given up first where the rules free it at once (the lobby)."""
+        session = self.session
+        if session is None:
+            self._close()
+        else:
+            self.run_worker(self._leave_table(session), group="leaving", exit_on_error=False)
+
+    def _close(self) -> None:
         # The session stops as the app unmounts: a worker started now to stop it would be
         # cancelled before it ran ("coroutine ... was never awaited").
         self.workers.cancel_group(self, "session")
