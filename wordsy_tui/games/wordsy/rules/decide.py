@@ -13,7 +13,7 @@ from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import errors
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.board import FIRST_DEAL_ORDER, REFILL_ORDER
-from wordsy_tui.games.wordsy.rules.config import MIN_PLAYERS, ROUNDS
+from wordsy_tui.games.wordsy.rules.config import MIN_PLAYERS
 from wordsy_tui.games.wordsy.rules.dealing import deal
 from wordsy_tui.games.wordsy.rules.evolve import evolve
 from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee, Reason, Referee, Verdict
@@ -352,8 +352,9 @@ def _all_ready(state: GameState) -> bool:
 
 def _end_round(out: _Outcome, rng: random.Random) -> None:
     finished = out.state.round
+    last = out.state.last_round
     out.add(ev.RoundEnded(finished))
-    if finished == ROUNDS:
+    if last:
         out.add(ev.GameEnded())
     else:
         out.add(*deal(out.state, REFILL_ORDER, rng))

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from wordsy_tui.games.wordsy.rules.board import Board
 from wordsy_tui.games.wordsy.rules.cards import FULL_DECK
-from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.config import ROUNDS, GameConfig
 from wordsy_tui.games.wordsy.rules.referee import PlayedWord, Verdict
 from wordsy_tui.games.wordsy.rules.scoresheet import Scoresheet
 from wordsy_tui.games.wordsy.rules.solo import SoloSpot
@@ -119,6 +119,11 @@ class GameState:
     @property
     def solo(self) -> bool:
         return self.config.solo is not None
+
+    @property
+    def last_round(self) -> bool:
+        """The round being played is the game's last: its end ends the game."""
+        return self.round >= ROUNDS
 
     @property
     def fastest(self) -> str | None:

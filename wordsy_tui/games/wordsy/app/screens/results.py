@@ -77,26 +77,34 @@ def standings_table(
     ruleset: Ruleset = Ruleset.CLASSIC,
     gone: frozenset[str] = frozenset(),
 ) -> Table:
-    table = Table(expand=True, show_edge=False, pad_edge=False)
-    table.add_column("Place", justify="right", no_wrap=True)
-    table.add_column("Player", no_wrap=True)
-    table.add_column("Total", justify="right")
-    table.add_column("Best word", no_wrap=True)
-    table.add_column("Tie-break", ratio=1)
+    rows: list[tuple[str, Text, str, str, str]] = []
     previous: Standing | None = None
     for standing in standings(sheets, ruleset):
         best = best_row(sheets[standing.player])
         name = shown(standing.player) + (" (you)" if standing.player == me else "")
         if standing.player in gone:
             name += " (left the game)"
-        table.add_row(
-            f"{standing.place}.",
-            Text(name, "bold" if standing.place == 1 else ""),
-            str(standing.total),
-            f"{shown(best.word or '')} ({best.score})" if best else "-",
-            tie_note(previous, standing, ruleset),
+        rows.append(
+            (
+                f"{standing.place}.",
+                Text(name, "bold" if standing.place == 1 else ""),
+                str(standing.total),
+                f"{shown(best.word or '')} ({best.score})" if best else "-",
+                tie_note(previous, standing, ruleset),
+            )
         )
         previous = standing
+    table = Table(expand=True, show_edge=False, pad_edge=False)
+    table.add_column("Place", justify="right", no_wrap=True)
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Total", justify="right")
+    # A tie-break column only where a tie was broken (or shared): empty, it said nothing.
+    ties = any(row[-1] for row in rows)
+    table.add_column("Best word", no_wrap=True, ratio=None if ties else 1)
+    if ties:
+        table.add_column("Tie-break", ratio=1)
+    for row in rows:
+        table.add_row(*(row if ties else row[:-1]))
     return table
 
 

@@ -176,6 +176,7 @@ def challenge_status(state: GameState, me: str | None, *, replay: bool = False) 
 class RevealPane(Vertical, ReportsFailures):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "Next round", id="ready", priority=True),
+        Binding("enter", "ready_last", "Final scores", id="ready-last", priority=True),
         Binding("c", "challenge", "Challenge", id="challenge"),
         Binding("a", "appeal", "Appeal", id="appeal"),
         Binding("m", "meant_word", "Meant word", id="meant-word"),
@@ -332,9 +333,10 @@ class RevealPane(Vertical, ReportsFailures):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state, me = self.state, self.me
         if me is None:
-            return action not in ("ready", "challenge", "appeal", "meant_word")
-        if action == "ready":
-            return allowed(state, cmd.Ready(me))
+            return action not in ("ready", "ready_last", "challenge", "appeal", "meant_word")
+        if action in ("ready", "ready_last"):  # the last round's Enter ends the game
+            last = action == "ready_last"
+            return state.last_round == last and allowed(state, cmd.Ready(me))
         if action == "challenge":
             return any(allowed(state, cmd.Challenge(me, p)) for p in state.players)
         if action == "appeal":
@@ -345,6 +347,9 @@ class RevealPane(Vertical, ReportsFailures):
 
     def action_ready(self) -> None:
         wordsy_app(self).act(lambda session: session.ready())
+
+    def action_ready_last(self) -> None:
+        self.action_ready()
 
     def action_appeal(self) -> None:
         wordsy_app(self).act(lambda session: session.appeal())
