@@ -11,12 +11,13 @@ from textual.widgets import Select, Static
 from tests.app.fixtures import FixedAdvisor, finished_table, settle
 from tests.app.test_solo import until
 from wordsy_tui.app.launcher import Launcher, Place
+from wordsy_tui.app.screens.company import CompanyScreen
 from wordsy_tui.app.screens.menu import MenuScreen, RulesGameScreen, SoloGameScreen
 from wordsy_tui.cli import replay
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import TileApp
 from wordsy_tui.games.tiles.app.dialogs import TileHelpScreen
-from wordsy_tui.games.tiles.app.solo import TileSolo, TileSoloScreen
+from wordsy_tui.games.tiles.app.solo import TileSolo
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.wordsy.app import WordsyApp
@@ -166,8 +167,8 @@ async def test_the_menu_opens_a_solo_tile_game_against_the_chosen_computer_playe
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("s", "down", "down", "enter")  # Words with Friends
-        await until(pilot, lambda: isinstance(app.screen, TileSoloScreen))
-        assert "Words with Friends" in str(app.screen.query_one("#tile-solo-title").render())
+        await until(pilot, lambda: isinstance(app.screen, CompanyScreen))
+        assert "Words with Friends" in str(app.screen.query_one("#solo-title").render())
         # Keys only: two computer players, then Tab to their level, one harder than medium.
         await pilot.press("space", "down", "enter", "tab", "space", "down", "enter")
         await until(pilot, lambda: app.screen.query_one("#solo-level", Select).value == "hard")
@@ -195,7 +196,7 @@ async def test_esc_leaves_the_solo_choices_for_the_menu() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("s", "down", "enter")
-        await until(pilot, lambda: isinstance(app.screen, TileSoloScreen))
+        await until(pilot, lambda: isinstance(app.screen, CompanyScreen))
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
         await pilot.press("s", "escape")

@@ -17,12 +17,12 @@ from tests.app.test_solo import until
 from tests.net.helpers import wait_until
 from wordsy_tui.app.lan import LanPlay, TableSetup
 from wordsy_tui.app.launcher import Launcher, Place
+from wordsy_tui.app.screens.company import CompanyScreen
 from wordsy_tui.app.screens.host_form import FormProblem, HostChoice
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.saved import SavedGamesScreen
 from wordsy_tui.cli.serve import HostOptions
 from wordsy_tui.games.wordsmith.app.app import ReplaySheetScreen, WordsmithApp
-from wordsy_tui.games.wordsmith.app.solo import WordsmithSoloScreen
 from wordsy_tui.games.wordsmith.host import wordsmith_host
 from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
 from wordsy_tui.games.wordsmith.seat import WordsmithSeat
@@ -37,7 +37,7 @@ async def test_solo_from_the_menu_asks_how_many_and_opens_wordsmiths_app() -> No
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("s", "end", "enter")  # the last game listed: Wordsmith
-        await until(pilot, lambda: isinstance(app.screen, WordsmithSoloScreen))
+        await until(pilot, lambda: isinstance(app.screen, CompanyScreen))
         await pilot.press("enter")  # three computer players of medium level
         await until(pilot, lambda: not app.is_running)
     smith = app.chosen

@@ -258,9 +258,9 @@ class TilesKit:
     # -- the start menu ----------------------------------------------------------------
 
     def solo_choice(self, game: str) -> ModalScreen[Any]:
-        from wordsy_tui.games.tiles.app.solo import TileSoloScreen
+        from wordsy_tui.games.tiles.app.solo import tile_solo_screen
 
-        return TileSoloScreen(game)
+        return tile_solo_screen(game)
 
     def solo_app(self, game: str, choice: TileSolo, name: str) -> TileApp:
         from wordsy_tui.games.tiles.app.app import TileApp

@@ -226,9 +226,9 @@ class NerdsKit:
     # -- the start menu ----------------------------------------------------------------
 
     def solo_choice(self, game: str) -> ModalScreen[Any]:
-        from wordsy_tui.games.wordnerds.app.solo import NerdsSoloScreen
+        from wordsy_tui.games.wordnerds.app.solo import nerds_solo_screen
 
-        return NerdsSoloScreen()
+        return nerds_solo_screen()
 
     def solo_app(self, game: str, choice: NerdsSolo, name: str) -> NerdsApp:
         from wordsy_tui.games.wordnerds.app.app import NerdsApp

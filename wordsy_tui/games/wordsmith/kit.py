@@ -243,9 +243,9 @@ class WordsmithKit:
     # -- the start menu ----------------------------------------------------------------
 
     def solo_choice(self, game: str) -> ModalScreen[Any]:
-        from wordsy_tui.games.wordsmith.app.solo import WordsmithSoloScreen
+        from wordsy_tui.games.wordsmith.app.solo import wordsmith_solo_screen
 
-        return WordsmithSoloScreen()
+        return wordsmith_solo_screen()
 
     def solo_app(self, game: str, choice: WordsmithSolo, name: str) -> WordsmithApp:
         from wordsy_tui.games.wordsmith.app.app import WordsmithApp
