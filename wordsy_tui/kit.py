@@ -106,6 +106,22 @@ class GameDesk(Protocol):
         ...
 
 
+def knock(
+    pin: str | None,
+    *,
+    spectate: bool,
+    reclaim: bool,
+    keys: Any,
+    seat_file: Path | None,
+) -> dict[str, Any]:
+    """How a seat knocks at a host (its `join`'s keywords), from `Kit.seat`'s arguments:
+    every game's the same, the seat's keeper a front's seat file when one keeps it."""
+    from wordsy_tui.front.seat import SeatFile
+
+    keeper = None if seat_file is None else SeatFile(seat_file)
+    return {"pin": pin, "spectate": spectate, "keys": keys, "reclaim": reclaim, "keeper": keeper}
+
+
 @dataclass(frozen=True)
 class Hosted:
     """What one game brings to the host path; the rest is the same for every game."""

@@ -12,7 +12,7 @@ import contextlib
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol, TextIO, TypeVar
@@ -99,6 +99,8 @@ def announcer_for(options: Announced, game: str) -> Announcer | None:
 Server = ServedTable[Any, Any, Any]
 """Any game's host (a `ServedTable` with its game's part)."""
 ServerT = TypeVar("ServerT", bound=Server)
+SeatT = TypeVar("SeatT")
+"""A game's seat."""
 
 
 def make_server(options: HostOptions, on_event: EventHook | None = None) -> Server:
@@ -127,6 +129,24 @@ def make_server(options: HostOptions, on_event: EventHook | None = None) -> Serv
         **hosted.settings(options),
         **fronts,
     )
+
+
+def hosting_player_settings(options: HostOptions) -> dict[str, Any]:
+    """A game's host's own arguments (`Hosted.settings`) where they are what every game's
+    host takes: its hosting player, the computer players' level, the lobby's grace."""
+    return {
+        "captain": options.name,
+        "bot_level": options.bot_level,
+        "lobby_grace": options.lobby_grace,
+    }
+
+
+def hosting_seat(options: HostOptions, host: Callable[[str, Any, Sequence[str]], SeatT]) -> SeatT:
+    """The hosting player's seat at `options`' game, over its host (made, not started):
+    `host` is the game's seat's own (`Seat.host`: the player, the host, the levels of the
+    computer players it seats)."""
+    assert options.name is not None
+    return host(options.name, make_server(options), (options.bot_level,) * options.bots)
 
 
 async def start_server(options: HostOptions, on_event: EventHook | None = None) -> Server:

@@ -15,7 +15,7 @@ from wordsy_tui.games.tiles.rules.config import MAX_PLAYERS, MIN_PLAYERS, TileGa
 from wordsy_tui.games.tiles.rules.config import MAX_TURN_SECONDS as TILE_MAX_TURN_SECONDS
 from wordsy_tui.games.tiles.rules.config import MIN_TURN_SECONDS as TILE_MIN_TURN_SECONDS
 from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
-from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
+from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError, knock
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -193,7 +193,6 @@ class TilesKit:
         keys: Any = None,
         seat_file: Path | None = None,
     ) -> TileSeat:
-        from wordsy_tui.front.seat import SeatFile
         from wordsy_tui.games.tiles.seat import TileSeat
         from wordsy_tui.words.lexicon import dictionary_hash
 
@@ -202,11 +201,7 @@ class TilesKit:
             name,
             GameName(game),
             dictionary_hash(),
-            pin=pin,
-            spectate=spectate,
-            keys=keys,
-            reclaim=reclaim,
-            keeper=None if seat_file is None else SeatFile(seat_file),
+            **knock(pin, spectate=spectate, reclaim=reclaim, keys=keys, seat_file=seat_file),
         )
 
     def computer_player(self, seat: TileSeat, level: str) -> TileBot:

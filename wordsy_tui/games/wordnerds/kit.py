@@ -17,7 +17,7 @@ from wordsy_tui.games.wordnerds.rules.config import (
     MIN_SECONDS,
     NerdsConfig,
 )
-from wordsy_tui.kit import Game, Hosted, Listing, NotExported
+from wordsy_tui.kit import Game, Hosted, Listing, NotExported, knock
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -147,12 +147,13 @@ class NerdsKit:
         return Listing(len(state.players), state.config.max_players, phase, rules)
 
     def hosted(self, game: str) -> Hosted:
+        from wordsy_tui.cli.serve import hosting_player_settings
         from wordsy_tui.games.wordnerds.host import wordnerds_host
         from wordsy_tui.games.wordnerds.narrate import NerdsDesk, wordnerds_line
 
         return Hosted(
             table=wordnerds_host,
-            settings=wordnerds_settings,
+            settings=hosting_player_settings,
             line=wordnerds_line,
             desk=NerdsDesk,
             app=wordnerds_app,
@@ -171,7 +172,6 @@ class NerdsKit:
         keys: Any = None,
         seat_file: Path | None = None,
     ) -> NerdsSeat:
-        from wordsy_tui.front.seat import SeatFile
         from wordsy_tui.games.wordnerds.seat import NerdsSeat
         from wordsy_tui.words.lexicon import dictionary_hash
 
@@ -179,11 +179,7 @@ class NerdsKit:
             *address,
             name,
             dictionary_hash(),
-            pin=pin,
-            spectate=spectate,
-            keys=keys,
-            reclaim=reclaim,
-            keeper=None if seat_file is None else SeatFile(seat_file),
+            **knock(pin, spectate=spectate, reclaim=reclaim, keys=keys, seat_file=seat_file),
         )
 
     def computer_player(self, seat: NerdsSeat, level: str) -> NerdsBot:
@@ -246,25 +242,14 @@ class NerdsKit:
         return NerdsHostFields()
 
 
-def wordnerds_settings(options: Any) -> dict[str, Any]:
-    """`wordnerds_host`'s own arguments: its hosting player, bots' level and lobby's grace."""
-    return {
-        "captain": options.name,
-        "bot_level": options.bot_level,
-        "lobby_grace": options.lobby_grace,
-    }
-
-
 def wordnerds_app(options: Any) -> NerdsApp:
     """The hosting player's screens, from `host`'s options (or the start menu's form), not
     run yet: running it starts the host."""
-    from wordsy_tui.cli.serve import make_server
+    from wordsy_tui.cli.serve import hosting_seat
     from wordsy_tui.games.wordnerds.app.app import NerdsApp
     from wordsy_tui.games.wordnerds.seat import NerdsSeat
 
-    assert options.name is not None
-    server = make_server(options)
-    return NerdsApp(NerdsSeat.host(options.name, server, (options.bot_level,) * options.bots))
+    return NerdsApp(hosting_seat(options, NerdsSeat.host))
 
 
 KIT: Final = NerdsKit()

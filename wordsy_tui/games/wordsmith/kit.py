@@ -18,7 +18,7 @@ from wordsy_tui.games.wordsmith.rules.config import (
     MIN_ROUND_SECONDS,
     WordsmithConfig,
 )
-from wordsy_tui.kit import Game, Hosted, Listing, NotExported
+from wordsy_tui.kit import Game, Hosted, Listing, NotExported, knock
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -157,12 +157,13 @@ class WordsmithKit:
         return Listing(len(state.players), config.max_players, phase, rules)
 
     def hosted(self, game: str) -> Hosted:
+        from wordsy_tui.cli.serve import hosting_player_settings
         from wordsy_tui.games.wordsmith.host import wordsmith_host
         from wordsy_tui.games.wordsmith.narrate import WordsmithDesk, wordsmith_line
 
         return Hosted(
             table=wordsmith_host,
-            settings=wordsmith_settings,
+            settings=hosting_player_settings,
             line=wordsmith_line,
             desk=WordsmithDesk,
             app=wordsmith_app,
@@ -181,7 +182,6 @@ class WordsmithKit:
         keys: Any = None,
         seat_file: Path | None = None,
     ) -> WordsmithSeat:
-        from wordsy_tui.front.seat import SeatFile
         from wordsy_tui.games.wordsmith.seat import WordsmithSeat
         from wordsy_tui.words.lexicon import dictionary_hash
 
@@ -189,11 +189,7 @@ class WordsmithKit:
             *address,
             name,
             dictionary_hash(),
-            pin=pin,
-            spectate=spectate,
-            keys=keys,
-            reclaim=reclaim,
-            keeper=None if seat_file is None else SeatFile(seat_file),
+            **knock(pin, spectate=spectate, reclaim=reclaim, keys=keys, seat_file=seat_file),
         )
 
     def computer_player(self, seat: WordsmithSeat, level: str) -> WordsmithBot:
@@ -263,26 +259,14 @@ class WordsmithKit:
         return WordsmithHostFields()
 
 
-def wordsmith_settings(options: Any) -> dict[str, Any]:
-    """`wordsmith_host`'s own arguments: its hosting player, bots' level and lobby's grace."""
-    return {
-        "captain": options.name,
-        "bot_level": options.bot_level,
-        "lobby_grace": options.lobby_grace,
-    }
-
-
 def wordsmith_app(options: Any) -> WordsmithApp:
     """The hosting player's screens, from `host`'s options (or the start menu's form), not
     run yet: running it starts the host."""
-    from wordsy_tui.cli.serve import make_server
+    from wordsy_tui.cli.serve import hosting_seat
     from wordsy_tui.games.wordsmith.app.app import WordsmithApp
     from wordsy_tui.games.wordsmith.seat import WordsmithSeat
 
-    assert options.name is not None
-    server = make_server(options)
-    seat = WordsmithSeat.host(options.name, server, (options.bot_level,) * options.bots)
-    return WordsmithApp(seat)
+    return WordsmithApp(hosting_seat(options, WordsmithSeat.host))
 
 
 KIT: Final = WordsmithKit()

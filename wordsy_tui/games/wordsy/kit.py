@@ -20,7 +20,7 @@ from wordsy_tui.games.wordsy.rules.config import (
     GameConfig,
 )
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
-from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError
+from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError, knock
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -199,7 +199,6 @@ class WordsyKit:
         keys: Any = None,
         seat_file: Path | None = None,
     ) -> WordsySeat:
-        from wordsy_tui.front.seat import SeatFile
         from wordsy_tui.games.wordsy.seat import WordsySeat
         from wordsy_tui.words.lexicon import dictionary_hash
 
@@ -207,11 +206,7 @@ class WordsyKit:
             *address,
             name,
             dictionary_hash(),
-            pin=pin,
-            spectate=spectate,
-            keys=keys,
-            reclaim=reclaim,
-            keeper=None if seat_file is None else SeatFile(seat_file),
+            **knock(pin, spectate=spectate, reclaim=reclaim, keys=keys, seat_file=seat_file),
         )
 
     def computer_player(self, seat: WordsySeat, level: str) -> Bot:
@@ -283,26 +278,19 @@ class WordsyKit:
 
 def wordsy_settings(options: Any) -> dict[str, Any]:
     """`wordsy_host`'s own arguments: its captain, referee, bots' level and lobby's grace."""
+    from wordsy_tui.cli.serve import hosting_player_settings
     from wordsy_tui.games.wordsy.referee import WordReferee
 
-    return {
-        "captain": options.name,
-        "referee": WordReferee(),
-        "bot_level": options.bot_level,
-        "lobby_grace": options.lobby_grace,
-    }
+    return {**hosting_player_settings(options), "referee": WordReferee()}
 
 
 def wordsy_app(options: Any) -> WordsyApp:
     """The hosting player's screens, from `host`'s options (or the start menu's form)."""
-    from wordsy_tui.cli.serve import make_server
+    from wordsy_tui.cli.serve import hosting_seat
     from wordsy_tui.games.wordsy.app import WordsyApp
     from wordsy_tui.games.wordsy.seat import WordsySeat
 
-    assert options.name is not None
-    server = make_server(options)  # a Wordsy game
-    seat = WordsySeat.host(options.name, server, bots=(options.bot_level,) * options.bots)
-    return WordsyApp(seat, serve_on=serve_on)
+    return WordsyApp(hosting_seat(options, WordsySeat.host), serve_on=serve_on)
 
 
 async def serve_on(seat: WordsySeat) -> int:
