@@ -101,3 +101,17 @@ async def test_only_the_host_has_the_key(who: str) -> None:
         await fx.settle(pilot, ("f9",))
         assert isinstance(app.screen, GameScreen)
         assert "F9" not in on_screen(pilot).splitlines()[-1]
+
+
+async def test_the_hosts_key_bar_keeps_the_help_at_80_columns_with_the_timer_to_flip() -> None:
+    from tests.app.fixtures import PlayingHostSession, game_app, new_table, settle
+    from tests.app.test_fit import on_screen
+    from wordsy_tui.games.wordsy.rules import commands as cmd
+
+    state = new_table().do(cmd.StartGame()).state  # nobody has flipped the timer yet
+    app = game_app(PlayingHostSession("Carl", state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        bar = on_screen(pilot).splitlines()[-1]
+    for key in ("Lock in", "Flip", "F9 End now", "? Help"):
+        assert key in bar

@@ -45,7 +45,9 @@ class GameScreen(Screen[None]):
         # The host's keys: no key that edits text (Ctrl+E is the end of a line in shells and
         # inputs), none a terminal, tmux or a browser keeps, and a question before it acts.
         Binding("f9", "end_phase", "End now", id="end-phase", key_display="F9"),
-        Binding("f4", "remove", "Remove", id="table-remove", key_display="F4"),
+        # Not on the key bar, which at 80 columns has no room for it beside the timer's
+        # flip and the help: in the help, and the command palette's "Remove a player".
+        Binding("f4", "remove", "Remove", id="table-remove", key_display="F4", show=False),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

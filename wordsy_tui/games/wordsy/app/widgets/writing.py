@@ -47,7 +47,7 @@ def timer_caption(state: GameState) -> str:
 class WritingPane(Horizontal, ReportsFailures):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "app.lock_in", "Lock in", id="lock-in", priority=True),
-        Binding("space", "app.flip", "Flip timer", id="flip", key_display="Space", priority=True),
+        Binding("space", "app.flip", "Flip", id="flip", key_display="Space", priority=True),
         Binding(
             "space", "app.pause", "Pause timer", id="pause", key_display="Space", priority=True
         ),
