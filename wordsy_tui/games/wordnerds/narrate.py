@@ -4,15 +4,15 @@ bid is open."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Final
 
 from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.components import action, letter
-from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
+from wordsy_tui.games.wordnerds.rules.state import NerdsState
+from wordsy_tui.table.desk import TableDesk
 
 if TYPE_CHECKING:
-    from wordsy_tui.games.wordnerds.host import NerdsHost
+    pass
 
 DESK_HELP: Final = (
     "Commands: 'start' starts the game with the players seated (at least two); "
@@ -81,56 +81,9 @@ def wordnerds_line(state: NerdsState, event: ev.Event) -> str | None:
     return None
 
 
-class NerdsDesk:
-    """Word Nerds' commands on the headless host's keyboard, beside every game's
-    ('rematch', 'players', 'help'); and what its log says at the start and the end, and of
-    chat."""
+class NerdsDesk(TableDesk):
+    """Word Nerds' commands on the headless host's keyboard, beside every game's ('rematch',
+    'players', 'help'); and what its log says at the start and the end, and of chat."""
 
+    title = "Word Nerds"
     help = DESK_HELP
-
-    def __init__(self, server: NerdsHost, say: Callable[[str], None]) -> None:
-        self.server = server
-        self.say = say
-        server.host.on_said = self.heard
-
-    def heard(self, name: str, role: str, text: str) -> None:
-        """A line of chat on the log: whoever mutes must see what was said."""
-        self.say(f"Chat · {name}{' (watching)' if role == 'spectator' else ''}: {text}")
-
-    async def obey(self, verb: str, name: str) -> str | None:
-        """Carry out one of Word Nerds' commands; what to tell the host (None: not one)."""
-        if verb in ("remove", "mute", "unmute") and not name:
-            return f"Whose? Type '{verb} NAME'."
-        match verb:
-            case "start":
-                return await self.server.start_game() or "Started."
-            case "remove":
-                return await self.server.remove_player(name) or f"{name}'s seat is freed"
-            case "end":
-                return await self.server.end_phase() or "Ended now, as the clock would have."
-            case "mute":
-                return self.server.mute(name)
-            case "unmute":
-                return self.server.unmute(name)
-        return None
-
-    def left(self) -> Collection[str]:
-        """Nobody leaves a game of Word Nerds once it has started: seats are kept."""
-        return ()
-
-    def opening(self, resumed: bool) -> tuple[list[str], list[str]]:
-        """The log's first lines, before and after the host seats its computer players."""
-        log = self.server.log_path
-        if resumed:  # its computer players are back already; its people join again
-            return [
-                f"Word Nerds, resumed from {log}: its players join again to take their seats"
-            ], []
-        return [f"Word Nerds: the game's log is saved to {log}"], [
-            "Type 'start' once the players are seated ('help' lists the commands)."
-        ]
-
-    def closing(self) -> str:
-        """The log's last line, once the host has stopped."""
-        over = self.server.state.phase is Phase.OVER
-        saved = "" if over else f" ({self.server.resume_command})"
-        return f"Host stopped. The game's log is kept at {self.server.log_path}{saved}"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Final
 from wordsy_tui.games.wordsmith.rules import events as ev
 from wordsy_tui.games.wordsmith.rules.components import CARDS, GOALS, ROUNDS
 from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
+from wordsy_tui.table.desk import TableDesk
 
 if TYPE_CHECKING:
     from wordsy_tui.games.wordsmith.host import WordsmithHost
@@ -63,56 +64,18 @@ def wordsmith_line(state: WordsmithState, event: ev.Event) -> str | None:
     return None
 
 
-class WordsmithDesk:
-    """Wordsmith's commands on the headless host's keyboard, beside every game's
-    ('rematch', 'players', 'help'); and what its log says at the start and the end, and of
-    chat."""
+class WordsmithDesk(TableDesk):
+    """Wordsmith's commands on the headless host's keyboard, beside every game's ('rematch',
+    'players', 'help'); and what its log says at the start and the end, and of chat."""
 
+    title = "Wordsmith"
     help = DESK_HELP
+    removed = "{name}'s seat is removed"
 
     def __init__(self, server: WordsmithHost, say: Callable[[str], None]) -> None:
-        self.server = server
-        self.say = say
-        server.host.on_said = self.heard
-
-    def heard(self, name: str, role: str, text: str) -> None:
-        """A line of chat on the log: whoever mutes must see what was said."""
-        self.say(f"Chat · {name}{' (watching)' if role == 'spectator' else ''}: {text}")
-
-    async def obey(self, verb: str, name: str) -> str | None:
-        """Carry out one of Wordsmith's commands; what to tell the host (None: not one)."""
-        if verb in ("remove", "mute", "unmute") and not name:
-            return f"Whose? Type '{verb} NAME'."
-        match verb:
-            case "start":
-                return await self.server.start_game() or "Started."
-            case "remove":
-                return await self.server.remove_player(name) or f"{name}'s seat is removed"
-            case "end":
-                return await self.server.end_phase() or "Ended now, as the clock would have."
-            case "mute":
-                return self.server.mute(name)
-            case "unmute":
-                return self.server.unmute(name)
-        return None
+        super().__init__(server, say)
+        self.game_server = server
 
     def left(self) -> Collection[str]:
         """The seats whose players stopped playing ('players' says so)."""
-        return self.server.state.left
-
-    def opening(self, resumed: bool) -> tuple[list[str], list[str]]:
-        """The log's first lines, before and after the host seats its computer players."""
-        log = self.server.log_path
-        if resumed:  # its computer players are back already; its people join again
-            return [
-                f"Wordsmith, resumed from {log}: its players join again to take their seats"
-            ], []
-        return [f"Wordsmith: the game's log is saved to {log}"], [
-            "Type 'start' once the players are seated ('help' lists the commands)."
-        ]
-
-    def closing(self) -> str:
-        """The log's last line, once the host has stopped."""
-        over = self.server.state.phase is Phase.OVER
-        saved = "" if over else f" ({self.server.resume_command})"
-        return f"Host stopped. The game's log is kept at {self.server.log_path}{saved}"
+        return self.game_server.state.left
