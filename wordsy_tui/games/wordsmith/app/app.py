@@ -165,7 +165,9 @@ class SheetScreen(Screen[None]):
         self.set_interval(CLOCK_TICK_SECONDS, self._tick)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.redraw()
+        # The panel's lines are cut to the widths of its parts: those of the new size once
+        # it is laid out, not the old ones they still have now.
+        self.call_after_refresh(self.redraw)
 
     def _tick(self) -> None:
         if seconds_left(self.session.deadline, self.now()) != self._shown_left:

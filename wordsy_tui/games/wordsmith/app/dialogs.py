@@ -94,15 +94,20 @@ class SheetsScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.redraw()
+        # (`is_mounted` is not true before this handler returns: `redraw` would skip it,
+        # and the sheet would stay blank until the table's next news, at the end never.)
+        self._draw()
 
     def action_turn(self, delta: int) -> None:
         self.at = (self.at + delta) % len(self.players)
         self.redraw()
 
     def redraw(self) -> None:
-        if not self.is_mounted:
-            return
+        """Again, with the table's news (nothing before the screen is mounted)."""
+        if self.is_mounted:
+            self._draw()
+
+    def _draw(self) -> None:
         state = self.session.state
         player = self.players[self.at]
         sheet = state.sheet(player)
