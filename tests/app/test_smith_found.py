@@ -4,15 +4,23 @@ there is fixed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.widgets import Static
 
 from tests.app.smith_fixtures import FROZEN_NOW, ME, Watching, played, seed_rng
 from tests.app.tile_fixtures import until
+from tests.games.wordsmith.table import LEXICON, sheet_with, sq, strip
 from wordsy_tui.games.wordsmith.app.app import WordsmithApp
 from wordsy_tui.games.wordsmith.app.dialogs import SheetsScreen
+from wordsy_tui.games.wordsmith.app.panel import goals_text, preview_text
 from wordsy_tui.games.wordsmith.rules import commands as cmd
+from wordsy_tui.games.wordsmith.rules.components import GOAL_FIRST, GOAL_LATER, GOALS
 from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
+from wordsy_tui.games.wordsmith.rules.forge import Forged, forge
+from wordsy_tui.games.wordsmith.rules.sheet import Sheet
 from wordsy_tui.games.wordsmith.rules.state import Phase
+from wordsy_tui.games.wordsmith.rules.turn import Pick, Turn
 from wordsy_tui.games.wordsmith.seam import WordsmithRules
 from wordsy_tui.games.wordsmith.seat import WordsmithSeat
 from wordsy_tui.table.local import Local
@@ -64,3 +72,47 @@ async def test_back_at_80x24_from_a_wider_terminal_the_panel_fits_again() -> Non
         players = screen.query_one("#players", Static)
         assert all(len(line) <= players.content_size.width for line in lines_of(players))
         assert players.region.height >= len(seat.state.players) == 10
+
+
+# -- the lines under the sheet and beside it --------------------------------------------
+
+
+def forged(sheet: Sheet, *picks: tuple[str, str]) -> Forged:
+    """The turn being put together (one letter, or both) as the live preview works it out."""
+    turn = Turn(tuple(Pick(sq(at), letter, None) for at, letter in picks))
+    return forge(sheet, turn, strip("PR", "QU", "AD"), LEXICON, whole=False)
+
+
+def test_a_goblets_letter_is_asked_for_once_both_letters_are_written() -> None:
+    """O on d3 makes BOOT and forges the goblet d3-d4 with the turn's first letter: the
+    preview said "type its letter" while the next letter typed was the turn's second."""
+    sheet = sheet_with(loose={"d1": "B", "d2": "O", "d4": "T"})
+    one = forged(sheet, ("d3", "O"))
+    assert one.goblets == 1
+    said = str(preview_text(one, 78, letters_left=1))
+    assert "type its letter" not in said
+    assert "goblet: its letter once both of yours are written" in said
+    both = forged(sheet, ("d3", "O"), ("h8", "Q"))
+    assert "goblet: type its letter" in str(preview_text(both, 78, letters_left=0))
+
+
+def test_the_preview_counts_one_crown_and_lists_a_refusal_alone() -> None:
+    """PRUNED's crown read "+1 crowns"; RUNES refused with no word made read "Words  ·
+    RUNES refused"."""
+    rune = sheet_with(words=[("RUNE", "f3", "down")])
+    items = str(preview_text(forged(rune, ("f2", "P"), ("f7", "D")), 78, 0)).splitlines()[1]
+    assert "+1 crown " in items + " "
+    words = str(preview_text(forged(rune, ("f7", "S"), ("h8", "Q")), 78, 0)).splitlines()[0]
+    assert words == "Words RUNES refused: it inflects RUNE"
+
+
+def test_who_reached_a_goal_is_named_whole_with_what_it_scored() -> None:
+    """The goal lines cut a computer player's name to "Bot 7 (…", then its points."""
+    state, _log = played(6)
+    goal = state.goals[0]
+    first, later = "Bot 1 (easy)", "Bot 2 (easy)"
+    sheets = dict(state.sheets)
+    sheets[first] = replace(sheets[first], goals=((goal, True),))
+    sheets[later] = replace(sheets[later], goals=((goal, False),))
+    line = str(goals_text(replace(state, sheets=sheets), 42)).splitlines()[0]
+    assert line == f"Goal {GOALS[goal].name}: Bot 1 +{GOAL_FIRST}, Bot 2 +{GOAL_LATER}"

@@ -52,6 +52,7 @@ from wordsy_tui.games.wordsmith.app.panel import (
     strip_text,
 )
 from wordsy_tui.games.wordsmith.rules import events as ev
+from wordsy_tui.games.wordsmith.rules.components import LETTERS_PER_TURN
 from wordsy_tui.games.wordsmith.rules.errors import TurnError
 from wordsy_tui.games.wordsmith.rules.forge import Forged
 from wordsy_tui.games.wordsmith.rules.grid import name
@@ -395,7 +396,8 @@ class SheetScreen(Screen[None]):
         )
         room = self.query_one("#preview", Static).content_size.width or 78
         if self.choosing:
-            self.query_one("#preview", Static).update(preview_text(forged, room))
+            left = LETTERS_PER_TURN - len(self.draft.picks)
+            self.query_one("#preview", Static).update(preview_text(forged, room, left))
         else:
             self.query_one("#preview", Static).update(self._not_choosing_text(room))
 

@@ -196,7 +196,7 @@ def goals_text(state: WordsmithState, width: int) -> Text:
     for number, goal in enumerate(state.goals):
         spec = GOALS[goal]
         reached = [
-            f"{short(player, 8)} {GOAL_FIRST if first else GOAL_LATER}"
+            f"{first_name(player, 8)} +{GOAL_FIRST if first else GOAL_LATER}"
             for player in state.players
             for reached_goal, first in state.sheet(player).goals
             if reached_goal == goal
@@ -265,17 +265,18 @@ def _status(state: WordsmithState, player: str, presence: Mapping[str, bool]) ->
 # -- the turn being put together -------------------------------------------------------
 
 
-def preview_text(forged: Forged | None, width: int) -> Text:
+def preview_text(forged: Forged | None, width: int, letters_left: int) -> Text:
     """Two lines under the sheet: the words the turn circles and what each gives (and the
     extensions refused); the items it forges, the bonuses still to take, and its cost.
-    Nothing chosen yet: how to begin, and what the marks mean."""
+    Nothing chosen yet: how to begin, and what the marks mean. `letters_left`: of the two
+    letters, those not written yet (a goblet's letter is typed only after them)."""
     if forged is None or not forged.steps:
         hint = Text(HINT, "dim")
         legend = Text(LEGEND, "dim")
         for line in (hint, legend):
             line.truncate(width, overflow="ellipsis")
         return hint + Text("\n") + legend
-    return _words_line(forged.steps, width) + Text("\n") + _items_line(forged, width)
+    return _words_line(forged.steps, width) + Text("\n") + _items_line(forged, width, letters_left)
 
 
 def _words_line(steps: Sequence[Step], width: int) -> Text:
@@ -297,13 +298,15 @@ def _words_line(steps: Sequence[Step], width: int) -> Text:
             gains.append(f"extends {word.extends}")
         if gains:
             text.append(f" ({', '.join(gains)})")
-    for word in refused:
-        text.append(f" · {word.text} refused: it inflects {word.extends}", "italic")
+    for number, word in enumerate(refused, start=len(words)):
+        if number:
+            text.append(" · ")
+        text.append(f"{word.text} refused: it inflects {word.extends}", "italic")
     text.truncate(width, overflow="ellipsis")
     return text
 
 
-def _items_line(forged: Forged, width: int) -> Text:
+def _items_line(forged: Forged, width: int, letters_left: int) -> Text:
     text = Text()
     made = [ITEMS[item].kind for step in forged.steps for item in step.forged]
     if made:
@@ -312,10 +315,13 @@ def _items_line(forged: Forged, width: int) -> Text:
         text.append(" · ")
     coins = sum(step.coins for step in forged.steps)
     crowns = sum(step.crowns for step in forged.steps)
-    gains = [f"+{coins} coins"] * bool(coins) + [f"+{crowns} crowns"] * bool(crowns)
+    gains = [_plus(coins, "coin")] * bool(coins) + [_plus(crowns, "crown")] * bool(crowns)
     if gains:
         text.append(", ".join(gains) + " · ")
-    if forged.goblets:
+    if forged.goblets and letters_left:
+        # The next letter typed is the turn's own: the goblet's comes after both.
+        text.append("goblet: its letter once both of yours are written · ", "bold")
+    elif forged.goblets:
         text.append("goblet: type its letter on a vacant square · ", "bold reverse")
     if forged.swords:
         text.append("sword: * circles the square at the cursor · ", "bold reverse")
@@ -323,6 +329,10 @@ def _items_line(forged: Forged, width: int) -> Text:
     text.append(f"costs {cost} coin{'s' if cost != 1 else ''}" if cost else "free")
     text.truncate(width, overflow="ellipsis")
     return text
+
+
+def _plus(count: int, thing: str) -> str:
+    return f"+{count} {thing}{'s' if count != 1 else ''}"
 
 
 # -- the countdown ---------------------------------------------------------------------
