@@ -64,9 +64,11 @@ def test_at_the_edge_the_next_letter_waits_for_the_cursor_to_move(
     first = list(draft.picks)
     assert draft.cursor == sq(start)
     problem = draft.write(draft.picks[0].letter, state, ME, words)
-    assert problem is not None and "move the cursor" in problem
+    assert problem is not None
+    assert "move the cursor" in problem
     problem = draft.take_face(1, state, ME, words)
-    assert problem is not None and start in problem
+    assert problem is not None
+    assert start in problem
     assert draft.picks == first
     draft.move(*((1, 0) if across else (0, 1)))
     assert draft.take_face(1, state, ME, words) is None

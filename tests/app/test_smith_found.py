@@ -12,14 +12,14 @@ from tests.app.smith_fixtures import FROZEN_NOW, ME, Watching, played, seed_rng
 from tests.app.tile_fixtures import until
 from tests.games.wordsmith.table import LEXICON, sheet_with, sq, strip
 from wordsy_tui.games.wordsmith.app.app import WordsmithApp
-from wordsy_tui.games.wordsmith.app.dialogs import SheetsScreen
+from wordsy_tui.games.wordsmith.app.dialogs import ResultsScreen, SheetsScreen
 from wordsy_tui.games.wordsmith.app.panel import goals_text, preview_text
 from wordsy_tui.games.wordsmith.rules import commands as cmd
 from wordsy_tui.games.wordsmith.rules.components import GOAL_FIRST, GOAL_LATER, GOALS
 from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
 from wordsy_tui.games.wordsmith.rules.forge import Forged, forge
 from wordsy_tui.games.wordsmith.rules.sheet import Sheet
-from wordsy_tui.games.wordsmith.rules.state import Phase
+from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 from wordsy_tui.games.wordsmith.rules.turn import Pick, Turn
 from wordsy_tui.games.wordsmith.seam import WordsmithRules
 from wordsy_tui.games.wordsmith.seat import WordsmithSeat
@@ -49,6 +49,35 @@ async def test_the_sheets_show_at_once_when_no_news_follows() -> None:
         sheet = lines_of(app.screen.query_one("#other-sheet", Static))
         assert len(sheet) == 17  # the column letters, then each row over its items
         assert "Score as it stands" in str(app.screen.query_one("#other-side", Static).render())
+
+
+class HostingOver(Watching):
+    """The hosting player's place at a game that is over (what it shows: `state`)."""
+
+    def __init__(self, state: WordsmithState) -> None:
+        super().__init__(state)
+        self.me = ME
+
+    @property
+    def hosting(self) -> bool:
+        return True
+
+
+async def test_the_results_come_back_after_a_look_at_the_sheets() -> None:
+    """Esc on the results showed the sheets, and nothing brought the results back: the
+    scoring lines were gone, and the host's Play again with them."""
+    state, _log = played(12)
+    seat = WordsmithSeat(HostingOver(WordsmithRules().state_for(state, ME)))
+    app = WordsmithApp(seat, now=lambda: FROZEN_NOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is app.sheet_screen)
+        await pilot.pause()
+        assert "⏎ the results" in str(app.sheet_screen.query_one("#preview", Static).render())
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        assert app.screen.check_action("rematch", ()) is True
 
 
 async def test_back_at_80x24_from_a_wider_terminal_the_panel_fits_again() -> None:
