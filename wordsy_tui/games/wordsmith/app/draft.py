@@ -148,10 +148,7 @@ class Draft:
 
     def _stuck_text(self) -> str:
         way = "right" if self.across else "down"
-        return (
-            f"No free square further {way} of {name(self.cursor)}: move the cursor for the "
-            "next letter (Backspace takes this one back)."
-        )
+        return f"No free square {way} of {name(self.cursor)}: move the cursor for the next letter."
 
     def _pick_at(self, square: int) -> Pick | None:
         return next((pick for pick in self.picks if pick.square == square), None)
