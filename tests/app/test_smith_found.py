@@ -13,11 +13,12 @@ from tests.app.tile_fixtures import until
 from tests.games.wordsmith.table import LEXICON, sheet_with, sq, strip
 from wordsy_tui.games.wordsmith.app.app import WordsmithApp
 from wordsy_tui.games.wordsmith.app.dialogs import ResultsScreen, SheetsScreen
-from wordsy_tui.games.wordsmith.app.panel import goals_text, preview_text
+from wordsy_tui.games.wordsmith.app.panel import goals_text, players_text, preview_text
 from wordsy_tui.games.wordsmith.rules import commands as cmd
 from wordsy_tui.games.wordsmith.rules.components import GOAL_FIRST, GOAL_LATER, GOALS
 from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
 from wordsy_tui.games.wordsmith.rules.forge import Forged, forge
+from wordsy_tui.games.wordsmith.rules.scoring import final_scores
 from wordsy_tui.games.wordsmith.rules.sheet import Sheet
 from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 from wordsy_tui.games.wordsmith.rules.turn import Pick, Turn
@@ -145,3 +146,18 @@ def test_who_reached_a_goal_is_named_whole_with_what_it_scored() -> None:
     sheets[later] = replace(sheets[later], goals=((goal, False),))
     line = str(goals_text(replace(state, sheets=sheets), 42)).splitlines()[0]
     assert line == f"Goal {GOALS[goal].name}: Bot 1 +{GOAL_FIRST}, Bot 2 +{GOAL_LATER}"
+
+
+def test_with_hidden_sheets_nobody_is_scored_from_a_blank_sheet() -> None:
+    """With hidden sheets the others' sheets are blank on our screen: the players' list
+    gave each of them 0, and our own score the crown places of the most crowns against
+    those blank sheets."""
+    host, _log = played(8)
+    host = replace(host, config=replace(host.config, open_sheets=False))
+    mine = final_scores(host.sheets)[ME]
+    view = WordsmithRules().state_for(host, ME)
+    rows = str(players_text(view, ME, {}, 42)).splitlines()
+    scores = {row.split()[0]: row.split()[-1] for row in rows}
+    assert scores.pop(ME) == str(mine.total - mine.most_crowns)
+    assert set(scores.values()) == {"?"}
+    assert final_scores(view.sheets)[ME].most_crowns == 8  # what the blank sheets gave

@@ -29,6 +29,7 @@ from wordsy_tui.games.wordsmith.rules.components import (
     GOALS_IN_PLAY,
 )
 from wordsy_tui.games.wordsmith.rules.state import WordsmithState
+from wordsy_tui.games.wordsmith.rules.view import sheets_hidden
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ class SheetsScreen(ModalScreen[None]):
         player = self.players[self.at]
         sheet = state.sheet(player)
         title = f"{shown(player)}'s sheet ({self.at + 1} of {len(self.players)})"
-        if not state.config.open_sheets and state.phase.value != "over":
+        if sheets_hidden(state):
             title += ": hidden until the end"
         self.query_one("#sheets-title", Static).update(Text(title, "bold"))
         self.query_one("#other-sheet", Static).update(sheet_text(sheet))
@@ -120,7 +121,7 @@ class SheetsScreen(ModalScreen[None]):
         for goal, first in sheet.goals:
             points = GOAL_FIRST if first else GOAL_LATER
             side.append(f"\nGoal {GOALS[goal].name}: {points}")
-        lines = running_scores(state).get(player)
+        lines = running_scores(state, self.session.me).get(player)
         if lines is not None:
             side.append(f"\n\nScore as it stands: {lines.total}", "bold")
         words = ", ".join(word.text for word in sheet.words)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Final
 
 from rich.text import Text
@@ -34,6 +35,7 @@ from wordsy_tui.games.wordsmith.rules.legal import strip_faces
 from wordsy_tui.games.wordsmith.rules.scoring import LINES, ScoreLines, final_scores
 from wordsy_tui.games.wordsmith.rules.sheet import Sheet
 from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
+from wordsy_tui.games.wordsmith.rules.view import sheets_hidden
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.text import shown
 
@@ -214,9 +216,16 @@ def goals_text(state: WordsmithState, width: int) -> Text:
     return text
 
 
-def running_scores(state: WordsmithState) -> Mapping[str, ScoreLines]:
-    """The scores as they would stand if the game ended now (the end's, once over)."""
-    return state.scores if state.phase is Phase.OVER else final_scores(state.sheets)
+def running_scores(state: WordsmithState, me: str | None) -> Mapping[str, ScoreLines]:
+    """The scores as they would stand if the game ended now (the end's, once over). With
+    hidden sheets, only `me`'s, without the crown places: the others' sheets, blank on this
+    screen, would give them no score and `me` the most crowns."""
+    if state.phase is Phase.OVER:
+        return state.scores
+    scores = final_scores(state.sheets)
+    if not sheets_hidden(state):
+        return scores
+    return {me: replace(scores[me], most_crowns=0)} if me in scores else {}
 
 
 def players_text(
@@ -228,7 +237,8 @@ def players_text(
 ) -> Text:
     """Every player, whether they have chosen this round, and their score as it stands;
     `viewed`: whose sheet is on screen (marked ▸) when it is not ours."""
-    scores = running_scores(state)
+    scores = running_scores(state, me)
+    unknown = "?" if sheets_hidden(state) else ""
     text = Text(no_wrap=True, overflow="ellipsis")
     for number, player in enumerate(state.players):
         if number:
@@ -238,7 +248,7 @@ def players_text(
         if player == me:
             name = short(player, width - 20) + " (you)"
         lines = scores.get(player)
-        score = "" if lines is None else f"{lines.total:>4}"
+        score = unknown if lines is None else f"{lines.total:>4}"
         style = "bold" if player in (me, viewed) else ""
         if viewed is not None:
             name = ("▸ " if player == viewed else "  ") + short(player, width - 16)
@@ -402,7 +412,7 @@ SHORT_LABELS: Final[Mapping[str, str]] = {
 def results_text(state: WordsmithState, me: str | None) -> Text:
     """Every player's scoring lines as the rulebook lists them, and the total, best first;
     the winners marked; what each column counts below."""
-    scores = running_scores(state)
+    scores = running_scores(state, me)
     order = sorted(scores, key=lambda p: (-scores[p].total, -state.sheet(p).crowns))
     header = f"{'':<{NAME_WIDTH + 2}}" + "".join(f"{SHORT_LABELS[line]:>7}" for line in LINES)
     text = Text(header + f"{'total':>7}\n", "bold")
