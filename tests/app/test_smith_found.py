@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from textual.widgets import Static
 
 from tests.app.smith_fixtures import FROZEN_NOW, ME, Watching, played, seed_rng
@@ -161,3 +162,30 @@ def test_with_hidden_sheets_nobody_is_scored_from_a_blank_sheet() -> None:
     assert scores.pop(ME) == str(mine.total - mine.most_crowns)
     assert set(scores.values()) == {"?"}
     assert final_scores(view.sheets)[ME].most_crowns == 8  # what the blank sheets gave
+
+
+@pytest.mark.parametrize(
+    ("config", "said"),
+    [
+        (WordsmithConfig(), "Rounds: 2 min at most · sheets open"),
+        (
+            WordsmithConfig(round_seconds=45, open_sheets=False),
+            "Rounds: 45 s at most · sheets hidden",
+        ),
+    ],
+)
+def test_the_lobby_says_the_round_limit_and_whether_sheets_are_hidden(
+    config: WordsmithConfig, said: str
+) -> None:
+    """Whoever sat down learnt the round limit from the first round's clock, and that
+    sheets were hidden only on opening another player's."""
+    opening = cmd.opening(config, (ME,), ("Bot 1 (easy)",))[:-1]  # not started
+    rules, rng = WordsmithRules(), seed_rng(1)
+    state = rules.fresh()
+    for actor, command in opening:
+        for event in rules.decide(state, actor, command, rng):
+            state = rules.evolve(state, event)
+    assert state.phase is Phase.LOBBY
+    lines = str(goals_text(state, 42)).splitlines()
+    assert lines[-1] == said
+    assert len(said) <= 42

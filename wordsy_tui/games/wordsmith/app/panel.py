@@ -190,9 +190,15 @@ def goals_text(state: WordsmithState, width: int) -> Text:
     """Each goal in play: its name, who reached it (first: 8 points, later: 5), and what
     it asks, cut to `width`."""
     text = Text(no_wrap=True, overflow="ellipsis")
+    config = state.config
     if state.phase in (Phase.NEW, Phase.LOBBY):
-        drawn = "Two goals are drawn as the game starts." if state.config.goals else ""
-        return text.append(drawn or "No goals this game.", "dim")
+        # What whoever sits down should know before the first round's clock runs.
+        drawn = "Two goals are drawn as the game starts." if config.goals else ""
+        text.append(drawn or "No goals this game.", "dim")
+        seconds = config.round_seconds
+        limit = f"{seconds // 60} min" if seconds % 60 == 0 else f"{seconds} s"
+        sheets = "open" if config.open_sheets else "hidden"
+        return text.append(f"\nRounds: {limit} at most · sheets {sheets}", "dim")
     if not state.goals:
         return text.append("No goals this game.", "dim")
     for number, goal in enumerate(state.goals):
