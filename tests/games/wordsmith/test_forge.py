@@ -156,6 +156,17 @@ def test_a_plural_or_a_conjugation_does_not_extend_a_word(word, added, at):
     assert (refused.text, refused.extends) == (word + added, word)
 
 
+def test_a_refused_extension_inside_the_word_made_is_part_of_it():
+    """RUNE, then P above it and D below: PRUNED extends RUNE (and is no form of it). RUNED,
+    the part of PRUNED a conjugation of RUNE, is part of the longer word as any word inside
+    it is, not a refusal beside it (the preview said "RUNED refused" beside PRUNED)."""
+    sheet = sheet_with(words=[("RUNE", "f3", "down")])
+    forged = write(sheet, ("f2", "P", None), ("f7", "D", None))
+    assert texts(forged) == ["PRUNED"]
+    assert forged.words[0].extends == "RUNE"
+    assert forged.steps[0].refused == ()
+
+
 def test_a_word_read_the_other_way_is_no_extension():
     """LIVED may not extend LIVE, but the same squares read backwards are DEVIL: a fresh
     five-letter word, with its coin."""

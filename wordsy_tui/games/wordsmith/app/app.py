@@ -52,6 +52,7 @@ from wordsy_tui.games.wordsmith.app.panel import (
     strip_text,
 )
 from wordsy_tui.games.wordsmith.rules import events as ev
+from wordsy_tui.games.wordsmith.rules.components import LETTERS_PER_TURN
 from wordsy_tui.games.wordsmith.rules.errors import TurnError
 from wordsy_tui.games.wordsmith.rules.forge import Forged
 from wordsy_tui.games.wordsmith.rules.grid import name
@@ -85,6 +86,8 @@ class SheetScreen(Screen[None]):
         Binding("left", "cursor(0, -1)", "Left", show=False),
         Binding("right", "cursor(0, 1)", "Right", show=False),
         Binding("enter", "seal", "Seal", id="smith-seal", key_display="⏎"),
+        # At the end, the results again (with the host's Play again) after Esc left them.
+        Binding("enter", "results", "Results", id="smith-results", key_display="⏎"),
         Binding("backspace", "undo", "Undo", id="smith-undo", key_display="⌫"),
         Binding("escape", "clear", "Clear", show=False),
         Binding("space", "direction", "Direction", show=False),
@@ -165,7 +168,9 @@ class SheetScreen(Screen[None]):
         self.set_interval(CLOCK_TICK_SECONDS, self._tick)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.redraw()
+        # The panel's lines are cut to the widths of its parts: those of the new size once
+        # it is laid out, not the old ones they still have now.
+        self.call_after_refresh(self.redraw)
 
     def _tick(self) -> None:
         if seconds_left(self.session.deadline, self.now()) != self._shown_left:
@@ -187,6 +192,8 @@ class SheetScreen(Screen[None]):
                 return me is not None and may_start(state, me) and not self.closed
             case "end_now":
                 return self.session.hosting and state.phase in (Phase.CHOOSING, Phase.REVEAL)
+            case "results":
+                return state.phase is Phase.OVER
         return True
 
     # -- keys ---------------------------------------------------------------------
@@ -323,6 +330,11 @@ class SheetScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(WordsmithHelpScreen(self.state))
 
+    def action_results(self) -> None:
+        app = self.app
+        if isinstance(app, WordsmithApp):
+            app.show_results()
+
     @work(group="act", exclusive=False)
     async def _act(self, action: Coroutine[Any, Any, str | None]) -> None:
         await action
@@ -393,7 +405,8 @@ class SheetScreen(Screen[None]):
         )
         room = self.query_one("#preview", Static).content_size.width or 78
         if self.choosing:
-            self.query_one("#preview", Static).update(preview_text(forged, room))
+            left = LETTERS_PER_TURN - len(self.draft.picks)
+            self.query_one("#preview", Static).update(preview_text(forged, room, left))
         else:
             self.query_one("#preview", Static).update(self._not_choosing_text(room))
 
@@ -450,7 +463,7 @@ class SheetScreen(Screen[None]):
             waiting = ", ".join(first_name(p) for p in state.players if p in state.waiting_on())
             text = Text(f"Sealed. Waiting for {waiting or 'the reveal'}.", "dim")
         elif state.phase is Phase.OVER:
-            text = Text("The game is over: F2 shows every sheet, ^q leaves.", "dim")
+            text = Text("The game is over: ⏎ the results, F2 every sheet, ^q leaves.", "dim")
         else:
             text = Text("")
         text.truncate(width, overflow="ellipsis")
@@ -575,8 +588,12 @@ class WordsmithApp(TableApp):
                 other.redraw()
         if state.phase is Phase.OVER and not self._told_over:
             self._told_over = True
-            rematch = self.action_rematch if self.session.hosting else None
-            self.push_screen(ResultsScreen(state, self.session.me, rematch))
+            self.show_results()
+
+    def show_results(self) -> None:
+        """Every player's scoring lines; the hosting player may play again from there."""
+        rematch = self.action_rematch if self.session.hosting else None
+        self.push_screen(ResultsScreen(self.session.state, self.session.me, rematch))
 
     def on_presence_updated(self, update: PresenceUpdated) -> None:
         self.sheet_screen.presence = update.connected

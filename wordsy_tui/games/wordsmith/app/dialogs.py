@@ -29,6 +29,7 @@ from wordsy_tui.games.wordsmith.rules.components import (
     GOALS_IN_PLAY,
 )
 from wordsy_tui.games.wordsmith.rules.state import WordsmithState
+from wordsy_tui.games.wordsmith.rules.view import sheets_hidden
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
@@ -94,20 +95,25 @@ class SheetsScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.redraw()
+        # (`is_mounted` is not true before this handler returns: `redraw` would skip it,
+        # and the sheet would stay blank until the table's next news, at the end never.)
+        self._draw()
 
     def action_turn(self, delta: int) -> None:
         self.at = (self.at + delta) % len(self.players)
         self.redraw()
 
     def redraw(self) -> None:
-        if not self.is_mounted:
-            return
+        """Again, with the table's news (nothing before the screen is mounted)."""
+        if self.is_mounted:
+            self._draw()
+
+    def _draw(self) -> None:
         state = self.session.state
         player = self.players[self.at]
         sheet = state.sheet(player)
         title = f"{shown(player)}'s sheet ({self.at + 1} of {len(self.players)})"
-        if not state.config.open_sheets and state.phase.value != "over":
+        if sheets_hidden(state):
             title += ": hidden until the end"
         self.query_one("#sheets-title", Static).update(Text(title, "bold"))
         self.query_one("#other-sheet", Static).update(sheet_text(sheet))
@@ -115,7 +121,7 @@ class SheetsScreen(ModalScreen[None]):
         for goal, first in sheet.goals:
             points = GOAL_FIRST if first else GOAL_LATER
             side.append(f"\nGoal {GOALS[goal].name}: {points}")
-        lines = running_scores(state).get(player)
+        lines = running_scores(state, self.session.me).get(player)
         if lines is not None:
             side.append(f"\n\nScore as it stands: {lines.total}", "bold")
         words = ", ".join(word.text for word in sheet.words)
@@ -135,10 +141,11 @@ HELP = (
     "crowns. Everyone chooses at once; turns are sealed until all have chosen.\n\n"
     "Keys: arrows move the cursor; a letter writes it there (from the strip, cheapest "
     "first; a letter the strip lacks is bought for 3 coins) and the cursor goes on to the "
-    "next free square, right or down (Space turns it); 1-6 writes that letter of the "
-    "strip; with both letters written, a goblet's letter is typed the same way, and * puts "
-    "a sword's circle. Backspace takes back the last bonus or the letter at the "
-    "cursor, Esc everything. Enter seals the turn (final). F2 the others' sheets, F6 starts "
+    "next free square, right or down (Space turns it; with none, move it for the next "
+    "letter); 1-6 writes that letter of the strip; with both letters written, a goblet's "
+    "letter is typed the same way, and * puts a sword's circle. Backspace takes back the "
+    "last bonus or the letter at the cursor, and the cursor goes back there; Esc "
+    "everything. Enter seals the turn (final). F2 the others' sheets, F6 starts "
     "(the lobby's first player), F9 the host ends the wait now, Ctrl+T chats, Ctrl+Q leaves.\n\n"
     "On the sheet: ( ) circled, [ ] circled by your turn, lower case: your letters this "
     "turn. Under each square its item: c coin square, o ring, g goblet, s sword, x axe, "

@@ -33,6 +33,10 @@ class Draft:
     """The letters chosen, in the order written."""
     bonuses: list[Bonus] = field(default_factory=list)
     """The bonuses taken, in order."""
+    stuck: bool = False
+    """The cursor stayed on the letter just written, no square being free beyond it: the
+    next letter would silently replace that one (a word typed at the sheet's edge lost its
+    first letter), so it waits for the cursor to move."""
 
     @property
     def turn(self) -> Turn:
@@ -45,8 +49,10 @@ class Draft:
     def clear(self) -> None:
         self.picks.clear()
         self.bonuses.clear()
+        self.stuck = False
 
     def move(self, rows: int, cols: int) -> None:
+        self.stuck = False
         row, col = divmod(self.cursor, SIZE)
         row = min(max(row + rows, 0), SIZE - 1)
         col = min(max(col + cols, 0), SIZE - 1)
@@ -61,9 +67,11 @@ class Draft:
         sheet = state.sheet(me)
         taken = {pick.square for pick in self.picks}
         square = self.cursor
+        self.stuck = False
         while True:
             row, col = divmod(square, SIZE)
             if (col if self.across else row) == SIZE - 1:
+                self.stuck = True
                 return
             square += 1 if self.across else SIZE
             if sheet.vacant(square) and square not in taken:
@@ -83,6 +91,8 @@ class Draft:
         """A letter typed at the cursor: one of the turn's two letters (from the cheapest
         face of the strip that shows it and is not taken yet, else bought for 3 coins), or,
         once both are written, a forged goblet's letter. Why not, or None."""
+        if self._stuck_on_letter():
+            return self._stuck_text()
         if len(self.picks) < LETTERS_PER_TURN or self._pick_at(self.cursor) is not None:
             faces = [
                 (cost, face)
@@ -102,6 +112,8 @@ class Draft:
         faces = strip_faces(state)
         if not 0 <= face < len(faces):
             return "The strip shows six letters: 1 to 6."
+        if self._stuck_on_letter():
+            return self._stuck_text()
         if len(self.picks) >= LETTERS_PER_TURN and self._pick_at(self.cursor) is None:
             return "Your two letters are written: Backspace takes one back."
         return self._written(state, me, words, lambda: self._place(faces[face][1], face))
@@ -115,18 +127,28 @@ class Draft:
 
     def undo(self, state: WordsmithState, me: str, words: Words) -> str | None:
         """Take back the last bonus, else the letter at the cursor, else the last letter;
-        the bonuses it no longer earns go with it. What was taken back, or None."""
+        the bonuses it no longer earns go with it. The cursor goes back to its square, where
+        the next letter then goes, as in any editor. What was taken back, or None."""
+        self.stuck = False
         if self.bonuses:
-            self.bonuses.pop()
+            self.cursor = self.bonuses.pop().square
             return "Bonus taken back."
         if not self.picks:
             return None
         pick = self._pick_at(self.cursor) or self.picks[-1]
+        self.cursor = pick.square
         self.picks.remove(pick)
         self._drop_unearned(state, me, words)
         return f"{pick.letter} taken back from {name(pick.square)}."
 
     # -- the working-out ---------------------------------------------------------------
+
+    def _stuck_on_letter(self) -> bool:
+        return self.stuck and self._pick_at(self.cursor) is not None
+
+    def _stuck_text(self) -> str:
+        way = "right" if self.across else "down"
+        return f"No free square {way} of {name(self.cursor)}: move the cursor for the next letter."
 
     def _pick_at(self, square: int) -> Pick | None:
         return next((pick for pick in self.picks if pick.square == square), None)

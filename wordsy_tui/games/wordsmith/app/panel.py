@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Final
 
 from rich.text import Text
@@ -34,6 +35,7 @@ from wordsy_tui.games.wordsmith.rules.legal import strip_faces
 from wordsy_tui.games.wordsmith.rules.scoring import LINES, ScoreLines, final_scores
 from wordsy_tui.games.wordsmith.rules.sheet import Sheet
 from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
+from wordsy_tui.games.wordsmith.rules.view import sheets_hidden
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.text import shown
 
@@ -188,15 +190,21 @@ def goals_text(state: WordsmithState, width: int) -> Text:
     """Each goal in play: its name, who reached it (first: 8 points, later: 5), and what
     it asks, cut to `width`."""
     text = Text(no_wrap=True, overflow="ellipsis")
+    config = state.config
     if state.phase in (Phase.NEW, Phase.LOBBY):
-        drawn = "Two goals are drawn as the game starts." if state.config.goals else ""
-        return text.append(drawn or "No goals this game.", "dim")
+        # What whoever sits down should know before the first round's clock runs.
+        drawn = "Two goals are drawn as the game starts." if config.goals else ""
+        text.append(drawn or "No goals this game.", "dim")
+        seconds = config.round_seconds
+        limit = f"{seconds // 60} min" if seconds % 60 == 0 else f"{seconds} s"
+        sheets = "open" if config.open_sheets else "hidden"
+        return text.append(f"\nRounds: {limit} at most · sheets {sheets}", "dim")
     if not state.goals:
         return text.append("No goals this game.", "dim")
     for number, goal in enumerate(state.goals):
         spec = GOALS[goal]
         reached = [
-            f"{short(player, 8)} {GOAL_FIRST if first else GOAL_LATER}"
+            f"{first_name(player, 8)} +{GOAL_FIRST if first else GOAL_LATER}"
             for player in state.players
             for reached_goal, first in state.sheet(player).goals
             if reached_goal == goal
@@ -214,9 +222,16 @@ def goals_text(state: WordsmithState, width: int) -> Text:
     return text
 
 
-def running_scores(state: WordsmithState) -> Mapping[str, ScoreLines]:
-    """The scores as they would stand if the game ended now (the end's, once over)."""
-    return state.scores if state.phase is Phase.OVER else final_scores(state.sheets)
+def running_scores(state: WordsmithState, me: str | None) -> Mapping[str, ScoreLines]:
+    """The scores as they would stand if the game ended now (the end's, once over). With
+    hidden sheets, only `me`'s, without the crown places: the others' sheets, blank on this
+    screen, would give them no score and `me` the most crowns."""
+    if state.phase is Phase.OVER:
+        return state.scores
+    scores = final_scores(state.sheets)
+    if not sheets_hidden(state):
+        return scores
+    return {me: replace(scores[me], most_crowns=0)} if me in scores else {}
 
 
 def players_text(
@@ -228,7 +243,8 @@ def players_text(
 ) -> Text:
     """Every player, whether they have chosen this round, and their score as it stands;
     `viewed`: whose sheet is on screen (marked ▸) when it is not ours."""
-    scores = running_scores(state)
+    scores = running_scores(state, me)
+    unknown = "?" if sheets_hidden(state) else ""
     text = Text(no_wrap=True, overflow="ellipsis")
     for number, player in enumerate(state.players):
         if number:
@@ -238,7 +254,7 @@ def players_text(
         if player == me:
             name = short(player, width - 20) + " (you)"
         lines = scores.get(player)
-        score = "" if lines is None else f"{lines.total:>4}"
+        score = unknown if lines is None else f"{lines.total:>4}"
         style = "bold" if player in (me, viewed) else ""
         if viewed is not None:
             name = ("▸ " if player == viewed else "  ") + short(player, width - 16)
@@ -265,17 +281,18 @@ def _status(state: WordsmithState, player: str, presence: Mapping[str, bool]) ->
 # -- the turn being put together -------------------------------------------------------
 
 
-def preview_text(forged: Forged | None, width: int) -> Text:
+def preview_text(forged: Forged | None, width: int, letters_left: int) -> Text:
     """Two lines under the sheet: the words the turn circles and what each gives (and the
     extensions refused); the items it forges, the bonuses still to take, and its cost.
-    Nothing chosen yet: how to begin, and what the marks mean."""
+    Nothing chosen yet: how to begin, and what the marks mean. `letters_left`: of the two
+    letters, those not written yet (a goblet's letter is typed only after them)."""
     if forged is None or not forged.steps:
         hint = Text(HINT, "dim")
         legend = Text(LEGEND, "dim")
         for line in (hint, legend):
             line.truncate(width, overflow="ellipsis")
         return hint + Text("\n") + legend
-    return _words_line(forged.steps, width) + Text("\n") + _items_line(forged, width)
+    return _words_line(forged.steps, width) + Text("\n") + _items_line(forged, width, letters_left)
 
 
 def _words_line(steps: Sequence[Step], width: int) -> Text:
@@ -297,13 +314,15 @@ def _words_line(steps: Sequence[Step], width: int) -> Text:
             gains.append(f"extends {word.extends}")
         if gains:
             text.append(f" ({', '.join(gains)})")
-    for word in refused:
-        text.append(f" · {word.text} refused: it inflects {word.extends}", "italic")
+    for number, word in enumerate(refused, start=len(words)):
+        if number:
+            text.append(" · ")
+        text.append(f"{word.text} refused: it inflects {word.extends}", "italic")
     text.truncate(width, overflow="ellipsis")
     return text
 
 
-def _items_line(forged: Forged, width: int) -> Text:
+def _items_line(forged: Forged, width: int, letters_left: int) -> Text:
     text = Text()
     made = [ITEMS[item].kind for step in forged.steps for item in step.forged]
     if made:
@@ -312,10 +331,13 @@ def _items_line(forged: Forged, width: int) -> Text:
         text.append(" · ")
     coins = sum(step.coins for step in forged.steps)
     crowns = sum(step.crowns for step in forged.steps)
-    gains = [f"+{coins} coins"] * bool(coins) + [f"+{crowns} crowns"] * bool(crowns)
+    gains = [_plus(coins, "coin")] * bool(coins) + [_plus(crowns, "crown")] * bool(crowns)
     if gains:
         text.append(", ".join(gains) + " · ")
-    if forged.goblets:
+    if forged.goblets and letters_left:
+        # The next letter typed is the turn's own: the goblet's comes after both.
+        text.append("goblet: its letter once both of yours are written · ", "bold")
+    elif forged.goblets:
         text.append("goblet: type its letter on a vacant square · ", "bold reverse")
     if forged.swords:
         text.append("sword: * circles the square at the cursor · ", "bold reverse")
@@ -323,6 +345,10 @@ def _items_line(forged: Forged, width: int) -> Text:
     text.append(f"costs {cost} coin{'s' if cost != 1 else ''}" if cost else "free")
     text.truncate(width, overflow="ellipsis")
     return text
+
+
+def _plus(count: int, thing: str) -> str:
+    return f"+{count} {thing}{'s' if count != 1 else ''}"
 
 
 # -- the countdown ---------------------------------------------------------------------
@@ -392,7 +418,7 @@ SHORT_LABELS: Final[Mapping[str, str]] = {
 def results_text(state: WordsmithState, me: str | None) -> Text:
     """Every player's scoring lines as the rulebook lists them, and the total, best first;
     the winners marked; what each column counts below."""
-    scores = running_scores(state)
+    scores = running_scores(state, me)
     order = sorted(scores, key=lambda p: (-scores[p].total, -state.sheet(p).crowns))
     header = f"{'':<{NAME_WIDTH + 2}}" + "".join(f"{SHORT_LABELS[line]:>7}" for line in LINES)
     text = Text(header + f"{'total':>7}\n", "bold")

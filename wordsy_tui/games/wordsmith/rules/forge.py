@@ -12,7 +12,8 @@ of it that is a word and holds a new letter is a word made, except:
 - the same squares read the other way (STOP and POTS): one word, the first found;
 - an extension (a word holding a word made earlier, read the same way: PLATE holds LATE,
   DEVIL does not hold LIVE) that is a plural or a conjugation of that word (PAPERS after
-  PAPER): it is shown as refused, and circles nothing.
+  PAPER): it is shown as refused, and circles nothing; unless it lies inside a word made
+  (RUNED inside PRUNED, after RUNE), whose part it is, as any word inside it.
 """
 
 from __future__ import annotations
@@ -308,6 +309,7 @@ def made_words(
     ]
     for line in _lines_through(new):
         kept: list[tuple[int, Found]] = []
+        inflections: list[tuple[int, Found]] = []
         for text, squares in _readings(letters, line, new):
             if text.lower() not in words:
                 continue
@@ -322,7 +324,7 @@ def made_words(
                 (t for _, t in inside if inflects(words, text.lower(), t.lower())), None
             )
             if inflected is not None:
-                refused.append(Found(text, squares, extends=inflected))
+                inflections.append((shape, Found(text, squares, extends=inflected)))
                 continue
             kept.append((shape, _with_bonus(text, squares, extends)))
         made.extend(
@@ -333,6 +335,11 @@ def made_words(
                 for j, (other, _) in enumerate(kept)
                 if j != i
             )
+        )
+        refused.extend(
+            word
+            for shape, word in inflections
+            if not any(shape & other == shape != other for other, _ in kept)
         )
     return tuple(made), tuple(refused)
 

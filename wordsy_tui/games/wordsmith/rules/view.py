@@ -22,9 +22,18 @@ def event_for(event: ev.Event, seat: str | None) -> ev.Event:
     return event
 
 
+def sheets_hidden(state: WordsmithState) -> bool:
+    """Each player sees only their own sheet now (the host's option, until the end)."""
+    return not state.config.open_sheets and state.phase not in (
+        Phase.NEW,
+        Phase.LOBBY,
+        Phase.OVER,
+    )
+
+
 def state_for(state: WordsmithState, seat: str | None) -> WordsmithState:
     """The host's state as `seat` may know it: the fold of its view of the log."""
-    if state.config.open_sheets or state.phase in (Phase.NEW, Phase.LOBBY, Phase.OVER):
+    if not sheets_hidden(state):
         return state
     blank = started(*state.start)
     sheets = {
