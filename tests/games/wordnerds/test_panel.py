@@ -3,19 +3,22 @@ score track, the lobby's join line."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from tests.games.wordnerds.tables import Cards, Table, action_card, spelt
-from wordsy_tui.games.wordnerds.app.app import join_hint
+from tests.hostile import PAYLOADS, raw_in
+from wordsy_tui.games.wordnerds.app.app import join_hint, told
 from wordsy_tui.games.wordnerds.app.panel import (
     play_text,
     players_text,
     spelling_text,
     track,
+    words_text,
     worth_text,
 )
 from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.components import Effect
 
 
@@ -41,6 +44,30 @@ def test_a_word_is_worked_out_letter_by_letter_with_its_cards_and_bonus():
     assert str(worth_text(table.state.words[0])) == (
         "P2 A1 T1 H2 S1 = 7 · +2 WORD VALUE · bonus +2 = 11"
     )
+
+
+def test_a_word_from_the_host_reaches_the_screen_only_shown_safely():
+    """The client's codec refuses such a word; the screens do not count on it."""
+    table, plus = _paths()
+    hostile = "p" + PAYLOADS["clear-screen"]  # five characters, as PATHS has cards
+    laid = replace(table.state.words[0], word=hostile, challengers=("Beth",))
+    state = replace(table.state, words=(laid,))
+    lines = [
+        str(words_text(state, "Beth")),
+        str(worth_text(laid)),
+        play_text(state, cmd.PlayAction(plus, word=0)),
+        *(
+            told(state, "Beth", event) or ""
+            for event in (
+                ev.WordLaid("Andy", hostile, laid.cards, trump=False),
+                ev.ActionPlayed("Andy", plus, word=0),
+                ev.ChallengeMade("Beth", 0),
+                ev.ChallengeDecided(0, valid=True, challengers=("Beth",)),
+            )
+        ),
+    ]
+    assert all(line for line in lines)
+    assert [raw_in(line) for line in lines] == [[]] * len(lines)
 
 
 def test_the_word_being_typed_shows_its_value_or_why_it_cannot_be_laid():

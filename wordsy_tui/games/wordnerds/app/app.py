@@ -53,6 +53,7 @@ from wordsy_tui.games.wordnerds.app.panel import (
     seconds_left,
     spelling,
     tokens_text,
+    word_text,
     words_text,
 )
 from wordsy_tui.games.wordnerds.rules import commands as cmd
@@ -511,9 +512,9 @@ def told(state: NerdsState, me: str | None, event: ev.Event) -> str | None:
             verb = "trump with" if player == me else "trumps with"
             if not trump:
                 verb = "declare" if player == me else "declares"
-            return f"{who(player)} {verb} {word.upper()} ({state.words[-1].value})."
+            return f"{who(player)} {verb} {word_text(word)} ({state.words[-1].value})."
         case ev.ActionPlayed(player, card, word):
-            on = f" on {state.words[word].word.upper()}" if word is not None else ""
+            on = f" on {word_text(state.words[word].word)}" if word is not None else ""
             return f"{who(player)} played {action(card).title}{on}."
         case ev.LetterTaken(player, source, taken) if me in (player, source):
             face = "a card" if taken == HIDDEN else letter(taken).short
@@ -521,16 +522,16 @@ def told(state: NerdsState, me: str | None, event: ev.Event) -> str | None:
                 f"{who(player)} took {face} from {'you' if source == me else first_name(source)}."
             )
         case ev.ChallengeMade(player, word):
-            return f"{who(player)} challenged {state.words[word].word.upper()}."
+            return f"{who(player)} challenged {word_text(state.words[word].word)}."
         case ev.ChallengeDecided(word, valid, challengers):
-            name = state.words[word].word.upper()
+            name = word_text(state.words[word].word)
             names = ", ".join(map(who, challengers))
             if valid:
                 return f"{name} is a word: {names} lose 10."
             return f"{name} is not a word: withdrawn; {names} gain 10."
         case ev.BattleDecided(winner, loser) if loser is not None:
             won = state.words[winner]
-            return f"{won.word.upper()} ({won.value}) wins the battle."
+            return f"{word_text(won.word)} ({won.value}) wins the battle."
         case ev.DeclarationEnded(points):
             scored = ", ".join(f"{who(p)} +{n}" for p, n in points) or "no word scored"
             return f"Scored: {scored}."
