@@ -70,6 +70,20 @@ def test_a_word_from_the_host_reaches_the_screen_only_shown_safely():
     assert [raw_in(line) for line in lines] == [[]] * len(lines)
 
 
+def test_the_message_line_says_who_won_or_lost_a_challenge_and_whom_a_card_hit():
+    table, _ = _paths()
+    tax = action_card(Effect.TOKEN_TAX)
+    state = table.state
+    decided = ev.ChallengeDecided(0, valid=True, challengers=("Beth",))
+    assert told(state, "Andy", decided) == "PATHS is a word: Beth loses 10."
+    assert told(state, "Beth", decided) == "PATHS is a word: You lose 10."
+    withdrawn = ev.ChallengeDecided(0, valid=False, challengers=("Beth", "Andy"))
+    assert told(state, "Andy", withdrawn) == ("PATHS is not a word: withdrawn. Beth, you gain 10.")
+    taxed = ev.ActionPlayed("Andy", tax, target_player="Beth")
+    assert told(state, "Beth", taxed) == "Andy played TOKEN TAX on you."
+    assert told(state, None, taxed) == "Andy played TOKEN TAX on Beth."
+
+
 def test_the_word_being_typed_shows_its_value_or_why_it_cannot_be_laid():
     table, _ = _paths()
     assert str(spelling_text(table.state, "Beth", "WRECK")) == (

@@ -496,6 +496,9 @@ def told(state: NerdsState, me: str | None, event: ev.Event) -> str | None:
     def who(player: str) -> str:
         return "You" if player == me else first_name(player)
 
+    def whom(player: str) -> str:
+        return "you" if player == me else first_name(player)
+
     match event:
         case ev.BidsRevealed(_bids, order, void):
             first = order[0][0] if order else None
@@ -513,8 +516,10 @@ def told(state: NerdsState, me: str | None, event: ev.Event) -> str | None:
             if not trump:
                 verb = "declare" if player == me else "declares"
             return f"{who(player)} {verb} {word_text(word)} ({state.words[-1].value})."
-        case ev.ActionPlayed(player, card, word):
+        case ev.ActionPlayed(player, card, word, target_player):
             on = f" on {word_text(state.words[word].word)}" if word is not None else ""
+            if target_player is not None:
+                on = f" on {whom(target_player)}"
             return f"{who(player)} played {action(card).title}{on}."
         case ev.LetterTaken(player, source, taken) if me in (player, source):
             face = "a card" if taken == HIDDEN else letter(taken).short
@@ -525,10 +530,12 @@ def told(state: NerdsState, me: str | None, event: ev.Event) -> str | None:
             return f"{who(player)} challenged {word_text(state.words[word].word)}."
         case ev.ChallengeDecided(word, valid, challengers):
             name = word_text(state.words[word].word)
-            names = ", ".join(map(who, challengers))
+            names = ", ".join(who(p) if at == 0 else whom(p) for at, p in enumerate(challengers))
+            # "Cat loses", but "You lose" and "Cat, Bob lose".
+            s = "s" if len(challengers) == 1 and challengers[0] != me else ""
             if valid:
-                return f"{name} is a word: {names} lose 10."
-            return f"{name} is not a word: withdrawn; {names} gain 10."
+                return f"{name} is a word: {names} lose{s} 10."
+            return f"{name} is not a word: withdrawn. {names} gain{s} 10."
         case ev.BattleDecided(winner, loser) if loser is not None:
             won = state.words[winner]
             return f"{word_text(won.word)} ({won.value}) wins the battle."
