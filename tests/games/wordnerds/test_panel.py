@@ -10,6 +10,7 @@ from tests.games.wordnerds.tables import Cards, Table, action_card, spelt
 from tests.hostile import PAYLOADS, raw_in
 from wordsy_tui.games.wordnerds.app.app import join_hint, told
 from wordsy_tui.games.wordnerds.app.panel import (
+    auction_text,
     play_text,
     players_text,
     spelling_text,
@@ -82,6 +83,13 @@ def test_the_message_line_says_who_won_or_lost_a_challenge_and_whom_a_card_hit()
     taxed = ev.ActionPlayed("Andy", tax, target_player="Beth")
     assert told(state, "Beth", taxed) == "Andy played TOKEN TAX on you."
     assert told(state, None, taxed) == "Andy played TOKEN TAX on Beth."
+
+
+def test_the_auction_asks_for_one_of_the_tokens_the_player_has_left():
+    """Not "0-9": a table of four has 0-6, and spent tokens cannot be bid."""
+    table, _ = _paths()
+    state = replace(table.state, unspent={**table.state.unspent, "Beth": (0, 2, 5)})
+    assert "Your bid: type a token (0 2 5)" in str(auction_text(state, "Beth", None, False))
 
 
 def test_the_word_being_typed_shows_its_value_or_why_it_cannot_be_laid():

@@ -156,7 +156,8 @@ def auction_text(state: NerdsState, me: str | None, bid: Bid | None, sealed: boo
         elif state.phase is Phase.REVEALING:
             text.append("sealed, being opened" if me in state.sealed else "none (the 0)", "dim")
         elif bid is None:
-            text.append("type a token (0-9)", "dim")
+            tokens = " ".join(map(str, state.unspent.get(me, ())))
+            text.append(f"type a token ({tokens})", "dim")
         else:
             text.append(str(bid.token), "bold")
             for card in bid.cards:
