@@ -93,7 +93,8 @@ class Rules(Protocol[State, Command, Event]):
         ...
 
     def evolve(self, state: State, event: Event) -> State:
-        """Total and deterministic: the state is the fold of the log."""
+        """Total and deterministic: the state is the fold of the log. A game may refuse
+        (`CodecError`) an event that cannot follow `state`, as a hostile host may send."""
         ...
 
     def event_for(self, event: Event, seat: str | None) -> Event:

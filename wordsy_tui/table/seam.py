@@ -269,5 +269,14 @@ class Stream(Generic[S, C, E]):
         if isinstance(update, net_client.Reset):
             fresh = self.reset(update)
             return None if fresh is None else (fresh, ())
+        seq = self.seq
         event = self.event(update)
-        return None if event is None else (self.rules.evolve(state, event), (event,))
+        if event is None:
+            return None
+        try:
+            return self.rules.evolve(state, event), (event,)
+        except CodecError:
+            # It reads, but names what this view has not (a player, a word): a hostile host's.
+            self.seq = seq
+            _log.warning("skipping an event this view cannot follow: %r", update.body)
+            return None

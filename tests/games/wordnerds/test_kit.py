@@ -58,3 +58,7 @@ def test_the_log_names_a_word_and_its_value():
     table = Table(["Andy", "Beth"], letters={"Andy": deck.letters("paths")})
     events = table.do("Andy", cmd.Declare("paths", spelt(table.state.hand("Andy"), "paths")))
     assert wordnerds_line(table.state, events[-1]) == "Andy declares PATHS (9)"
+    one = ev.ChallengeDecided(0, valid=True, challengers=("Beth",))
+    assert wordnerds_line(table.state, one) == "PATHS is a word: Beth loses 10"
+    two = ev.ChallengeDecided(0, valid=False, challengers=("Beth", "Cy"))
+    assert wordnerds_line(table.state, two) == "PATHS is withdrawn: Beth, Cy gain 10 each"

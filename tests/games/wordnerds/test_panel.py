@@ -3,19 +3,23 @@ score track, the lobby's join line."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from tests.games.wordnerds.tables import Cards, Table, action_card, spelt
-from wordsy_tui.games.wordnerds.app.app import join_hint
+from tests.hostile import PAYLOADS, raw_in
+from wordsy_tui.games.wordnerds.app.app import join_hint, told
 from wordsy_tui.games.wordnerds.app.panel import (
+    auction_text,
     play_text,
     players_text,
     spelling_text,
     track,
+    words_text,
     worth_text,
 )
 from wordsy_tui.games.wordnerds.rules import commands as cmd
+from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.components import Effect
 
 
@@ -41,6 +45,51 @@ def test_a_word_is_worked_out_letter_by_letter_with_its_cards_and_bonus():
     assert str(worth_text(table.state.words[0])) == (
         "P2 A1 T1 H2 S1 = 7 · +2 WORD VALUE · bonus +2 = 11"
     )
+
+
+def test_a_word_from_the_host_reaches_the_screen_only_shown_safely():
+    """The client's codec refuses such a word; the screens do not count on it."""
+    table, plus = _paths()
+    hostile = "p" + PAYLOADS["clear-screen"]  # five characters, as PATHS has cards
+    laid = replace(table.state.words[0], word=hostile, challengers=("Beth",))
+    state = replace(table.state, words=(laid,))
+    lines = [
+        str(words_text(state, "Beth")),
+        str(worth_text(laid)),
+        play_text(state, cmd.PlayAction(plus, word=0)),
+        *(
+            told(state, "Beth", event) or ""
+            for event in (
+                ev.WordLaid("Andy", hostile, laid.cards, trump=False),
+                ev.ActionPlayed("Andy", plus, word=0),
+                ev.ChallengeMade("Beth", 0),
+                ev.ChallengeDecided(0, valid=True, challengers=("Beth",)),
+            )
+        ),
+    ]
+    assert all(line for line in lines)
+    assert [raw_in(line) for line in lines] == [[]] * len(lines)
+
+
+def test_the_message_line_says_who_won_or_lost_a_challenge_and_whom_a_card_hit():
+    table, _ = _paths()
+    tax = action_card(Effect.TOKEN_TAX)
+    state = table.state
+    decided = ev.ChallengeDecided(0, valid=True, challengers=("Beth",))
+    assert told(state, "Andy", decided) == "PATHS is a word: Beth loses 10."
+    assert told(state, "Beth", decided) == "PATHS is a word: You lose 10."
+    withdrawn = ev.ChallengeDecided(0, valid=False, challengers=("Beth", "Andy"))
+    assert told(state, "Andy", withdrawn) == ("PATHS is not a word: withdrawn. Beth, you gain 10.")
+    taxed = ev.ActionPlayed("Andy", tax, target_player="Beth")
+    assert told(state, "Beth", taxed) == "Andy played TOKEN TAX on you."
+    assert told(state, None, taxed) == "Andy played TOKEN TAX on Beth."
+
+
+def test_the_auction_asks_for_one_of_the_tokens_the_player_has_left():
+    """Not "0-9": a table of four has 0-6, and spent tokens cannot be bid."""
+    table, _ = _paths()
+    state = replace(table.state, unspent={**table.state.unspent, "Beth": (0, 2, 5)})
+    assert "Your bid: type a token (0 2 5)" in str(auction_text(state, "Beth", None, False))
 
 
 def test_the_word_being_typed_shows_its_value_or_why_it_cannot_be_laid():

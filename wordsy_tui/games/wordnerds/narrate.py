@@ -63,9 +63,10 @@ def wordnerds_line(state: NerdsState, event: ev.Event) -> str | None:
         case ev.ChallengeDecided(word, valid, challengers):
             name = state.words[word].word.upper()
             who = ", ".join(challengers)
+            each = "s 10" if len(challengers) == 1 else " 10 each"
             if valid:
-                return f"{name} is a word: {who} lose 10 each"
-            return f"{name} is withdrawn: {who} gain 10 each"
+                return f"{name} is a word: {who} lose{each}"
+            return f"{name} is withdrawn: {who} gain{each}"
         case ev.BattleDecided(winner, loser) if loser is not None:
             won, lost = state.words[winner], state.words[loser]
             return f"{won.word.upper()} ({won.value}) beats {lost.word.upper()} ({lost.value})"

@@ -15,6 +15,7 @@ from wordsy_tui.engine import Alarm, Request, Rules
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.alarms import alarm
+from wordsy_tui.games.wordnerds.rules.bounds import check_fits
 from wordsy_tui.games.wordnerds.rules.codec import (
     decode_event,
     decode_request,
@@ -59,6 +60,9 @@ class NerdsRules:
         return decide(state, actor, command, rng=rng, words=_Lazy(self))
 
     def evolve(self, state: NerdsState, event: ev.Event) -> NerdsState:
+        """Refuses (`CodecError`) an event that cannot follow `state`: what a hostile host
+        sends about a player or a word this view does not have."""
+        check_fits(state, event)
         return evolve(state, event)
 
     def event_for(self, event: ev.Event, seat: str | None) -> ev.Event:

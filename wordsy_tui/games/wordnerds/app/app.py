@@ -53,6 +53,7 @@ from wordsy_tui.games.wordnerds.app.panel import (
     seconds_left,
     spelling,
     tokens_text,
+    word_text,
     words_text,
 )
 from wordsy_tui.games.wordnerds.rules import commands as cmd
@@ -495,6 +496,9 @@ def told(state: NerdsState, me: str | None, event: ev.Event) -> str | None:
     def who(player: str) -> str:
         return "You" if player == me else first_name(player)
 
+    def whom(player: str) -> str:
+        return "you" if player == me else first_name(player)
+
     match event:
         case ev.BidsRevealed(_bids, order, void):
             first = order[0][0] if order else None
@@ -511,9 +515,11 @@ def told(state: NerdsState, me: str | None, event: ev.Event) -> str | None:
             verb = "trump with" if player == me else "trumps with"
             if not trump:
                 verb = "declare" if player == me else "declares"
-            return f"{who(player)} {verb} {word.upper()} ({state.words[-1].value})."
-        case ev.ActionPlayed(player, card, word):
-            on = f" on {state.words[word].word.upper()}" if word is not None else ""
+            return f"{who(player)} {verb} {word_text(word)} ({state.words[-1].value})."
+        case ev.ActionPlayed(player, card, word, target_player):
+            on = f" on {word_text(state.words[word].word)}" if word is not None else ""
+            if target_player is not None:
+                on = f" on {whom(target_player)}"
             return f"{who(player)} played {action(card).title}{on}."
         case ev.LetterTaken(player, source, taken) if me in (player, source):
             face = "a card" if taken == HIDDEN else letter(taken).short
@@ -521,16 +527,18 @@ def told(state: NerdsState, me: str | None, event: ev.Event) -> str | None:
                 f"{who(player)} took {face} from {'you' if source == me else first_name(source)}."
             )
         case ev.ChallengeMade(player, word):
-            return f"{who(player)} challenged {state.words[word].word.upper()}."
+            return f"{who(player)} challenged {word_text(state.words[word].word)}."
         case ev.ChallengeDecided(word, valid, challengers):
-            name = state.words[word].word.upper()
-            names = ", ".join(map(who, challengers))
+            name = word_text(state.words[word].word)
+            names = ", ".join(who(p) if at == 0 else whom(p) for at, p in enumerate(challengers))
+            # "Cat loses", but "You lose" and "Cat, Bob lose".
+            s = "s" if len(challengers) == 1 and challengers[0] != me else ""
             if valid:
-                return f"{name} is a word: {names} lose 10."
-            return f"{name} is not a word: withdrawn; {names} gain 10."
+                return f"{name} is a word: {names} lose{s} 10."
+            return f"{name} is not a word: withdrawn. {names} gain{s} 10."
         case ev.BattleDecided(winner, loser) if loser is not None:
             won = state.words[winner]
-            return f"{won.word.upper()} ({won.value}) wins the battle."
+            return f"{word_text(won.word)} ({won.value}) wins the battle."
         case ev.DeclarationEnded(points):
             scored = ", ".join(f"{who(p)} +{n}" for p, n in points) or "no word scored"
             return f"Scored: {scored}."

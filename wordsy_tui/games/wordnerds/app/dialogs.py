@@ -21,6 +21,7 @@ from wordsy_tui.games.wordnerds.app.panel import (
     play_text,
     results_text,
     winners_text,
+    word_text,
 )
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules.components import ACTION_KINDS, HIDDEN, action
@@ -92,7 +93,7 @@ class ChallengeScreen(ModalScreen[cmd.Challenge | None]):
             yield OptionList(
                 *(
                     Option(
-                        f"{self.state.words[c.word].word.upper()} "
+                        f"{word_text(self.state.words[c.word].word)} "
                         f"({first_name(self.state.words[c.word].player)})",
                         id=str(at),
                     )

@@ -52,6 +52,11 @@ def first_name(player: str, width: int = NAME_WIDTH) -> str:
     return short(player.split(" (", 1)[0], width)
 
 
+def word_text(word: str) -> str:
+    """A word laid at the table, as the screens print it: in capitals, shown safely."""
+    return shown(word.upper())
+
+
 def card_text(card: int) -> str:
     """A letter card as printed, in short ("?" for one this view does not know)."""
     return "?" if card == HIDDEN else letter(card).short
@@ -151,7 +156,8 @@ def auction_text(state: NerdsState, me: str | None, bid: Bid | None, sealed: boo
         elif state.phase is Phase.REVEALING:
             text.append("sealed, being opened" if me in state.sealed else "none (the 0)", "dim")
         elif bid is None:
-            text.append("type a token (0-9)", "dim")
+            tokens = " ".join(map(str, state.unspent.get(me, ())))
+            text.append(f"type a token ({tokens})", "dim")
         else:
             text.append(str(bid.token), "bold")
             for card in bid.cards:
@@ -172,7 +178,7 @@ def worth_text(laid: LaidWord) -> Text:
     stands for), the WORD VALUE cards on it, the length bonus."""
     worth = laid.worth
     letters = " ".join(
-        f"{'?' + ch.upper() if letter(card).wild else ch.upper()}{points}"
+        f"{'?' if letter(card).wild else ''}{word_text(ch)}{points}"
         for ch, card, points in zip(laid.word, laid.cards, worth.letters, strict=True)
     )
     text = Text(f"{letters} = {sum(worth.letters)}")
@@ -222,7 +228,7 @@ def words_text(state: NerdsState, me: str | None) -> Text:
             role = "scored"  # the phase is over: the word that stood
         else:
             role = STANDINGS[laid.standing]
-        text.append(f"{laid.word.upper()}", "bold")
+        text.append(word_text(laid.word), "bold")
         text.append(f" ({who}, {role})")
         if laid.challengers:
             text.append(f" challenged by {', '.join(map(first_name, laid.challengers))}", "bold")
@@ -236,7 +242,7 @@ def words_text(state: NerdsState, me: str | None) -> Text:
         text.append("\n")
     if state.vote is not None:
         voted = len(state.vote.votes)
-        text.append(f"The table votes on {state.words[state.vote.word].word.upper()}: ", "bold")
+        text.append(f"The table votes on {word_text(state.words[state.vote.word].word)}: ", "bold")
         text.append(f"{voted} of {len(state.vote.voters)} voted")
     return text
 
@@ -409,10 +415,10 @@ def play_text(state: NerdsState, command: cmd.PlayAction) -> str:
     title = action(command.card).title
     if command.word is not None and command.target is None:
         laid = state.words[command.word]
-        return f"{title} on {laid.word.upper()} ({first_name(laid.player)}, {laid.value})"
+        return f"{title} on {word_text(laid.word)} ({first_name(laid.player)}, {laid.value})"
     if command.target is not None and command.word is None and state.phase is Phase.DECLARING:
         on = next(w for w in state.words for m in w.modifiers if m.card == command.target)
-        return f"{title}: cancel {action(command.target).title} on {on.word.upper()}"
+        return f"{title}: cancel {action(command.target).title} on {word_text(on.word)}"
     if command.target is not None:
         return f"{title}: {card_text(command.target)} from the pool"
     if command.player is not None:

@@ -3,7 +3,8 @@
 The generic part (a map with a `kind`, each field checked against the dataclasses' type
 hints: a commitment's bytes, the frozensets, the maps of hands and tokens) is the engine's
 codec; this module gives it Word Nerds' unions and bounds what their types cannot say: a
-word and its cards are a few dozen at most, a bid holds a few cards.
+word and its cards are a few dozen at most, a bid holds a few cards; and of what a host
+sends, every card, token and score is one the game has (`bounds`).
 
 A command on the wire may name the seat it acts for in a `seat` field (docs/PROTOCOL.md,
 "Word Nerds"): the host seats people that way, and from a peer it must be its own seat.
@@ -19,6 +20,7 @@ from wordsy_tui.engine.codec import KIND, CodecError, decode_kind, encode, regis
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.bids import MAX_BID_CARDS
+from wordsy_tui.games.wordnerds.rules.bounds import MAX_WORD, check_event, check_state
 from wordsy_tui.games.wordnerds.rules.components import HAND_LIMIT, LETTERS
 from wordsy_tui.games.wordnerds.rules.state import NerdsState
 
@@ -33,9 +35,6 @@ __all__ = [
 
 SEAT: Final = "seat"
 """The optional field of a wire command naming the seat it acts for."""
-MAX_WORD: Final = 32
-"""Longer than any word a hand of ten and the pool can spell in a game, far short of a
-flood."""
 
 COMMANDS: Final = registry(cmd.Command)
 EVENTS: Final = registry(ev.Event)
@@ -68,11 +67,15 @@ def decode_command(data: Any) -> cmd.Command:
 
 
 def decode_event(data: Any) -> ev.Event:
-    return typing.cast(ev.Event, decode_kind(data, EVENTS))
+    event = typing.cast(ev.Event, decode_kind(data, EVENTS))
+    check_event(event)
+    return event
 
 
 def decode_snapshot(data: Any) -> NerdsState:
     """A seat's view of the state, as the host's `snapshot` sent it."""
     if isinstance(data, dict) and data.get(KIND) != NerdsState.__name__:
         raise CodecError("expected a NerdsState")
-    return typing.cast(NerdsState, decode_kind(data, SNAPSHOTS))
+    state = typing.cast(NerdsState, decode_kind(data, SNAPSHOTS))
+    check_state(state)
+    return state
