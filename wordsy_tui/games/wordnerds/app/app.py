@@ -40,6 +40,7 @@ from wordsy_tui.games.wordnerds.app.dialogs import (
 )
 from wordsy_tui.games.wordnerds.app.panel import (
     LEGEND,
+    Lot,
     actions_text,
     auction_text,
     clock_text,
@@ -112,6 +113,8 @@ class TableScreen(Screen[None]):
         """The bid being made, before it is sealed."""
         self.chosen: frozenset[int] = frozenset()
         """Letter cards chosen to replace or discard."""
+        self.lot = Lot()
+        """The auction's cards as numbered on screen."""
         self.message = Text("")
         self.presence: Mapping[str, bool] = {}
         self.closed = False
@@ -220,9 +223,13 @@ class TableScreen(Screen[None]):
             handled = self._bid_key(char)
         elif state.phase is Phase.PICKING and state.picking[:1] == (me,):
             at = _choosing(char)
-            handled = at is not None and at < len(state.auction)
-            if handled and at is not None:
-                self._act(self.session.act(cmd.Pick(state.auction[at])))
+            handled = at is not None
+            if at is not None:
+                card = self.lot.card(state, at + 1)
+                if card is None:  # taken as the key was pressed, or never up
+                    self.say(f"No card {at + 1} is up now.", "bold")
+                else:
+                    self._act(self.session.act(cmd.Pick(card)))
         elif state.phase is Phase.DECLARING and state.vote is not None:
             handled = char in ("y", "n") and me in state.vote.voters
             if handled:
@@ -428,7 +435,9 @@ class TableScreen(Screen[None]):
         )
         sealed = self.session.sealed_bid is not None
         self.query_one("#doing", Static).update(
-            doing_text(state, self.session.me if not self.closed else None, self.typed, sealed)
+            doing_text(
+                state, self.session.me if not self.closed else None, self.typed, sealed, self.lot
+            )
         )
         self.query_one("#message", Static).update(self.message)
 
@@ -439,7 +448,7 @@ class TableScreen(Screen[None]):
                 return self._lobby_text()
             case Phase.BIDDING | Phase.REVEALING | Phase.PICKING:
                 sealed = self.session.sealed_bid
-                return auction_text(state, me, sealed or self.bid, sealed is not None)
+                return auction_text(state, me, sealed or self.bid, sealed is not None, self.lot)
             case Phase.OVER:
                 return Text("Game over: the scores are final.", "bold")
             case Phase.PURCHASING:

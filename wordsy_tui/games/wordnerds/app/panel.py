@@ -110,11 +110,40 @@ def pool_text(state: NerdsState) -> Text:
 # -- the auction -------------------------------------------------------------------------
 
 
-def auction_text(state: NerdsState, me: str | None, bid: Bid | None, sealed: bool) -> Text:
+class Lot:
+    """The cards up for auction, numbered as they were turned up: a card keeps its number
+    (the key that takes it) while the others are taken, so a key pressed as another player
+    picks takes the card it was pressed for, or none."""
+
+    def __init__(self) -> None:
+        self.turn: int | None = None
+        self.cards: tuple[int, ...] = ()
+
+    def follow(self, state: NerdsState) -> None:
+        """Number a new auction's cards, and any card added to this one after them."""
+        if state.turn != self.turn:
+            self.turn, self.cards = state.turn, state.auction
+        else:
+            self.cards += tuple(card for card in state.auction if card not in self.cards)
+
+    def numbered(self, state: NerdsState) -> list[tuple[int, int]]:
+        """(number, card) for each card still up, in the order they were turned up."""
+        self.follow(state)
+        up = set(state.auction)
+        return [(at, card) for at, card in enumerate(self.cards, start=1) if card in up]
+
+    def card(self, state: NerdsState, number: int) -> int | None:
+        """The card up under `number` (None: none, or taken since)."""
+        return dict(self.numbered(state)).get(number)
+
+
+def auction_text(
+    state: NerdsState, me: str | None, bid: Bid | None, sealed: bool, lot: Lot | None = None
+) -> Text:
     """The cards up (numbered: the key that takes each), then the bids: ours as we are
     making it or sealed, the others' as sealed or not, all of them once open."""
     text = Text("Up for auction: ", "bold")
-    for at, card in enumerate(state.auction, start=1):
+    for at, card in (lot or Lot()).numbered(state):
         face = letter(card)
         text.append(f" {at}:", "dim")
         text.append("?" if face.wild else face.letter.upper(), "bold")
@@ -357,7 +386,9 @@ def phase_text(state: NerdsState, me: str | None) -> str:
     return f"turn {state.turn} · {step}"
 
 
-def doing_text(state: NerdsState, me: str | None, typed: str, sealed: bool) -> Text:
+def doing_text(
+    state: NerdsState, me: str | None, typed: str, sealed: bool, lot: Lot | None = None
+) -> Text:
     """What the player does now, and with which keys (the line under the table)."""
     if me is None or me not in state.players:
         return Text("You are watching.", "dim")
@@ -381,7 +412,8 @@ def doing_text(state: NerdsState, me: str | None, typed: str, sealed: bool) -> T
             return Text("Every bid is sealed: they are being opened.", "dim")
         case Phase.PICKING:
             if state.picking[:1] == (me,):
-                return Text(f"Take a card: keys 1-{len(state.auction)}", "bold")
+                keys = " ".join(str(at) for at, _card in (lot or Lot()).numbered(state))
+                return Text(f"Take a card: its number ({keys})", "bold")
             return Text("Waiting for the others to take their cards.", "dim")
         case Phase.DECLARING:
             if state.vote is not None:
