@@ -214,7 +214,7 @@ def _solo_app() -> WordsmithApp:
 async def _started(pilot: Pilot[None], rounds: int = 0) -> None:
     """The app is up, the game started, and the player's first `rounds` turns played."""
     app = app_of(pilot)
-    await until(pilot, lambda: app.sheet_screen.is_mounted and app.session.state.round >= 1)
+    await until(pilot, lambda: app.table_screen.is_mounted and app.session.state.round >= 1)
     await play_rounds(app.session, rounds)
     await pilot.pause()
 
@@ -222,7 +222,7 @@ async def _started(pilot: Pilot[None], rounds: int = 0) -> None:
 async def _laid(pilot: Pilot[None], rounds: int = 3) -> None:
     await _started(pilot, rounds)
     app = app_of(pilot)
-    screen = app.sheet_screen
+    screen = app.table_screen
     await until(pilot, lambda: screen.choosing)
     await type_turn(pilot, screen, my_turn(app.session.state, app.session.rules.words))
     await pilot.pause()
@@ -250,7 +250,7 @@ def _lobby_app() -> WordsmithApp:
 
 async def _lobby(pilot: Pilot[None]) -> None:
     app = app_of(pilot)
-    await until(pilot, lambda: app.sheet_screen.is_mounted and len(app.session.state.players) == 4)
+    await until(pilot, lambda: app.table_screen.is_mounted and len(app.session.state.players) == 4)
     await pilot.pause()
 
 
@@ -297,7 +297,7 @@ def _replay_app() -> WordsmithApp:
 
 async def _replayed(pilot: Pilot[None]) -> None:
     app = app_of(pilot)
-    await until(pilot, lambda: app.sheet_screen.is_mounted and app.session.state.round >= 1)
+    await until(pilot, lambda: app.table_screen.is_mounted and app.session.state.round >= 1)
     await pilot.press("right", "right", "right", "tab")
     await pilot.pause()
 

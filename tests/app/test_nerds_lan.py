@@ -35,8 +35,8 @@ def keys_for(app: NerdsApp, choice: Choice) -> list[str]:
             held = [c for c in dict.fromkeys(state.actions[me]) if action(c).when is When.WITH_BID]
             turns = held.index(cards[0]) + 1 if cards else 0
             return ["escape", str(token), *["c"] * turns, "enter"]
-        case cmd.Pick(card):
-            return [str(state.auction.index(card) + 1)]
+        case cmd.Pick(card):  # the number the screen shows beside it
+            return [str({c: n for n, c in app.table_screen.lot.numbered(state)}[card])]
         case cmd.Declare(word) | cmd.Trump(word):
             return ["escape", *word.lower(), "enter"]
         case cmd.Challenge(word):

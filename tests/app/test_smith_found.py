@@ -74,9 +74,9 @@ async def test_the_results_come_back_after_a_look_at_the_sheets() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
         await pilot.press("escape")
-        await until(pilot, lambda: app.screen is app.sheet_screen)
+        await until(pilot, lambda: app.screen is app.table_screen)
         await pilot.pause()
-        assert "⏎ the results" in str(app.sheet_screen.query_one("#preview", Static).render())
+        assert "⏎ the results" in str(app.table_screen.query_one("#preview", Static).render())
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
         assert app.screen.check_action("rematch", ()) is True
@@ -91,12 +91,12 @@ async def test_back_at_80x24_from_a_wider_terminal_the_panel_fits_again() -> Non
     seat = WordsmithSeat(Local(WordsmithRules(), ME, opening, rng=seed_rng(5), timed=False))
     app = WordsmithApp(seat, now=lambda: FROZEN_NOW)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: app.sheet_screen.is_mounted and seat.state.round == 1)
+        await until(pilot, lambda: app.table_screen.is_mounted and seat.state.round == 1)
         await pilot.pause()
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         await pilot.pause()
-        screen = app.sheet_screen
+        screen = app.table_screen
         goals = screen.query_one("#goals", Static)
         assert all(len(line) <= goals.content_size.width for line in lines_of(goals))
         assert goals.region.height == 4  # two goals, a line each and a line of what it asks

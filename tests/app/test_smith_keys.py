@@ -46,7 +46,7 @@ async def played(pilot: Pilot[None], app: WordsmithApp, round_number: int) -> Tu
 
 async def choosing(pilot: Pilot[None]) -> SheetScreen:
     app = app_of(pilot)
-    screen = app.sheet_screen
+    screen = app.table_screen
     await until(pilot, lambda: screen.is_mounted and screen.choosing)
     return screen
 

@@ -32,7 +32,7 @@ CUT_IN_ROUND = 5
 async def take_a_turn(pilot: Pilot[None], app: WordsmithApp) -> None:
     """Once this person may choose, lay the turn they choose from their own screen's view
     with the keys, and seal it (Enter)."""
-    screen = app.sheet_screen
+    screen = app.table_screen
     await until(pilot, lambda: screen.choosing, tries=6000)
     seat = app.session
     me = seat.me

@@ -62,11 +62,11 @@ async def test_ten_seated_fit_beside_the_way_in_at_80x24() -> None:
     seat.server = cast(Any, Server(Fronts(FINGERPRINT), HINT))  # a host served over SSH too
     app = WordsmithApp(seat)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.sheet_screen.is_mounted and len(seat.state.players) == 10)
+        await until(pilot, lambda: app.table_screen.is_mounted and len(seat.state.players) == 10)
         await pilot.pause()
-        players = app.sheet_screen.query_one("#players", Static)
+        players = app.table_screen.query_one("#players", Static)
         assert players.region.height >= 10
         shown = str(players.render())
         assert all(player in shown for player in seat.state.players)
-        goals = str(app.sheet_screen.query_one("#goals", Static).render())
+        goals = str(app.table_screen.query_one("#goals", Static).render())
         assert FINGERPRINT[:20] in goals

@@ -66,7 +66,7 @@ async def test_a_saved_game_picked_in_the_list_replays_on_the_sheet(tmp_path: Pa
     smith = app.chosen
     assert isinstance(smith, WordsmithApp)
     assert isinstance(smith.session.door, Replaying)
-    assert isinstance(smith.sheet_screen, ReplaySheetScreen)
+    assert isinstance(smith.table_screen, ReplaySheetScreen)
     again = app.again()  # the list of saved games again, where it was picked
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

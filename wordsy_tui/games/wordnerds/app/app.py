@@ -22,15 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from net import Refused
-from wordsy_tui.app.messages import (
-    ActionRefused,
-    GameUpdated,
-    LinkUpdated,
-    PresenceUpdated,
-    RematchOffered,
-)
-from wordsy_tui.app.table import Seat, SeatAgain, TableApp
+from wordsy_tui.app.one_screen import OneScreenApp
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.wordnerds.app.dialogs import (
     CardsScreen,
@@ -65,7 +57,6 @@ from wordsy_tui.games.wordnerds.rules.legal import legal_commands, may_bid
 from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 from wordsy_tui.games.wordnerds.seat import NerdsSeat
 from wordsy_tui.table.replay import Replaying
-from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     from wordsy_tui.table.served import ServedTable
@@ -301,6 +292,9 @@ class TableScreen(Screen[None]):
         if self.typed:
             self.typed = self.typed[:-1]
         self.redraw()
+
+    def fresh_game(self) -> None:
+        self.action_clear()
 
     def action_clear(self) -> None:
         self.typed, self.chosen, self.bid = "", frozenset(), None
@@ -558,112 +552,23 @@ def told(state: NerdsState, me: str | None, event: ev.Event) -> str | None:
     return None
 
 
-class NerdsApp(TableApp):
+class NerdsApp(OneScreenApp[NerdsSeat, "TableScreen"]):
     """One game of Word Nerds in the terminal; `session` plays it (solo: with computer
     players), watches it, or replays it."""
 
     CSS_PATH: ClassVar[CSSPathType | None] = "wordnerds.tcss"
     TITLE = "Wordsy: Word Nerds"
     ENABLE_COMMAND_PALETTE = False
+    RESULTS = ResultsScreen
 
-    def __init__(
-        self,
-        session: NerdsSeat,
-        now: Callable[[], float] | None = None,
-        again: SeatAgain[NerdsSeat] | None = None,
-    ) -> None:
-        super().__init__(again)
-        self.session = session
-        self._now = now
-        door = session.door
-        self.replay = door if isinstance(door, Replaying) else None
-        self.table_screen = (
-            ReplayScreen(session, door)
-            if isinstance(door, Replaying)
-            else TableScreen(session, now)
-        )
-        self._told_over = False
+    def play_screen(self, session: NerdsSeat, now: Callable[[], float] | None) -> TableScreen:
+        return TableScreen(session, now)
 
-    @property
-    def seat(self) -> NerdsSeat:
-        return self.session
+    def replay_screen(self, session: NerdsSeat, replay: Replaying[Any, Any]) -> TableScreen:
+        return ReplayScreen(session, replay)
 
-    def on_mount(self) -> None:
-        self.guard_screens()
-        self.push_screen(self.table_screen)
-        self.sit_down(self.session)
-
-    def could_not_start(self, session: Seat, error: Exception) -> None:
-        if not isinstance(error, (Refused, ConnectionError, OSError)):
-            raise error
-        # Turned away, or nobody there: said on the terminal the app gives back.
-        self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
-
-    def sit_again(self, session: NerdsSeat) -> None:
-        # On a table screen of its own: the one on screen follows the seat turned away.
-        self.session = session
-        self.table_screen = TableScreen(session, self._now)
-        self.switch_screen(self.table_screen)
-        self.sit_down(session)
-
-    def on_game_updated(self, update: GameUpdated) -> None:
-        state, screen = update.state, self.table_screen
-        screen.tell(update.events)
-        screen.redraw()
-        if state.phase is Phase.OVER and not self._told_over:
-            self._told_over = True
-            rematch = self.action_rematch if self.session.hosting else None
-            self.push_screen(ResultsScreen(state, self.session.me, rematch))
-
-    def on_presence_updated(self, update: PresenceUpdated) -> None:
-        self.table_screen.presence = update.connected
-        self.table_screen.redraw()
-
-    def on_action_refused(self, refused: ActionRefused) -> None:
-        self.table_screen.say(shown(refused.message), "bold")
-
-    def on_link_updated(self, update: LinkUpdated) -> None:
-        message, final = update.message, update.final
-        self.table_screen.say(shown(message), "bold" if final else "")
-        if final and not self.table_screen.closed:
-            self.table_screen.closed = True
-            self.table_screen.redraw()
-            self.host_ended(message, over=self.session.state.phase is Phase.OVER)
-
-    def on_rematch_offered(self, offered: RematchOffered) -> None:
-        """A rematch with our seat in it: back to the table, in the new game's lobby; a
-        guest is asked whether they stay."""
-        from wordsy_tui.app.screens.confirm import RematchScreen
-
-        message = offered.message
-        self._told_over = False
-        while isinstance(self.screen, ResultsScreen):
-            self.pop_screen()
-        screen = self.table_screen
-        screen.action_clear()
-        screen.say(f"{shown(message)}: a new game, in its lobby.", "bold")
-        screen.redraw()
-        if not self.session.hosting:
-            self.push_screen(RematchScreen(message), self.stay_or_leave(self.session, "dialog"))
-
-    @work(group="rematch", exclusive=True)
-    async def action_rematch(self) -> None:
-        """Play again (the hosting player, from the end): the same table and options."""
-        await self.rematch(self.session)
-
-    def leave_question(self) -> str | None:
-        state = self.session.state
-        if self.replay is not None or state.phase is Phase.OVER or self.table_screen.closed:
-            return None
-        if self.session.me is None:
-            return None
-        if self.session.hosting:
-            return "Leave? The game ends for everyone at the table (it stays saved)."
-        if state.phase in (Phase.NEW, Phase.LOBBY):
-            return None  # a guest gives the seat up on the way out: nothing is lost
-        if self.session.door.can_chat:
-            return "Leave the table? Your seat is kept: join again to take it back."
-        return "Leave this game? It is not kept."
+    def results_screen(self, rematch: Callable[[], object] | None) -> ResultsScreen:
+        return ResultsScreen(self.session.state, self.session.me, rematch)
 
 
 class ReplayScreen(TableScreen, inherit_bindings=False):

@@ -21,15 +21,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from net import Refused
 from wordsy_tui.app.messages import (
-    ActionRefused,
     GameUpdated,
-    LinkUpdated,
-    PresenceUpdated,
-    RematchOffered,
 )
-from wordsy_tui.app.table import Seat, SeatAgain, TableApp
+from wordsy_tui.app.one_screen import OneScreenApp
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.wordsmith.app.dialogs import (
     ResultsScreen,
@@ -245,6 +240,9 @@ class SheetScreen(Screen[None]):
             self._changed(None)
             self.say(self.draft.undo(self.state, self.me, self.words))
             self.redraw()
+
+    def fresh_game(self) -> None:
+        self.draft.clear()
 
     def action_clear(self) -> None:
         self.draft.clear()
@@ -531,119 +529,28 @@ SHEET_ACTIONS: Final[dict[str, Callable[[SheetScreen], None]]] = {
 """The sheet's other keys while a turn is put together (its bindings, for the footer)."""
 
 
-class WordsmithApp(TableApp):
+class WordsmithApp(OneScreenApp[WordsmithSeat, "SheetScreen"]):
     """One game of Wordsmith in the terminal; `session` plays it (solo: with computer
     players), watches it, or replays it."""
 
     CSS_PATH: ClassVar[CSSPathType | None] = "wordsmith.tcss"
     TITLE = "Wordsy: Wordsmith"
     ENABLE_COMMAND_PALETTE = False
+    RESULTS = ResultsScreen
 
-    def __init__(
-        self,
-        session: WordsmithSeat,
-        now: Callable[[], float] | None = None,
-        again: SeatAgain[WordsmithSeat] | None = None,
-    ) -> None:
-        super().__init__(again)
-        self.session = session
-        self._now = now
-        door = session.door
-        self.replay = door if isinstance(door, Replaying) else None
-        self.sheet_screen = (
-            ReplaySheetScreen(session, door)
-            if isinstance(door, Replaying)
-            else SheetScreen(session, now)
-        )
-        self._told_over = False
+    def play_screen(self, session: WordsmithSeat, now: Callable[[], float] | None) -> SheetScreen:
+        return SheetScreen(session, now)
 
-    @property
-    def seat(self) -> WordsmithSeat:
-        return self.session
+    def replay_screen(self, session: WordsmithSeat, replay: Replaying[Any, Any]) -> SheetScreen:
+        return ReplaySheetScreen(session, replay)
 
-    def on_mount(self) -> None:
-        self.guard_screens()
-        self.push_screen(self.sheet_screen)
-        self.sit_down(self.session)
+    def results_screen(self, rematch: Callable[[], object] | None) -> ResultsScreen:
+        return ResultsScreen(self.session.state, self.session.me, rematch)
 
-    def could_not_start(self, session: Seat, error: Exception) -> None:
-        if not isinstance(error, (Refused, ConnectionError, OSError)):
-            raise error
-        # Turned away, or nobody there: said on the terminal the app gives back.
-        self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
-
-    def sit_again(self, session: WordsmithSeat) -> None:
-        # On a sheet screen of its own: the one on screen follows the seat turned away.
-        self.session = session
-        self.sheet_screen = SheetScreen(session, self._now)
-        self.switch_screen(self.sheet_screen)
-        self.sit_down(session)
-
-    def on_game_updated(self, update: GameUpdated) -> None:
-        state, screen = update.state, self.sheet_screen
-        screen.tell(update.events)
-        screen.redraw()
+    def game_updated(self, update: GameUpdated) -> None:
         for other in self.screen_stack:
             if isinstance(other, SheetsScreen):
                 other.redraw()
-        if state.phase is Phase.OVER and not self._told_over:
-            self._told_over = True
-            self.show_results()
-
-    def show_results(self) -> None:
-        """Every player's scoring lines; the hosting player may play again from there."""
-        rematch = self.action_rematch if self.session.hosting else None
-        self.push_screen(ResultsScreen(self.session.state, self.session.me, rematch))
-
-    def on_presence_updated(self, update: PresenceUpdated) -> None:
-        self.sheet_screen.presence = update.connected
-        self.sheet_screen.redraw()
-
-    def on_action_refused(self, refused: ActionRefused) -> None:
-        self.sheet_screen.say(shown(refused.message), "bold")
-
-    def on_link_updated(self, update: LinkUpdated) -> None:
-        message, final = update.message, update.final
-        self.sheet_screen.say(shown(message), "bold" if final else "")
-        if final and not self.sheet_screen.closed:
-            self.sheet_screen.closed = True
-            self.sheet_screen.redraw()
-            self.host_ended(message, over=self.session.state.phase is Phase.OVER)
-
-    def on_rematch_offered(self, offered: RematchOffered) -> None:
-        """A rematch with our seat in it: back to the sheet, in the new game's lobby; a
-        guest is asked whether they stay."""
-        from wordsy_tui.app.screens.confirm import RematchScreen
-
-        message = offered.message
-        self._told_over = False
-        while isinstance(self.screen, ResultsScreen):
-            self.pop_screen()
-        screen = self.sheet_screen
-        screen.draft.clear()
-        screen.say(f"{shown(message)}: a new game, in its lobby.", "bold")
-        screen.redraw()
-        if not self.session.hosting:
-            self.push_screen(RematchScreen(message), self.stay_or_leave(self.session, "dialog"))
-
-    @work(group="rematch", exclusive=True)
-    async def action_rematch(self) -> None:
-        """Play again (the hosting player, from the end): the same table and options."""
-        await self.rematch(self.session)
-
-    def leave_question(self) -> str | None:
-        state = self.session.state
-        if self.replay is not None or state.phase is Phase.OVER or self.sheet_screen.closed:
-            return None
-        if self.session.me is None:
-            return None
-        if self.session.hosting:
-            return "Leave? The game ends for everyone at the table (it stays saved)."
-        if state.phase in (Phase.NEW, Phase.LOBBY):
-            return None  # a guest gives the seat up on the way out: nothing is lost
-        if self.session.door.can_chat:
-            return "Leave the table? Your seat is kept: join again to take it back."
-        return "Leave this game? It is not kept."
 
 
 class ReplaySheetScreen(SheetScreen, inherit_bindings=False):
