@@ -396,7 +396,8 @@ class BoardScreen(Screen[None]):
         elif state.phase is Phase.OVER:
             title += " · game over"
         elif state.phase is Phase.LOBBY:
-            title = f"{state.rules.title} · {lobby_text(state, me)}"
+            # The options, before anyone sits down to play under them.
+            title = f"{state.rules.title} ({state.config.summary()}) · {lobby_text(state, me)}"
         deadline, now = self.session.deadline, self.now()
         self._shown_left = seconds_left(deadline, now)
         clock = clock_text(deadline, now, me)
