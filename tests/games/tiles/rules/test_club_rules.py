@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from tests.games.tiles.rules.table import FixedDraw, Table
+from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.bots import TILE_STYLES, decide_turn, respond
 from wordsy_tui.games.tiles.rules.codec import decode_event, encode
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.errors import ChallengeError, ExchangeError, WordError
@@ -18,6 +21,8 @@ from wordsy_tui.games.tiles.rules.gcg import export_gcg
 from wordsy_tui.games.tiles.rules.legal import if_challenge_fails, legal_commands
 from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule, GameName
 from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.games.tiles.rules.words import shipped_words
 
 
 def club_table(players: tuple[str, ...] = ("ann", "bob"), **options: object) -> Table:
@@ -243,3 +248,34 @@ def test_the_record_writes_the_challenge_bonus_and_tournament_going_out() -> Non
         "#note bob challenged: every word is good, the play stands, ann scores 5 more points",
         ">ann: (EQZ) +42 61",
     ]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        TileGameConfig(challenge=ChallengeRule.SINGLE, tournament_exchange=True),
+        TileGameConfig(challenge=ChallengeRule.VOID, tournament_out=True),
+        TileGameConfig(challenge=ChallengeRule.FIVE),
+        TileGameConfig(challenge=ChallengeRule.TEN, tournament_out=True, tournament_exchange=True),
+    ],
+    ids=["single-exchange", "void-out", "5", "10-both"],
+)
+def test_computer_players_play_whole_games_legally_under_each_rule(
+    config: TileGameConfig,
+) -> None:
+    """Every move comes from the bots' own decisions on their own views; the table's rules
+    refuse anything illegal (a RuleError would fail the test)."""
+    words = shipped_words()
+    table = Table(players=("ann", "bob", "cy"), rng=random.Random(3), words=words, config=config)  # type: ignore[arg-type]
+    style, rng = TILE_STYLES[Level.EASY], random.Random(4)
+    while table.state.phase is not Phase.OVER:
+        state = table.state
+        moves = (
+            (seat, respond(view, seat, words) or decide_turn(view, seat, style, rng))
+            for seat in state.players
+            for view in (state_for_seat(state, seat),)
+        )
+        seat, command = next((seat, c) for seat, c in moves if c is not None)
+        table.do(seat, command)
+        assert len(table.log) < 2000, "the game did not end"
+    assert table.state.winners
