@@ -340,7 +340,7 @@ class BoardScreen(Screen[None]):
         # leaves an empty one under it), the unseen tiles' margin, and the list's heading.
         used = sum(text.plain.count("\n") + 1 for text in (scores, unseen)) + 1 + 1
         rows = max(self.query_one("#tile-side").size.height - used, 1)
-        moves = Text("Moves\n", "bold") + moves_text(lines, width, rows)
+        moves = Text("Moves\n", "bold") + moves_text(lines, width, rows, state.config.options())
         self.query_one("#moves", Static).update(moves)
         placement = self.draft.placement
         if placement:
@@ -396,8 +396,7 @@ class BoardScreen(Screen[None]):
         elif state.phase is Phase.OVER:
             title += " · game over"
         elif state.phase is Phase.LOBBY:
-            # The options, before anyone sits down to play under them.
-            title = f"{state.rules.title} ({state.config.summary()}) · {lobby_text(state, me)}"
+            title = f"{state.rules.title} · {lobby_text(state, me)}"
         deadline, now = self.session.deadline, self.now()
         self._shown_left = seconds_left(deadline, now)
         clock = clock_text(deadline, now, me)

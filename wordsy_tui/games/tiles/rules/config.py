@@ -66,19 +66,21 @@ class TileGameConfig:
         """The game's rules as the host's options change them: every rule asks these."""
         return _rules(self.game, self.challenge, self.tournament_out, self.tournament_exchange)
 
-    def summary(self) -> str:
-        """The options in a few words, for the LAN's list and the lobby: the board, and
-        Scrabble's challenge rule and the options on top of it."""
+    def options(self) -> tuple[str, ...]:
+        """The options the table plays with, each in a few words: Scrabble's challenge rule
+        and the options on top of it, Wordfeud's random board."""
         if not club_options(self.game):
-            return "random board" if self.random_board else "standard"
-        parts = [self.challenge.label]
-        if self.table_vote:
-            parts.append("table vote")
-        if self.tournament_out:
-            parts.append("going out scores 2x")
-        if self.tournament_exchange:
-            parts.append(f"exchange with {TOURNAMENT_EXCHANGE_BAG}+ in the bag")
-        return ", ".join(parts)
+            return ("random board",) if self.random_board else ()
+        chosen = {
+            "table vote": self.table_vote,
+            "going out scores 2x": self.tournament_out,
+            f"exchange with {TOURNAMENT_EXCHANGE_BAG}+ in the bag": self.tournament_exchange,
+        }
+        return (self.challenge.label, *(words for words, on in chosen.items() if on))
+
+    def summary(self) -> str:
+        """The options in one line, for the LAN's list."""
+        return ", ".join(self.options()) or "standard"
 
     def problem(self) -> str | None:
         """Why this game cannot be played with these options, or None."""
