@@ -86,3 +86,21 @@ def test_before_the_first_move_the_panel_says_what_the_table_plays_with() -> Non
     )
     played = moves_text([MoveLine("Ann", "8H HORN", 14)], 30, 10, club.options()).plain
     assert "Played with" not in played
+
+
+def test_the_move_list_credits_a_failed_challenges_points_to_the_play_that_stood() -> None:
+    from wordsy_tui.games.tiles.rules.config import TileGameConfig
+    from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule
+
+    table = Table(config=TileGameConfig(challenge=ChallengeRule.TEN), rng=FixedDraw("AB"))
+    table.give("ann", "HORNXYZ")
+    table.play("ann", "8H HORN")
+    table.do("bob", cmd.Challenge())
+    table.do("bob", cmd.Pass())  # the play stood before: it is on the list
+    lines = [(line.player, line.what, line.score) for line in move_lines(table.state)]
+    assert lines[:3] == [
+        ("ann", "8H HORN", 14),
+        ("bob", "challenge failed", 0),
+        ("ann", "challenge bonus", 10),
+    ]
+    assert table.state.scores["ann"] == sum(score for p, _, score in lines if p == "ann")

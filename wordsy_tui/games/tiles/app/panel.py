@@ -71,6 +71,9 @@ def move_lines(state: TileGameState) -> list[MoveLine]:
         if turn.challenger is not None:  # what the challenge decided stays on the list
             verdict = "challenge failed" if turn.kind == "play" else "challenge upheld"
             lines.append(MoveLine(turn.challenger, verdict, 0))
+            bonus = state.rules.challenge.bonus
+            if turn.kind == "play" and bonus:  # the 5- and 10-point rules: the totals add up
+                lines.append(MoveLine(turn.player, "challenge bonus", bonus))
         if turn.kind == "play":
             board = place(board, turn.placement)
     pending = state.pending
