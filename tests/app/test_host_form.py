@@ -21,7 +21,7 @@ from wordsy_tui.app.launcher import Launcher, Place
 from wordsy_tui.app.screens.host_form import FormProblem, HostChoice, HostFormScreen, read_form
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
-from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule, GameName
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
@@ -173,38 +173,72 @@ def test_a_tile_game_reads_its_own_fields_and_leaves_wordsys_alone() -> None:
 
 
 def test_the_table_vote_is_scrabbles_and_the_other_tile_games_leave_it_alone() -> None:
-    voted = form(game="scrabble", seats="4", vote="on")
+    voted = form(game="scrabble", seats="4", challenge="double+vote")
     config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
     assert voted == HostChoice("Ann", TableSetup(config))
     assert form(game="scrabble", seats="4") == HostChoice("Ann", TableSetup(TileGameConfig()))
     # Chosen for Scrabble, then the game changed: Words with Friends has no challenges.
-    wwf = form(game="wwf", seats="4", vote="on")
+    wwf = form(game="wwf", seats="4", challenge="single+vote", tournament="both")
     assert wwf == HostChoice("Ann", TableSetup(TileGameConfig(GameName.WWF)))
-    assert form(vote="on") == HostChoice("Ann", TableSetup(GameConfig()))  # nor Wordsy
-    answer = form(game="scrabble", seats="4", vote="maybe")
-    assert isinstance(answer, FormProblem)
-    assert answer.field == "vote"
+    assert form(challenge="5") == HostChoice("Ann", TableSetup(GameConfig()))  # nor Wordsy
+    for field, value in (("challenge", "maybe"), ("challenge", "void+vote"), ("tournament", "x")):
+        answer = form(game="scrabble", seats="4", **{field: value})
+        assert isinstance(answer, FormProblem)
+        assert answer.field == field
 
 
-async def test_the_table_vote_shows_for_scrabble_only_and_reaches_its_host() -> None:
+@pytest.mark.parametrize(
+    ("typed", "config"),
+    [
+        ({"challenge": "single"}, TileGameConfig(challenge=ChallengeRule.SINGLE)),
+        ({"challenge": "void"}, TileGameConfig(challenge=ChallengeRule.VOID)),
+        (
+            {"challenge": "10+vote"},
+            TileGameConfig(challenge=ChallengeRule.TEN, table_vote=True),
+        ),
+        ({"tournament": "out"}, TileGameConfig(tournament_out=True)),
+        ({"tournament": "exchange"}, TileGameConfig(tournament_exchange=True)),
+        (
+            {"challenge": "5", "tournament": "both"},
+            TileGameConfig(
+                challenge=ChallengeRule.FIVE, tournament_out=True, tournament_exchange=True
+            ),
+        ),
+    ],
+)
+def test_scrabbles_challenge_rule_and_tournament_rows_read_as_host_reads_its_flags(
+    typed: dict[str, str], config: TileGameConfig
+) -> None:
+    assert form(game="scrabble", seats="4", **typed) == HostChoice("Ann", TableSetup(config))
+
+
+async def test_scrabbles_rules_show_for_scrabble_only_and_reach_its_host() -> None:
     lan = FakeLan()
     app = Launcher(lan, name="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_the_form(pilot, app)
-        assert "row-vote" not in shown_rows(app.screen)  # Wordsy
+        assert "row-challenge" not in shown_rows(app.screen)  # Wordsy
         game = app.screen.query_one("#game", Select)
         game.value = "wwf"
         await pilot.pause()
-        assert "row-vote" not in shown_rows(app.screen)
+        assert "row-challenge" not in shown_rows(app.screen)
+        assert "row-tournament" not in shown_rows(app.screen)
         game.value = "scrabble"
         await pilot.pause()
-        assert shown_rows(app.screen)[-1] == "row-vote"
-        app.screen.query_one("#vote", Select).focus()
-        await pilot.press("space", "down", "enter")  # the list: "on" under "off"
-        await until(pilot, lambda: app.screen.query_one("#vote", Select).value == "on")
+        assert shown_rows(app.screen)[-2:] == ["row-challenge", "row-tournament"]
+        app.screen.query_one("#challenge", Select).focus()
+        # The list: double, double with the vote, single, single with the vote.
+        await pilot.press("space", "down", "down", "down", "enter")
+        await until(
+            pilot, lambda: app.screen.query_one("#challenge", Select).value == "single+vote"
+        )
+        await pilot.press("tab", "space", "down", "enter")
+        await until(pilot, lambda: app.screen.query_one("#tournament", Select).value == "out")
         await pilot.press("enter")
         await until(pilot, lambda: not app.is_running)
-    config = TileGameConfig(GameName.SCRABBLE, table_vote=True)
+    config = TileGameConfig(
+        GameName.SCRABBLE, challenge=ChallengeRule.SINGLE, table_vote=True, tournament_out=True
+    )
     assert lan.hosted == [("Ann", TableSetup(config))]
 
 
@@ -241,7 +275,7 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
         await until(pilot, lambda: app.screen.query_one("#game", Select).value == "scrabble")
         assert shown_rows(app.screen) == [
             *("row-name", "row-game", "row-turn", "row-seats"),
-            *("row-pin", "row-bots", "row-level", "row-vote"),
+            *("row-pin", "row-bots", "row-level", "row-challenge", "row-tournament"),
         ]
         assert app.screen.query_one("#seats", Input).value == "4"  # Wordsy's 6: too many
         assert "Seats (2-4)" in str(app.screen.query_one("#row-seats Label").render())
@@ -261,6 +295,13 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
     [
         TileGameConfig(GameName.WWF, max_players=3, turn_seconds=60),
         TileGameConfig(GameName.SCRABBLE, max_players=3, turn_seconds=60, table_vote=True),
+        TileGameConfig(
+            GameName.SCRABBLE,
+            max_players=3,
+            challenge=ChallengeRule.TEN,
+            tournament_out=True,
+            tournament_exchange=True,
+        ),
     ],
 )
 async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(

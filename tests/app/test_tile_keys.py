@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -19,6 +20,7 @@ from wordsy_tui.games.tiles.app.board import TileBoard
 from wordsy_tui.games.tiles.app.dialogs import BlankScreen, GameOverScreen
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule
 from wordsy_tui.games.tiles.rules.state import Phase
 
 GONE_OUT = ("QI", 0)
@@ -63,7 +65,10 @@ async def test_f5_asks_first_and_says_a_failed_challenge_ends_the_game_here() ->
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         question = str(app.screen.query_one("#question", Static).render())
         assert "Challenge Bot 1 (easy)'s play QI (22 points)?" in question
-        assert "Every word good: the play stands, and it ends the game." in question
+        assert (
+            "Every word good, under the double challenge rule: the play stands, and it ends "
+            "the game." in question
+        )
         await pilot.press("n")
         await pilot.pause()
         assert app.session.state.pending is not None
@@ -78,6 +83,41 @@ async def test_f5_asks_first_and_says_a_failed_challenge_ends_the_game_here() ->
         )
 
 
+@pytest.mark.parametrize(
+    ("rule", "cost", "told"),
+    [
+        (
+            ChallengeRule.SINGLE,
+            "under the single challenge rule: the play stands, and it costs you nothing.",
+            "at no cost to Ann.",
+        ),
+        (
+            ChallengeRule.FIVE,
+            "under the 5-point challenge rule: the play stands, and Bot 1 (easy) scores 5 "
+            "more points.",
+            "Bot 1 (easy) scores 5 more points.",
+        ),
+    ],
+)
+async def test_f5_names_the_rule_and_what_a_failed_challenge_costs_under_it(
+    rule: ChallengeRule, cost: str, told: str
+) -> None:
+    app = TileApp(JudgedTileSession(*GOOD_ON, rule=rule))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.session.asked_to_judge)
+        before = app.session.state.scores["Bot 1 (easy)"]
+        await pilot.press("f5")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = " ".join(str(app.screen.query_one("#question", Static).render()).split())
+        assert f"Every word good, {cost}" in question
+        await pilot.press("y")
+        await until(pilot, lambda: app.session.state.pending is None)
+        bonus = rule.bonus
+        assert app.session.state.scores["Bot 1 (easy)"] == before + bonus
+        assert str(board_screen(app).message).endswith(f"every word is good: {told}")
+        assert app.session.state.turn == "Ann"  # no turn lost: Ann plays now
+
+
 async def test_a_failed_challenge_costs_the_next_turn_and_stays_on_the_move_list() -> None:
     async with judging(GOOD_ON) as (app, pilot):
         # Ann plays next: she may also play on (that lets the play stand), and it fits.
@@ -89,7 +129,10 @@ async def test_a_failed_challenge_costs_the_next_turn_and_stays_on_the_move_list
         await pilot.press("f5")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         question = str(app.screen.query_one("#question", Static).render())
-        assert "Every word good: the play stands, and you lose your next turn." in question
+        assert (
+            "Every word good, under the double challenge rule: the play stands, and you lose "
+            "your next turn." in question
+        )
         await pilot.press("y")
         session = app.session
         # Bot 1 moves again (Ann lost her turn), then Ann's turn comes: the verdict stays.

@@ -67,3 +67,40 @@ async def test_at_80x24_the_move_list_ends_with_the_newest_move() -> None:
         # The heading and as many moves as there is room for, the newest last.
         assert len(shown) <= moves.size.height
         assert newest.what[:8] in shown[-1], shown
+
+
+def test_before_the_first_move_the_panel_says_what_the_table_plays_with() -> None:
+    from wordsy_tui.games.tiles.app.panel import MoveLine, moves_text
+    from wordsy_tui.games.tiles.rules.config import TileGameConfig
+    from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule
+
+    club = TileGameConfig(challenge=ChallengeRule.TEN, tournament_exchange=True)
+    assert moves_text([], 30, 10, club.options()).plain == (
+        "No moves yet.\n\nPlayed with:\n10-point challenge\nexchange with 7+ in the bag"
+    )
+    assert moves_text([], 30, 10, TileGameConfig().options()).plain.endswith(
+        "Played with:\ndouble challenge"
+    )
+    assert moves_text([], 30, 10, TileGameConfig(GameName.WWF).options()).plain == (
+        "No moves yet."
+    )
+    played = moves_text([MoveLine("Ann", "8H HORN", 14)], 30, 10, club.options()).plain
+    assert "Played with" not in played
+
+
+def test_the_move_list_credits_a_failed_challenges_points_to_the_play_that_stood() -> None:
+    from wordsy_tui.games.tiles.rules.config import TileGameConfig
+    from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule
+
+    table = Table(config=TileGameConfig(challenge=ChallengeRule.TEN), rng=FixedDraw("AB"))
+    table.give("ann", "HORNXYZ")
+    table.play("ann", "8H HORN")
+    table.do("bob", cmd.Challenge())
+    table.do("bob", cmd.Pass())  # the play stood before: it is on the list
+    lines = [(line.player, line.what, line.score) for line in move_lines(table.state)]
+    assert lines[:3] == [
+        ("ann", "8H HORN", 14),
+        ("bob", "challenge failed", 0),
+        ("ann", "challenge bonus", 10),
+    ]
+    assert table.state.scores["ann"] == sum(score for p, _, score in lines if p == "ann")

@@ -23,7 +23,7 @@ from wordsy_tui.games.tiles.rules.bots import Hint, best_moves, vocabulary_dawg
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.movegen import Move
 from wordsy_tui.games.tiles.rules.notation import parse_move
-from wordsy_tui.games.tiles.rules.rulesets import SIZE, GameName
+from wordsy_tui.games.tiles.rules.rulesets import SIZE, ChallengeRule, GameName
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 from wordsy_tui.games.tiles.rules.view import state_for_seat
 from wordsy_tui.games.tiles.seat import TableUpdate, TilesChanged, TileSeat
@@ -370,7 +370,7 @@ class JudgedTileSeat(TileSeat):
         await table.apply(bot, cmd.Play(parse_move(table.host.board, f"8H {self.word}")))
 
 
-def JudgedTileSession(word: str, bag: int) -> TileSeat:
+def JudgedTileSession(word: str, bag: int, rule: ChallengeRule = ChallengeRule.DOUBLE) -> TileSeat:
     seat_class = type("Judged", (JudgedTileSeat,), {"word": word, "bag_left": bag})
-    config = TileGameConfig(GameName.SCRABBLE)
+    config = TileGameConfig(GameName.SCRABBLE, challenge=rule)
     return seat_class.solo(ME, config, (Level.EASY,), seed=TILE_SEED, bot_pause=0)

@@ -13,7 +13,7 @@ import pytest
 from net import SeatKeys
 from tests.cli.test_host import JOIN_LINE, _hear_ctrl_c, free_port, interrupt
 from tests.net.helpers import wait_until
-from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule, GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
 from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.words.lexicon import dictionary_hash
@@ -94,6 +94,18 @@ async def test_a_headless_scrabble_host_seats_a_player_and_its_bot_starts_on_com
         (("--game", "wwf", "--table-vote"), b"Words with Friends refuses a word not in"),
         (("--game", "wordfeud", "--table-vote"), b"Wordfeud refuses a word not in"),
         (("--table-vote",), b"--table-vote is for Scrabble, Words with Friends, Wordfeud"),
+        (("--game", "wwf", "--challenge", "single"), b"--challenge is for --game scrabble"),
+        (("--game", "wordfeud", "--tournament-out"), b"--tournament-out is for --game scrabble"),
+        (
+            ("--game", "wwf", "--tournament-exchange"),
+            b"--tournament-exchange is for --game scrabble: Words with Friends refuses",
+        ),
+        (("--game", "scrabble", "--challenge", "3"), b"argument --challenge: invalid choice"),
+        (
+            ("--game", "scrabble", "--challenge", "void", "--table-vote"),
+            b"--table-vote and --challenge void do not go together",
+        ),
+        (("--challenge", "5"), b"--challenge is for Scrabble, Words with Friends, Wordfeud"),
     ],
 )
 async def test_what_a_tile_host_cannot_do_yet_is_said(
@@ -144,7 +156,7 @@ def test_the_hosts_log_tells_the_table_vote() -> None:
     decided = ev.ChallengeDecided("Bob", False, ("HORX",), (("Cat", False), ("Dan", False)))
     assert tile_line(state, decided) == (
         "The table voted: 2 that the play stands, 0 that it goes; "
-        "the play stands, Bob loses a turn"
+        "the play stands, Bob loses the next turn"
     )
 
 
@@ -285,3 +297,48 @@ async def test_a_killed_tile_host_resumes_and_its_players_take_their_seats_back(
     assert b"wordsy-tui host --game wwf --resume" in output
     assert list(games.glob("*.log")) == [log]
     assert log.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize(
+    ("flags", "rule", "out", "exchange"),
+    [
+        ((), ChallengeRule.DOUBLE, False, False),
+        (("--challenge", "single"), ChallengeRule.SINGLE, False, False),
+        (("--challenge", "void"), ChallengeRule.VOID, False, False),
+        (("--challenge", "5", "--tournament-out"), ChallengeRule.FIVE, True, False),
+        (("--challenge", "10", "--tournament-exchange"), ChallengeRule.TEN, False, True),
+    ],
+)
+def test_scrabbles_club_options_reach_its_config_the_rulebooks_way_by_default(
+    flags: tuple[str, ...], rule: ChallengeRule, out: bool, exchange: bool
+) -> None:
+    from wordsy_tui.cli import build_parser
+    from wordsy_tui.cli.host import game_config
+
+    args = build_parser().parse_args(["host", "--game", "scrabble", *flags])
+    config = game_config(args)
+    assert (config.challenge, config.tournament_out, config.tournament_exchange) == (
+        rule,
+        out,
+        exchange,
+    )
+
+
+def test_host_help_says_each_challenge_rule() -> None:
+    import subprocess
+
+    shown = subprocess.run(
+        [sys.executable, "-m", "wordsy_tui", "host", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "COLUMNS": "200"},
+    ).stdout
+    for words in (
+        "--challenge RULE",
+        "double: the challenger's next turn (the rulebook's, the default); single: nothing; "
+        "5 or 10: the challenged player scores 5 or 10 points; void: no challenges",
+        "--tournament-out",
+        "--tournament-exchange",
+    ):
+        assert words in " ".join(shown.split())

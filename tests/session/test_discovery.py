@@ -75,3 +75,23 @@ def test_a_host_from_before_the_game_field_plays_wordsy():
     game = found_game(Service("Ann's table", ("192.0.2.7",), 1, props))
     assert game is not None
     assert (game.game, game.compatible) == ("wordsy", True)
+
+
+def test_a_scrabble_table_lists_its_challenge_rule_and_options():
+    from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule
+
+    plain = TileGameState(config=TileGameConfig(GameName.SCRABBLE))
+    assert properties(plain, "Cat", pin_required=False)["rules"] == "double challenge"
+    club = TileGameConfig(
+        GameName.SCRABBLE,
+        challenge=ChallengeRule.FIVE,
+        table_vote=True,
+        tournament_out=True,
+        tournament_exchange=True,
+    )
+    props = properties(TileGameState(config=club), "Cat", pin_required=False)
+    assert props["rules"] == (
+        "5-point challenge, table vote, going out scores 2x, exchange with 7+ in the bag"
+    )
+    wordfeud = TileGameState(config=TileGameConfig(GameName.WORDFEUD, random_board=True))
+    assert properties(wordfeud, "Cat", pin_required=False)["rules"] == "random board"

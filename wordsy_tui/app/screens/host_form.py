@@ -254,9 +254,14 @@ def level_field(field_id: str) -> Select[str]:
 
 
 def off_or_on(labels: dict[str, str], field_id: str) -> Select[str]:
-    """An option that is off unless chosen: `labels` says what "off" and "on" mean."""
+    """An option that is off unless chosen: `labels` says what "off" (first) and "on" mean."""
+    return choice(labels, field_id)
+
+
+def choice(labels: dict[str, str], field_id: str) -> Select[str]:
+    """One of `labels`' keys, each shown as its label: the first unless another is chosen."""
     choices = [(label, value) for value, label in labels.items()]
-    return Select(choices, value="off", allow_blank=False, id=field_id, compact=True)
+    return Select(choices, value=next(iter(labels)), allow_blank=False, id=field_id, compact=True)
 
 
 def form_row(label: str, field: Widget) -> ComposeResult:

@@ -11,10 +11,16 @@ from typing import TYPE_CHECKING, Any, Final
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules.config import CHALLENGE_SECONDS as TILE_CHALLENGE_SECONDS
 from wordsy_tui.games.tiles.rules.config import DEFAULT_TURN_SECONDS as TILE_TURN_SECONDS
-from wordsy_tui.games.tiles.rules.config import MAX_PLAYERS, MIN_PLAYERS, TileGameConfig
+from wordsy_tui.games.tiles.rules.config import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TOURNAMENT_EXCHANGE_BAG,
+    TileGameConfig,
+    club_options,
+)
 from wordsy_tui.games.tiles.rules.config import MAX_TURN_SECONDS as TILE_MAX_TURN_SECONDS
 from wordsy_tui.games.tiles.rules.config import MIN_TURN_SECONDS as TILE_MIN_TURN_SECONDS
-from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
+from wordsy_tui.games.tiles.rules.rulesets import RULES, ChallengeRule, GameName
 from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError, knock
 
 if TYPE_CHECKING:
@@ -63,28 +69,68 @@ class TilesKit:
             f"({TILE_MIN_TURN_SECONDS}-{TILE_MAX_TURN_SECONDS}, default {TILE_TURN_SECONDS})",
         )
         group.add_argument(
+            "--challenge",
+            choices=[rule.value for rule in ChallengeRule],
+            default=None,
+            metavar="RULE",
+            help="Scrabble: what a failed challenge costs. double: the challenger's next "
+            "turn (the rulebook's, the default); single: nothing; 5 or 10: the challenged "
+            "player scores 5 or 10 points; void: no challenges, a word not in the word list "
+            "is refused when it is played",
+        )
+        group.add_argument(
             "--table-vote",
             action="store_true",
             help="Scrabble: a challenge goes to the vote of the players other than the "
             "challenger and the challenged, the word list advising (a tie follows it); "
-            "without it the word list decides at once",
+            "without it the word list decides at once (not with --challenge void)",
+        )
+        group.add_argument(
+            "--tournament-out",
+            action="store_true",
+            help="Scrabble: going out scores twice the tiles left on the other racks, and "
+            "nobody loses their own, as tournaments score it (the rulebook's way, the "
+            "default: each rack's points go from its player to whoever went out)",
+        )
+        group.add_argument(
+            "--tournament-exchange",
+            action="store_true",
+            help=f"Scrabble: an exchange needs at least {TOURNAMENT_EXCHANGE_BAG} tiles in "
+            "the bag, as in tournaments (the rulebook's way, the default: as many as go back)",
         )
 
     def host_config(self, game: str, args: argparse.Namespace) -> TileGameConfig:
         name = GameName(game)
         title = RULES[name].title
-        if args.table_vote and not RULES[name].challenges:
+        given = [
+            flag
+            for flag, value in (
+                ("--challenge", args.challenge is not None),
+                ("--table-vote", args.table_vote),
+                ("--tournament-out", args.tournament_out),
+                ("--tournament-exchange", args.tournament_exchange),
+            )
+            if value
+        ]
+        if given and not club_options(name):
             raise UsageError(
-                f"--table-vote is for --game scrabble: {title} refuses a word not in the "
-                "word list when it is played, so there is no challenge to vote on"
+                f"{given[0]} is for --game scrabble: {title} refuses a word not in the "
+                "word list when it is played and ends as its own rulebook says"
             )
         seats = MAX_PLAYERS if args.seats is None else min(args.seats, MAX_PLAYERS)
-        return TileGameConfig(
+        config = TileGameConfig(
             name,
             max_players=seats,
             turn_seconds=TILE_TURN_SECONDS if args.turn_limit is None else args.turn_limit,
             table_vote=args.table_vote,
+            challenge=ChallengeRule(args.challenge or ChallengeRule.DOUBLE),
+            tournament_out=args.tournament_out,
+            tournament_exchange=args.tournament_exchange,
         )
+        problem = config.problem()
+        if problem is not None:
+            raise UsageError(f"--table-vote and --challenge void do not go together. {problem}")
+        return config
 
     def solo_arguments(self, group: argparse._ArgumentGroup) -> None:
         from wordsy_tui.cli.options import bounded_int
@@ -165,8 +211,7 @@ class TilesKit:
     def listing(self, state: TileGameState) -> Listing:
         config = state.config
         phase = "lobby" if state.phase.value in ("new", "lobby") else state.phase.value
-        board = "random board" if config.random_board else "standard"
-        return Listing(len(state.players), config.max_players, phase, board)
+        return Listing(len(state.players), config.max_players, phase, config.summary())
 
     def hosted(self, game: str) -> Hosted:
         from wordsy_tui.games.tiles.host import tile_game_host

@@ -43,19 +43,28 @@ def tile_line(state: TileGameState, event: ev.Event) -> str | None:
             return f"{voter} voted: the play {'goes' if uphold else 'stands'}"
         case ev.ChallengeDecided(challenger, upheld, votes=votes) if votes:
             goes, stands = event.tally
-            outcome = "play withdrawn" if upheld else f"the play stands, {challenger} loses a turn"
+            outcome = (
+                "play withdrawn" if upheld else f"the play stands, {_cost(state, challenger)}"
+            )
             return (
                 f"The table voted: {stands} that the play stands, {goes} that it goes; {outcome}"
             )
         case ev.ChallengeDecided(challenger, upheld, refused):
             if upheld:
                 return f"{challenger} challenged: {', '.join(refused)} refused, play withdrawn"
-            return f"{challenger} challenged, but every word is good"
+            return f"{challenger} challenged, but every word is good: {_cost(state, challenger)}"
         case ev.GameEnded(_out, _racks, adjustments, winners):
             changes = ", ".join(f"{p} {a:+d}" for p, a in adjustments)
             scores = ", ".join(f"{p} {s}" for p, s in state.scores.items())
             return f"Game over. Adjustments: {changes}. Final: {scores}. Won: {', '.join(winners)}"
     return None
+
+
+def _cost(state: TileGameState, challenger: str) -> str:
+    """What `challenger`'s failed challenge of the play that stands costs (`state`: just
+    after it, the play still on the board)."""
+    player = "" if state.pending is None else state.pending.player
+    return state.rules.challenge.cost(challenger, player)
 
 
 class TileDesk:

@@ -40,7 +40,7 @@ SCRIPTED = """\
 #note bob challenged: MTAX, NT not in the word list, the play is withdrawn
 >bob: EEERSTT -EET +0 17
 >ann: ?AEEITX 9G tA +6 20
-#note bob challenged: every word is good, bob loses the next turn
+#note bob challenged: every word is good, the play stands, bob loses the next turn
 >bob: AEINRST - +0 17
 >ann: EEEITVX - +0 20
 >bob: AEINRST - +0 17

@@ -186,3 +186,35 @@ def test_every_event_and_snapshot_of_whole_games_survives_the_wire():
         for event in table.log:
             assert decode_event(encode(event)) == event
         assert decode_snapshot(encode(table.state)) == table.state
+
+
+def test_scrabbles_club_options_cross_the_seam_and_an_old_config_reads_as_the_rulebook():
+    from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule
+
+    club = TileGameConfig(challenge=ChallengeRule.FIVE, tournament_out=True)
+    table = HostedRules(TileRules(frozenset(WORDS)), random.Random(4))
+    send(table, None, cmd.CreateGame(club))
+    assert table.state.config == club
+    created = table.rules.encode(ev.GameCreated(club))
+    assert created["config"]["challenge"] == "5"
+    assert table.rules.decode_event(created) == ev.GameCreated(club)
+    # A host from before the options sent (and logged) its config without them.
+    old = {**created, "config": {k: v for k, v in created["config"].items() if k in OLD}}
+    decoded = table.rules.decode_event(old)
+    assert isinstance(decoded, ev.GameCreated)
+    assert decoded.config == TileGameConfig()
+    snapshot = table.rules.encode(table.state)
+    assert table.rules.decode_snapshot(snapshot).config == club
+
+
+OLD = ("game", "random_board", "max_players", "turn_seconds", "table_vote")
+"""The config's fields before the challenge rules and tournament options."""
+
+
+def test_a_game_without_challenges_refuses_them_at_the_seam():
+    table = HostedRules(TileRules(frozenset(WORDS)), random.Random(4))
+    wire = encode(cmd.CreateGame(TileGameConfig(GameName.WWF)))
+    wire["config"]["challenge"] = "single"
+    rejected = refusal(table, None, wire)
+    assert rejected.code == "challenge"
+    assert "Scrabble's" in rejected.message

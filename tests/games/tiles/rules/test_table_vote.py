@@ -146,7 +146,7 @@ def test_two_players_leave_nobody_to_vote_so_the_word_list_decides() -> None:
 
 def test_only_scrabble_has_a_table_vote() -> None:
     for game in (GameName.WWF, GameName.WORDFEUD):
-        with pytest.raises(ChallengeError, match="no table vote"):
+        with pytest.raises(ChallengeError, match="the table's vote"):
             Table(game, config=TileGameConfig(game, table_vote=True))
 
 

@@ -363,7 +363,7 @@ class BoardScreen(Screen[None]):
         # leaves an empty one under it), the unseen tiles' margin, and the list's heading.
         used = sum(text.plain.count("\n") + 1 for text in (scores, unseen)) + 1 + 1
         rows = max(self.query_one("#tile-side").size.height - used, 1)
-        moves = Text("Moves\n", "bold") + moves_text(lines, width, rows)
+        moves = Text("Moves\n", "bold") + moves_text(lines, width, rows, state.config.options())
         self.query_one("#moves", Static).update(moves)
         placement = self.draft.placement
         if placement:
@@ -448,7 +448,7 @@ class BoardScreen(Screen[None]):
                     outcome = (
                         "the play is withdrawn."
                         if upheld
-                        else f"the play stands; {shown(challenger)} loses the next turn."
+                        else f"the play stands; {failed_cost(self.state, challenger)}."
                     )
                     self.say(
                         f"The table voted {stands} that it stands, {goes} that it goes: "
@@ -467,7 +467,7 @@ class BoardScreen(Screen[None]):
                         cost = (
                             "the play stands, and ends the game."
                             if self.state.phase is Phase.OVER
-                            else f"{shown(challenger)} loses the next turn."
+                            else f"{failed_cost(self.state, challenger)}."
                         )
                         self.say(
                             f"{shown(challenger)} challenged, but every word is good: {cost}",
@@ -485,6 +485,14 @@ class BoardScreen(Screen[None]):
                     self.say(f"Nobody challenged in time: {last_play_text(self.state)}", "bold")
                 case ev.TurnLost(player):
                     self.say(f"{shown(player)} loses this turn to the failed challenge.")
+
+
+def failed_cost(state: TileGameState, challenger: str) -> str:
+    """What `challenger`'s failed challenge cost, under the game's rule (`state`: after it;
+    the play that stood is on the board, or the last on the move list)."""
+    stood = state.pending or next((t for t in reversed(state.turns) if t.kind == "play"), None)
+    player = "" if stood is None else shown(stood.player)
+    return state.rules.challenge.cost(shown(challenger), player)
 
 
 def lobby_text(state: TileGameState, me: str | None) -> str:

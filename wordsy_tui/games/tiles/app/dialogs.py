@@ -16,6 +16,7 @@ from textual.widgets import Static
 from wordsy_tui.app.screens.vote import vote_choices
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.tiles.rules.legal import if_challenge_fails, may_vote
+from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule
 from wordsy_tui.games.tiles.rules.state import PendingPlay, Phase, TableVote, TileGameState
 from wordsy_tui.text import shown
 
@@ -43,9 +44,9 @@ class BlankScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-def vote_question(pending: PendingPlay, vote: TableVote) -> Text:
+def vote_question(pending: PendingPlay, vote: TableVote, rule: ChallengeRule) -> Text:
     """The table's vote on a challenge, as Wordsy's vote asks it: the play, its words, the
-    word list's advice, and what y (it stands) and n (it goes) do."""
+    word list's advice, and what y (it stands, at the cost `rule` sets) and n (it goes) do."""
     player, challenger = shown(pending.player), shown(vote.challenger)
     words = ", ".join(shown(word) for word, _ in pending.words)
     text = Text(f"{challenger} challenges {player}'s play ")
@@ -58,7 +59,7 @@ def vote_question(pending: PendingPlay, vote: TableVote) -> Text:
     else:
         text.append("it has every word: the play stands.")
     answers = (
-        f"it stands: {player} keeps the points, {challenger} loses the next turn",
+        f"it stands: {player} keeps the points, {rule.cost(challenger, player)}",
         f"it goes: {player} takes the tiles back and loses the turn",
     )
     return vote_choices(text, ("Does ", words, " stand?"), answers, "follows the word list")
@@ -72,17 +73,20 @@ def challenge_question(state: TileGameState, me: str) -> str | None:
         return None
     player = shown(pending.player)
     words = ", ".join(shown(word) for word, _ in pending.words)
+    bonus = after.scores.get(pending.player, 0) - state.scores.get(pending.player, 0)
     if after.phase is Phase.OVER:
         cost = "the play stands, and it ends the game"
     elif me in after.skip or any(t.kind == "lost" for t in after.turns[len(state.turns) :]):
         cost = "the play stands, and you lose your next turn"  # (at once, if it came next)
+    elif bonus:
+        cost = f"the play stands, and {player} scores {bonus} more points"
     else:
-        cost = "the play stands"
+        cost = "the play stands, and it costs you nothing"
     overrule = " (the table's vote may overrule it)" if state.config.table_vote else ""
     return (
         f"Challenge {player}'s play {words} ({pending.score} points)? The word list judges "
         f"every word{overrule}. One word out: {player} takes the tiles back and scores "
-        f"nothing. Every word good: {cost}."
+        f"nothing. Every word good, under the {state.rules.challenge.label} rule: {cost}."
     )
 
 
@@ -131,7 +135,7 @@ class TileVoteScreen(ModalScreen[bool | None]):
         if vote_key(state) != self.key or not may_vote(state, self.me):
             self.dismiss(None)
         elif state.pending is not None and state.vote is not None:
-            question = vote_question(state.pending, state.vote)
+            question = vote_question(state.pending, state.vote, state.rules.challenge)
             self.query_one("#tile-vote-question", Static).update(question)
 
     def action_decide(self, uphold: bool) -> None:
@@ -208,7 +212,8 @@ HELP = (
     "if you have one. Backspace takes the last tile back, Esc all of them. Enter "
     "plays. The line under the rack scores the play as the rules do.\n\n"
     "F2 exchange tiles · F3 pass · F4 the best play of your last turn · F5 challenge "
-    "the last play (Scrabble; it asks first, saying what a failed challenge costs); "
+    "the last play (Scrabble; it asks first, saying what a failed challenge costs under "
+    "the host's challenge rule); "
     "Enter, with nothing laid, lets it stand. The key bar shows only what the rules allow "
     "you now; the move list keeps each challenge's verdict. When the table "
     "votes on a challenge, y says the play stands and n that it goes; v opens the vote "

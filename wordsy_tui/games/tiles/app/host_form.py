@@ -1,5 +1,5 @@
 """The tile games' rows on the start menu's host form: the turn limit, and Scrabble's
-table vote."""
+challenge rule (with the table's vote on top) and tournament options."""
 
 from __future__ import annotations
 
@@ -8,32 +8,49 @@ from typing import Final
 
 from textual.app import ComposeResult
 
-from wordsy_tui.app.screens.host_form import DIGITS, FormProblem, form_row, number, off_or_on
+from wordsy_tui.app.screens.host_form import DIGITS, FormProblem, choice, form_row, number
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.games.tiles.rules.config import (
     DEFAULT_TURN_SECONDS,
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
+    TOURNAMENT_EXCHANGE_BAG,
     TileGameConfig,
+    club_options,
 )
-from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
+from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule, GameName
 
 TILE_GAMES: Final = frozenset(name.value for name in GameName)
 HINT: Final = "A turn past its limit is passed · Space opens a list · bots < seats"
-TABLE_VOTE: Final = {"off": "off: the word list decides", "on": "on: the table may overrule it"}
-"""`host --game scrabble --table-vote`: who decides a challenge."""
-
-
-def challenges(game: str) -> bool:
-    """Whether `game` has challenges to vote on (Scrabble; the other tile games refuse a
-    word not in the word list when it is played)."""
-    return RULES[GameName(game)].challenges
+VOTED: Final = "+vote"
+"""A challenge rule's value with the table's vote on top (`--table-vote`)."""
+CHALLENGES: Final = {
+    "double": "double: a failed challenge loses a turn",
+    "double" + VOTED: "double, and the table votes",
+    "single": "single: a failed challenge is free",
+    "single" + VOTED: "single, and the table votes",
+    "5": "5 points to the challenged player",
+    "5" + VOTED: "5 points, and the table votes",
+    "10": "10 points to the challenged player",
+    "10" + VOTED: "10 points, and the table votes",
+    "void": "void: a word is checked when played",
+}
+"""`host --game scrabble --challenge RULE [--table-vote]`: what a failed challenge costs, and
+who decides one (the table's vote may overrule the word list). Void has nothing to vote on."""
+TOURNAMENT: Final = {
+    "off": "off: the rulebook's end and exchanges",
+    "out": "going out scores twice the racks left",
+    "exchange": f"an exchange needs {TOURNAMENT_EXCHANGE_BAG}+ tiles in the bag",
+    "both": f"both: going out twice, exchanges {TOURNAMENT_EXCHANGE_BAG}+",
+}
+"""`--tournament-out` and `--tournament-exchange`: each, both, or neither."""
 
 
 class TileHostFields:
-    """`host --game`'s --turn-limit and --table-vote."""
+    """`host --game`'s --turn-limit, and Scrabble's --challenge, --table-vote,
+    --tournament-out and --tournament-exchange."""
 
-    fields = ("turn", "vote")
+    fields = ("turn", "challenge", "tournament")
 
     def upper(self) -> ComposeResult:
         yield from form_row(
@@ -48,12 +65,13 @@ class TileHostFields:
         )
 
     def lower(self) -> ComposeResult:
-        yield from form_row("Table vote", off_or_on(TABLE_VOTE, "vote"))
+        yield from form_row("Challenges", choice(CHALLENGES, "challenge"))
+        yield from form_row("Tournament rules", choice(TOURNAMENT, "tournament"))
 
     def shown(self, game: str) -> Collection[str]:
         if game not in TILE_GAMES:
             return ()
-        return self.fields if challenges(game) else ("turn",)
+        return self.fields if club_options(GameName(game)) else ("turn",)
 
     def hint(self, game: str) -> str:
         return HINT
@@ -68,12 +86,22 @@ class TileHostFields:
                 f"A turn lasts {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} seconds "
                 f"({DEFAULT_TURN_SECONDS} is five minutes); then the host passes for the player.",
             )
-        vote = values.get("vote", "off")
-        if challenges(game) and vote not in TABLE_VOTE:
-            return FormProblem("vote", "The table vote is on or off.")
+        name = GameName(game)
+        if not club_options(name):  # what was chosen for Scrabble stays behind
+            return TileGameConfig(name, max_players=seats, turn_seconds=turn_seconds)
+        challenge = values.get("challenge", ChallengeRule.DOUBLE.value)
+        if challenge not in CHALLENGES:
+            return FormProblem("challenge", "Choose a challenge rule from the list.")
+        tournament = values.get("tournament", "off")
+        if tournament not in TOURNAMENT:
+            return FormProblem("tournament", "Choose the tournament rules from the list.")
+        rule, voted, _ = challenge.partition(VOTED)
         return TileGameConfig(
-            GameName(game),
+            name,
             max_players=seats,
             turn_seconds=turn_seconds,
-            table_vote=challenges(game) and vote == "on",
+            challenge=ChallengeRule(rule),
+            table_vote=bool(voted),
+            tournament_out=tournament in ("out", "both"),
+            tournament_exchange=tournament in ("exchange", "both"),
         )

@@ -71,6 +71,9 @@ def move_lines(state: TileGameState) -> list[MoveLine]:
         if turn.challenger is not None:  # what the challenge decided stays on the list
             verdict = "challenge failed" if turn.kind == "play" else "challenge upheld"
             lines.append(MoveLine(turn.challenger, verdict, 0))
+            bonus = state.rules.challenge.bonus
+            if turn.kind == "play" and bonus:  # the 5- and 10-point rules: the totals add up
+                lines.append(MoveLine(turn.player, "challenge bonus", bonus))
         if turn.kind == "play":
             board = place(board, turn.placement)
     pending = state.pending
@@ -152,8 +155,11 @@ def unseen_text(state: TileGameState, me: str | None, width: int, *, racks: bool
     return text
 
 
-def moves_text(lines: Sequence[MoveLine], width: int, rows: int) -> Text:
-    """The last `rows` lines of the move list."""
+def moves_text(
+    lines: Sequence[MoveLine], width: int, rows: int, options: Sequence[str] = ()
+) -> Text:
+    """The last `rows` lines of the move list; before the first move, the host's `options`
+    (the rules everyone sat down to play under)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     shown_lines = list(lines)[-rows:] if rows > 0 else []
     what_width = max(width - 6 - 5, 4)
@@ -162,6 +168,9 @@ def moves_text(lines: Sequence[MoveLine], width: int, rows: int) -> Text:
         text.append(f"{name:<5} {cut(line.what, what_width):<{what_width}}{line.score:>4}\n")
     if not lines:
         text.append("No moves yet.", "dim")
+        if options:
+            text.append("\n\nPlayed with:\n", "bold")
+            text.append("\n".join(cut(option, width) for option in options))
     return text
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 from typing import Final
 
-from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName, Rules
+from wordsy_tui.games.tiles.rules.rulesets import RULES, ChallengeRule, GameName, Rules
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
@@ -19,6 +20,16 @@ CHALLENGE_SECONDS: Final = 60
 """The longest a play waits for the table to challenge it or let it stand (Scrabble)."""
 VOTE_SECONDS: Final = 30
 """The longest the table's vote on a challenge runs (Wordsy's vote has the same default)."""
+TOURNAMENT_EXCHANGE_BAG: Final = 7
+"""Tournament rules: the fewest tiles the bag must hold for an exchange."""
+
+
+def club_options(game: GameName) -> bool:
+    """Whether `game` takes the club and tournament options (the challenge rule, the table's
+    vote, tournament going out and exchanges): Scrabble, whose words stand until
+    challenged. The other games refuse a word when it is played and end as their own
+    rulebooks say."""
+    return RULES[game].challenges
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +44,12 @@ class TileGameConfig:
     """Scrabble: a challenge goes to the table's vote, the word list advising (as in Wordsy);
     off, the word list decides at once. The other games have no challenges to vote on:
     `decide` refuses to create one of them with it."""
+    challenge: ChallengeRule = ChallengeRule.DOUBLE
+    """Scrabble: what a failed challenge costs, or (void) no challenges at all."""
+    tournament_out: bool = False
+    """Scrabble: going out scores twice the racks left, and nobody loses their own."""
+    tournament_exchange: bool = False
+    """Scrabble: an exchange needs at least `TOURNAMENT_EXCHANGE_BAG` tiles in the bag."""
 
     @property
     def challenge_seconds(self) -> int:
@@ -46,4 +63,55 @@ class TileGameConfig:
 
     @property
     def rules(self) -> Rules:
-        return RULES[self.game]
+        """The game's rules as the host's options change them: every rule asks these."""
+        return _rules(self.game, self.challenge, self.tournament_out, self.tournament_exchange)
+
+    def options(self) -> tuple[str, ...]:
+        """The options the table plays with, each in a few words: Scrabble's challenge rule
+        and the options on top of it, Wordfeud's random board."""
+        if not club_options(self.game):
+            return ("random board",) if self.random_board else ()
+        chosen = {
+            "table vote": self.table_vote,
+            "going out scores 2x": self.tournament_out,
+            f"exchange with {TOURNAMENT_EXCHANGE_BAG}+ in the bag": self.tournament_exchange,
+        }
+        return (self.challenge.label, *(words for words, on in chosen.items() if on))
+
+    def summary(self) -> str:
+        """The options in one line, for the LAN's list."""
+        return ", ".join(self.options()) or "standard"
+
+    def problem(self) -> str | None:
+        """Why this game cannot be played with these options, or None."""
+        base = RULES[self.game]
+        changed = (
+            self.table_vote
+            or self.challenge is not ChallengeRule.DOUBLE
+            or self.tournament_out
+            or self.tournament_exchange
+        )
+        if changed and not club_options(self.game):
+            return (
+                f"{base.title} refuses a word not in the word list when it is played and "
+                "ends as its rulebook says: the challenge rules, the table's vote and the "
+                "tournament options are Scrabble's."
+            )
+        if self.table_vote and self.challenge is ChallengeRule.VOID:
+            return "Under the void rule nothing is challenged, so there is nothing to vote on."
+        return None
+
+
+@cache
+def _rules(game: GameName, challenge: ChallengeRule, out: bool, exchange: bool) -> Rules:
+    base = RULES[game]
+    if not club_options(game):
+        return base
+    fewest = max(base.exchange_min_bag, TOURNAMENT_EXCHANGE_BAG) if exchange else None
+    return replace(
+        base,
+        challenges=challenge is not ChallengeRule.VOID,
+        challenge=challenge,
+        out_doubled=out,
+        exchange_min_bag=base.exchange_min_bag if fewest is None else fewest,
+    )

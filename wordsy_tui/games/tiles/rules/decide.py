@@ -40,10 +40,9 @@ def decide(
     match command:
         case cmd.CreateGame(config):
             _require(state, Phase.NEW, "The game already exists.")
-            if config.table_vote and not config.rules.challenges:
-                raise errors.ChallengeError(
-                    f"{config.rules.title} has no challenges, so no table vote on them."
-                )
+            problem = config.problem()
+            if problem is not None:
+                raise errors.ChallengeError(problem)
             out.add(ev.GameCreated(config))
         case cmd.JoinGame(bot):
             _join(out, _named(seat), bot)
@@ -286,7 +285,7 @@ def _challenge(out: _Outcome, player: str, rng: random.Random, words: Words | No
 
 def _decided(out: _Outcome, decided: ev.ChallengeDecided, rng: random.Random) -> None:
     """Record the challenge's outcome: the play is withdrawn and the turn moves on, or it
-    stands (its player draws) and the challenger will lose their next turn."""
+    stands (its player draws) at the cost the challenge rule sets (`evolve` applies it)."""
     pending = out.state.pending
     assert pending is not None
     out.add(decided)
@@ -392,12 +391,15 @@ def _stalled(state: TileGameState) -> bool:
 
 def _end(out: _Outcome, went_out: str | None) -> None:
     """End-of-game rack adjustments: every player loses their rack's points; a player who
-    went out gains everyone else's."""
+    went out gains everyone else's (under tournament scoring, twice, and nobody loses)."""
     state = out.state
     rules = state.rules
     left = {p: sum(rules.value(t) for t in state.rack(p)) for p in state.players}
     adjustments = {p: -left[p] for p in state.players}
-    if went_out is not None:
+    if went_out is not None and rules.out_doubled:
+        adjustments = dict.fromkeys(state.players, 0)
+        adjustments[went_out] = 2 * sum(left.values())
+    elif went_out is not None:
         adjustments[went_out] = sum(left.values())
     final = {p: state.scores[p] + adjustments[p] for p in state.players}
     best = max(final.values())

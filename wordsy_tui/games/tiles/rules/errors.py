@@ -36,7 +36,8 @@ class RackError(RuleError):
 
 
 class WordError(RuleError):
-    """Words with Friends and Wordfeud: a play forms a word not in the word list."""
+    """Words with Friends, Wordfeud, Scrabble under the void rule: a play forms a word not
+    in the word list."""
 
     code = "not-a-word"
 

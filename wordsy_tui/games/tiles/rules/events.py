@@ -69,7 +69,8 @@ class ChallengeDecided:
     challenger: str
     upheld: bool
     """True: a word is not in the list; the play is withdrawn and its player loses the turn.
-    False: the play stands and the challenger loses their next turn."""
+    False: the play stands, at the cost the game's challenge rule sets (the challenger's
+    next turn, nothing, or points for the challenged player)."""
     refused: tuple[str, ...] = ()
     """The words the word list lacks (with a table vote: its advice, which may be
     overruled)."""

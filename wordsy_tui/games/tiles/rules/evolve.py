@@ -98,8 +98,15 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
             if pending is None:
                 return state
             if not upheld:
+                # What the failed challenge costs is the rule's (docs/RULES.md).
+                rule = state.rules.challenge
                 stood = replace(pending, challenged_by=challenger)
-                return replace(state, skip=state.skip | {challenger}, pending=stood)
+                skip = state.skip | {challenger} if rule.loses_turn else state.skip
+                scores = {
+                    **state.scores,
+                    pending.player: state.scores[pending.player] + rule.bonus,
+                }
+                return replace(state, skip=skip, pending=stood, scores=scores)
             player = pending.player
             rack = tuple(sorted(state.rack(player) + tuple(rack_tiles(pending.placement))))
             withdrawn = replace(

@@ -15,6 +15,7 @@ as Quackle and macondo write it:
     >bob: EEERSTT -EET +0 17              an exchange (the tiles put back)
     >ann: ?AEEITX 9G tA +6 20             a blank: its letter in lower case
     >bob: AEINRST - +0 17                 a pass, or a turn lost to a failed challenge
+    >ann: ?AEEI (challenge) +5 42         the 5- or 10-point rule's bonus for a failed one
     ...
     >bob: (EEEITVX) +17 130               went out: the tiles left on the other racks
     >ann: EEEITVX (EEEITVX) -17 3         a rack's points lost at the end
@@ -113,11 +114,24 @@ def _lines(
             move = _play_text(before, placement, number)
             return [_Line(player, _rack(before, player), move, score, totals[player])]
         case ev.ChallengeDecided(challenger, upheld, refused, votes) if before.pending is not None:
-            note = _challenge_note(challenger, upheld, refused, event.tally if votes else None)
+            player, score = before.pending.player, before.pending.score
+            rule = state.rules.challenge
+            outcome = (
+                "the play is withdrawn"
+                if upheld
+                else f"the play stands, {rule.cost(_text(challenger), _text(player))}"
+            )
+            note = _challenge_note(challenger, refused, outcome, event.tally if votes else None)
+            if not upheld and rule.bonus:
+                # The 5- and 10-point rules' bonus, as Quackle and macondo write it.
+                totals[player] += rule.bonus
+                bonus = _Line(
+                    player, _rack(state, player), "(challenge)", rule.bonus, totals[player]
+                )
+                return [bonus, note]
             if not upheld:
                 return [note]
             # The tiles are back on the rack: it is the rack the play was made from.
-            player, score = before.pending.player, before.pending.score
             totals[player] -= score
             return [_Line(player, _rack(state, player), "--", -score, totals[player]), note]
         case ev.TilesExchanged(player, returned, _drawn, count):
@@ -129,7 +143,8 @@ def _lines(
         case ev.Passed(player) | ev.TurnLost(player):
             return [_Line(player, _rack(before, player), "-", 0, totals[player])]
         case ev.GameEnded(out, racks, adjustments, _winners):
-            return list(_end_lines(out, dict(racks), dict(adjustments), totals))
+            doubled = out is not None and state.rules.out_doubled
+            return list(_end_lines(out, dict(racks), dict(adjustments), totals, doubled=doubled))
     return []
 
 
@@ -157,22 +172,20 @@ def _play_text(before: TileGameState, placement: Sequence[tuple[int, str]], at: 
 
 def _challenge_note(
     challenger: str,
-    upheld: bool,
     refused: Sequence[str],
+    outcome: str,
     tally: tuple[int, int] | None = None,
 ) -> str:
-    """What a challenge found; `tally`: the table's vote on it, (goes, stands)."""
+    """What a challenge found, and its `outcome`; `tally`: the table's vote on it,
+    (goes, stands)."""
     who = _text(challenger)
+    lacks = ", ".join(_text(word) for word in refused)
     if tally is not None:
-        lacks = ", ".join(_text(word) for word in refused)
         advice = f"the word list lacks {lacks}" if refused else "the word list has every word"
-        outcome = "the play is withdrawn" if upheld else f"the play stands, {who} loses a turn"
         voted = f"the table voted {tally[1]} for it, {tally[0]} against"
         return f"#note {who} challenged, {advice}; {voted}: {outcome}"
-    if upheld:
-        words = ", ".join(_text(word) for word in refused)
-        return f"#note {who} challenged: {words} not in the word list, the play is withdrawn"
-    return f"#note {who} challenged: every word is good, {who} loses the next turn"
+    found = f"{lacks} not in the word list" if refused else "every word is good"
+    return f"#note {who} challenged: {found}, {outcome}"
 
 
 def _end_lines(
@@ -180,9 +193,13 @@ def _end_lines(
     racks: dict[str, tuple[str, ...]],
     adjustments: dict[str, int],
     totals: dict[str, int],
+    *,
+    doubled: bool,
 ) -> list[_Line]:
     """The end-of-game adjustments, as the rulebook has them: whoever went out gains the
-    tiles left on every other rack; everyone else loses their own rack's points."""
+    tiles left on every other rack; everyone else loses their own rack's points. Under
+    tournament scoring (`doubled`) whoever went out gains twice, and nobody loses: only
+    that line is written, as the tournament tools write it."""
     lines: list[_Line] = []
     if out is not None:
         left = "".join(sorted(t for p, rack in racks.items() if p != out for t in rack))
@@ -190,7 +207,7 @@ def _end_lines(
         totals[out] = totals.get(out, 0) + gain
         lines.append(_Line(out, "", f"({_token(left)})", gain, totals[out]))
     for player, rack in racks.items():
-        if player == out or not rack:
+        if player == out or not rack or doubled:
             continue
         loss = adjustments.get(player, 0)
         totals[player] = totals.get(player, 0) + loss

@@ -44,6 +44,47 @@ class EndCount(StrEnum):
     """Passes only (a lost turn is a pass too)."""
 
 
+class ChallengeRule(StrEnum):
+    """What a challenge that fails costs (Scrabble's host option; docs/RULES.md, "Challenge
+    rules"). A challenge that succeeds always withdraws the play."""
+
+    DOUBLE = "double"
+    """The rulebook's: the challenger loses their next turn."""
+    SINGLE = "single"
+    """Nothing: a challenge is free."""
+    VOID = "void"
+    """No challenges: a word not in the word list is refused when it is played."""
+    FIVE = "5"
+    """The challenged player scores 5 points."""
+    TEN = "10"
+    """The challenged player scores 10 points."""
+
+    @property
+    def label(self) -> str:
+        """The rule's name, as players call it."""
+        if self.bonus:
+            return f"{self.value}-point challenge"
+        return "void: no challenges" if self is ChallengeRule.VOID else f"{self.value} challenge"
+
+    @property
+    def loses_turn(self) -> bool:
+        return self is ChallengeRule.DOUBLE
+
+    @property
+    def bonus(self) -> int:
+        """The points a failed challenge gives the player whose play stood."""
+        return {ChallengeRule.FIVE: 5, ChallengeRule.TEN: 10}.get(self, 0)
+
+    def cost(self, challenger: str, player: str) -> str:
+        """What a failed challenge of `player`'s play by `challenger` costs, in words (the
+        names as the caller shows them)."""
+        if self.loses_turn:
+            return f"{challenger} loses the next turn"
+        if self.bonus:
+            return f"{player} scores {self.bonus} more points"
+        return f"at no cost to {challenger}"
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     name: GameName
@@ -63,6 +104,11 @@ class Rules:
     end_unless_all_zero: bool = False
     challenges: bool = False
     """True: words stand until challenged (Scrabble); False: refused at play time."""
+    challenge: ChallengeRule = ChallengeRule.DOUBLE
+    """What a failed challenge costs, where `challenges`."""
+    out_doubled: bool = False
+    """Tournament scoring: a player who goes out gains twice the racks left, and nobody
+    loses their own; False, the rulebook's: each rack's points go to whoever went out."""
     draw_for_first: bool = True
     """True: draw tiles for first play; False: the host (who invited) starts."""
     tie_before_adjustments: bool = False
