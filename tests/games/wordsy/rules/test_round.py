@@ -2,9 +2,10 @@ import pytest
 
 from tests.games.wordsy.rules.table import SALT, Table
 from wordsy_tui.engine.sealed import commit
-from wordsy_tui.games.wordsy.rules import Phase, errors
 from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules import errors
 from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 
 @pytest.fixture
