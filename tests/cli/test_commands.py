@@ -52,3 +52,20 @@ def test_solo_imports_no_other_command() -> None:
         [sys.executable, "-c", program], check=True, capture_output=True, text=True, timeout=60
     ).stdout.strip()
     assert loaded == str(["wordsy_tui.cli.options", "wordsy_tui.cli.solo"])
+
+
+def test_the_start_menu_imports_no_command_and_no_game() -> None:
+    # `wordsy-tui` alone opens the menu: no command's parser, no game's rules before it.
+    program = (
+        "import sys\n"
+        "import wordsy_tui.cli.menu as menu\n"
+        "menu.run_menu = lambda name=None: 0\n"
+        "from wordsy_tui.cli import main\n"
+        "assert main([]) == 0\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('wordsy_tui.cli.', "
+        "'wordsy_tui.games.'))))\n"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", program], check=True, capture_output=True, text=True, timeout=60
+    ).stdout.strip()
+    assert loaded == str(["wordsy_tui.cli.menu", "wordsy_tui.cli.options"])
