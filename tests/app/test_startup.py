@@ -59,6 +59,24 @@ def test_importing_the_app_leaves_the_other_screens_and_the_referee_for_later() 
     assert inside(loaded_by(program), LATER) == []
 
 
+def test_listing_the_games_makes_none_of_their_commands_or_events() -> None:
+    # The start menu, `--help` and every command line list the games through their kits.
+    program = (
+        "import sys\n"
+        "from wordsy_tui.kit import games\n"
+        "print(*[game.name for game in games()], *sorted(sys.modules), sep='\\n')\n"
+    )
+    loaded = loaded_by(program)
+    assert {"wordsy", "scrabble", "wordnerds"} <= set(loaded)
+    rules = ("decide", "evolve", "commands", "events", "state")
+    made = [
+        f"wordsy_tui.games.{game}.rules.{part}"
+        for game in ("wordsy", "tiles", "wordnerds")
+        for part in rules
+    ]
+    assert [m for m in made if m in loaded] == []
+
+
 SOLO_TO_ITS_TABLE = """
 import sys
 import wordsy_tui.games.wordsy.app.app
