@@ -77,6 +77,31 @@ def test_listing_the_games_makes_none_of_their_commands_or_events() -> None:
     assert [m for m in made if m in loaded] == []
 
 
+MENU_TO_ITS_FIRST_SCREEN = """
+import sys
+from wordsy_tui.app.launcher import Launcher
+from wordsy_tui.cli.menu import run_menu
+
+async def shown(pilot):
+    await pilot.pause()
+    pilot.app.exit(sorted(sys.modules))
+
+def run_to_end(launcher):
+    print(*launcher.run(headless=True, auto_pilot=shown, size=(80, 24)), sep="\\n")
+    return 0
+
+Launcher.run_to_end = run_to_end
+run_menu("Ann")
+"""
+
+
+def test_the_start_menu_draws_its_first_screen_without_the_host_or_the_network() -> None:
+    loaded = loaded_by(MENU_TO_ITS_FIRST_SCREEN)
+    assert "wordsy_tui.app.screens.menu" in loaded
+    later = ("wordsy_tui.cli.serve", "wordsy_tui.table.served", "wordsy_tui.table.discovery")
+    assert inside(loaded, (*later, "net", "zeroconf", "msgpack")) == []
+
+
 SOLO_TO_ITS_TABLE = """
 import sys
 import wordsy_tui.games.wordsy.app.app

@@ -23,7 +23,8 @@ from net.framing import FrameReader, encode
 from tests.hostile import PAYLOADS, raw_in, wrapped
 from tests.net.helpers import Proxy, wait_until
 from tests.session.test_lan import DICTIONARY, server
-from wordsy_tui.cli.serve import HostOptions, serve_headless
+from wordsy_tui.cli.hosting import HostOptions
+from wordsy_tui.cli.serve import serve_headless
 from wordsy_tui.engine.codec import encode as encode_command
 from wordsy_tui.games.wordsy.host import WordsyHost, captain_starts
 from wordsy_tui.games.wordsy.narrate import narrate

@@ -225,7 +225,8 @@ def host_game(
 ) -> int:
     """Host the game of `config` as the flags say: headless, or at the hosting player's
     screens (`name`); `log_path`: the saved game it continues (None: a new game)."""
-    from wordsy_tui.cli.serve import HostOptions, serve_headless, serve_with_app
+    from wordsy_tui.cli.hosting import HostOptions
+    from wordsy_tui.cli.serve import serve_headless, serve_with_app
 
     options = HostOptions(
         config=config,

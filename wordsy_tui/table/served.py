@@ -32,6 +32,7 @@ from wordsy_tui.engine.names import name_problem, same_name
 from wordsy_tui.table.away import Attendance
 from wordsy_tui.table.bots import ComputerPlayer
 from wordsy_tui.table.clock import AlarmClock
+from wordsy_tui.table.defaults import DEFAULT_PORT
 from wordsy_tui.table.discovery import Announcer
 from wordsy_tui.table.part import (
     BotSeat,
@@ -49,13 +50,9 @@ from wordsy_tui.table.seam import SEATING_PHASES, HostedRules, Seating
 from wordsy_tui.table.seatbook import SeatBook
 
 APP_NAME: Final = "wordsy-tui"
-DEFAULT_PORT: Final = 47474
 REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
 LOOPBACK: Final = "127.0.0.1"
 """Where the host's own players (its hosting player, its computer players) reach it."""
-LOBBY_GRACE_SECONDS: Final = 60.0
-"""Before the game starts, a seat whose connection stays gone this long is freed (at a
-table whose host frees them: `lobby_grace`)."""
 
 
 def requirements(dictionary: str, game: str) -> dict[str, str]:
