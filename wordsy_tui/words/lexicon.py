@@ -350,6 +350,17 @@ def load_lexicon() -> Lexicon:
     return unpack(resources.files(__package__).joinpath("data", DATA_FILE).read_bytes())
 
 
+class ShippedWords:
+    """The shipped word list as a container of lower-case words, loaded at its first lookup:
+    a game's rules hold it from the start, and most of their commands judge no word (a solo
+    game seats its players and deals before its first frame, judging none)."""
+
+    __slots__ = ()
+
+    def __contains__(self, word: str, /) -> bool:
+        return word in load_lexicon()
+
+
 def dictionary_hash() -> str:
     """SHA-256 of the word list and family table (the data's `Lexicon.digest`), compared in
     the network handshake.
