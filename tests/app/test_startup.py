@@ -142,6 +142,52 @@ def test_solo_draws_its_table_without_the_lobby_the_reveal_or_the_chat() -> None
     assert inside(loaded, later) == []
 
 
+GAME_SOLO_TO_ITS_TABLE = """
+import sys
+from wordsy_tui.app.terminal import TerminalApp
+from wordsy_tui.cli import main
+
+def seated(app):
+    starting = [w for w in app.workers if w.group == "session-start" and not w.is_finished]
+    return len(app.seat.state.players) > 1 and not starting
+
+async def at_the_table(pilot):
+    while not seated(pilot.app):
+        await pilot.pause(0.001)
+    await pilot.pause()
+    pilot.app.exit(sorted(sys.modules))
+
+def run_to_end(app):
+    print(*app.run(headless=True, auto_pilot=at_the_table, size=(80, 24)), sep="\\n")
+    return 0
+
+TerminalApp.run_to_end = run_to_end
+main(["solo", "--game", sys.argv[1], "--name", "Ann"])
+"""
+
+
+@pytest.mark.parametrize("game", ["scrabble", "wordnerds"])
+def test_a_games_solo_draws_its_table_without_the_network_the_menus_form_or_the_chat_log(
+    game: str,
+) -> None:
+    loaded = subprocess.run(
+        [sys.executable, "-c", GAME_SOLO_TO_ITS_TABLE, game],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout.split()
+    assert "wordsy_tui.table.local" in loaded
+    later = (
+        "net",
+        "msgpack",
+        "zeroconf",
+        "wordsy_tui.app.lan",
+        "wordsy_tui.app.screens.host_form",
+    )
+    assert inside(loaded, (*later, "wordsy_tui.app.widgets.chat", "rich.pretty")) == []
+
+
 def test_the_advisor_is_a_referee_that_loads_the_word_list_only_when_asked() -> None:
     advisor = Advisor(ExactRepeatReferee())
     verdict = advisor.judge("plants", [PlayedWord("PLANTS", 1, "Ann")], Ruleset.CLASSIC)

@@ -22,7 +22,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from net import Refused
 from wordsy_tui.app.messages import (
     ActionRefused,
     GameUpdated,
@@ -577,6 +576,8 @@ class NerdsApp(TableApp):
         self.sit_down(self.session)
 
     def could_not_start(self, session: Seat, error: Exception) -> None:
+        from net import Refused  # (here: a solo game's first frame needs no network)
+
         if not isinstance(error, (Refused, ConnectionError, OSError)):
             raise error
         # Turned away, or nobody there: said on the terminal the app gives back.

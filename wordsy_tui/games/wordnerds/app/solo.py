@@ -14,7 +14,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Select, Static
 from textual.widgets._select import SelectOverlay
 
-from wordsy_tui.app.screens.host_form import form_row, level_field
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.wordnerds.kit import SOLO_RIVALS
@@ -49,6 +48,9 @@ class NerdsSoloScreen(ModalScreen[NerdsSolo | None]):
     ]
 
     def compose(self) -> ComposeResult:
+        # The start menu's form, with its way onto the LAN: not on `solo`'s way to its table.
+        from wordsy_tui.app.screens.host_form import form_row, level_field
+
         with Vertical(id="dialog"):
             yield Static(Text("Solo: Word Nerds", "bold"))
             yield from form_row(
