@@ -102,6 +102,17 @@ def test_the_start_menu_draws_its_first_screen_without_the_host_or_the_network()
     assert inside(loaded, (*later, "net", "zeroconf", "msgpack")) == []
 
 
+def test_a_player_who_joins_loads_neither_the_host_nor_mdns() -> None:
+    # `join --connect` reaches its lobby without a host to run or a LAN to browse.
+    seats = ", ".join(f"wordsy_tui.games.{g}.seat" for g in ("wordsy", "tiles", "wordnerds"))
+    program = (
+        f"import sys, wordsy_tui.table.joined, wordsy_tui.front.seat, {seats}\n"
+        "print(*sorted(sys.modules), sep='\\n')\n"
+    )
+    later = ("wordsy_tui.table.served", "wordsy_tui.table.discovery", "net.discovery", "zeroconf")
+    assert inside(loaded_by(program), later) == []
+
+
 SOLO_TO_ITS_TABLE = """
 import sys
 import wordsy_tui.games.wordsy.app.app

@@ -36,9 +36,9 @@ from wordsy_tui.games.wordsy.rules.referee import Reason, Verdict
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 from wordsy_tui.games.wordsy.seam import wordsy_rules
 from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.basics import requirements
 from wordsy_tui.table.discovery import found_game, game_name_problem
 from wordsy_tui.table.seam import HostedRules
-from wordsy_tui.table.served import requirements
 
 
 def hello_frame(name: str, dictionary: str = DICTIONARY, **extra: Any) -> bytes:

@@ -162,8 +162,8 @@ def resolve_log(resume: str | None, game: str) -> Path | None:
     """The log file of `--resume GAME` for a host of `game` (a `--game` name), or None
     for a new game; without GAME, the latest saved game of that kind."""
     from net.log import default_log_dir, saved_games
+    from wordsy_tui.table.basics import APP_NAME
     from wordsy_tui.table.saved import logged_game
-    from wordsy_tui.table.served import APP_NAME
 
     if resume is None:
         return None

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from wordsy_tui.kit import game_info
-from wordsy_tui.table.defaults import LOBBY_GRACE_SECONDS
+from wordsy_tui.table.basics import LOBBY_GRACE_SECONDS
 
 if TYPE_CHECKING:
     from wordsy_tui.table.discovery import Announcer

@@ -17,7 +17,7 @@ from typing import Any, Final, TextIO, TypeVar
 
 from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.kit import GameDesk, kit_for
-from wordsy_tui.table.defaults import DEFAULT_PORT
+from wordsy_tui.table.basics import DEFAULT_PORT
 from wordsy_tui.table.served import ServedTable
 from wordsy_tui.text import shown
 
