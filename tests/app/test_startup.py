@@ -77,26 +77,45 @@ def test_listing_the_games_makes_none_of_their_commands_or_events() -> None:
     assert [m for m in made if m in loaded] == []
 
 
-MENU_TO_ITS_FIRST_SCREEN = """
+TO_THE_FIRST_SCREEN = """
 import sys
-from wordsy_tui.app.launcher import Launcher
-from wordsy_tui.cli.menu import run_menu
+from wordsy_tui.app.terminal import TerminalApp
+from wordsy_tui.cli import main
+
+def ready(app):
+    seat = getattr(app, "seat", None)  # (the start menu has none)
+    starting = [w for w in app.workers if w.group == "session-start" and not w.is_finished]
+    return (seat is None or len(seat.state.players) > 1) and not starting
 
 async def shown(pilot):
+    while not ready(pilot.app):
+        await pilot.pause(0.001)
     await pilot.pause()
     pilot.app.exit(sorted(sys.modules))
 
-def run_to_end(launcher):
-    print(*launcher.run(headless=True, auto_pilot=shown, size=(80, 24)), sep="\\n")
+def run_to_end(app):
+    print(*app.run(headless=True, auto_pilot=shown, size=(80, 24)), sep="\\n")
     return 0
 
-Launcher.run_to_end = run_to_end
-run_menu("Ann")
+TerminalApp.run_to_end = run_to_end
+main(sys.argv[1:])
 """
 
 
+def loaded_to_the_first_screen(*argv: str) -> list[str]:
+    """The modules `wordsy-tui ARGV` has loaded once its first screen is up (its game's
+    seat started), in a fresh interpreter."""
+    return subprocess.run(
+        [sys.executable, "-c", TO_THE_FIRST_SCREEN, *argv],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout.split()
+
+
 def test_the_start_menu_draws_its_first_screen_without_the_host_or_the_network() -> None:
-    loaded = loaded_by(MENU_TO_ITS_FIRST_SCREEN)
+    loaded = loaded_to_the_first_screen("menu", "--name", "Ann")
     assert "wordsy_tui.app.screens.menu" in loaded
     later = ("wordsy_tui.cli.serve", "wordsy_tui.table.served", "wordsy_tui.table.discovery")
     assert inside(loaded, (*later, "net", "zeroconf", "msgpack")) == []
@@ -153,41 +172,11 @@ def test_solo_draws_its_table_without_the_lobby_the_reveal_or_the_chat() -> None
     assert inside(loaded, later) == []
 
 
-GAME_SOLO_TO_ITS_TABLE = """
-import sys
-from wordsy_tui.app.terminal import TerminalApp
-from wordsy_tui.cli import main
-
-def seated(app):
-    starting = [w for w in app.workers if w.group == "session-start" and not w.is_finished]
-    return len(app.seat.state.players) > 1 and not starting
-
-async def at_the_table(pilot):
-    while not seated(pilot.app):
-        await pilot.pause(0.001)
-    await pilot.pause()
-    pilot.app.exit(sorted(sys.modules))
-
-def run_to_end(app):
-    print(*app.run(headless=True, auto_pilot=at_the_table, size=(80, 24)), sep="\\n")
-    return 0
-
-TerminalApp.run_to_end = run_to_end
-main(["solo", "--game", sys.argv[1], "--name", "Ann"])
-"""
-
-
 @pytest.mark.parametrize("game", ["scrabble", "wordnerds"])
 def test_a_games_solo_draws_its_table_without_the_network_the_menus_form_or_the_chat_log(
     game: str,
 ) -> None:
-    loaded = subprocess.run(
-        [sys.executable, "-c", GAME_SOLO_TO_ITS_TABLE, game],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    ).stdout.split()
+    loaded = loaded_to_the_first_screen("solo", "--game", game, "--name", "Ann")
     assert "wordsy_tui.table.local" in loaded
     later = (
         "net",
