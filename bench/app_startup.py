@@ -3,7 +3,7 @@
 it (pair by pair, alternating), in the same run:
 
 - the start menu (`wordsy-tui`, no command);
-- `solo` for Wordsy and for a tile game (`solo --game scrabble`);
+- `solo` for each game: Wordsy, a tile game (`solo --game scrabble`), Word Nerds;
 - `join --connect` to a lobby (a headless host runs on loopback meanwhile);
 - `host`, to its lobby (on loopback, not advertised).
 
@@ -60,6 +60,12 @@ ENTRY_POINTS: list[tuple[str, list[str], str, str]] = [
         ["solo", "--game", "scrabble", "--name", "Ann"],
         "Scrabble",
         "F1 Help",
+    ),
+    (
+        "`solo --game wordnerds`",
+        ["solo", "--game", "wordnerds", "--name", "Ann"],
+        "Word Nerds",
+        "Enter seals",
     ),
     (
         "`join --connect` to a lobby",

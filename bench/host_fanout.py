@@ -61,6 +61,8 @@ WORDSY_COMMANDS = 500
 SCRABBLE_COMMANDS = 300  # at the least: whole games until a run has this many
 PLAYERS = {"wordsy": 6, "scrabble": 4}
 CONSOLE = Path(sys.executable).with_name("wordsy-tui")
+# Each game's own flag for its longest wait, at its most: no clock ends a turn mid-run.
+LONGEST_WAIT = {"wordsy": ("--wait-limit", "3600"), "scrabble": ("--turn-limit", "3600")}
 JOIN_LINE = re.compile(r"--connect 127\.0\.0\.1:(\d+)")
 
 
@@ -237,7 +239,7 @@ async def real_host(
     env = {**os.environ, "XDG_DATA_HOME": str(folder), "XDG_CONFIG_HOME": str(folder)}
     process = await asyncio.create_subprocess_exec(
         *(str(CONSOLE), "host", "--headless", "--game", game, "--no-advertise"),
-        *("--bind", "127.0.0.1", "--port", "0", "--wait-limit", "3600"),
+        *("--bind", "127.0.0.1", "--port", "0", *LONGEST_WAIT[game]),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,

@@ -30,7 +30,7 @@ from wordsy_tui.games.wordsy.referee.families import IRREGULAR, RELATIONS, Relat
 from wordsy_tui.games.wordsy.referee.meanings import GLOSS_FILE, pack_glosses
 from wordsy_tui.games.wordsy.rules.referee import Reason
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
-from wordsy_tui.words.lexicon import CHAINED, DATA_FILE, load_lexicon, pack
+from wordsy_tui.words.lexicon import CHAINED, DATA_FILE, DIGEST_FILE, load_lexicon, pack, unpack
 
 SCOWL_DIR: Final = Path("/usr/share/dict/scowl")
 SCOWL_COPYRIGHT: Final = Path("/usr/share/doc/scowl/copyright")
@@ -388,7 +388,9 @@ def build(output_dir: Path, glosses_dir: Path) -> Path:
     output_dir.mkdir(parents=True, exist_ok=True)
     target = output_dir / DATA_FILE
     levels = [words[w] for w in ordered]
-    target.write_bytes(pack(ordered, levels, [w in british for w in ordered], families, refused))
+    data = pack(ordered, levels, [w in british for w in ordered], families, refused)
+    target.write_bytes(data)
+    (output_dir / DIGEST_FILE).write_text(unpack(data).digest + "\n", "ascii")
     build_glosses(ordered, glosses_dir)
     shutil.copyfile(SCOWL_COPYRIGHT, output_dir / "SCOWL-COPYRIGHT")
     shutil.copyfile(WORDNET_LICENSE, glosses_dir / "WORDNET-LICENSE")

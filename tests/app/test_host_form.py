@@ -117,7 +117,7 @@ async def test_a_name_typed_before_is_offered_and_esc_goes_back() -> None:
 
 
 def test_the_lan_hosts_with_what_the_form_chose(tmp_path, monkeypatch) -> None:
-    from wordsy_tui.cli.serve import HostOptions
+    from wordsy_tui.cli.hosting import HostOptions
     from wordsy_tui.games.wordsy.kit import wordsy_app
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
@@ -307,7 +307,7 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
 async def test_the_menu_hosts_a_tile_game_with_host_games_own_host(
     tmp_path, monkeypatch: pytest.MonkeyPatch, config: TileGameConfig
 ) -> None:
-    from wordsy_tui.cli.serve import HostOptions
+    from wordsy_tui.cli.hosting import HostOptions
     from wordsy_tui.engine.levels import Level
     from wordsy_tui.games.tiles.app.app import TileApp
 

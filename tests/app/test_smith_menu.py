@@ -21,7 +21,7 @@ from wordsy_tui.app.screens.company import CompanyScreen
 from wordsy_tui.app.screens.host_form import FormProblem, HostChoice
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.saved import SavedGamesScreen
-from wordsy_tui.cli.serve import HostOptions
+from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.games.wordsmith.app.app import ReplaySheetScreen, WordsmithApp
 from wordsy_tui.games.wordsmith.host import wordsmith_host
 from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig

@@ -59,6 +59,79 @@ def test_importing_the_app_leaves_the_other_screens_and_the_referee_for_later() 
     assert inside(loaded_by(program), LATER) == []
 
 
+def test_listing_the_games_makes_none_of_their_commands_or_events() -> None:
+    # The start menu, `--help` and every command line list the games through their kits.
+    program = (
+        "import sys\n"
+        "from wordsy_tui.kit import games\n"
+        "print(*[game.name for game in games()], *sorted(sys.modules), sep='\\n')\n"
+    )
+    loaded = loaded_by(program)
+    assert {"wordsy", "scrabble", "wordnerds"} <= set(loaded)
+    rules = ("decide", "evolve", "commands", "events", "state")
+    made = [
+        f"wordsy_tui.games.{game}.rules.{part}"
+        for game in ("wordsy", "tiles", "wordnerds")
+        for part in rules
+    ]
+    assert [m for m in made if m in loaded] == []
+
+
+TO_THE_FIRST_SCREEN = """
+import sys
+from wordsy_tui.app.terminal import TerminalApp
+from wordsy_tui.cli import main
+
+def ready(app):
+    seat = getattr(app, "seat", None)  # (the start menu has none)
+    starting = [w for w in app.workers if w.group == "session-start" and not w.is_finished]
+    return (seat is None or len(seat.state.players) > 1) and not starting
+
+async def shown(pilot):
+    while not ready(pilot.app):
+        await pilot.pause(0.001)
+    await pilot.pause()
+    pilot.app.exit(sorted(sys.modules))
+
+def run_to_end(app):
+    print(*app.run(headless=True, auto_pilot=shown, size=(80, 24)), sep="\\n")
+    return 0
+
+TerminalApp.run_to_end = run_to_end
+main(sys.argv[1:])
+"""
+
+
+def loaded_to_the_first_screen(*argv: str) -> list[str]:
+    """The modules `wordsy-tui ARGV` has loaded once its first screen is up (its game's
+    seat started), in a fresh interpreter."""
+    return subprocess.run(
+        [sys.executable, "-c", TO_THE_FIRST_SCREEN, *argv],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout.split()
+
+
+def test_the_start_menu_draws_its_first_screen_without_the_host_or_the_network() -> None:
+    loaded = loaded_to_the_first_screen("menu", "--name", "Ann")
+    assert "wordsy_tui.app.screens.menu" in loaded
+    later = ("wordsy_tui.cli.serve", "wordsy_tui.table.served", "wordsy_tui.table.discovery")
+    assert inside(loaded, (*later, "net", "zeroconf", "msgpack")) == []
+
+
+def test_a_player_who_joins_loads_neither_the_host_nor_mdns() -> None:
+    # `join --connect` reaches its lobby without a host to run or a LAN to browse.
+    seats = ", ".join(f"wordsy_tui.games.{g}.seat" for g in ("wordsy", "tiles", "wordnerds"))
+    program = (
+        f"import sys, wordsy_tui.table.joined, wordsy_tui.front.seat, {seats}\n"
+        "print(*sorted(sys.modules), sep='\\n')\n"
+    )
+    later = ("wordsy_tui.table.served", "wordsy_tui.table.discovery", "net.discovery", "zeroconf")
+    assert inside(loaded_by(program), later) == []
+
+
 SOLO_TO_ITS_TABLE = """
 import sys
 import wordsy_tui.games.wordsy.app.app
@@ -97,6 +170,22 @@ def test_solo_draws_its_table_without_the_lobby_the_reveal_or_the_chat() -> None
     loaded = loaded_by(SOLO_TO_ITS_TABLE)
     assert "wordsy_tui.games.wordsy.app.widgets.writing" in loaded
     assert inside(loaded, later) == []
+
+
+@pytest.mark.parametrize("game", ["scrabble", "wordnerds"])
+def test_a_games_solo_draws_its_table_without_the_network_the_menus_form_or_the_chat_log(
+    game: str,
+) -> None:
+    loaded = loaded_to_the_first_screen("solo", "--game", game, "--name", "Ann")
+    assert "wordsy_tui.table.local" in loaded
+    later = (
+        "net",
+        "msgpack",
+        "zeroconf",
+        "wordsy_tui.app.lan",
+        "wordsy_tui.app.screens.host_form",
+    )
+    assert inside(loaded, (*later, "wordsy_tui.app.widgets.chat", "rich.pretty")) == []
 
 
 def test_the_advisor_is_a_referee_that_loads_the_word_list_only_when_asked() -> None:

@@ -39,16 +39,28 @@ def test_without_a_command_first_every_command_is_listed(
     assert code == (2 if argv == ["chess"] else 0)
 
 
-def test_solo_imports_no_other_command() -> None:
+def loaded_by_main(stub: str, argv: list[str], *packages: str) -> str:
+    """The modules of `packages` that `main(argv)` imports in a fresh interpreter, after
+    `stub` (which stands in for the command's own run)."""
     program = (
-        "import sys\n"
-        "import wordsy_tui.cli.solo as solo\n"
-        "solo.run = lambda args, parser: 0\n"
+        f"import sys\n{stub}\n"
         "from wordsy_tui.cli import main\n"
-        "assert main(['solo', '--name', 'Ann']) == 0\n"
-        "print(sorted(m for m in sys.modules if m.startswith('wordsy_tui.cli.')))\n"
+        f"assert main({argv!r}) == 0\n"
+        f"print(sorted(m for m in sys.modules if m.startswith({packages!r})))\n"
     )
-    loaded = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", program], check=True, capture_output=True, text=True, timeout=60
     ).stdout.strip()
+
+
+def test_solo_imports_no_other_command() -> None:
+    stub = "import wordsy_tui.cli.solo as solo; solo.run = lambda args, parser: 0"
+    loaded = loaded_by_main(stub, ["solo", "--name", "Ann"], "wordsy_tui.cli.")
     assert loaded == str(["wordsy_tui.cli.options", "wordsy_tui.cli.solo"])
+
+
+def test_the_start_menu_imports_no_command_and_no_game() -> None:
+    # `wordsy-tui` alone opens the menu: no command's parser, no game's rules before it.
+    stub = "import wordsy_tui.cli.menu as menu; menu.run_menu = lambda name=None: 0"
+    loaded = loaded_by_main(stub, [], "wordsy_tui.cli.", "wordsy_tui.games.")
+    assert loaded == str(["wordsy_tui.cli.menu", "wordsy_tui.cli.options"])

@@ -9,7 +9,8 @@ import re
 from pathlib import Path
 
 from tests.net.helpers import wait_until
-from wordsy_tui.cli.serve import HostOptions, serve_headless
+from wordsy_tui.cli.hosting import HostOptions
+from wordsy_tui.cli.serve import serve_headless
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat

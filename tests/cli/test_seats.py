@@ -13,7 +13,7 @@ from net import protocol as p
 from tests.cli.test_host import JOIN_LINE, free_port
 from tests.net.helpers import wait_until
 from wordsy_tui.app.lan import LanPlay
-from wordsy_tui.cli.serve import HostOptions
+from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.games.wordsy.host import wordsy_host
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.seat import WordsySeat

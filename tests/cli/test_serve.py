@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.net.helpers import wait_until
-from wordsy_tui.cli.serve import HostOptions, desk_for, make_server, narrator, serve_headless
+from wordsy_tui.cli.hosting import HostOptions
+from wordsy_tui.cli.serve import desk_for, make_server, narrator, serve_headless
 from wordsy_tui.front.host import Fronts
 from wordsy_tui.games.tiles.host import TileTable
 from wordsy_tui.games.tiles.rules import events as tile_events

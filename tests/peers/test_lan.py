@@ -32,10 +32,11 @@ from tests.peers.play import (
 from wordsy_tui.app.table import SeatAgain
 from wordsy_tui.cli.join import play_bot
 from wordsy_tui.kit import kit_for
+from wordsy_tui.table.basics import LOOPBACK
 from wordsy_tui.table.joined import game_at
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.saved import replay_of, saved_game
-from wordsy_tui.table.served import LOOPBACK, ServedTable
+from wordsy_tui.table.served import ServedTable
 from wordsy_tui.words.lexicon import dictionary_hash
 
 PROGRAM = "tests.games.madeup.program"

@@ -13,9 +13,9 @@ from tests.games.madeup.host import madeup_host
 from tests.net.helpers import wait_until
 from tests.peers.play import shown_on
 from tests.terminal import Terminal
+from wordsy_tui.table.basics import LOOPBACK
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.saved import replay_of, saved_game_list
-from wordsy_tui.table.served import LOOPBACK
 from wordsy_tui.words.lexicon import dictionary_hash
 
 

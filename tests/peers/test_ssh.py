@@ -16,9 +16,9 @@ from tests.net.helpers import wait_until
 from tests.peers.play import due, moved_on, perfect_winner
 from tests.terminal import ROOT
 from wordsy_tui.front.host import FrontOptions, Fronts
+from wordsy_tui.table.basics import LOOPBACK
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.saved import replay_of
-from wordsy_tui.table.served import LOOPBACK
 from wordsy_tui.words.lexicon import dictionary_hash
 
 CHILD = (sys.executable, "-m", "tests.games.madeup.program")

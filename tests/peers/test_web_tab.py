@@ -13,7 +13,7 @@ from tests.games.madeup.host import madeup_host
 from tests.peers.play import shown_on
 from wordsy_tui.front.seat import read_token, seat_file_for
 from wordsy_tui.front.web_tab import TabApp
-from wordsy_tui.table.served import LOOPBACK
+from wordsy_tui.table.basics import LOOPBACK
 from wordsy_tui.words.lexicon import dictionary_hash
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.net.netns_discovery import in_private_namespace
 from wordsy_tui.app.lan import LanPlay
-from wordsy_tui.cli.serve import HostOptions
+from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.games.tiles.app.app import TileApp
 from wordsy_tui.games.tiles.host import tile_game_host
 from wordsy_tui.games.tiles.rules.config import TileGameConfig

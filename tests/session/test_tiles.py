@@ -14,6 +14,7 @@ from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
 from wordsy_tui.games.tiles.seat import TilesChanged, TileSeat
 from wordsy_tui.table.seat import Rejected
+from wordsy_tui.words import lexicon
 
 ME = "Ann"
 
@@ -108,3 +109,19 @@ def test_the_player_receives_only_their_view_of_each_event() -> None:
         assert s.state.phase is Phase.OVER
 
     asyncio.run(play())
+
+
+async def test_a_solo_game_seats_and_deals_without_the_word_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # All of it comes before the first frame; the word list is loaded at the first word judged.
+    def no_load() -> None:
+        raise AssertionError("the word list was loaded")
+
+    monkeypatch.setattr(lexicon, "load_lexicon", no_load)
+    s = session(seed=2)
+    await s.start()
+    state = s.state
+    assert state.phase is Phase.PLAYING
+    assert state.turn == ME
+    assert len(state.players) == 2

@@ -23,7 +23,8 @@ from net.framing import FrameReader, encode
 from tests.hostile import PAYLOADS, raw_in, wrapped
 from tests.net.helpers import Proxy, wait_until
 from tests.session.test_lan import DICTIONARY, server
-from wordsy_tui.cli.serve import HostOptions, serve_headless
+from wordsy_tui.cli.hosting import HostOptions
+from wordsy_tui.cli.serve import serve_headless
 from wordsy_tui.engine.codec import encode as encode_command
 from wordsy_tui.games.wordsy.host import WordsyHost, captain_starts
 from wordsy_tui.games.wordsy.narrate import narrate
@@ -35,9 +36,9 @@ from wordsy_tui.games.wordsy.rules.referee import Reason, Verdict
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 from wordsy_tui.games.wordsy.seam import wordsy_rules
 from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.basics import requirements
 from wordsy_tui.table.discovery import found_game, game_name_problem
 from wordsy_tui.table.seam import HostedRules
-from wordsy_tui.table.served import requirements
 
 
 def hello_frame(name: str, dictionary: str = DICTIONARY, **extra: Any) -> bytes:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     # Their shapes only: importing discovery at run time would load mDNS for solo games
     # too, and the command line's host options belong to the command line.
     from wordsy_tui.app.table import TableApp
-    from wordsy_tui.cli.serve import HostOptions
+    from wordsy_tui.cli.hosting import HostOptions
     from wordsy_tui.table.discovery import FoundGame
 
 

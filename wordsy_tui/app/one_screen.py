@@ -12,7 +12,6 @@ from rich.text import Text
 from textual import work
 from textual.screen import Screen
 
-from net import Refused
 from wordsy_tui.app.messages import (
     ActionRefused,
     GameUpdated,
@@ -110,6 +109,8 @@ class OneScreenApp(TableApp, Generic[SeatT, ScreenT]):
         return cast("Screen[Any]", self.table_screen)
 
     def could_not_start(self, session: Seat, error: Exception) -> None:
+        from net import Refused  # (here: a solo game's first frame needs no network)
+
         if not isinstance(error, (Refused, ConnectionError, OSError)):
             raise error
         # Turned away, or nobody there: said on the terminal the app gives back.

@@ -42,6 +42,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments:
+        # The start menu, at once: the list of commands is for `--help` only.
+        from wordsy_tui.cli.menu import run_menu
+
+        return run_menu()
     # Only a command's name first: `-h solo` prints the list, `--version solo` the version.
     chosen = arguments[0] if arguments and arguments[0] in COMMANDS else None
     args = build_parser(chosen).parse_args(arguments)

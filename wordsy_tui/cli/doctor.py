@@ -25,7 +25,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from net.doctor import format_report, run_checks
-    from wordsy_tui.table.served import DEFAULT_PORT
+    from wordsy_tui.table.basics import DEFAULT_PORT
 
     port = args.port or DEFAULT_PORT
     checks = run_checks(port)

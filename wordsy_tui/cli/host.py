@@ -162,8 +162,8 @@ def resolve_log(resume: str | None, game: str) -> Path | None:
     """The log file of `--resume GAME` for a host of `game` (a `--game` name), or None
     for a new game; without GAME, the latest saved game of that kind."""
     from net.log import default_log_dir, saved_games
+    from wordsy_tui.table.basics import APP_NAME
     from wordsy_tui.table.saved import logged_game
-    from wordsy_tui.table.served import APP_NAME
 
     if resume is None:
         return None
@@ -225,7 +225,8 @@ def host_game(
 ) -> int:
     """Host the game of `config` as the flags say: headless, or at the hosting player's
     screens (`name`); `log_path`: the saved game it continues (None: a new game)."""
-    from wordsy_tui.cli.serve import HostOptions, serve_headless, serve_with_app
+    from wordsy_tui.cli.hosting import HostOptions
+    from wordsy_tui.cli.serve import serve_headless, serve_with_app
 
     options = HostOptions(
         config=config,

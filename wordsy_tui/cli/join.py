@@ -158,7 +158,7 @@ def browse_the_lan(args: argparse.Namespace, name: str) -> int:
     """The games on the LAN, live, to pick one from."""
     from wordsy_tui.app.lan import LanPlay
     from wordsy_tui.app.launcher import Launcher, Place
-    from wordsy_tui.cli.serve import HostOptions
+    from wordsy_tui.cli.hosting import HostOptions
 
     # Joining can lead to hosting from the menu; that game takes its options from the form.
     lan = LanPlay(

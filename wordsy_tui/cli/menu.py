@@ -28,7 +28,7 @@ def run_menu(name: str | None = None) -> int:
     # Imported here so that `--help` and the other commands do not load Textual.
     from wordsy_tui.app.lan import LanPlay
     from wordsy_tui.app.launcher import Launcher
-    from wordsy_tui.cli.serve import HostOptions
+    from wordsy_tui.cli.hosting import HostOptions
     from wordsy_tui.table.names import default_name
 
     lan = LanPlay(HostOptions(None, name or default_name()))  # the form sets the game

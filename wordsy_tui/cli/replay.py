@@ -65,7 +65,7 @@ def game_path(game: str) -> Path:
     if path.exists() or path.suffix == ".log" or len(path.parts) > 1:
         return path
     from net.log import default_log_dir
-    from wordsy_tui.table.served import APP_NAME
+    from wordsy_tui.table.basics import APP_NAME
 
     return default_log_dir(APP_NAME) / f"{game}.log"
 
@@ -73,8 +73,8 @@ def game_path(game: str) -> Path:
 def pick_a_game() -> int:
     """The list of saved games to pick from; a plain sentence when there is none."""
     from net.log import default_log_dir
+    from wordsy_tui.table.basics import APP_NAME
     from wordsy_tui.table.saved import default_saved_games
-    from wordsy_tui.table.served import APP_NAME
 
     if not default_saved_games():
         print(

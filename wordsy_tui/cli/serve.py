@@ -13,13 +13,12 @@ import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Final, Protocol, TextIO, TypeVar
+from typing import Any, Final, TextIO, TypeVar
 
-from wordsy_tui.kit import GameDesk, game_info, kit_for
-from wordsy_tui.table.discovery import Announcer
-from wordsy_tui.table.served import DEFAULT_PORT, LOBBY_GRACE_SECONDS, ServedTable
+from wordsy_tui.cli.hosting import HostOptions
+from wordsy_tui.kit import GameDesk, kit_for
+from wordsy_tui.table.basics import DEFAULT_PORT
+from wordsy_tui.table.served import ServedTable
 from wordsy_tui.text import shown
 
 EventHook = Callable[[Any, Any], None]
@@ -31,69 +30,6 @@ LINGER_AFTER_GAME_SECONDS = 5.0
 REMATCH_WINDOW_SECONDS = 60.0
 FRONT_LINGER_SECONDS: Final = 60.0
 """The longest a headless host that lingers stays after the game for its SSH and web players."""
-
-
-@dataclass(frozen=True)
-class HostOptions:
-    config: Any
-    """The game's own options (its kit's `host_config`); which game it is goes with them."""
-    name: str | None
-    """The host's own player; None for a headless host."""
-    game_name: str | None = None
-    bots: int = 0
-    bot_level: str = "medium"
-    pin: str | None = None
-    port: int | None = None
-    bind: str = "0.0.0.0"
-    interfaces: list[str] | None = None
-    advertise: bool = True
-    log_path: Path | None = None
-    """`--resume`: the saved game to continue (None: a new game)."""
-    max_spectators: int = 1000
-    lobby_grace: float = LOBBY_GRACE_SECONDS
-    """Seconds before an abandoned lobby seat is freed."""
-    ssh_port: int | None = None
-    """`--ssh`: serve the game over SSH on this port too (None: not)."""
-    web_port: int | None = None
-    """`--web`: serve the game as a web page on this port too (None: not)."""
-    bot_pace: float = 1.0
-    """Multiplies the computer players' pauses (tests and demos play fast bots)."""
-
-    @property
-    def game(self) -> str:
-        """The game hosted, by its `--game` name (its config says)."""
-        return str(self.config.game)
-
-    def announcer(self) -> Announcer | None:
-        return announcer_for(self, self.game)
-
-
-class Announced(Protocol):
-    """What a host's options say about its advertisement on the LAN."""
-
-    @property
-    def name(self) -> str | None: ...
-    @property
-    def game_name(self) -> str | None: ...
-    @property
-    def pin(self) -> str | None: ...
-    @property
-    def interfaces(self) -> list[str] | None: ...
-    @property
-    def advertise(self) -> bool: ...
-
-
-def announcer_for(options: Announced, game: str) -> Announcer | None:
-    """The advertisement of a host of `game`: "Ann's game", "Ann's Scrabble", or the game's
-    title for a headless host, unless the host named its game; None when it does not
-    advertise."""
-    if not options.advertise:
-        return None
-    known = game_info(game)
-    host = options.name or "a headless host"
-    title = options.name and f"{options.name}'s {known.table}"
-    game_name = options.game_name or title or known.title
-    return Announcer(game_name, host, options.pin is not None, options.interfaces)
 
 
 Server = ServedTable[Any, Any, Any]

@@ -11,7 +11,8 @@ nothing). A name shaped like the host's computer players' ("Bot 2 (easy)") is
 kept for them. See docs/RULES.md, "Players and seats".
 
 The confusables table ships with the `confusable-homoglyphs` package; it is
-read on the first comparison at a table, never on the way to a solo game.
+read on the first comparison at a table (a solo game's, as it seats its computer players
+before its first frame), and a character's prototype is found when a name first holds it.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ BOT_EXAMPLE: Final = "Bot 1 (easy)"
 _DISPLAY_MARK: Final = "\u200e"
 # Never a character: marks one that is confusable with several.
 _SEVERAL: Final = ""
+# Never in the table: between a character's confusables, and between two listings of it.
+_APART: Final = "\x00"
+_LISTING: Final = "\x01"
 
 
 def normal_name(text: str) -> str:
@@ -134,66 +138,80 @@ def _bot_patterns() -> tuple[re.Pattern[str], ...]:
     return pattern(0), pattern(1)
 
 
-def _confusables() -> dict[str, list[str]]:
-    """The package's table: each character with the characters it is confusable with.
+class _Confusables:
+    """Each character's prototype under the package's confusables table, found when a
+    name first holds the character: seating a player compares a few characters, and
+    making the whole table (tens of milliseconds) is not on the way to a first frame.
 
-    Read from the package's data file rather than through its module, which keeps
-    the whole table (with every character's name) resident for the process's life,
-    about 8 MB, and imports urllib; here only the characters are kept, and only
-    until `_prototypes` has made its table.
+    The package keeps confusables.txt as a symmetric relation (each source lists its
+    prototype, each prototype its sources), so the direction is recovered: a source has
+    exactly one prototype; a prototype with a single source pairs with a character that
+    has no other relation, and either may stand for the pair (the one NFKC leaves alone is
+    taken). A prototype is then mapped again until it is stable, so every character of a
+    skeleton is its own prototype.
     """
-    from importlib import resources  # (not on the way to a solo game's first frame)
 
-    text = resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8")
+    def __init__(self) -> None:
+        from importlib import resources  # (not imported until a table compares names)
 
-    def entry_character(pairs: list[tuple[str, object]]) -> object:
-        # An entry is {"c": character, "n": its Unicode name}; the names are not needed.
-        if len(pairs) == 2 and {key for key, _ in pairs} == {"c", "n"}:
-            return dict(pairs)["c"]
-        return dict(pairs)
+        file = resources.files("confusable_homoglyphs").joinpath("confusables.json")
+        # Only the characters are kept, each listing's as one string: an entry is {"c":
+        # character, "n": its Unicode name} (the names, with the package's module, are about
+        # 8 MB; a list of strings per character would still hold MBs).
+        listed: dict[str, list[str]] = json.loads(
+            file.read_text("utf-8"),
+            object_hook=lambda entry: entry.get("c", entry) if len(entry) == 2 else entry,
+        )
+        self._related: dict[str, str] = {}
+        for char, others in listed.items():
+            # The package marks right-to-left characters for display, and lists some
+            # characters twice, once so marked.
+            key = char.replace(_DISPLAY_MARK, "")
+            listing = _APART.join(others).replace(_DISPLAY_MARK, "")
+            known = self._related.get(key)
+            self._related[key] = listing if known is None else known + _LISTING + listing
+        self._prototype: dict[str, str] = {}
 
-    table: dict[str, list[str]] = json.loads(text, object_pairs_hook=entry_character)
-    return table
+    def _single(self, char: str) -> str | None:
+        """`char`'s one confusable; SEVERAL when it has more; None when it has none."""
+        listings = self._related.get(char)
+        if listings is None:
+            return None
+        single = _SEVERAL
+        for position, others in enumerate(listings.split(_LISTING)):
+            distinct = set(others.split(_APART))
+            if position:
+                distinct.add(single)
+            single = distinct.pop() if len(distinct) == 1 else _SEVERAL
+        return single
+
+    def _step(self, char: str) -> str:
+        """`char` mapped once: its prototype in the package's table, or itself."""
+        other = self._single(char)
+        if other is None or other == _SEVERAL:
+            return char  # unrelated, or a prototype with several sources
+        if len(other) > 1 or self._single(other) == _SEVERAL:
+            return other
+        return min(char, other, key=lambda c: (unicodedata.normalize("NFKC", c) != c, c))
+
+    def prototype(self, char: str) -> str:
+        """`char`'s prototype, mapped until every character of it is its own."""
+        found = self._prototype.get(char)
+        if found is None:
+            found = self._step(char)
+            while (mapped := "".join(self._step(c) for c in found)) != found:
+                found = mapped
+            self._prototype[char] = found
+        return found
+
+
+@cache
+def _confusables() -> _Confusables:
+    return _Confusables()
 
 
 def _skeleton(text: str) -> str:
     """UTS #39 skeleton: NFD, each character to its prototype, NFD again."""
-    table = _prototypes()
+    prototype = _confusables().prototype
     decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in decomposed))
-
-
-@cache
-def _prototypes() -> dict[str, str]:
-    """Each confusable character's prototype, from the package's table.
-
-    The package keeps confusables.txt as a symmetric relation (each source lists
-    its prototype, each prototype its sources), so the direction is recovered: a
-    source has exactly one prototype; a prototype with a single source pairs with
-    a character that has no other relation, and either may stand for the pair (the
-    one NFKC leaves alone is taken). Prototypes are then mapped through the table
-    until it is stable, so every character of a skeleton is its own prototype.
-    """
-    # Each character's one confusable, or SEVERAL: a set per character would cost MBs.
-    single: dict[str, str] = {}
-    for char, others in _confusables().items():
-        key = char.replace(_DISPLAY_MARK, "")
-        distinct = {other.replace(_DISPLAY_MARK, "") for other in others}
-        if key in single:  # the same character listed again, once with a display mark
-            distinct.add(single[key])
-        single[key] = distinct.pop() if len(distinct) == 1 else _SEVERAL
-    table: dict[str, str] = {}
-    for char, other in single.items():
-        if len(char) != 1 or other == _SEVERAL:
-            continue  # a sequence or a character with several sources is a prototype
-        if len(other) > 1 or single.get(other) == _SEVERAL:
-            table[char] = other
-        else:
-            table[char] = min(
-                char, other, key=lambda c: (unicodedata.normalize("NFKC", c) != c, c)
-            )
-    while changed := {
-        c: mapped for c, p in table.items() if (mapped := "".join(table.get(x, x) for x in p)) != p
-    }:
-        table.update(changed)
-    return {char: prototype for char, prototype in table.items() if char != prototype}
+    return unicodedata.normalize("NFD", "".join(prototype(c) for c in decomposed))

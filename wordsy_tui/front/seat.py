@@ -28,8 +28,8 @@ from typing import Any, Final
 from net import Client, Refused
 from net.limits import address_key
 from net.protocol import UNKNOWN_TOKEN
+from wordsy_tui.table.basics import LOOPBACK
 from wordsy_tui.table.kept import KEPT_FOLDER, SeatKeep, TokenKept
-from wordsy_tui.table.served import LOOPBACK
 
 FRONT_ENV: Final = "WORDSY_TUI_FRONT"
 PIN_ENV: Final = "WORDSY_TUI_PIN"

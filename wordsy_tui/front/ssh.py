@@ -98,7 +98,7 @@ def host_key_path(data_dir: Path | None = None) -> Path:
     if data_dir is None:
         from platformdirs import user_data_dir
 
-        from wordsy_tui.table.served import APP_NAME
+        from wordsy_tui.table.basics import APP_NAME
 
         data_dir = Path(user_data_dir(APP_NAME))
     return data_dir / HOST_KEY_NAME

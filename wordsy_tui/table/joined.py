@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import Any, Final, Protocol, TypedDict, TypeVar, Unpack
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypedDict, TypeVar, Unpack
 
 from net import (
     Client,
@@ -27,6 +27,7 @@ from net import client as net_client
 from net.host import MAX_NAME
 from net.protocol import NAME_TAKEN
 from wordsy_tui.engine import Rules
+from wordsy_tui.table.basics import APP_NAME, LOOPBACK, requirements
 from wordsy_tui.table.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem
 from wordsy_tui.table.clock import AlarmClock, Deadline
 from wordsy_tui.table.kept import KEPT_FOLDER, SeatKeep, TokenKept
@@ -34,8 +35,11 @@ from wordsy_tui.table.part import Table
 from wordsy_tui.table.sealed import Keeper
 from wordsy_tui.table.seam import Stream
 from wordsy_tui.table.seat import Door, LinkChanged, NextGame, Rejected
-from wordsy_tui.table.served import APP_NAME, LOOPBACK, ServedTable, requirements
 from wordsy_tui.text import shown
+
+if TYPE_CHECKING:
+    # The host's own modules (net's host, mDNS): a player who joins has no host to run.
+    from wordsy_tui.table.served import ServedTable
 
 # How long joining keeps knocking before it tells the player the host is not there
 # (once in, a lost link is retried for as long as the player stays).

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar
 from wordsy_tui.engine import Request, Rules
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.table.bots import ComputerPlayer, SeatSession
-from wordsy_tui.table.discovery import Announcer
 from wordsy_tui.table.sealed import Keeper
 from wordsy_tui.table.seam import HouseRule, Seating
 
 if TYPE_CHECKING:
+    # mDNS: not for a player who joins (only a host advertises).
+    from wordsy_tui.table.discovery import Announcer
     from wordsy_tui.table.served import ServedTable
 
 

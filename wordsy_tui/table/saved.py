@@ -122,6 +122,6 @@ def saved_game_list(directory: Path) -> list[SavedGame]:
 def default_saved_games() -> list[SavedGame]:
     """The games this user's hosts saved."""
     from net.log import default_log_dir
-    from wordsy_tui.table.served import APP_NAME
+    from wordsy_tui.table.basics import APP_NAME
 
     return saved_game_list(default_log_dir(APP_NAME))

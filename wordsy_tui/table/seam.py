@@ -163,6 +163,9 @@ class HostedRules(Generic[S, C, E]):
         self.state = rules.fresh()
         # The host asks for one event's view for every recipient in a row: decode it once.
         self._last: tuple[dict[str, Any], E] | None = None
+        # The events of the last command decided, as sent and as made: the host folds the
+        # very events it decided, so it does not decode what it has just encoded.
+        self._decided: list[tuple[dict[str, Any], E]] = []
 
     def decide(self, seat: str | None, command: dict[str, Any]) -> list[dict[str, Any]]:
         # Before decoding: text that must never reach a terminal is refused as such, even
@@ -177,7 +180,8 @@ class HostedRules(Generic[S, C, E]):
             events = self.rules.decide(self.state, actor, request.command, self.rng)
         except RuleError as error:
             raise refused_by_rules(error) from None
-        return [self.rules.encode(event) for event in events]
+        self._decided = [(self.rules.encode(event), event) for event in events]
+        return [encoded for encoded, _ in self._decided]
 
     def _authorize(self, seat: str | None, request: Request[C]) -> str | None:
         """Who acts: the sender's seat; the host (seat None) may act for any seat."""
@@ -194,7 +198,9 @@ class HostedRules(Generic[S, C, E]):
         return seat
 
     def evolve(self, event: dict[str, Any]) -> None:
-        decoded = self.rules.decode_event(event)
+        decided = next((made for sent, made in self._decided if sent is event), None)
+        # An event of a log being resumed, or one a command decided just now.
+        decoded = self.rules.decode_event(event) if decided is None else decided
         self._last = (event, decoded)
         self.state = self.rules.evolve(self.state, decoded)
         if self.on_event is not None:

@@ -30,6 +30,7 @@ from wordsy_tui.engine.errors import RuleError, SeatingError
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.engine.names import name_problem, same_name
 from wordsy_tui.table.away import Attendance
+from wordsy_tui.table.basics import APP_NAME, DEFAULT_PORT, requirements
 from wordsy_tui.table.bots import ComputerPlayer
 from wordsy_tui.table.clock import AlarmClock
 from wordsy_tui.table.discovery import Announcer
@@ -48,19 +49,7 @@ from wordsy_tui.table.part import (
 from wordsy_tui.table.seam import SEATING_PHASES, HostedRules, Seating
 from wordsy_tui.table.seatbook import SeatBook
 
-APP_NAME: Final = "wordsy-tui"
-DEFAULT_PORT: Final = 47474
 REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
-LOOPBACK: Final = "127.0.0.1"
-"""Where the host's own players (its hosting player, its computer players) reach it."""
-LOBBY_GRACE_SECONDS: Final = 60.0
-"""Before the game starts, a seat whose connection stays gone this long is freed (at a
-table whose host frees them: `lobby_grace`)."""
-
-
-def requirements(dictionary: str, game: str) -> dict[str, str]:
-    """What host and client must share: the game, and the exact word list."""
-    return {"game": game, "dictionary": dictionary}
 
 
 async def start_serving(host: Host) -> None:

@@ -25,6 +25,8 @@ from itertools import accumulate, islice
 from typing import Final, TypeVar, overload
 
 DATA_FILE: Final = "lexicon.bin.z"
+DIGEST_FILE: Final = "lexicon.sha256"
+"""Beside the data: its `Lexicon.digest`, written by scripts/build_dictionary.py."""
 FORMAT_VERSION: Final = 2
 # A relation code's high bit marks an ancestor reached in more than one step.
 CHAINED: Final = 0x80
@@ -348,6 +350,24 @@ def load_lexicon() -> Lexicon:
     return unpack(resources.files(__package__).joinpath("data", DATA_FILE).read_bytes())
 
 
+class ShippedWords:
+    """The shipped word list as a container of lower-case words, loaded at its first lookup:
+    a game's rules hold it from the start, and most of their commands judge no word (a solo
+    game seats its players and deals before its first frame, judging none)."""
+
+    __slots__ = ()
+
+    def __contains__(self, word: str, /) -> bool:
+        return word in load_lexicon()
+
+
 def dictionary_hash() -> str:
-    """SHA-256 of the word list and family table, compared in the network handshake."""
-    return load_lexicon().digest
+    """SHA-256 of the word list and family table (the data's `Lexicon.digest`), compared in
+    the network handshake.
+
+    Read from the digest file the build writes beside the data (a test holds the two
+    together): joining or hosting needs the hash before its first frame, and computing it
+    means inflating and hashing the whole list.
+    """
+    digest = resources.files(__package__).joinpath("data", DIGEST_FILE).read_text("ascii")
+    return digest.strip()

@@ -12,9 +12,10 @@ from tests.games.madeup.seam import madeup_rules
 from tests.games.madeup.seat import MadeUpSeat
 from wordsy_tui.engine import Request
 from wordsy_tui.engine.levels import Level
+from wordsy_tui.table.basics import LOOPBACK
 from wordsy_tui.table.bots import ComputerPlayer
 from wordsy_tui.table.part import TableOptions
-from wordsy_tui.table.served import LOOPBACK, ServedTable
+from wordsy_tui.table.served import ServedTable
 
 MadeUpHost = ServedTable[r.State, r.Command, r.Event]
 """The host of one game of Twenty-One."""

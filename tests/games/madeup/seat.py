@@ -49,8 +49,8 @@ class MadeUpSeat(Seat[r.State, r.Command, r.Event]):
         cls, address: str, port: int, name: str, dictionary: str, **knock: Unpack[Knock]
     ) -> MadeUpSeat:
         """A seat (or a place to watch from) at a host of Twenty-One across the network."""
+        from wordsy_tui.table.basics import requirements
         from wordsy_tui.table.joined import Joined
-        from wordsy_tui.table.served import requirements
 
         requires = requirements(dictionary, r.GAME)
         return cls(Joined.at(address, port, name, requires, madeup_rules(), **knock))

@@ -15,7 +15,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Select, Static
 from textual.widgets._select import SelectOverlay
 
-from wordsy_tui.app.screens.host_form import form_row, level_field
 from wordsy_tui.app.widgets.footer import Footer
 
 T = TypeVar("T")
@@ -56,6 +55,9 @@ class CompanyScreen(ModalScreen[T | None], Generic[T]):
         self.choice = choice
 
     def compose(self) -> ComposeResult:
+        # The start menu's form, with its way onto the LAN: not on `solo`'s way to its table.
+        from wordsy_tui.app.screens.host_form import form_row, level_field
+
         with Vertical(id="dialog"):
             yield Static(Text(f"Solo: {self.title_text}", "bold"), id="solo-title")
             yield from form_row(

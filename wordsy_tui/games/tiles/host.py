@@ -22,8 +22,9 @@ from wordsy_tui.games.tiles.rules.waits import waiting
 from wordsy_tui.games.tiles.rules.words import Words
 from wordsy_tui.games.tiles.seam import TileRules
 from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.table.basics import LOOPBACK
 from wordsy_tui.table.part import TableOptions
-from wordsy_tui.table.served import LOOPBACK, ServedTable
+from wordsy_tui.table.served import ServedTable
 
 TileHost = ServedTable[TileGameState, cmd.Command, ev.Event]
 """The host of one tile game."""

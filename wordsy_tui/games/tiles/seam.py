@@ -27,7 +27,8 @@ from wordsy_tui.games.tiles.rules.legal import legal_commands
 from wordsy_tui.games.tiles.rules.state import TileGameState
 from wordsy_tui.games.tiles.rules.view import for_seat, state_for_seat
 from wordsy_tui.games.tiles.rules.waits import waiting
-from wordsy_tui.games.tiles.rules.words import Words, shipped_words
+from wordsy_tui.games.tiles.rules.words import Words
+from wordsy_tui.words.lexicon import ShippedWords
 
 # The host's own set-up and clock; no seat may send these.
 HOST_ONLY: Final = (cmd.CreateGame, cmd.TimeUp)
@@ -41,13 +42,7 @@ class TileRules:
     snapshots: Final = True
 
     def __init__(self, words: Words | None = None) -> None:
-        self._words = words
-
-    @property
-    def words(self) -> Words:
-        if self._words is None:
-            self._words = shipped_words()
-        return self._words
+        self.words: Words = ShippedWords() if words is None else words
 
     def name(self, state: TileGameState) -> str:
         return state.config.game.value

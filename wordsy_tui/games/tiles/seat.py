@@ -124,8 +124,8 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
     ) -> TileSeat:
         """A player's seat at a host of `game` across the network, or a spectator's place
         beside it (no seat, no rack)."""
+        from wordsy_tui.table.basics import requirements
         from wordsy_tui.table.joined import Joined
-        from wordsy_tui.table.served import requirements
 
         requires = requirements(dictionary, game.value)
         door = Joined.at(address, port, name, requires, tile_rules(), **knock)

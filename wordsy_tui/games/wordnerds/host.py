@@ -22,8 +22,9 @@ from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 from wordsy_tui.games.wordnerds.rules.words import Words
 from wordsy_tui.games.wordnerds.seam import NerdsRules
 from wordsy_tui.games.wordnerds.seat import NerdsSeat
+from wordsy_tui.table.basics import LOBBY_GRACE_SECONDS, LOOPBACK
 from wordsy_tui.table.part import TableOptions
-from wordsy_tui.table.served import LOBBY_GRACE_SECONDS, LOOPBACK, ServedTable
+from wordsy_tui.table.served import ServedTable
 
 NerdsHost = ServedTable[NerdsState, cmd.Command, ev.Event]
 """The host of one game of Word Nerds."""

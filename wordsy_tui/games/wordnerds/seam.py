@@ -29,6 +29,7 @@ from wordsy_tui.games.wordnerds.rules.legal import legal_commands
 from wordsy_tui.games.wordnerds.rules.state import NerdsState
 from wordsy_tui.games.wordnerds.rules.view import event_for, state_for
 from wordsy_tui.games.wordnerds.rules.words import Words
+from wordsy_tui.words.lexicon import ShippedWords
 
 
 class NerdsRules:
@@ -38,15 +39,7 @@ class NerdsRules:
     snapshots: Final = True
 
     def __init__(self, words: Words | None = None) -> None:
-        self._words = words
-
-    @property
-    def words(self) -> Words:
-        if self._words is None:
-            from wordsy_tui.words.lexicon import load_lexicon
-
-            self._words = load_lexicon()
-        return self._words
+        self.words: Words = ShippedWords() if words is None else words
 
     def name(self, state: NerdsState) -> str:
         return GAME
@@ -57,7 +50,7 @@ class NerdsRules:
     def decide(
         self, state: NerdsState, actor: str | None, command: cmd.Command, rng: random.Random
     ) -> list[ev.Event]:
-        return decide(state, actor, command, rng=rng, words=_Lazy(self))
+        return decide(state, actor, command, rng=rng, words=self.words)
 
     def evolve(self, state: NerdsState, event: ev.Event) -> NerdsState:
         """Refuses (`CodecError`) an event that cannot follow `state`: what a hostile host
@@ -96,16 +89,6 @@ class NerdsRules:
 
     def decode_snapshot(self, wire: object) -> NerdsState:
         return decode_snapshot(wire)
-
-
-class _Lazy:
-    """The word list, loaded only when a challenge asks it (most commands never do)."""
-
-    def __init__(self, rules: NerdsRules) -> None:
-        self.rules = rules
-
-    def __contains__(self, word: str, /) -> bool:
-        return word in self.rules.words
 
 
 def nerds_rules(words: Words | None = None) -> Rules[NerdsState, cmd.Command, ev.Event]:

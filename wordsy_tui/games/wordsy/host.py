@@ -18,9 +18,10 @@ from wordsy_tui.games.wordsy.rules.referee import Referee
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 from wordsy_tui.games.wordsy.seam import wordsy_rules
 from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.basics import LOBBY_GRACE_SECONDS, LOOPBACK
 from wordsy_tui.table.part import TableOptions
 from wordsy_tui.table.seam import HOST_ONLY, HostedRules
-from wordsy_tui.table.served import LOBBY_GRACE_SECONDS, LOOPBACK, ServedTable
+from wordsy_tui.table.served import ServedTable
 
 WordsyHost = ServedTable[GameState, cmd.Command, ev.Event]
 """The host of one game of Wordsy."""

@@ -7,6 +7,7 @@ import pytest
 from wordsy_tui.games.wordsy.referee import preload_in_background
 from wordsy_tui.games.wordsy.referee.best import load_word_search
 from wordsy_tui.games.wordsy.rules.referee import Reason
+from wordsy_tui.words import lexicon as lexicon_module
 from wordsy_tui.words.lexicon import WordList, dictionary_hash, load_lexicon, pack, unpack
 
 # The words the rulebooks print, as their examples spell them.
@@ -84,6 +85,16 @@ def test_every_word_is_lower_case_letters():
     assert all(
         word.isascii() and word.isalpha() and word.islower() for word in load_lexicon().words
     )
+
+
+def test_the_hash_is_known_without_loading_the_list(monkeypatch: pytest.MonkeyPatch):
+    # Joining and hosting ask for it before their first frame.
+    def no_load(blob: bytes) -> None:
+        raise AssertionError("dictionary_hash() loaded the word list")
+
+    monkeypatch.setattr(lexicon_module, "unpack", no_load)
+    monkeypatch.setattr(lexicon_module, "load_lexicon", lambda: no_load(b""))
+    assert len(dictionary_hash()) == 64
 
 
 def test_hash_is_stable_and_covers_the_content():

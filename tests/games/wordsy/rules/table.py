@@ -7,13 +7,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from wordsy_tui.engine.sealed import commit
-from wordsy_tui.games.wordsy.rules import GameState, decide, evolve, replay
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.board import Board
 from wordsy_tui.games.wordsy.rules.cards import FULL_DECK, Card
 from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.decide import decide
+from wordsy_tui.games.wordsy.rules.evolve import evolve, replay
 from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee, Referee
+from wordsy_tui.games.wordsy.rules.state import GameState
 
 SALT = b"pepper"
 

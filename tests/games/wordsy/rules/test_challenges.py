@@ -1,10 +1,11 @@
 import pytest
 
 from tests.games.wordsy.rules.table import Table
-from wordsy_tui.games.wordsy.rules import Phase, errors
 from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules import errors
 from wordsy_tui.games.wordsy.rules.referee import Reason
 from wordsy_tui.games.wordsy.rules.scoresheet import Box
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 BOARD = "S T R N L D C P"  # S5 T5 R4 N4 L3 D3 C2 P2
 

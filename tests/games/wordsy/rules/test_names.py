@@ -8,6 +8,7 @@ import pytest
 
 from tests.games.wordsy.rules.table import SALT, Table
 from tests.hostile import PAYLOADS, wrapped
+from wordsy_tui.engine import names
 from wordsy_tui.engine.names import (
     MAX_NAME_LENGTH,
     MAX_NAME_WIDTH,
@@ -161,3 +162,15 @@ def test_the_confusables_table_is_read_without_keeping_the_packages_copy():
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_a_character_is_looked_up_in_the_confusables_when_a_name_first_holds_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seating a table's first players is on the way to a solo game's first frame: it works
+    # out the prototypes of the characters it compares, not the whole table's thousands.
+    table = names._Confusables()
+    monkeypatch.setattr(names, "_confusables", lambda: table)
+    assert names.same_name("B\u043eb", "Bob")  # a Cyrillic o
+    assert names.name_problem("Ann", ["Bot 1 (easy)"]) is None
+    assert len(table._prototype) < 40

@@ -2,9 +2,10 @@ import pytest
 
 from tests.games.wordsy.rules.table import SALT, Table
 from wordsy_tui.engine.sealed import commit
-from wordsy_tui.games.wordsy.rules import Phase, errors
 from wordsy_tui.games.wordsy.rules import commands as cmd
+from wordsy_tui.games.wordsy.rules import errors, legal
 from wordsy_tui.games.wordsy.rules.config import GameConfig
+from wordsy_tui.games.wordsy.rules.state import Phase
 
 
 @pytest.fixture
@@ -163,3 +164,15 @@ def test_a_word_wiped_before_the_lock_in_is_a_pass_not_a_scored_blank(table):
     row = table.state.sheets["Ann"].rows[0]
     assert (row.word, row.score) == (None, 0)
     assert all(played.word for played in table.state.played)
+
+
+def test_whom_writing_waits_for_is_asked_without_deciding_a_lock(monkeypatch):
+    # The host asks it after every event: a decided lock (and its fold) per player was
+    # most of the rules' time on a command.
+    t = Table(("Ann", "Bob", "Cat"))
+    t.start()
+    t.do(cmd.LockIn("Bob"))
+    decided: list[object] = []
+    monkeypatch.setattr(legal, "decide", lambda *args, **kw: decided.append(args))
+    assert legal.waiting_for(t.state) == {"Ann", "Cat"}
+    assert decided == []

@@ -9,12 +9,16 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from wordsy_tui.engine.sealed import commit
-from wordsy_tui.games.wordsy.rules import GameState, Phase, RuleError, decide, evolve, replay
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.rules.config import Difficulty, GameConfig
+from wordsy_tui.games.wordsy.rules.decide import decide
+from wordsy_tui.games.wordsy.rules.errors import RuleError
+from wordsy_tui.games.wordsy.rules.evolve import evolve, replay
+from wordsy_tui.games.wordsy.rules.legal import allowed, may_lock_in
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 from wordsy_tui.games.wordsy.rules.scoresheet import BONUS_BOXES, PENALTY_POINTS
+from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 
 WORDS = ("STRAND", "QUIBBLES", "FLINCH", "RHYTHMS", "JAZZ", "SPLINTERED", "AEIOU", "HYPHEN-ATED")
 SALT = b"salt"
@@ -105,6 +109,11 @@ class WordsyMachine(RuleBasedStateMachine):
     @invariant()
     def the_log_replays_to_the_state(self):
         assert replay(self.log) == self.state
+
+    @invariant()
+    def lock_windows_are_locks_the_rules_allow(self):
+        for player in self.state.players:
+            assert may_lock_in(self.state, player) == allowed(self.state, cmd.LockIn(player))
 
     @invariant()
     def the_two_rules_of_two_hold(self):

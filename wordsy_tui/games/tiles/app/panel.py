@@ -14,7 +14,6 @@ from typing import Final
 
 from rich.text import Text
 
-from wordsy_tui.app.widgets.chat import chat_line
 from wordsy_tui.app.widgets.waiting import STILL_HERE, waiting_words
 from wordsy_tui.games.tiles.rules.board import EMPTY_BOARD, Assessment, assess, place
 from wordsy_tui.games.tiles.rules.errors import PlacementError
@@ -182,6 +181,9 @@ def chat_text(
     text = Text(no_wrap=True, overflow="ellipsis")
     if not lines:
         return text.append(f"Chat: {talk_key} to talk (everyone sees it)", "dim")
+    # With the chat log's module (Rich's pretty-printer): not before the table's first frame.
+    from wordsy_tui.app.widgets.chat import chat_line
+
     for line in list(lines)[-rows:]:
         said = chat_line(line, me)
         said.truncate(width, overflow="ellipsis")

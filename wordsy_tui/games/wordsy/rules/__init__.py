@@ -2,11 +2,8 @@
 
 Pure Python: no I/O, no clock, no asyncio, no Textual. The host's random
 generator is passed to `decide`; the host's clock arrives as commands.
+
+Each part is imported from its module (`decide.decide`, `evolve.evolve`,
+`state.GameState`): the package itself loads nothing, so that what needs only the
+config (the command line, the start menu) does not make every command and event.
 """
-
-from wordsy_tui.games.wordsy.rules.decide import decide
-from wordsy_tui.games.wordsy.rules.errors import RuleError
-from wordsy_tui.games.wordsy.rules.evolve import evolve, replay
-from wordsy_tui.games.wordsy.rules.state import GameState, Phase
-
-__all__ = ["GameState", "Phase", "RuleError", "decide", "evolve", "replay"]

@@ -55,9 +55,7 @@ def decide(
             _write(state, player, commitment)
             out.add(ev.WordWritten(player, commitment))
         case cmd.LockIn(player):
-            _writing(state, player)
-            if state.draft(player).locked:
-                raise errors.WordLockedError("Your word is already locked in.")
+            lock_window(state, player)
             out.add(ev.WordLocked(player))
         case cmd.FlipTimer(player):
             _flip(state, player)
@@ -231,6 +229,15 @@ def _judge(state: GameState, word: str, referee: Referee) -> Verdict:
     if not LETTERS.fullmatch(word):
         return Verdict(False, Reason.NOT_LETTERS, f"{word!r} is not made of letters A to Z")
     return referee.judge(word, state.played, state.config.ruleset)
+
+
+def lock_window(state: GameState, player: str) -> None:
+    """Raise unless `player` may lock their word in now. Nothing after a lock can refuse
+    it, so this is the whole of LockIn's legality (the host asks it of every player after
+    every event: whom writing still waits for)."""
+    _writing(state, player)
+    if state.draft(player).locked:
+        raise errors.WordLockedError("Your word is already locked in.")
 
 
 def offer_window(state: GameState, player: str) -> None:

@@ -13,7 +13,7 @@ from typing import Final
 
 from wordsy_tui.engine.sealed import COMMITMENT_BYTES
 from wordsy_tui.games.wordsy.rules import commands as cmd
-from wordsy_tui.games.wordsy.rules.decide import decide, offer_window
+from wordsy_tui.games.wordsy.rules.decide import decide, lock_window, offer_window
 from wordsy_tui.games.wordsy.rules.errors import RuleError
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
 
@@ -41,6 +41,15 @@ def may_offer_meant_word(state: GameState, player: str) -> bool:
     the word itself is judged when it is offered."""
     try:
         offer_window(state, player)
+    except RuleError:
+        return False
+    return True
+
+
+def may_lock_in(state: GameState, player: str) -> bool:
+    """`allowed(state, cmd.LockIn(player))`, without deciding the lock and its fold."""
+    try:
+        lock_window(state, player)
     except RuleError:
         return False
     return True
@@ -79,7 +88,7 @@ def waiting_for(state: GameState) -> frozenset[str]:
     """Whom the table waits for before this phase can end by itself."""
     players = state.players
     if state.phase is Phase.WRITING:
-        return frozenset(p for p in players if allowed(state, cmd.LockIn(p)))
+        return frozenset(p for p in players if may_lock_in(state, p))
     if state.phase is Phase.REVEAL:
         return frozenset(
             p for p in players if state.draft(p).commitment and not state.draft(p).revealed
