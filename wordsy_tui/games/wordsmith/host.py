@@ -20,8 +20,8 @@ from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 from wordsy_tui.games.wordsmith.rules.words import Words
 from wordsy_tui.games.wordsmith.seam import WordsmithRules
 from wordsy_tui.games.wordsmith.seat import WordsmithSeat
-from wordsy_tui.table.part import TableOptions
 from wordsy_tui.table.basics import LOBBY_GRACE_SECONDS, LOOPBACK
+from wordsy_tui.table.part import TableOptions
 from wordsy_tui.table.served import ServedTable
 
 WordsmithHost = ServedTable[WordsmithState, cmd.Command, ev.Event]

@@ -79,8 +79,8 @@ class WordsmithSeat(Seat[WordsmithState, cmd.Command, ev.Event]):
     ) -> WordsmithSeat:
         """A player's (or spectator's) seat at a host across the network (`dictionary`: the
         word list's, which host and player must share)."""
-        from wordsy_tui.table.joined import Joined
         from wordsy_tui.table.basics import requirements
+        from wordsy_tui.table.joined import Joined
 
         requires = requirements(dictionary, GAME)
         door = Joined.at(address, port, name, requires, WordsmithRules(), **knock)
