@@ -3,7 +3,7 @@ its own commands on the host's keyboard."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Final
 
 from wordsy_tui.games.wordsmith.rules import events as ev
@@ -12,7 +12,7 @@ from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 from wordsy_tui.table.desk import TableDesk
 
 if TYPE_CHECKING:
-    from wordsy_tui.games.wordsmith.host import WordsmithHost
+    pass
 
 DESK_HELP: Final = (
     "Commands: 'start' starts the game with the players seated (at least two); "
@@ -72,10 +72,7 @@ class WordsmithDesk(TableDesk):
     help = DESK_HELP
     removed = "{name}'s seat is removed"
 
-    def __init__(self, server: WordsmithHost, say: Callable[[str], None]) -> None:
-        super().__init__(server, say)
-        self.game_server = server
-
     def left(self) -> Collection[str]:
         """The seats whose players stopped playing ('players' says so)."""
-        return self.game_server.state.left
+        left: Collection[str] = self.server.state.left
+        return left
