@@ -42,6 +42,7 @@ from wordsy_tui.games.tiles.rules.gcg import nicknames
 from wordsy_tui.games.tiles.rules.notation import ACROSS, DOWN, parse_move
 from wordsy_tui.games.tiles.rules.rulesets import LETTERS, SIZE, ChallengeRule, GameName
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
+from wordsy_tui.games.tiles.rules.words import Words, is_word
 from wordsy_tui.text import shown
 
 MAX_BYTES: Final = 256 * 1024
@@ -114,9 +115,11 @@ class _Everything:
         return True
 
 
-def read_gcg(text: str) -> GcgGame:
+def read_gcg(text: str, words: Words | None = None) -> GcgGame:
     """The events of the two-player Scrabble game `text` records; GcgImportError (with a
-    line number) for a record that cannot be one."""
+    line number) for a record that cannot be one. `words`: a list that names the words a
+    withdrawn play was challenged off for (the record does not say which; without it, or
+    when it has them all, every word of the play is named)."""
     if len(text) > MAX_BYTES:
         raise GcgImportError(f"the record is larger than {MAX_BYTES // 1024} KB: not one game")
     players: dict[int, tuple[str, str]] = {}
@@ -144,7 +147,7 @@ def read_gcg(text: str) -> GcgGame:
                 f"line {number}: neither a pragma (#...) nor a move (>nick: ...): "
                 f"{shown(line[:40])!r}"
             )
-    return _game(players, pragmas, moves)
+    return _game(players, pragmas, moves, words)
 
 
 def _player(line: str, number: int, players: dict[int, tuple[str, str]]) -> None:
@@ -224,7 +227,10 @@ def _rack(tokens: Sequence[str], number: int) -> str:
 
 
 def _game(
-    players: dict[int, tuple[str, str]], pragmas: dict[str, str], moves: list[_Move]
+    players: dict[int, tuple[str, str]],
+    pragmas: dict[str, str],
+    moves: list[_Move],
+    words: Words | None,
 ) -> GcgGame:
     if sorted(players) != [1, 2]:
         raise GcgImportError("the record names no two players (#player1 and #player2)")
@@ -245,7 +251,7 @@ def _game(
         lexicon_name=pragmas.get("lexicon", "")[:60],
     )
     return GcgGame(
-        tuple(_Replayer(config, names, moves).events()),
+        tuple(_Replayer(config, names, moves, words).events()),
         shown(pragmas.get("title", "")),
         shown(pragmas.get("id", "")),
     )
@@ -286,7 +292,14 @@ def _doubled(moves: list[_Move]) -> bool:
 class _Replayer:
     """The record's moves through `decide`, as its host would have played them."""
 
-    def __init__(self, config: TileGameConfig, names: dict[str, str], moves: list[_Move]) -> None:
+    def __init__(
+        self,
+        config: TileGameConfig,
+        names: dict[str, str],
+        moves: list[_Move],
+        words: Words | None,
+    ) -> None:
+        self.words = words
         self.names = names
         self.moves = moves
         self.dealt = _Dealt()
@@ -310,7 +323,9 @@ class _Replayer:
         for nick in order:
             rack = self._rack_at(0, nick)
             if rack is None:
-                raise GcgImportError(f"{shown(nick)!r} never moves: no rack to start with")
+                raise GcgImportError(
+                    f"line {plays[-1].number}: {shown(nick)!r} never moves: no rack to start with"
+                )
             self._draw(rack, plays[0].number, self.names[nick])
         self.add([ev.TurnStarted(seated[0])])
         for index, move in enumerate(self.moves):
@@ -353,8 +368,13 @@ class _Replayer:
     def _plan(self, index: int, nick: str, kept: Sequence[str], number: int) -> None:
         """The tiles `nick` draws now, keeping `kept`: what their next rack shows more."""
         following = self._rack_at(index + 1, nick)
+        if following is None and self.state.bag_count > 0:
+            raise GcgImportError(
+                f"line {number}: the record ends before the game does, with tiles in the "
+                "bag (only finished games import)"
+            )
         if following is None:
-            return  # a draw the record does not show is refused when it is asked for
+            return  # the bag is empty: nothing to draw
         drawn = Counter(following) - Counter(kept)
         if Counter(kept) - Counter(following):
             raise GcgImportError(
@@ -426,7 +446,10 @@ class _Replayer:
                     raise GcgImportError(
                         f"line {move.number}: the play withdrawn scored {pending.score}"
                     )
-                self._do(move, self._other(player), cmd.Challenge(), frozenset())
+                formed = {word.lower() for word, _ in pending.words}
+                known = self.words
+                lacked = {w for w in formed if known is None or not is_word(known, w)}
+                self._do(move, self._other(player), cmd.Challenge(), formed - (lacked or formed))
             case "bonus":
                 pending = self.state.pending
                 if pending is None or pending.player != player:
