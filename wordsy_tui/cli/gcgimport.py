@@ -16,6 +16,8 @@ from typing import Final
 from wordsy_tui.text import shown
 
 ERROR: Final = 2
+MAX_BYTES: Final = 256 * 1024
+"""The largest record read: a whole game is a few kilobytes."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,25 +37,26 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from net.log import GameLog, default_log_dir, new_game_id
-    from wordsy_tui.games.tiles.rules.codec import encode
-    from wordsy_tui.games.tiles.rules.gcgread import MAX_BYTES, GcgImportError, read_gcg
+    from wordsy_tui.kit import NotImported, kits
     from wordsy_tui.table.basics import APP_NAME
 
     path = Path(args.record)
     where = shown(path.name)
+    reader = next(kit for kit in kits() if kit.record_format == "GCG")
     try:
         with path.open("rb") as record:
             data = record.read(MAX_BYTES + 1)
-        game = read_gcg(_decoded(data))
+        if len(data) > MAX_BYTES:
+            raise NotImported(f"larger than {MAX_BYTES // 1024} KB: not the record of a game")
+        game = reader.read_record(_decoded(data))
     except OSError as error:
         return _refuse(f"cannot read {where}: {error.strerror or error}")
-    except GcgImportError as error:
-        return _refuse(f"{where}: {error}")
+    except NotImported as why:
+        return _refuse(f"{where}: {why}")
     game_id = new_game_id()
     log_path = default_log_dir(APP_NAME) / f"{game_id}.log"
     records = [
-        {"k": "event", "seq": seq, "body": encode(event)}
-        for seq, event in enumerate(game.events, start=1)
+        {"k": "event", "seq": seq, "body": body} for seq, body in enumerate(game.bodies, start=1)
     ]
     try:
         log, _records, _damage = GameLog.open(log_path)
@@ -63,8 +66,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             log.close()
     except OSError as error:
         return _refuse(f"cannot save the game: {error.strerror or error}")
-    said = ", ".join(part for part in (game.title, game.game_id) if part)
-    print(f"Imported {where}{f' ({said})' if said else ''} as game {game_id}.")
+    print(f"Imported {where}{f' ({game.said})' if game.said else ''} as game {game_id}.")
     print(f"Step through it with: wordsy-tui replay {game_id}")
     return 0
 

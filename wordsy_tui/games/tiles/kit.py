@@ -22,7 +22,16 @@ from wordsy_tui.games.tiles.rules.config import (
 from wordsy_tui.games.tiles.rules.config import MAX_TURN_SECONDS as TILE_MAX_TURN_SECONDS
 from wordsy_tui.games.tiles.rules.config import MIN_TURN_SECONDS as TILE_MIN_TURN_SECONDS
 from wordsy_tui.games.tiles.rules.rulesets import RULES, ChallengeRule, GameName
-from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError, knock
+from wordsy_tui.kit import (
+    Game,
+    Hosted,
+    Imported,
+    Listing,
+    NotExported,
+    NotImported,
+    UsageError,
+    knock,
+)
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
@@ -191,20 +200,27 @@ class TilesKit:
         return run(args, parser)
 
     def check_arguments(self, group: argparse._ArgumentGroup) -> None:
-        """The tile games judge a word by the word list alone: no options of their own."""
+        """The tile games judge a word by the word list alone: the shipped one, or a
+        host's own."""
+        lexicon_argument(group)
 
     def check(self, game: str, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         import json
 
         from wordsy_tui.games.tiles.rules.words import MAX_WORD, MIN_WORD, is_word, shipped_words
 
+        try:
+            listed = word_file(args.lexicon)
+        except UsageError as error:
+            parser.error(str(error))
         word = args.word.strip().upper()
-        ok = is_word(shipped_words(), word)
+        ok = is_word(shipped_words() if listed is None else listed.words, word)
         title = RULES[GameName(game)].title
+        named = f"of {title}" if listed is None else listed.name
         reason = (
             None
             if ok
-            else f"not in the word list of {title} ({MIN_WORD} to {MAX_WORD} letters, A to Z)"
+            else f"not in the word list {named} ({MIN_WORD} to {MAX_WORD} letters, A to Z)"
         )
         if args.json:
             print(json.dumps({"word": word, "ok": ok, "message": reason}))
@@ -296,6 +312,20 @@ class TilesKit:
                 f"is not finished ({why}): a game exports once it is over, since until "
                 "then its racks are secret"
             ) from None
+
+    def read_record(self, text: str) -> Imported:
+        """A two-player Scrabble game from a GCG record (Woogles, macondo, Quackle)."""
+        from wordsy_tui.games.tiles.rules.codec import encode
+        from wordsy_tui.games.tiles.rules.gcgread import GcgImportError, read_gcg
+        from wordsy_tui.games.tiles.rules.words import shipped_words
+
+        try:
+            # The shipped list names the words a withdrawn play was challenged off for.
+            game = read_gcg(text, shipped_words())
+        except GcgImportError as why:
+            raise NotImported(str(why)) from None
+        said = ", ".join(part for part in (game.title, game.game_id) if part)
+        return Imported([encode(event) for event in game.events], said)
 
     def saved(self, game: str, bodies: Sequence[object]) -> tuple[tuple[str, ...], int, bool]:
         from wordsy_tui.games.tiles.rules.codec import decode_event

@@ -129,13 +129,13 @@ def _why_not(line: str) -> str:
     for char in line:
         if char in _SPACES or unicodedata.category(char) == "Zs":
             return (
-                f"{shown(line[:40])!r} holds a space: one word a line (a list with "
+                f"'{shown(line[:40])}' holds a space: one word a line (a list with "
                 "definitions or scores beside its words is not a word list)"
             )
         if unicodedata.category(char).startswith("C"):
             return f"a control character ({shown(char)}): one word a line, letters only"
     bad = next(char for char in line if not ("A" <= char.upper() <= "Z" and char.isascii()))
     return (
-        f"{shown(line[:40])!r} has {shown(bad)!r}: the tiles spell only the letters A to Z "
+        f"'{shown(line[:40])}' has '{shown(bad)}': the tiles spell only the letters A to Z "
         "(a blank stands for one of them)"
     )
