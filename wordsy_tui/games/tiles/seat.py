@@ -196,10 +196,8 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
         config = self.state.config
         if not config.lexicon_hash or self.dawg is not vocabulary_dawg:
             return None
-        return (
-            f"The table plays with the host's word list {shown(config.lexicon_name)}: only "
-            "the host has it, so the best play cannot be looked for here."
-        )
+        name = shown(config.lexicon_name)
+        return f"Only the host has this table's word list ({name}): no best play here."
 
     def best_of_last_turn(self) -> Hint | None:
         """The highest-scoring play the player had on their last turn (None: none)."""
