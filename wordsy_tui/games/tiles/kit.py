@@ -177,11 +177,8 @@ class TilesKit:
             GameName(game), lexicon_name=lexicon_name, lexicon_hash=lexicon_hash
         )
         bots = [Level(args.bot_level)] * args.bots
-        if listed is None:
-            seat = TileSeat.solo(name, config, bots)
-        else:
-            seat = TileSeat.solo(name, config, bots, words=listed.words, dawg=listed.dawg)
-        return TileApp(seat).run_to_end()
+        words, dawg = (None, None) if listed is None else (listed.words, listed.dawg)
+        return TileApp(TileSeat.solo(name, config, bots, words=words, dawg=dawg)).run_to_end()
 
     score_examples: Sequence[str] = (
         'wordsy-tui score --game scrabble --position game.txt --move "8H HORN"',

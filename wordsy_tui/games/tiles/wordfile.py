@@ -13,6 +13,7 @@ import hashlib
 import re
 import threading
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -57,18 +58,19 @@ class WordFile:
                 found = self._dawgs[vocabulary] = build_dawg(self._known(vocabulary))
             return found
 
-    def _known(self, vocabulary: int) -> list[str]:
+    def _known(self, vocabulary: int) -> Iterable[str]:
+        """The words, in order, of a computer player of `vocabulary`."""
         if vocabulary >= ALL_WORDS:
-            return list(self.words)
+            return self.words
         from wordsy_tui.words.lexicon import load_lexicon
 
         lexicon = load_lexicon()
-        known: list[str] = []
-        for word in self.words:
-            index = lexicon.words.find(word)
-            if index is not None and lexicon.levels[index] <= vocabulary:
-                known.append(word)
-        return known
+        return (
+            word
+            for word in self.words
+            if (index := lexicon.words.find(word)) is not None
+            and lexicon.levels[index] <= vocabulary
+        )
 
 
 _LOADED: dict[str, WordFile] = {}

@@ -22,9 +22,9 @@ CHALLENGE_SECONDS: Final = 60
 VOTE_SECONDS: Final = 30
 """The longest the table's vote on a challenge runs (Wordsy's vote has the same default)."""
 TOURNAMENT_EXCHANGE_BAG: Final = 7
+"""Tournament rules: the fewest tiles the bag must hold for an exchange."""
 LEXICON_SHORT: Final = 12
 """Hex digits of a word list's hash shown to players: enough to tell two lists apart."""
-"""Tournament rules: the fewest tiles the bag must hold for an exchange."""
 
 
 def club_options(game: GameName) -> bool:
@@ -80,7 +80,8 @@ class TileGameConfig:
 
     def options(self) -> tuple[str, ...]:
         """The options the table plays with, each in a few words: Scrabble's challenge rule
-        and the options on top of it, Wordfeud's random board."""
+        and the options on top of it, Wordfeud's random board, a word list not the
+        shipped one."""
         listed = self.lexicon_options()
         if not club_options(self.game):
             return (*listed, *(("random board",) if self.random_board else ()))
