@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from tests.games.tiles.rules.table import FixedDraw, Table
+from tests.games.tiles.rules.test_gcg import scripted_game
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles import wordfile
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules.bots import best_moves
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.errors import WordError
-from wordsy_tui.games.tiles.rules.gcg import lexicon_pragma
+from wordsy_tui.games.tiles.rules.gcg import export_gcg, lexicon_pragma
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import TileGameState
 from wordsy_tui.games.tiles.seat import TileSeat
@@ -147,3 +148,18 @@ def test_a_guest_is_told_why_it_has_no_hint(tmp_path):
     refusal = without.hint_refusal()
     assert refusal is not None
     assert "club.txt" in refusal
+
+
+def test_the_record_names_the_list(tmp_path):
+    found = read_word_file(listed(tmp_path, SMALL, name="NWL2023.txt"))
+    config = TileGameConfig(lexicon_name=found.name, lexicon_hash=found.digest)
+    table = Table(config=config, words=found.words)  # type: ignore[arg-type]
+    for _ in range(6):
+        turn = table.state.turn
+        assert turn is not None
+        table.do(turn, cmd.Pass())
+    lines = export_gcg(table.log, "g1").splitlines()
+    assert "#lexicon NWL2023" in lines
+    assert any(line.startswith("#description") and found.digest in line for line in lines)
+    # The shipped list keeps its name.
+    assert "#lexicon SCOWL80" in export_gcg(scripted_game().log, "g1").splitlines()
