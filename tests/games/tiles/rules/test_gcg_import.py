@@ -3,6 +3,7 @@ own exports come back the same, and a hostile or broken record is refused by its
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from pathlib import Path
@@ -174,3 +175,26 @@ def test_a_bad_record_is_refused_by_its_line(record, line, why):
 def test_a_record_that_is_no_game_is_refused(record, why):
     with pytest.raises(GcgImportError, match=why):
         read_gcg(record)
+
+
+def test_a_damaged_record_is_imported_or_refused_never_crashes():
+    """Characters changed, put in, taken out, or whole lines repeated, at random: each
+    record is read or refused with a reason, and nothing else escapes."""
+    rng = random.Random(26)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ?.-+()0123456789 abcz:#>\t"
+    for _ in range(300):
+        lines = rng.choice([CLUB.read_text(encoding="utf-8"), SCRIPTED]).splitlines()
+        at = rng.randrange(len(lines))
+        line, char = lines[at], rng.choice(alphabet)
+        where = rng.randrange(len(line) + 1)
+        match rng.randrange(4):
+            case 0:
+                lines[at] = line[:where] + char + line[where + 1 :]
+            case 1:
+                lines[at] = line[:where] + char + line[where:]
+            case 2:
+                lines[at] = line[:where] + line[where + 1 :]
+            case _:
+                lines.insert(at, rng.choice(lines))
+        with contextlib.suppress(GcgImportError):
+            read_gcg("\n".join(lines) + "\n")
