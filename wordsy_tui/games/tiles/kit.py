@@ -443,11 +443,15 @@ def _saved_config(resume: str, game: str) -> TileGameConfig | None:
 
 def tile_settings(options: Any) -> dict[str, Any]:
     """A tile game's host's own arguments: the host's word list, when it has one."""
+    digest = options.config.lexicon_hash
+    if not digest:
+        return {}
     from wordsy_tui.games.tiles.wordfile import loaded
 
-    digest = options.config.lexicon_hash
-    listed = loaded(digest) if digest else None
-    return {} if listed is None else {"words": listed.words, "dawg": listed.dawg}
+    listed = loaded(digest)
+    if listed is None:  # a config that names a list no `--lexicon` read: never the shipped one
+        raise UsageError(f"the word list {shown(options.config.lexicon_name)} was not read")
+    return {"words": listed.words, "dawg": listed.dawg}
 
 
 def tile_app(options: Any) -> TileApp:
