@@ -128,8 +128,34 @@ def test_a_player_who_joins_loads_neither_the_host_nor_mdns() -> None:
         f"import sys, wordsy_tui.table.joined, wordsy_tui.front.seat, {seats}\n"
         "print(*sorted(sys.modules), sep='\\n')\n"
     )
-    later = ("wordsy_tui.table.served", "wordsy_tui.table.discovery", "net.discovery", "zeroconf")
+    later = (
+        "wordsy_tui.table.served",
+        "wordsy_tui.table.discovery",
+        "net.discovery",
+        "net.host",
+        "zeroconf",
+    )
     assert inside(loaded_by(program), later) == []
+
+
+def test_a_host_loads_mdns_and_its_computer_players_minds_only_when_it_uses_them() -> None:
+    # A host that does not advertise draws its lobby without zeroconf (nor ifaddr and
+    # ctypes, for a host bound to one address), and without the word search of a computer
+    # player it has not seated; the hosting player's keys without the removal screens.
+    hosts = ", ".join(f"wordsy_tui.games.{g}.host" for g in ("wordsy", "tiles", "wordnerds"))
+    program = (
+        f"import sys, wordsy_tui.cli.serve, wordsy_tui.app.table, {hosts}\n"
+        "print(*sorted(sys.modules), sep='\\n')\n"
+    )
+    loaded = loaded_by(program)
+    assert "net.discovery" in loaded
+    later = (
+        "zeroconf",
+        "ifaddr",
+        "wordsy_tui.games.wordsy.bots",
+        "wordsy_tui.app.screens.remove",
+    )
+    assert inside(loaded, later) == []
 
 
 SOLO_TO_ITS_TABLE = """
