@@ -7,8 +7,13 @@ import gc
 import subprocess
 import sys
 from collections.abc import Coroutine
+from typing import ClassVar
 
 import pytest
+from textual import widgets
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from tests.app.fixtures import FixedAdvisor, ScriptedSession
@@ -246,6 +251,35 @@ async def test_the_footer_keeps_its_keys_until_they_change() -> None:
         shown = [key.description for key in footer.query(FooterKey)]
         assert "Next round" in shown
         assert "Lock in" not in shown
+
+
+class KeyBarApp(App[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "bell", "Help")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("hello")
+        yield Footer()
+
+
+async def test_the_footer_has_its_keys_in_the_screens_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Textual's footer composes empty, then builds its keys again once the screen says its
+    # bindings are known: one frame more before every first screen is whole.
+    rebuilt: list[widgets.Footer] = []
+    rebuild = widgets.Footer.recompose
+
+    async def counted(footer: widgets.Footer) -> None:
+        rebuilt.append(footer)
+        await rebuild(footer)
+
+    monkeypatch.setattr(widgets.Footer, "recompose", counted)
+    app = KeyBarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = [key.description for key in app.screen.query_one(Footer).query(FooterKey)]
+        assert "Help" in shown
+        assert rebuilt == []
 
 
 async def test_the_reveal_is_built_at_the_first_reveal() -> None:
