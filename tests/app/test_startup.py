@@ -143,6 +143,16 @@ def test_a_player_who_joins_loads_neither_the_host_nor_mdns() -> None:
     assert inside(loaded_by(program), later) == []
 
 
+def test_the_lobby_and_the_chat_log_load_no_pretty_printer() -> None:
+    # Textual's RichLog imports Rich's pretty-printer (with attrs) for any object it might
+    # be given: the largest import of a lobby's first frame, for lines that are all text.
+    program = (
+        "import sys, wordsy_tui.app.widgets.chat, wordsy_tui.games.wordsy.app.screens.lobby\n"
+        "print(*sorted(sys.modules), sep='\\n')\n"
+    )
+    assert inside(loaded_by(program), ("rich.pretty", "attr", "textual.widgets._rich_log")) == []
+
+
 def test_a_host_loads_mdns_and_its_computer_players_minds_only_when_it_uses_them() -> None:
     # A host that does not advertise draws its lobby without zeroconf (nor ifaddr and
     # ctypes, for a host bound to one address), and without the word search of a computer
