@@ -84,31 +84,53 @@ class BoardPicture:
     across: bool = True
 
 
+def board_row(picture: BoardPicture, y: int) -> Text:
+    """Line `y` of the board: 0 the column letters, then each row behind its number."""
+    cursor, across = picture.cursor, picture.across
+    text = Text(no_wrap=True, overflow="crop")
+    if y == 0:
+        text.append(" " * LABEL, LABEL_STYLE)
+        for col, name in enumerate(COLUMNS):
+            # The cursor's direction shows in the header: an arrow over its column or row.
+            mark = ">" if cursor is not None and across and col == cursor % SIZE else " "
+            text.append(f"{mark}{name} ", LABEL_STYLE)
+        return text
+    row = y - 1
+    board, premiums, drafted, last = picture.board, picture.premiums, picture.drafted, picture.last
+    arrow = "v" if cursor is not None and not across and row == cursor // SIZE else " "
+    text.append(f"{row + 1:>2}{arrow}", LABEL_STYLE)
+    for col in range(SIZE):
+        square = row * SIZE + col
+        shown, style = square_text(board, premiums, square, drafted)
+        if square in last and square not in drafted:
+            style = LAST_STYLE
+        if square == cursor:
+            style = style + CURSOR_STYLE
+        text.append(shown, style)
+    return text
+
+
+def row_inputs(picture: BoardPicture, y: int) -> tuple[object, ...]:
+    """Everything `board_row` reads for line `y`: the line is the same while this is."""
+    cursor, across = picture.cursor, picture.across
+    if y == 0:
+        return (cursor % SIZE if cursor is not None and across else None,)
+    row = y - 1
+    start, end = row * SIZE, (row + 1) * SIZE
+    return (
+        picture.board[start:end],
+        picture.premiums[start:end],
+        picture.board == EMPTY_BOARD,  # (the centre's star)
+        sorted((s, letter) for s, letter in picture.drafted.items() if start <= s < end),
+        sorted(s for s in picture.last if start <= s < end),
+        cursor if cursor is not None and start <= cursor < end else None,
+        not across and cursor is not None and cursor // SIZE == row,
+    )
+
+
 def board_rows(picture: BoardPicture) -> list[Text]:
     """The board line by line: column letters on top, then each row behind its number."""
-    board, premiums, drafted = picture.board, picture.premiums, picture.drafted
-    last, cursor, across = picture.last, picture.cursor, picture.across
-    header = Text(no_wrap=True, overflow="crop")
-    header.append(" " * LABEL, LABEL_STYLE)
-    for col, name in enumerate(COLUMNS):
-        # The cursor's direction shows in the header: an arrow over its column or row.
-        mark = ">" if cursor is not None and across and col == cursor % SIZE else " "
-        header.append(f"{mark}{name} ", LABEL_STYLE)
-    rows = [header]
-    for row in range(SIZE):
-        arrow = "v" if cursor is not None and not across and row == cursor // SIZE else " "
-        text = Text(no_wrap=True, overflow="crop")
-        text.append(f"{row + 1:>2}{arrow}", LABEL_STYLE)
-        for col in range(SIZE):
-            square = row * SIZE + col
-            shown, style = square_text(board, premiums, square, drafted)
-            if square in last and square not in drafted:
-                style = LAST_STYLE
-            if square == cursor:
-                style = style + CURSOR_STYLE
-            text.append(shown, style)
-        rows.append(text)
-    return rows
+    return [board_row(picture, y) for y in range(HEIGHT)]
 
 
 def board_text(picture: BoardPicture) -> Text:
@@ -134,6 +156,7 @@ class TileBoard(Widget):
         super().__init__(id=id)
         self.picture = BoardPicture()
         self._rows = board_rows(self.picture)
+        self._inputs = [row_inputs(self.picture, y) for y in range(HEIGHT)]
         self._strips: dict[int, Strip] = {}
         self._drawn_for: tuple[int, VisualStyle] | None = None
 
@@ -141,17 +164,22 @@ class TileBoard(Widget):
         if picture == self.picture:
             return  # a key that changed something else: the board is drawn as it stands
         self.picture = picture
-        rows, self._rows = self._rows, board_rows(picture)
-        changed = [
-            y
-            for y, (old, new) in enumerate(zip(rows, self._rows, strict=True))
-            if (old.plain, old.spans) != (new.plain, new.spans)
-        ]
-        for y in changed:
-            self._strips.pop(y, None)
+        changed = []
+        for y in range(HEIGHT):
+            inputs = row_inputs(picture, y)
+            if inputs != self._inputs[y]:
+                self._inputs[y] = inputs
+                self._rows[y] = board_row(picture, y)
+                self._strips.pop(y, None)
+                changed.append(y)
         width = self.size.width
         if changed and width:
             self.refresh(*(Region(0, y, width, 1) for y in changed))
+
+    @property
+    def rows(self) -> list[Text]:
+        """The lines shown, the column letters first."""
+        return list(self._rows)
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
