@@ -18,7 +18,10 @@ from textual.widgets._footer import FooterKey
 
 from tests.app.fixtures import FixedAdvisor, ScriptedSession
 from tests.app.test_solo import board_word, solo_app, until
+from wordsy_tui.app.lan import LanPlay
+from wordsy_tui.app.launcher import Launcher
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
@@ -289,6 +292,14 @@ async def test_the_footer_has_its_keys_in_the_screens_first_frame(
         await pilot.pause()
         shown = [key.description for key in app.screen.query_one(Footer).query(FooterKey)]
         assert "Help" in shown
+        assert rebuilt == []
+    # The start menu too: its choices have the focus from the start (the name box had it
+    # first, which hid the menu's keys for a frame and showed them again in the next).
+    menu = Launcher(LanPlay(HostOptions(None, "Ann")), name="Ann")
+    async with menu.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = [key.description for key in menu.screen.query_one(Footer).query(FooterKey)]
+        assert shown[:2] == ["Host", "Join"]
         assert rebuilt == []
 
 

@@ -79,7 +79,7 @@ async def test_keys_lay_a_play_scored_live_by_the_rules() -> None:
         assert not text_of(app, "#preview").startswith("Play:")
 
 
-async def test_a_tile_laid_redraws_the_rows_it_changes_and_lays_nothing_out(
+async def test_a_tile_laid_redraws_the_rows_it_changes_lays_nothing_out_nor_asks_the_keys(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     app = TileApp(tile_session())
@@ -94,6 +94,16 @@ async def test_a_tile_laid_redraws_the_rows_it_changes_and_lays_nothing_out(
         before = [board.render_line(y) for y in range(HEIGHT)]
         shown_before = ["".join(segment.text for segment in strip) for strip in before]
         layouts = count_layouts(monkeypatch)
+        asked: list[str] = []
+        check_action = BoardScreen.check_action
+
+        def counted(
+            board: BoardScreen, action: str, parameters: tuple[object, ...]
+        ) -> bool | None:
+            asked.append(action)
+            return check_action(board, action, parameters)
+
+        monkeypatch.setattr(BoardScreen, "check_action", counted)
         await pilot.press(letter.lower())
         await pilot.pause()
         assert [first, letter] == [tile for _, tile in screen.draft.placed]
@@ -107,6 +117,8 @@ async def test_a_tile_laid_redraws_the_rows_it_changes_and_lays_nothing_out(
         assert redrawn == changed
         assert 0 < len(changed) < HEIGHT
         assert layouts == []
+        # Nor did the key bar ask again which keys it offers: the same as after the first.
+        assert asked == []
 
 
 async def test_a_play_the_rules_refuse_says_why_and_keeps_the_tiles() -> None:

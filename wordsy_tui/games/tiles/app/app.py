@@ -121,6 +121,9 @@ class BoardScreen(Screen[None]):
         self.presence: Mapping[str, bool] = {}
         """Who is connected to the host, as it last said (a LAN table's; solo: nobody
         is ever away)."""
+        self._keys_state: TileGameState | None = None
+        self._keys_asked: tuple[object, ...] = ()
+        """What `check_action` read when the key bar last asked it (and the state)."""
 
     @property
     def state(self) -> TileGameState:
@@ -334,7 +337,7 @@ class BoardScreen(Screen[None]):
         if not self.is_mounted:
             return
         self._keep_draft()
-        self.refresh_bindings()
+        self._refresh_keys()
         state, me = self.state, self.session.me
         self._show_title()
         drafted = dict(self.draft.placed)
@@ -377,6 +380,17 @@ class BoardScreen(Screen[None]):
             shown_preview = self.watching_text()
         self.query_one("#preview", Line).show(shown_preview)
         self._show_chat(chatting_app(self).chat)
+
+    def _refresh_keys(self) -> None:
+        """The key bar asks `check_action` again once what it reads has changed: asking
+        checks each key's command against the rules, a tenth of a tile laid's work."""
+        session, state = self.session, self.state
+        asked = (session.me, self.closed, session.asked_to_judge, bool(self.draft.placed))
+        # The state by identity: a new one comes with every event, and comparing two
+        # states field by field would cost what asking does.
+        if state is not self._keys_state or asked != self._keys_asked:
+            self._keys_state, self._keys_asked = state, asked
+            self.refresh_bindings()
 
     def _keep_draft(self) -> None:
         """The session keeps the tiles laid and not played yet; a restarted program's board
