@@ -60,27 +60,75 @@ run_checks, format_report) are separate modules, optional for a `--connect` game
 
 from __future__ import annotations
 
-from net.chat import SayPolicy
-from net.client import (
-    Client,
-    ClientConfig,
-    Event,
-    Link,
-    Next,
-    Note,
-    Presence,
-    Refused,
-    Reset,
-    Said,
-    SayRefused,
-    Unreachable,
-    Update,
-)
-from net.config import HostConfig
-from net.host import Host, HostedGame
-from net.keys import SeatKeys, default_keys_path
-from net.log import Damage, LogDamaged, default_log_dir, new_game_id, salvage_log, saved_games
-from net.protocol import PROTOCOL_VERSION, CommandRejected, CommandResult, Refusal
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from net.chat import SayPolicy
+    from net.client import (
+        Client,
+        ClientConfig,
+        Event,
+        Link,
+        Next,
+        Note,
+        Presence,
+        Refused,
+        Reset,
+        Said,
+        SayRefused,
+        Unreachable,
+        Update,
+    )
+    from net.config import HostConfig
+    from net.host import Host, HostedGame
+    from net.keys import SeatKeys, default_keys_path
+    from net.log import Damage, LogDamaged, default_log_dir, new_game_id, salvage_log, saved_games
+    from net.protocol import PROTOCOL_VERSION, CommandRejected, CommandResult, Refusal
+
+# Each name is imported from its module when first asked for: a player who joins imports
+# the client without the host, and neither loads what it does not use before its first frame.
+_HOMES: dict[str, str] = {
+    "SayPolicy": "net.chat",
+    "Client": "net.client",
+    "ClientConfig": "net.client",
+    "Event": "net.client",
+    "Link": "net.client",
+    "Next": "net.client",
+    "Note": "net.client",
+    "Presence": "net.client",
+    "Refused": "net.client",
+    "Reset": "net.client",
+    "Said": "net.client",
+    "SayRefused": "net.client",
+    "Unreachable": "net.client",
+    "Update": "net.client",
+    "HostConfig": "net.config",
+    "Host": "net.host",
+    "HostedGame": "net.host",
+    "SeatKeys": "net.keys",
+    "default_keys_path": "net.keys",
+    "Damage": "net.log",
+    "LogDamaged": "net.log",
+    "default_log_dir": "net.log",
+    "new_game_id": "net.log",
+    "salvage_log": "net.log",
+    "saved_games": "net.log",
+    "PROTOCOL_VERSION": "net.protocol",
+    "CommandRejected": "net.protocol",
+    "CommandResult": "net.protocol",
+    "Refusal": "net.protocol",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'net' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "PROTOCOL_VERSION",

@@ -20,11 +20,13 @@ import socket
 from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any, Literal, Self
+from typing import TYPE_CHECKING, Any, Literal, Self
 
-import ifaddr
-from zeroconf import IPVersion, ServiceStateChange, Zeroconf
-from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+# zeroconf and ifaddr (with ctypes) are imported where a service starts or an address is
+# asked for: a host that does not advertise, or binds one address, never loads them.
+if TYPE_CHECKING:
+    from zeroconf import ServiceStateChange, Zeroconf
+    from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 _REQUEST_TIMEOUT_MS = 3000
 
@@ -46,6 +48,9 @@ class Change:
 
 
 def _zeroconf(interfaces: Sequence[str] | None) -> AsyncZeroconf:
+    from zeroconf import IPVersion
+    from zeroconf.asyncio import AsyncZeroconf
+
     if interfaces:
         return AsyncZeroconf(interfaces=list(interfaces), ip_version=IPVersion.V4Only)
     return AsyncZeroconf(ip_version=IPVersion.V4Only)
@@ -53,6 +58,8 @@ def _zeroconf(interfaces: Sequence[str] | None) -> AsyncZeroconf:
 
 def lan_addresses() -> list[str]:
     """This machine's non-loopback IPv4 addresses (what an advertisement should carry)."""
+    import ifaddr
+
     return [
         str(ip.ip)
         for adapter in ifaddr.get_adapters()
@@ -110,6 +117,8 @@ class Advertiser(_Running):
         return self._info.name.removesuffix("." + self.service_type)
 
     def _make_info(self, name: str) -> AsyncServiceInfo:
+        from zeroconf.asyncio import AsyncServiceInfo
+
         return AsyncServiceInfo(
             self.service_type,
             name,
@@ -155,6 +164,8 @@ class Browser(_Running):
         self._lookups: dict[str, asyncio.Task[None]] = {}  # by service name, at most one each
 
     async def start(self) -> None:
+        from zeroconf.asyncio import AsyncServiceBrowser
+
         self._zc = _zeroconf(self._interfaces)
         self._browser = AsyncServiceBrowser(
             self._zc.zeroconf, [self.service_type], handlers=[self._on_state_change]
@@ -183,6 +194,8 @@ class Browser(_Running):
         **_: Any,
     ) -> None:
         # Called by zeroconf on its loop with keyword arguments; must not block.
+        from zeroconf import ServiceStateChange
+
         short = name.removesuffix("." + service_type)
         # A newer change supersedes a lookup still under way (and a removal cancels it).
         if (pending := self._lookups.pop(short, None)) is not None:
@@ -200,6 +213,9 @@ class Browser(_Running):
             del self._lookups[short]
 
     async def _look_up(self, name: str, short: str) -> None:
+        from zeroconf import IPVersion
+        from zeroconf.asyncio import AsyncServiceInfo
+
         assert self._zc is not None
         info = AsyncServiceInfo(self.service_type, name)
         with contextlib.suppress(OSError):

@@ -25,7 +25,7 @@ from net.seats import Seating
 # The host's parts log as the host: whoever reads its log knows it by that name.
 _log = logging.getLogger("net.host")
 
-MAX_NAME = 32
+MAX_NAME = p.MAX_NAME
 
 
 class Gate:

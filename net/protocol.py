@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 PROTOCOL_VERSION: Final = 1
+MAX_NAME: Final = 32
+"""The longest name a hello may carry, in characters."""
 
 Role = Literal["player", "spectator"]
 ROLES: Final[tuple[Role, ...]] = ("player", "spectator")

@@ -14,7 +14,7 @@ from tests.session.test_lan import DICTIONARY
 from tests.session.test_lan import server as lan_server
 from wordsy_tui.app.screens.chat import PUBLIC, ChatScreen
 from wordsy_tui.app.screens.remove import PickScreen
-from wordsy_tui.app.widgets.chat import ChatLog
+from wordsy_tui.app.widgets.chat import SHOWN_LINES, ChatLog
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
@@ -52,6 +52,21 @@ async def test_ctrl_t_opens_the_chat_over_the_word_and_enter_sends_it() -> None:
         # The word being written kept every letter, and took none of the chat's.
         assert pilot.app.screen.query_one(WordInput).value == "CRYPT"
         assert pilot.app.screen.focused is pilot.app.screen.query_one(WordInput)
+
+
+async def test_a_long_chat_shows_its_newest_lines_at_the_bottom_of_the_log() -> None:
+    said = tuple(ChatHeard("Bob", f"line {n}") for n in range(30))
+    async with app_of(board(said)).run_test(size=(80, 24)) as pilot:
+        await fx.settle(pilot, ())
+        await until(pilot, lambda: "line 29" in log_text(pilot))
+        log = pilot.app.screen.query_one(ChatLog)
+        await pilot.pause()
+        assert len(log.lines) == SHOWN_LINES
+        assert log.lines[0].text.rstrip() == "Bob: line 10"
+        shown = on_screen(pilot)
+        assert "Bob: line 29" in shown
+        assert "Bob: line 10" not in shown
+        assert log.scroll_y == log.max_scroll_y > 0
 
 
 async def test_esc_closes_the_chat_and_keeps_what_was_typed() -> None:

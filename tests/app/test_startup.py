@@ -7,13 +7,21 @@ import gc
 import subprocess
 import sys
 from collections.abc import Coroutine
+from typing import ClassVar
 
 import pytest
+from textual import widgets
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from tests.app.fixtures import FixedAdvisor, ScriptedSession
 from tests.app.test_solo import board_word, solo_app, until
+from wordsy_tui.app.lan import LanPlay
+from wordsy_tui.app.launcher import Launcher
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
@@ -128,8 +136,44 @@ def test_a_player_who_joins_loads_neither_the_host_nor_mdns() -> None:
         f"import sys, wordsy_tui.table.joined, wordsy_tui.front.seat, {seats}\n"
         "print(*sorted(sys.modules), sep='\\n')\n"
     )
-    later = ("wordsy_tui.table.served", "wordsy_tui.table.discovery", "net.discovery", "zeroconf")
+    later = (
+        "wordsy_tui.table.served",
+        "wordsy_tui.table.discovery",
+        "net.discovery",
+        "net.host",
+        "zeroconf",
+    )
     assert inside(loaded_by(program), later) == []
+
+
+def test_the_lobby_and_the_chat_log_load_no_pretty_printer() -> None:
+    # Textual's RichLog imports Rich's pretty-printer (with attrs) for any object it might
+    # be given: the largest import of a lobby's first frame, for lines that are all text.
+    program = (
+        "import sys, wordsy_tui.app.widgets.chat, wordsy_tui.games.wordsy.app.screens.lobby\n"
+        "print(*sorted(sys.modules), sep='\\n')\n"
+    )
+    assert inside(loaded_by(program), ("rich.pretty", "attr", "textual.widgets._rich_log")) == []
+
+
+def test_a_host_loads_mdns_and_its_computer_players_minds_only_when_it_uses_them() -> None:
+    # A host that does not advertise draws its lobby without zeroconf (nor ifaddr and
+    # ctypes, for a host bound to one address), and without the word search of a computer
+    # player it has not seated; the hosting player's keys without the removal screens.
+    hosts = ", ".join(f"wordsy_tui.games.{g}.host" for g in ("wordsy", "tiles", "wordnerds"))
+    program = (
+        f"import sys, wordsy_tui.cli.serve, wordsy_tui.app.table, {hosts}\n"
+        "print(*sorted(sys.modules), sep='\\n')\n"
+    )
+    loaded = loaded_by(program)
+    assert "net.discovery" in loaded
+    later = (
+        "zeroconf",
+        "ifaddr",
+        "wordsy_tui.games.wordsy.bots",
+        "wordsy_tui.app.screens.remove",
+    )
+    assert inside(loaded, later) == []
 
 
 SOLO_TO_ITS_TABLE = """
@@ -220,6 +264,43 @@ async def test_the_footer_keeps_its_keys_until_they_change() -> None:
         shown = [key.description for key in footer.query(FooterKey)]
         assert "Next round" in shown
         assert "Lock in" not in shown
+
+
+class KeyBarApp(App[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "bell", "Help")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("hello")
+        yield Footer()
+
+
+async def test_the_footer_has_its_keys_in_the_screens_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Textual's footer composes empty, then builds its keys again once the screen says its
+    # bindings are known: one frame more before every first screen is whole.
+    rebuilt: list[widgets.Footer] = []
+    rebuild = widgets.Footer.recompose
+
+    async def counted(footer: widgets.Footer) -> None:
+        rebuilt.append(footer)
+        await rebuild(footer)
+
+    monkeypatch.setattr(widgets.Footer, "recompose", counted)
+    app = KeyBarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = [key.description for key in app.screen.query_one(Footer).query(FooterKey)]
+        assert "Help" in shown
+        assert rebuilt == []
+    # The start menu too: its choices have the focus from the start (the name box had it
+    # first, which hid the menu's keys for a frame and showed them again in the next).
+    menu = Launcher(LanPlay(HostOptions(None, "Ann")), name="Ann")
+    async with menu.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = [key.description for key in menu.screen.query_one(Footer).query(FooterKey)]
+        assert shown[:2] == ["Host", "Join"]
+        assert rebuilt == []
 
 
 async def test_the_reveal_is_built_at_the_first_reveal() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from wordsy_tui.games.tiles.app.board import BoardPicture, board_text
+import random
+
+from wordsy_tui.games.tiles.app.board import BoardPicture, TileBoard, board_rows, board_text
 from wordsy_tui.games.tiles.app.draft import Draft
 from wordsy_tui.games.tiles.rules.board import EMPTY_BOARD, place
 from wordsy_tui.games.tiles.rules.rulesets import CENTRE, RULES, GameName
@@ -75,3 +77,27 @@ def test_a_play_kept_before_a_restart_is_laid_again_where_it_still_fits():
     assert draft.placed == [(CENTRE, "A"), (CENTRE + 3, "e"), (4, "S")]
     assert draft.cursor == 4
     assert draft.rack_left(RACK) == ["E", "T"]
+
+
+def test_the_board_redraws_each_changed_row_as_a_whole_drawing_would() -> None:
+    # The board keeps each row until what it shows changes: after any sequence of pictures
+    # (tiles laid and taken back, the cursor moved and turned, plays on the board, the
+    # centre's star covered) its rows are those of the picture drawn from nothing.
+    rules = RULES[GameName.SCRABBLE]
+    rng = random.Random(7)
+    tiles = TileBoard()
+    board, drafted, last = EMPTY_BOARD, dict[int, str](), tuple[int, ...]()
+    for _ in range(300):
+        match rng.randrange(4):
+            case 0:
+                drafted = {s: rng.choice("ABCz") for s in rng.sample(range(225), rng.randrange(4))}
+            case 1:
+                played = [(s, rng.choice("QXE")) for s in rng.sample(range(225), 2)]
+                board, last = place(board, played), tuple(s for s, _ in played)
+            case 2:
+                board, last = EMPTY_BOARD, ()
+        cursor = rng.choice([None, CENTRE, rng.randrange(225)])
+        picture = BoardPicture(board, rules.premiums, drafted, last, cursor, rng.random() < 0.5)
+        tiles.show(picture)
+        drawn = [(row.plain, row.spans) for row in board_rows(picture)]
+        assert [(row.plain, row.spans) for row in tiles.rows] == drawn

@@ -7,6 +7,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.app.keys import keys_at_once
+from tests.app.test_typing import count_layouts
 from tests.app.tile_fixtures import (
     ME,
     board_screen,
@@ -20,9 +21,10 @@ from tests.app.tile_fixtures import (
 from wordsy_tui.app.screens.confirm import ConfirmScreen, GameClosedScreen
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.app.board import HEIGHT, TileBoard
 from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
 from wordsy_tui.games.tiles.rules.movegen import Move
-from wordsy_tui.games.tiles.rules.rulesets import CENTRE, GameName
+from wordsy_tui.games.tiles.rules.rulesets import BLANK, CENTRE, GameName
 from wordsy_tui.games.tiles.rules.state import Phase
 from wordsy_tui.table.seat import LinkChanged
 
@@ -75,6 +77,48 @@ async def test_keys_lay_a_play_scored_live_by_the_rules() -> None:
         await pilot.press("escape")
         assert screen.draft.placed == []
         assert not text_of(app, "#preview").startswith("Play:")
+
+
+async def test_a_tile_laid_redraws_the_rows_it_changes_lays_nothing_out_nor_asks_the_keys(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = TileApp(tile_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app.session))
+        first, letter = [t for t in app.session.state.rack(ME) if t != BLANK][:2]
+        # The first tile changes the key bar (Enter plays): the next one changes the board.
+        await pilot.press(first.lower())
+        await pilot.pause()
+        screen = board_screen(app)
+        board = screen.query_one(TileBoard)
+        before = [board.render_line(y) for y in range(HEIGHT)]
+        shown_before = ["".join(segment.text for segment in strip) for strip in before]
+        layouts = count_layouts(monkeypatch)
+        asked: list[str] = []
+        check_action = BoardScreen.check_action
+
+        def counted(
+            board: BoardScreen, action: str, parameters: tuple[object, ...]
+        ) -> bool | None:
+            asked.append(action)
+            return check_action(board, action, parameters)
+
+        monkeypatch.setattr(BoardScreen, "check_action", counted)
+        await pilot.press(letter.lower())
+        await pilot.pause()
+        assert [first, letter] == [tile for _, tile in screen.draft.placed]
+        after = [board.render_line(y) for y in range(HEIGHT)]
+        shown_after = ["".join(segment.text for segment in strip) for strip in after]
+        assert any(f"({letter})" in line for line in shown_after)
+        # The rows whose text changed (the tile's, the cursor's) are drawn again, the rest
+        # are the same lines as before; and nothing on the screen changed its size.
+        redrawn = [y for y in range(HEIGHT) if after[y] is not before[y]]
+        changed = [y for y in range(HEIGHT) if shown_after[y] != shown_before[y]]
+        assert redrawn == changed
+        assert 0 < len(changed) < HEIGHT
+        assert layouts == []
+        # Nor did the key bar ask again which keys it offers: the same as after the first.
+        assert asked == []
 
 
 async def test_a_play_the_rules_refuse_says_why_and_keeps_the_tiles() -> None:

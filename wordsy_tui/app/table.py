@@ -25,7 +25,7 @@ import asyncio
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from rich.text import Text
 from textual import events, work
@@ -35,13 +35,10 @@ from textual.screen import ModalScreen, Screen
 
 from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import news
+from wordsy_tui.app.muting import Muting
 from wordsy_tui.app.terminal import TerminalApp
 from wordsy_tui.table.seat import Seat as GameSeat
 from wordsy_tui.text import shown
-
-if TYPE_CHECKING:
-    from wordsy_tui.app.screens.remove import Muting
-
 
 TABLE_CSS: Final = Path(__file__).with_name("table.tcss")
 """Every game's app's stylesheet (the shell's screens, dialogs, chat), before its own."""
@@ -385,9 +382,6 @@ class TableApp(TerminalApp, ChattingApp):
         server = getattr(self.seat, "server", None)
         if server is None:
             return None  # (before the import: most tables have no host's screens to load)
-        # (Imported here: the host's screens stay out of the time to the first frame.)
-        from wordsy_tui.app.screens.remove import Muting
-
         return server if isinstance(server, Muting) else None
 
     def action_mute(self) -> None:

@@ -24,8 +24,7 @@ from net import (
     default_keys_path,
 )
 from net import client as net_client
-from net.host import MAX_NAME
-from net.protocol import NAME_TAKEN
+from net.protocol import MAX_NAME, NAME_TAKEN
 from wordsy_tui.engine import Rules
 from wordsy_tui.table.basics import APP_NAME, LOOPBACK, requirements
 from wordsy_tui.table.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_problem

@@ -35,6 +35,9 @@ CHOICES = (
 
 
 class MenuScreen(Screen[None]):
+    # The choices have the focus from the first frame: focusing the name box first (the
+    # first focusable) and the choices next changed the key bar twice as the menu opened.
+    AUTO_FOCUS = "#choices"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "choose('host')", "Host", id="menu-host"),
         Binding("j", "choose('join')", "Join", id="menu-join"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from wordsy_tui.app.muting import Muting
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.text import shown
@@ -52,21 +53,6 @@ class RemoveScreen(PickScreen):
         self.players = players
         people = [(p, Text(f"{shown(p)}  {'connected' if on else 'away'}")) for p, on in players]
         super().__init__("Remove whom from the game?", people, "remove-whom")
-
-
-@runtime_checkable
-class Muting(Protocol):
-    """What muting needs of a game's host (a `table.served.ServedTable`, whatever the game)."""
-
-    @property
-    def talkers(self) -> list[tuple[str, bool]]: ...
-
-    @property
-    def muted(self) -> frozenset[str]: ...
-
-    def mute(self, name: str) -> str: ...
-
-    def unmute(self, name: str) -> str: ...
 
 
 def pick_to_mute(game: App[None], server: Muting) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual import widgets
+from textual.app import ComposeResult
 
 
 class Footer(widgets.Footer):
@@ -18,6 +19,14 @@ class Footer(widgets.Footer):
         super().__init__()
         self._keys_shown: tuple[object, ...] | None = None
 
+    def compose(self) -> ComposeResult:
+        # The keys are in the screen's first frame: Textual's footer composes empty until
+        # the screen says its bindings changed, then draws its keys in a frame of their own
+        # (the last part of every first screen to reach the terminal).
+        self._bindings_ready = True
+        self._keys_shown = self._keys()
+        return super().compose()
+
     async def recompose(self) -> None:
         if not self.is_attached:  # a rebuild asked for just before the screen closed
             return
@@ -28,9 +37,11 @@ class Footer(widgets.Footer):
         await super().recompose()
 
     def _keys(self) -> tuple[object, ...]:
-        """Everything `compose` reads from the screen's bindings."""
+        """Everything `compose` reads from the screen's bindings: the keys it shows and the
+        command palette's (a focus move that adds hidden keys, an input's, changes none)."""
         app = self.app
         return tuple(
             (active.binding, active.enabled, active.tooltip, app.get_key_display(active.binding))
-            for active in self.screen.active_bindings.values()
+            for key, active in self.screen.active_bindings.items()
+            if active.binding.show or key == app.COMMAND_PALETTE_BINDING
         )

@@ -6,7 +6,6 @@ that sees only its own view, with Wordsy's mind.
 
 from __future__ import annotations
 
-from wordsy_tui.games.wordsy.bots.mind import WordsyMind
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.bots import ComputerPlayer
 
@@ -15,4 +14,8 @@ class Bot(ComputerPlayer[WordsySeat]):
     """A Wordsy computer player: the runner with Wordsy's mind, over its seat."""
 
     def __init__(self, session: WordsySeat, level: str, pace: float = 1.0) -> None:
+        # The mind, with the word search, loads with the first computer player: a host
+        # without one draws its lobby without it.
+        from wordsy_tui.games.wordsy.bots.mind import WordsyMind
+
         super().__init__(session, WordsyMind(session, level), pace=pace)

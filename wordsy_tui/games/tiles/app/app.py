@@ -19,7 +19,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from wordsy_tui.app.chat import chatting_app
 from wordsy_tui.app.messages import (
@@ -32,6 +31,7 @@ from wordsy_tui.app.messages import (
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.table import TABLE_CSS, SeatAgain, TableApp
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.app.widgets.line import Line
 from wordsy_tui.games.tiles.app.board import BoardPicture, TileBoard
 from wordsy_tui.games.tiles.app.dialogs import (
     BlankScreen,
@@ -121,6 +121,9 @@ class BoardScreen(Screen[None]):
         self.presence: Mapping[str, bool] = {}
         """Who is connected to the host, as it last said (a LAN table's; solo: nobody
         is ever away)."""
+        self._keys_state: TileGameState | None = None
+        self._keys_asked: tuple[object, ...] = ()
+        """What `check_action` read when the key bar last asked it (and the state)."""
 
     @property
     def state(self) -> TileGameState:
@@ -133,18 +136,18 @@ class BoardScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         self.set_class(self.watching, "-watching")
-        yield Static(id="title-bar", markup=False)
+        yield Line(id="title-bar")
         with Horizontal(id="table"):
             with Vertical(id="board-side"):
                 yield TileBoard(id="tile-board")
-                yield Static(id="rack")
-                yield Static(id="chat-last")
+                yield Line(id="rack")
+                yield Line(id="chat-last")
             with Vertical(id="tile-side"):
-                yield Static(id="scores")
-                yield Static(id="unseen")
-                yield Static(id="moves")
-        yield Static(id="preview")
-        yield Static(id="message")
+                yield Line(id="scores")
+                yield Line(id="unseen")
+                yield Line(id="moves")
+        yield Line(id="preview")
+        yield Line(id="message")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -154,7 +157,7 @@ class BoardScreen(Screen[None]):
         self.watch(self.app, "chat", self._show_chat)
         # What was said before the screen was up (a damaged log's note, the first news of
         # the game the session brought): `say` could only keep it.
-        self.query_one("#message", Static).update(self.message)
+        self.query_one("#message", Line).show(self.message)
         self.redraw()
         # Over SSH every repaint costs bytes: look a few times a second, repaint the title
         # only when the whole seconds left change.
@@ -168,10 +171,10 @@ class BoardScreen(Screen[None]):
         self.redraw()
 
     def _show_chat(self, lines: tuple[ChatHeard, ...]) -> None:
-        box = self.query_one("#chat-last", Static)
+        box = self.query_one("#chat-last", Line)
         rows = max(box.size.height, 1)
         talk = chatting_app(self).talk_key
-        box.update(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows, talk))
+        box.show(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows, talk))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         me = self.session.me
@@ -328,13 +331,13 @@ class BoardScreen(Screen[None]):
     def say(self, message: str | Text | None, style: str = "") -> None:
         self.message = Text(message, style) if isinstance(message, str) else message or Text("")
         if self.is_mounted:
-            self.query_one("#message", Static).update(self.message)
+            self.query_one("#message", Line).show(self.message)
 
     def redraw(self) -> None:
         if not self.is_mounted:
             return
         self._keep_draft()
-        self.refresh_bindings()
+        self._refresh_keys()
         state, me = self.state, self.session.me
         self._show_title()
         drafted = dict(self.draft.placed)
@@ -350,33 +353,44 @@ class BoardScreen(Screen[None]):
             )
         )
         if me is not None:
-            self.query_one("#rack", Static).update(
+            self.query_one("#rack", Line).show(
                 rack_text(self.draft.rack_left(state.rack(me)), state.rules)
             )
         scores = scores_text(state, me, self.presence, racks=self.shows_racks)
-        self.query_one("#scores", Static).update(scores)
+        self.query_one("#scores", Line).show(scores)
         width = SIDE_WIDTH - 1
         unseen = unseen_text(state, me, width, racks=self.shows_racks)
-        self.query_one("#unseen", Static).update(unseen)
+        self.query_one("#unseen", Line).show(unseen)
         lines = move_lines(state)
         # The rows above the moves, as the panel lays them out (a line ending in a newline
         # leaves an empty one under it), the unseen tiles' margin, and the list's heading.
         used = sum(text.plain.count("\n") + 1 for text in (scores, unseen)) + 1 + 1
         rows = max(self.query_one("#tile-side").size.height - used, 1)
         moves = Text("Moves\n", "bold") + moves_text(lines, width, rows, state.config.options())
-        self.query_one("#moves", Static).update(moves)
+        self.query_one("#moves", Line).show(moves)
         placement = self.draft.placement
         if placement:
             shown_preview = preview_text(preview(state, placement))
         elif self.session.asked_to_judge and state.pending is not None and me is not None:
-            room = self.query_one("#preview", Static).content_size.width
+            room = self.query_one("#preview", Line).content_size.width
             shown_preview = judge_text(state, me, room)
         else:
             shown_preview = preview_text(None)
         if self.watching:
             shown_preview = self.watching_text()
-        self.query_one("#preview", Static).update(shown_preview)
+        self.query_one("#preview", Line).show(shown_preview)
         self._show_chat(chatting_app(self).chat)
+
+    def _refresh_keys(self) -> None:
+        """The key bar asks `check_action` again once what it reads has changed: asking
+        checks each key's command against the rules, a tenth of a tile laid's work."""
+        session, state = self.session, self.state
+        asked = (session.me, self.closed, session.asked_to_judge, bool(self.draft.placed))
+        # The state by identity: a new one comes with every event, and comparing two
+        # states field by field would cost what asking does.
+        if state is not self._keys_state or asked != self._keys_asked:
+            self._keys_state, self._keys_asked = state, asked
+            self.refresh_bindings()
 
     def _keep_draft(self) -> None:
         """The session keeps the tiles laid and not played yet; a restarted program's board
@@ -429,7 +443,7 @@ class BoardScreen(Screen[None]):
         if self.size.width and head.cell_len > room:
             # The countdown is what a player must not lose: the status gives way to it.
             head.truncate(max(1, room), overflow="ellipsis")
-        self.query_one("#title-bar", Static).update(head + tail)
+        self.query_one("#title-bar", Line).show(head + tail)
 
     def tell(self, events: tuple[ev.Event, ...]) -> None:
         """A line about what the others just did (our own moves say so themselves)."""
@@ -566,7 +580,7 @@ class ReplayBoardScreen(BoardScreen, inherit_bindings=False):
         elif state.turn is not None:
             title += f" · {shown(state.turn)}'s turn"
         self._shown_left = None
-        self.query_one("#title-bar", Static).update(Text(title))
+        self.query_one("#title-bar", Line).show(Text(title))
 
 
 class TileApp(TableApp):

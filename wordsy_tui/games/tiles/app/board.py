@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Self
 
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from wordsy_tui.games.tiles.rules.board import COLUMNS, EMPTY, EMPTY_BOARD
@@ -80,33 +84,66 @@ class BoardPicture:
     across: bool = True
 
 
-def board_text(picture: BoardPicture) -> Text:
-    """The whole board, column letters on top, row numbers on the left."""
-    board, premiums, drafted = picture.board, picture.premiums, picture.drafted
-    last, cursor, across = picture.last, picture.cursor, picture.across
+def board_row(picture: BoardPicture, y: int) -> Text:
+    """Line `y` of the board: 0 the column letters, then each row behind its number."""
+    cursor, across = picture.cursor, picture.across
     text = Text(no_wrap=True, overflow="crop")
-    text.append(" " * LABEL, LABEL_STYLE)
-    for col, name in enumerate(COLUMNS):
-        # The cursor's direction shows in the header: an arrow over its column or row.
-        mark = ">" if cursor is not None and across and col == cursor % SIZE else " "
-        text.append(f"{mark}{name} ", LABEL_STYLE)
-    for row in range(SIZE):
-        text.append("\n")
-        arrow = "v" if cursor is not None and not across and row == cursor // SIZE else " "
-        text.append(f"{row + 1:>2}{arrow}", LABEL_STYLE)
-        for col in range(SIZE):
-            square = row * SIZE + col
-            shown, style = square_text(board, premiums, square, drafted)
-            if square in last and square not in drafted:
-                style = LAST_STYLE
-            if square == cursor:
-                style = style + CURSOR_STYLE
-            text.append(shown, style)
+    if y == 0:
+        text.append(" " * LABEL, LABEL_STYLE)
+        for col, name in enumerate(COLUMNS):
+            # The cursor's direction shows in the header: an arrow over its column or row.
+            mark = ">" if cursor is not None and across and col == cursor % SIZE else " "
+            text.append(f"{mark}{name} ", LABEL_STYLE)
+        return text
+    row = y - 1
+    board, premiums, drafted, last = picture.board, picture.premiums, picture.drafted, picture.last
+    arrow = "v" if cursor is not None and not across and row == cursor // SIZE else " "
+    text.append(f"{row + 1:>2}{arrow}", LABEL_STYLE)
+    for col in range(SIZE):
+        square = row * SIZE + col
+        shown, style = square_text(board, premiums, square, drafted)
+        if square in last and square not in drafted:
+            style = LAST_STYLE
+        if square == cursor:
+            style = style + CURSOR_STYLE
+        text.append(shown, style)
     return text
 
 
+def row_inputs(picture: BoardPicture, y: int) -> tuple[object, ...]:
+    """Everything `board_row` reads for line `y`: the line is the same while this is."""
+    cursor, across = picture.cursor, picture.across
+    if y == 0:
+        return (cursor % SIZE if cursor is not None and across else None,)
+    row = y - 1
+    start, end = row * SIZE, (row + 1) * SIZE
+    return (
+        picture.board[start:end],
+        picture.premiums[start:end],
+        picture.board == EMPTY_BOARD,  # (the centre's star)
+        sorted((s, letter) for s, letter in picture.drafted.items() if start <= s < end),
+        sorted(s for s in picture.last if start <= s < end),
+        cursor if cursor is not None and start <= cursor < end else None,
+        not across and cursor is not None and cursor // SIZE == row,
+    )
+
+
+def board_rows(picture: BoardPicture) -> list[Text]:
+    """The board line by line: column letters on top, then each row behind its number."""
+    return [board_row(picture, y) for y in range(HEIGHT)]
+
+
+def board_text(picture: BoardPicture) -> Text:
+    """The whole board, column letters on top, row numbers on the left."""
+    return Text("\n", no_wrap=True, overflow="crop").join(board_rows(picture))
+
+
 class TileBoard(Widget):
-    """The board as the player sees it; the screen hands it each new picture."""
+    """The board as the player sees it; the screen hands it each new picture.
+
+    It draws line by line, each line kept until it changes: a key lays one tile or moves
+    the cursor, which changes a row or two of the sixteen (and their drawing is most of a
+    key's work on this screen)."""
 
     DEFAULT_CSS = f"""
     TileBoard {{
@@ -118,10 +155,51 @@ class TileBoard(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.picture = BoardPicture()
+        self._rows = board_rows(self.picture)
+        self._inputs = [row_inputs(self.picture, y) for y in range(HEIGHT)]
+        self._strips: dict[int, Strip] = {}
+        self._drawn_for: tuple[int, VisualStyle] | None = None
 
     def show(self, picture: BoardPicture) -> None:
+        if picture == self.picture:
+            return  # a key that changed something else: the board is drawn as it stands
         self.picture = picture
-        self.refresh()
+        changed = []
+        for y in range(HEIGHT):
+            inputs = row_inputs(picture, y)
+            if inputs != self._inputs[y]:
+                self._inputs[y] = inputs
+                self._rows[y] = board_row(picture, y)
+                self._strips.pop(y, None)
+                changed.append(y)
+        width = self.size.width
+        if changed and width:
+            self.refresh(*(Region(0, y, width, 1) for y in changed))
 
-    def render(self) -> Text:
-        return board_text(self.picture)
+    @property
+    def rows(self) -> list[Text]:
+        """The lines shown, the column letters first."""
+        return list(self._rows)
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        if not regions:  # the whole board: a new size, theme or selection draws it afresh
+            self._strips.clear()
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def render_line(self, y: int) -> Strip:
+        style = self.visual_style
+        drawn_for = (self.size.width, style)
+        if drawn_for != self._drawn_for:
+            self._strips.clear()
+            self._drawn_for = drawn_for
+        strip = self._strips.get(y)
+        if strip is None:
+            if not 0 <= y < len(self._rows):
+                return Strip.blank(self.size.width, style.rich_style)
+            # The way a widget's whole text is drawn, for one of its lines.
+            visual = visualize(self, self._rows[y])
+            strip = Visual.to_strips(self, visual, self.size.width, 1, style)[0]
+            self._strips[y] = strip
+        return strip

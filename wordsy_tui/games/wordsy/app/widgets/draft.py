@@ -15,6 +15,7 @@ from textual.reactive import Reactive, reactive, var
 from textual.widgets import Input, Static
 
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
+from wordsy_tui.app.widgets.line import Line
 from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.rules.board import Board
 from wordsy_tui.games.wordsy.rules.commands import MAX_WORD_LENGTH
@@ -90,31 +91,6 @@ class WordInput(KeyedInput):
 
     def restricted(self) -> None:
         self.post_message(self.Ignored(f"a word has at most {MAX_WORD_LENGTH} letters"))
-
-
-class Line(Static):
-    """A line of text that redraws only when its text changes, and lays the screen out
-    again only when its height does (a key changes the live score, rarely its height)."""
-
-    # A layout that resizes the line hands it its new size, which would ask for one more
-    # layout of the whole screen, to find what the first one found (none scrolls here).
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-
-    def __init__(self, *, id: str) -> None:
-        super().__init__(markup=False, id=id)
-        self._shown: tuple[str, object, object] | None = None
-
-    def show(self, text: Text) -> None:
-        shown = (text.plain, text.spans, text.style)
-        if shown == self._shown:
-            return
-        self._shown = shown
-        width, height = self.content_size
-        self.update(text, layout=False)
-        if height == 1 and "\n" not in text.plain and text.cell_len <= width:
-            return  # one line before and after
-        if not width or self.get_content_height(Size(0, 0), Size(0, 0), width) != height:
-            self.refresh(layout=True)
 
 
 def no_verdict(word: str) -> Verdict | None:
