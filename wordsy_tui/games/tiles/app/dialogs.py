@@ -211,7 +211,7 @@ class GameOverScreen(ModalScreen[None]):
             if self.saved_as is not None:
                 saved = shown(self.saved_as)
                 yield Static(
-                    f"Saved: wordsy-tui replay {saved} (or export {saved} --gcg)",
+                    f"Saved: wordsy-tui replay {saved}\n(and wordsy-tui export {saved} --gcg)",
                     id="saved",
                     markup=False,
                 )
