@@ -20,6 +20,7 @@ from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.bots import TILE_STYLES, Hint, best_moves, vocabulary_dawg
+from wordsy_tui.games.tiles.rules.codec import decode_event
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.dawg import Dawg
 from wordsy_tui.games.tiles.rules.legal import allowed
@@ -196,22 +197,26 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
     @property
     def reviewable(self) -> bool:
         """Whether `record` has the game to review."""
-        door = self.door
+        door, server = self.door, self.server
         if isinstance(door, Local):
             return door.host.phase is Phase.OVER
-        return isinstance(door, Replaying) and door.finished
+        if isinstance(door, Replaying):
+            return door.finished
+        return server is not None and server.state.phase == Phase.OVER
 
     def record(self) -> tuple[ev.Event, ...] | None:
         """The game's whole log, every rack in it, once it is over and this program holds
-        it (a solo game's, a finished game's replay), for its review; None otherwise (a seat
-        at a LAN host only ever sees its own rack)."""
-        door = self.door
+        it (a solo game's, the hosting player's, a finished game's replay), for its review;
+        None otherwise (a guest at a LAN host only ever sees their own rack)."""
+        door, server = self.door, self.server
         if not self.reviewable:
             return None
         if isinstance(door, Local):
             return tuple(door.log)
-        assert isinstance(door, Replaying)
-        return tuple(event for frame in door.frames for event in frame.events)
+        if isinstance(door, Replaying):
+            return tuple(event for frame in door.frames for event in frame.events)
+        assert server is not None
+        return tuple(decode_event(body) for body in server.host.events)
 
     @property
     def saved_as(self) -> str | None:
