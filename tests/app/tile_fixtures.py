@@ -136,6 +136,9 @@ class TileScene:
     judged: bool = False
     """Bot 1's play waits for the player to challenge it or let it stand
     (`JudgedTileSession`)."""
+    review: bool = False
+    """The post-game review (F9) of a finished game's replay: the scripted game of
+    tests/games/tiles/rules/test_gcg.py."""
 
 
 TILE_SCENES = (
@@ -145,6 +148,7 @@ TILE_SCENES = (
     TileScene("tiles-scrabble-vote", GameName.SCRABBLE, 0, vote=True),
     TileScene("tiles-scrabble-judge", GameName.SCRABBLE, 0, judged=True),
     TileScene("tiles-wwf-watching", GameName.WWF, 3, clock_left=52, watching=True),
+    TileScene("tiles-scrabble-review", GameName.SCRABBLE, 0, lay_next=False, review=True),
 )
 FROZEN_NOW = 1000.0
 """The screen's clock in pictures with a countdown: it never moves."""
@@ -270,6 +274,12 @@ def away_tile_session(game: GameName, away: str) -> AwayTileSeat:
 
 
 def make_tile_app(scene: TileScene) -> TileApp:
+    if scene.review:
+        from tests.games.tiles.rules.test_gcg import scripted_game
+        from wordsy_tui.games.tiles.replay import tile_replay
+        from wordsy_tui.games.tiles.rules.codec import encode
+
+        return TileApp(tile_replay([encode(event) for event in scripted_game().log]))
     if scene.away is not None:
         return TileApp(away_tile_session(scene.game, scene.away))
     if scene.vote:
@@ -295,6 +305,15 @@ async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
         return
     if scene.judged:
         await until(pilot, lambda: app.session.asked_to_judge)
+        await pilot.pause()
+        return
+    if scene.review:
+        from wordsy_tui.games.tiles.app.review import ReviewScreen
+
+        await until(pilot, lambda: app.session.reviewable)
+        await pilot.press("f9")
+        await until(pilot, lambda: getattr(app.screen, "review", None) is not None, 6000)
+        assert isinstance(app.screen, ReviewScreen)
         await pilot.pause()
         return
     if isinstance(app.session, WatchedTileSession):

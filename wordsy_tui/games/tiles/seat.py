@@ -197,12 +197,12 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
     @property
     def reviewable(self) -> bool:
         """Whether `record` has the game to review."""
-        door, server = self.door, self.server
+        door = self.door
         if isinstance(door, Local):
             return door.host.phase is Phase.OVER
         if isinstance(door, Replaying):
             return door.finished
-        return server is not None and server.state.phase == Phase.OVER
+        return self.hosting and self.server is not None and self.server.state.phase == Phase.OVER
 
     def record(self) -> tuple[ev.Event, ...] | None:
         """The game's whole log, every rack in it, once it is over and this program holds
