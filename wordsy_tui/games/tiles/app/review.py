@@ -24,6 +24,9 @@ from wordsy_tui.text import shown
 
 REVIEWING: Final = "Reviewing the game: finding every move's plays (a few seconds)…"
 NOTHING_LOST: Final = "-"
+WITHDRAWN: Final = "off"
+"""A play's score where a challenge took it back (in its own column: a long play's
+notation is cut short, its score never)."""
 
 
 class ReviewScreen(Screen[None]):
@@ -112,7 +115,6 @@ def moves_table(moves: Sequence[MoveReview], lost: tuple[int, float]) -> Table |
     points, equity = lost
     table.add_column("Lost", justify="right", no_wrap=True, footer=f"{points}/{equity:.0f}")
     for move in moves:
-        played = move.played.text + (" (off)" if move.withdrawn else "")
         best, top = move.best_equity, move.best_score
         if top is None:
             by_score = "no play"
@@ -123,8 +125,8 @@ def moves_table(moves: Sequence[MoveReview], lost: tuple[int, float]) -> Table |
         table.add_row(
             str(move.number),
             "".join(move.rack),
-            played,
-            str(move.played.score),
+            move.played.text,
+            WITHDRAWN if move.withdrawn else str(move.played.score),
             f"{best.text} {best.score}",
             by_score,
             lost_text(move),
