@@ -3,17 +3,22 @@ lost, the game's biggest swings, and the review as a GCG record's notes."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from functools import cache
+from itertools import combinations
 
 import pytest
 
+from tests.games.tiles.rules.table import Table
 from tests.games.tiles.rules.test_gcg import SCRIPTED, play_back, scripted_game
 from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.evolve import evolve
 from wordsy_tui.games.tiles.rules.gcg import NotFinished, export_gcg
 from wordsy_tui.games.tiles.rules.leaves import equity, leave_value
 from wordsy_tui.games.tiles.rules.movegen import generate, shipped_dawg
-from wordsy_tui.games.tiles.rules.review import END, Review, Swing, notes, review_game
+from wordsy_tui.games.tiles.rules.review import END, Review, Swing, exchanges, notes, review_game
 from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
 from wordsy_tui.games.tiles.rules.state import TileGameState
 from wordsy_tui.games.tiles.rules.view import for_seat
@@ -157,3 +162,36 @@ def test_the_review_as_the_records_notes():
     assert play_back(record, GameName.SCRABBLE, RULES[GameName.SCRABBLE].premiums) == (
         play_back(SCRIPTED, GameName.SCRABBLE, RULES[GameName.SCRABBLE].premiums)
     )
+
+
+def bag_of(table: Table, tiles: int) -> TileGameState:
+    """The table with only `tiles` tiles left in the bag."""
+    bag = (table.state.bag or ())[:tiles]
+    return replace(table.state, bag=bag, bag_count=len(bag))
+
+
+def test_an_exchange_is_an_alternative_only_as_far_as_the_bag_allows():
+    table = Table(rng=random.Random(3))
+    mover = table.state.turn
+    assert mover is not None
+    put_back = [len(o.text.split()[1]) for o in exchanges(table.state, mover)]
+    assert put_back == [1, 2, 3, 4, 5, 6, 7]  # each count, the best leave kept
+    assert [len(o.text.split()[1]) for o in exchanges(bag_of(table, 3), mover)] == [1, 2, 3]
+    assert exchanges(bag_of(table, 0), mover) == []
+    tournament = TileGameConfig(GameName.SCRABBLE, tournament_exchange=True)
+    strict = Table(rng=random.Random(3), config=tournament)
+    assert exchanges(bag_of(strict, 6), mover) == []  # tournaments: 7 in the bag at least
+    assert len(exchanges(bag_of(strict, 7), mover)) == 7
+
+
+def test_each_exchange_keeps_the_best_leave_for_its_count():
+    table = Table(rng=random.Random(3))
+    mover = table.state.turn
+    assert mover is not None
+    rack, rules, bag = table.state.rack(mover), table.state.rules, table.state.bag_count
+    for option in exchanges(table.state, mover):
+        count = len(option.text.split()[1])
+        best = max(
+            leave_value(tuple(kept), rules, bag) for kept in combinations(rack, len(rack) - count)
+        )
+        assert option.equity == pytest.approx(best)

@@ -172,7 +172,7 @@ def _reviewed(
     if plays:
         top = max(plays, key=lambda m: (m.score, equity(m, rack, before.rules, bag)))
         best_score = _move_option(before, rack, top)
-    others = [_pass_option(before, player), *_exchanges(before, player)]
+    others = [_pass_option(before, player), *exchanges(before, player)]
     best_play = max(plays, key=lambda m: equity(m, rack, before.rules, bag), default=None)
     if best_play is not None:
         others.append(_move_option(before, rack, best_play))
@@ -202,7 +202,7 @@ def _exchange_option(state: TileGameState, returned: Sequence[str], kept: Sequen
     return Option(f"exchange {''.join(sorted(returned))}", 0, value)
 
 
-def _exchanges(state: TileGameState, player: str) -> list[Option]:
+def exchanges(state: TileGameState, player: str) -> list[Option]:
     """For each count of tiles the rules let `player` put back now, the exchange that keeps
     the best leave."""
     rack = sorted(state.rack(player))
