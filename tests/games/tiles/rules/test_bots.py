@@ -11,6 +11,7 @@ from tests.games.tiles.rules.table import WORDS, Table
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules.bots import (
+    SCORE_EXPERT,
     TILE_STYLES,
     Holding,
     Pick,
@@ -169,7 +170,7 @@ def tiles_of(play: cmd.Play) -> str:
 def test_the_expert_keeps_the_better_leave_when_two_plays_score_alike():
     table, player = first_turn("QIZASER")  # QI and ZA both score 22 on the star
     view = state_for_seat(table.state, player)
-    by_score = TileStyle(80, Pick.SCORE, (1.0, 1.0))
+    by_score = SCORE_EXPERT
     words = set()
     for seed in range(12):
         expert = decide_turn(view, player, TILE_STYLES[Level.EXPERT], random.Random(seed), small)  # type: ignore[arg-type]
@@ -188,7 +189,7 @@ def test_the_expert_exchanges_when_every_play_is_poor():
     assert isinstance(expert, cmd.Exchange)
     keep, _value = best_keep(view.rack(player), view.rules, view.bag_count)
     assert sorted(expert.tiles + keep) == sorted("VVUUWWE")
-    by_score = TileStyle(80, Pick.SCORE, (1.0, 1.0))
+    by_score = SCORE_EXPERT
     scorer = decide_turn(view, player, by_score, random.Random(1), small)  # type: ignore[arg-type]
     assert isinstance(scorer, cmd.Play)
 

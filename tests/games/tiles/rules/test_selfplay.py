@@ -7,10 +7,8 @@ import random
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules.bots import (
-    ALL_WORDS,
+    SCORE_EXPERT,
     TILE_STYLES,
-    Pick,
-    TileStyle,
     vocabulary_dawg,
 )
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
@@ -28,7 +26,7 @@ def test_two_experts_play_scrabble_to_the_end():
 
     seats = [
         ("equity", TILE_STYLES[Level.EXPERT]),
-        ("score", TileStyle(ALL_WORDS, Pick.SCORE, (1.0, 1.0))),
+        ("score", SCORE_EXPERT),
     ]
     final = play_game(
         TileGameConfig(), seats, random.Random(5), shipped_words(), vocabulary_dawg, observe

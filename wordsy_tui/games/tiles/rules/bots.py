@@ -62,6 +62,8 @@ TILE_STYLES: Final[dict[Level, TileStyle]] = {
     Level.HARD: TileStyle(60, Pick.GOOD, (0.85, 1.0)),
     Level.EXPERT: TileStyle(ALL_WORDS, Pick.BEST, (1.0, 1.0)),
 }
+SCORE_EXPERT: Final = TileStyle(ALL_WORDS, Pick.SCORE, (1.0, 1.0))
+"""The expert before leave values: the bench's baseline and self-play's first round."""
 
 
 @cache
