@@ -55,6 +55,10 @@ RIDGE = 20.0
 """The ridge penalty, in samples' worth: a feature seen in a few hundred samples barely
 feels it, one seen in a handful stays near zero."""
 HELD_OUT = 0.2
+NOTE = (
+    "Leave values learned by self-play: written by scripts/learn_leaves.py, read by "
+    "leaves.py; the method and the figures are in docs/RULES.md, 'Equity and leaves'."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +191,7 @@ def fit(samples: list[Sample], seed: int) -> tuple[dict[str, dict[str, float]], 
 
 def write(game: GameName, table: Mapping[str, object]) -> None:
     data = json.loads(DATA.read_text("utf-8"))
+    data["note"] = NOTE
     data.setdefault("games", {})[game.value] = table
     DATA.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
     leaves.reload()
