@@ -187,7 +187,7 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
         return self.me is not None and allowed(self.state, self.me, cmd.Challenge())
 
     def best_of_last_turn(self) -> Hint | None:
-        """The highest-scoring play the player had on their last turn (None: none)."""
+        """The play with the highest equity the player had on their last turn (None: none)."""
         last = self.last_turn
         if last is None:
             return None

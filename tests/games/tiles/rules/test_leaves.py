@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import math
+from importlib import resources
+
 import pytest
 
+from wordsy_tui.games.tiles.rules import leaves
 from wordsy_tui.games.tiles.rules.leaves import (
     best_keep,
     equity,
@@ -27,7 +32,7 @@ def test_leaves_order_as_club_players_value_them(game):
     assert value("?") > value("S") > value("") > value("Q")
     assert value("S") > value("VV")
     assert value("ERS") > value("UUV")
-    assert value("QU") > value("Q")
+    assert value("AEIOU") < value("") < value("ERS")
     assert value("") == 0
 
 
@@ -60,3 +65,32 @@ def test_an_exchange_keeps_the_best_part_of_the_rack():
     assert "Q" not in keep
     assert keep.count("V") < 2
     assert value == leave_value(keep, SCRABBLE, FULL_BAG)
+
+
+def test_the_data_file_loads_and_is_consistent():
+    raw = json.loads(resources.files(leaves.__package__).joinpath(leaves.DATA_FILE).read_text())
+    assert set(raw["games"]) <= {g.value for g in GameName}
+    assert GameName.SCRABBLE.value in raw["games"]
+    for name, data in raw["games"].items():
+        rules = RULES[GameName(name)]
+        table = leaves.parse_table(data)
+        assert set(table.tiles) == set(rules.tiles)
+        # Only a tile the set holds twice or more can be duplicated on a rack.
+        assert all(rules.tiles[tile][0] > 1 for tile in table.duplicates)
+        assert set(table.synergy) <= set(leaves.SYNERGIES)
+        numbers = [*table.tiles.values(), *table.duplicates.values(), *table.synergy.values()]
+        assert all(math.isfinite(n) and abs(n) < 60 for n in numbers)
+        rounds = data["rounds"]
+        assert rounds
+        assert all(r["games"] > 0 and r["samples"] > r["games"] for r in rounds)
+
+
+@pytest.mark.parametrize("game", list(GameName))
+def test_every_game_has_a_table(game):
+    rules = RULES[game]
+    assert leaves.table_for(rules).tiles.keys() >= set(rules.tiles) - {"?"}
+
+
+def test_a_bad_table_is_refused_with_a_clear_message():
+    with pytest.raises(ValueError, match="'tiles' must map names to numbers"):
+        leaves.parse_table({"tiles": {"A": "one"}, "duplicates": {}, "synergy": {}})

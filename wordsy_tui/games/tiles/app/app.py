@@ -727,7 +727,8 @@ class TileApp(TableApp):
 
 
 def best_text(hint: Hint | None, board: str) -> Text:
-    """The best play of the player's last turn, in notation, with what each word scored."""
+    """The best play of the player's last turn by equity, in notation, with what each word
+    scored, the tiles it kept and its equity (the score plus what they are worth)."""
     if hint is None:
         return Text("You had no play at all last turn.")
     where = move_text(
@@ -735,8 +736,10 @@ def best_text(hint: Hint | None, board: str) -> Text:
     )
     words = " + ".join(f"{w.word} {w.score}" for w in hint.assessment.words)
     bingo = " + bingo" if hint.assessment.bingo else ""
+    kept = "".join(hint.leave) or "nothing"
     return Text.assemble(
         ("Best last turn: ", "bold"),
         f"{where}: {words}{bingo} = ",
         (str(hint.move.score), "bold"),
+        f", keeps {kept}: equity {hint.equity:.1f}",
     )

@@ -101,6 +101,12 @@ def _tables() -> dict[str, LeaveTable]:
     return {name: parse_table(raw["games"][name]) for name in raw["games"]}
 
 
+def reload() -> None:
+    """Read the data file again at next use: for the script that learns it, between rounds."""
+    _tables.cache_clear()
+    _learned.cache_clear()
+
+
 def table_for(rules: Rules) -> LeaveTable:
     """The learned table of `rules`' tile set (read from the data file once)."""
     tables = _tables()
@@ -146,17 +152,19 @@ def rank_by_equity(
 
 
 def best_keep(rack: Sequence[str], rules: Rules, bag: int) -> tuple[tuple[str, ...], float]:
-    """The tiles to keep when exchanging (any part of the rack but all of it), and that
-    leave's value: an exchange's equity."""
+    """The tiles to keep when exchanging, and that leave's value: an exchange's equity.
+    At least one tile goes back, and no more than the `bag` holds (the rules' limit)."""
     tiles = sorted(rack)
-    best: tuple[tuple[str, ...], float] = ((), leave_value((), rules, bag))
+    best: tuple[tuple[str, ...], float] | None = None
     seen: set[tuple[str, ...]] = set()
-    for mask in range(1, (1 << len(tiles)) - 1):
+    for mask in range((1 << len(tiles)) - 1):
         keep = tuple(t for i, t in enumerate(tiles) if mask >> i & 1)
-        if keep in seen:
+        if keep in seen or len(tiles) - len(keep) > bag:
             continue
         seen.add(keep)
         value = leave_value(keep, rules, bag)
-        if value > best[1]:
+        if best is None or value > best[1]:
             best = (keep, value)
+    if best is None:
+        raise ValueError(f"no exchange of {len(tiles)} tiles with {bag} in the bag")
     return best
