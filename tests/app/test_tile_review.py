@@ -22,6 +22,8 @@ from wordsy_tui.games.tiles.app.app import ReplayBoardScreen, TileApp
 from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
 from wordsy_tui.games.tiles.app.review import REVIEWING, ReviewScreen
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.gcg import NotFinished
+from wordsy_tui.games.tiles.rules.review import Review
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import Phase
 from wordsy_tui.games.tiles.seat import TileSeat
@@ -200,3 +202,21 @@ async def test_an_unfinished_games_replay_has_no_review(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ReplayBoardScreen)
         assert session.record() is None
+
+
+async def test_a_game_the_review_cannot_read_says_why(tmp_path: Path) -> None:
+    """A log that folds into a replay but not into a review (a hand-made one) is a line on
+    the review's screen, not a crash."""
+    _, session = replay_of(saved(tmp_path / "g.log", scripted_game().log))
+    app = TileApp(session)
+
+    def cannot() -> Review:
+        raise NotFinished("the log hides a rack: only the host's own log can be reviewed")
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayBoardScreen))
+        app.push_screen(ReviewScreen(cannot, None))
+        await until(pilot, lambda: "cannot be reviewed" in on_screen(pilot))
+        assert "the log hides a rack" in on_screen(pilot)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ReplayBoardScreen))

@@ -59,7 +59,12 @@ class ReviewScreen(Screen[None]):
 
     @work(group="review", exclusive=True)
     async def _make_review(self) -> None:
-        review = await asyncio.to_thread(self._make)
+        try:
+            review = await asyncio.to_thread(self._make)
+        except ValueError as error:  # a log that folds but cannot be reviewed: say why
+            moves = self.query_one("#review-moves", Static)
+            moves.update(Text(f"This game cannot be reviewed: {shown(str(error))}", "bold"))
+            return
         self.review = review
         if self.player not in review.players:
             self.player = review.players[0] if review.players else None
