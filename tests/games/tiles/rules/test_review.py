@@ -12,7 +12,9 @@ import pytest
 
 from tests.games.tiles.rules.table import Table
 from tests.games.tiles.rules.test_gcg import SCRIPTED, play_back, scripted_game
+from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules import events as ev
+from wordsy_tui.games.tiles.rules.bots import TILE_STYLES, decide_turn
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.evolve import evolve
 from wordsy_tui.games.tiles.rules.gcg import NotFinished, export_gcg
@@ -20,8 +22,9 @@ from wordsy_tui.games.tiles.rules.leaves import equity, leave_value
 from wordsy_tui.games.tiles.rules.movegen import generate, shipped_dawg
 from wordsy_tui.games.tiles.rules.review import END, Review, Swing, exchanges, notes, review_game
 from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
-from wordsy_tui.games.tiles.rules.state import TileGameState
-from wordsy_tui.games.tiles.rules.view import for_seat
+from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
+from wordsy_tui.games.tiles.rules.view import for_seat, state_for_seat
+from wordsy_tui.games.tiles.rules.words import shipped_words
 
 
 @cache
@@ -195,3 +198,34 @@ def test_each_exchange_keeps_the_best_leave_for_its_count():
             leave_value(tuple(kept), rules, bag) for kept in combinations(rack, len(rack) - count)
         )
         assert option.equity == pytest.approx(best)
+
+
+@pytest.mark.parametrize("game", [GameName.WWF, GameName.WORDFEUD])
+def test_the_other_tile_games_are_reviewed_on_their_own_board(game: GameName) -> None:
+    """Words with Friends' tiles, and Wordfeud's random board: each move's best by score is
+    the generator's on that game's premiums (a short game: five tiles left to draw)."""
+    config = TileGameConfig(game, random_board=game is GameName.WORDFEUD)
+    table = Table(game, rng=random.Random(3), words=shipped_words(), config=config)
+    table.state = bag_of(table, 5)
+    rng, style = random.Random(4), TILE_STYLES[Level.HARD]
+    while table.state.phase is Phase.PLAYING:
+        mover = table.state.turn
+        assert mover is not None
+        view = state_for_seat(table.state, mover)
+        command = decide_turn(view, mover, style, rng, lambda _level: shipped_dawg())
+        assert command is not None
+        table.do(mover, command)
+    review = review_game(table.log, shipped_dawg())
+    state = TileGameState()
+    reviewed = iter(review.moves)
+    for event in table.log:
+        if isinstance(event, ev.TilesPlayed):
+            move = next(reviewed)
+            plays = generate(state.board, move.rack, state.rules, shipped_dawg(), state.premiums)
+            assert move.best_score is not None
+            assert move.best_score.score == max(play.score for play in plays)
+            assert move.played.score == event.score
+        elif isinstance(event, ev.TilesExchanged | ev.Passed):
+            next(reviewed)
+        state = evolve(state, event)
+    assert next(reviewed, None) is None
