@@ -29,8 +29,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = commands.add_parser(
         "export",
         help="write a finished Scrabble, Words with Friends or Wordfeud game as GCG",
-        description="Write a finished tile game the host saved as GCG, the record format "
-        "that Scrabble tools (Quackle, Woogles, macondo) read: every move with the rack it "
+        description="Write a finished tile game that was saved (hosted or solo) as GCG, the "
+        "record format that Scrabble tools (Quackle, Woogles, macondo) read: every move with "
+        "the rack it "
         "was played from, and the end's rack adjustments. Only a finished game exports: "
         "until the end its racks are secret. Hosted games are saved as they go, solo games "
         "once they end; both export. The log is only read.",
