@@ -147,10 +147,14 @@ def self_play(game: GameName, games: int, style: TileStyle, seed: int) -> list[S
     return samples
 
 
-def fit(samples: list[Sample], seed: int) -> tuple[dict[str, dict[str, float]], dict[str, float]]:
+def fit(
+    game: GameName, samples: list[Sample], seed: int
+) -> tuple[dict[str, dict[str, float]], dict[str, float]]:
     """The table (JSON form) and the fit's figures."""
     rows = [leaves.features(s.leave) for s in samples]
-    names = sorted({name for row in rows for name in row})
+    # Every tile of the set has a value, even one no sample kept (the ridge holds it at 0).
+    every_tile = {f"tile:{tile}" for tile in RULES[game].tiles}
+    names = sorted(every_tile | {name for row in rows for name in row})
     column = {name: i for i, name in enumerate(names)}
     x = np.zeros((len(samples), len(names) + 1))
     x[:, -1] = 1.0
@@ -204,7 +208,7 @@ def learn(game: GameName, games: int, rounds: int, seed: int) -> None:
         print(f"{game} round {round_}: {games} games, {style.pick} vs {style.pick}", flush=True)
         started = time.perf_counter()
         samples = self_play(game, games, style, seed + round_)
-        table, figures = fit(samples, seed)
+        table, figures = fit(game, samples, seed)
         took = round(time.perf_counter() - started)
         history.append(
             {"round": round_, "games": games, "players": style.pick.value, **figures}

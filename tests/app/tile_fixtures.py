@@ -19,9 +19,9 @@ from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
-from wordsy_tui.games.tiles.rules.bots import Hint, best_moves, vocabulary_dawg
+from wordsy_tui.games.tiles.rules.bots import Hint, vocabulary_dawg
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
-from wordsy_tui.games.tiles.rules.movegen import Move
+from wordsy_tui.games.tiles.rules.movegen import Move, generate
 from wordsy_tui.games.tiles.rules.notation import parse_move
 from wordsy_tui.games.tiles.rules.rulesets import SIZE, ChallengeRule, GameName
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
@@ -57,10 +57,13 @@ def board_screen(app: TileApp) -> BoardScreen:
 
 
 def my_move(session: TileSeat) -> Move | None:
-    """The best everyday play on the player's rack."""
+    """The highest-scoring everyday play on the player's rack (by score, not equity: the
+    scenes stay the same when the learned leave values change)."""
     state = session.state
-    hints = best_moves(state, state.rack(ME), vocabulary_dawg(EVERYDAY))
-    return hints[0].move if hints else None
+    moves = generate(
+        state.board, state.rack(ME), state.rules, vocabulary_dawg(EVERYDAY), state.premiums
+    )
+    return min(moves, key=lambda m: (-m.score, m.placement), default=None)
 
 
 def keys_for(screen: BoardScreen, move: Move) -> list[str]:

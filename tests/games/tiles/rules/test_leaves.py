@@ -59,6 +59,12 @@ def test_an_empty_bag_counts_the_tiles_kept_against_the_player():
     assert leave_value((), SCRABBLE, 0) == 0
 
 
+def test_the_learned_value_fades_as_the_bag_empties():
+    learned = leave_value(("?", "S"), SCRABBLE)
+    assert leave_value(("?", "S"), SCRABBLE, 7) == learned
+    assert leave_value(("?", "S"), SCRABBLE, 3) == pytest.approx(3 / 7 * learned + 4 / 7 * -1)
+
+
 def test_an_exchange_keeps_the_best_part_of_the_rack():
     keep, value = best_keep(("Q", "V", "V", "U", "W", "S", "?"), SCRABBLE, FULL_BAG)
     assert {"?", "S"} <= set(keep)

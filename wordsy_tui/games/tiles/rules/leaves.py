@@ -108,15 +108,19 @@ def reload() -> None:
 
 
 def table_for(rules: Rules) -> LeaveTable:
-    """The learned table of `rules`' tile set (read from the data file once)."""
+    """The learned table of `rules`' tile set (read from the data file once); a set with
+    no table of its own takes Scrabble's."""
+    return _table(rules.name)
+
+
+def _table(game: str) -> LeaveTable:
     tables = _tables()
-    return tables.get(rules.name, tables[GameName.SCRABBLE])
+    return tables.get(game, tables[GameName.SCRABBLE])
 
 
 @cache
 def _learned(game: str, leave: tuple[str, ...]) -> float:
-    tables = _tables()
-    return tables.get(game, tables[GameName.SCRABBLE]).value(leave)
+    return _table(game).value(leave)
 
 
 def leave_value(leave: Sequence[str], rules: Rules, bag: int | None = None) -> float:
