@@ -40,6 +40,8 @@ BENCHES: list[tuple[str, list[str]]] = [
     ("ssh_front.py", []),
     ("scrabble_moves.py", []),
     ("wordsmith_round.py", []),
+    # The longest by far: 1,000 whole games of Scrabble, 15-30 minutes on a shared core.
+    ("leaves_match.py", []),
 ]
 
 

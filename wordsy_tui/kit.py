@@ -256,9 +256,12 @@ class Kit(Protocol):
     record_format: str | None
     """The record format its finished games export as (e.g. "GCG"); None: none."""
 
-    def export(self, game: str, bodies: Sequence[object], game_id: str) -> str:
-        """A finished game's record, from its log's event bodies; raises `NotExported`
-        (the reason) or ValueError (a log that does not fold into a game)."""
+    def export(
+        self, game: str, bodies: Sequence[object], game_id: str, *, review: bool = False
+    ) -> str:
+        """A finished game's record, from its log's event bodies (`review`: with the
+        post-game review's notes on each move); raises `NotExported` (the reason) or
+        ValueError (a log that does not fold into a game)."""
         ...
 
     def read_record(self, text: str) -> Imported:

@@ -42,6 +42,15 @@ async def test_the_host_plays_again_from_the_end_and_a_guest_leaves(tmp_path: Pa
             await until(guest, lambda: isinstance(bob.screen, GameOverScreen))
             assert "Play again" in keys_shown(ann.screen)
             assert "Play again" not in keys_shown(bob.screen)  # only the host starts one
+            # The hosting player holds the whole log, every rack in it: the review is
+            # theirs; a guest only ever saw their own rack. (Asked of each app: with two
+            # apps in one process, a screen's "app." keys may be looked up in the other.)
+            assert ann.check_action("review", ())
+            assert not bob.check_action("review", ())
+            record = ann.session.record()
+            assert record is not None
+            assert len(record) == len(server.host.events)
+            assert bob.session.record() is None
             await guest.press("r")
             assert server.state.phase is Phase.OVER
             last_log = server.log_path

@@ -156,6 +156,8 @@ async def test_a_letter_the_rack_lacks_is_refused() -> None:
 async def test_best_play_of_the_last_turn() -> None:
     app = TileApp(tile_session())
     async with app.run_test(size=(80, 24)) as pilot:
+        # The computer player may move first: its play's message would replace the answer.
+        await until(pilot, lambda: my_turn(app.session))
         await pilot.press("f4")
         await pilot.pause()
         assert "After your first turn" in text_of(app, "#message")
@@ -166,7 +168,10 @@ async def test_best_play_of_the_last_turn() -> None:
         await until(pilot, lambda: "Best last turn" in text_of(app, "#message"))
         hint = app.session.best_of_last_turn()
         assert hint is not None
-        assert text_of(app, "#message").endswith(f"= {hint.move.score}")
+        kept = "".join(hint.leave) or "nothing"
+        assert text_of(app, "#message").endswith(
+            f"= {hint.move.score}, keeps {kept}: equity {hint.equity:.1f}"
+        )
 
 
 async def test_too_small_a_window_says_so() -> None:

@@ -19,9 +19,9 @@ from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
-from wordsy_tui.games.tiles.rules.bots import Hint, best_moves, vocabulary_dawg
+from wordsy_tui.games.tiles.rules.bots import Hint, vocabulary_dawg
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
-from wordsy_tui.games.tiles.rules.movegen import Move
+from wordsy_tui.games.tiles.rules.movegen import Move, generate
 from wordsy_tui.games.tiles.rules.notation import parse_move
 from wordsy_tui.games.tiles.rules.rulesets import SIZE, ChallengeRule, GameName
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
@@ -57,10 +57,13 @@ def board_screen(app: TileApp) -> BoardScreen:
 
 
 def my_move(session: TileSeat) -> Move | None:
-    """The best everyday play on the player's rack."""
+    """The highest-scoring everyday play on the player's rack (by score, not equity: the
+    scenes stay the same when the learned leave values change)."""
     state = session.state
-    hints = best_moves(state, state.rack(ME), vocabulary_dawg(EVERYDAY))
-    return hints[0].move if hints else None
+    moves = generate(
+        state.board, state.rack(ME), state.rules, vocabulary_dawg(EVERYDAY), state.premiums
+    )
+    return min(moves, key=lambda m: (-m.score, m.placement), default=None)
 
 
 def keys_for(screen: BoardScreen, move: Move) -> list[str]:
@@ -136,6 +139,9 @@ class TileScene:
     judged: bool = False
     """Bot 1's play waits for the player to challenge it or let it stand
     (`JudgedTileSession`)."""
+    review: bool = False
+    """The post-game review (F9) of a finished game's replay: the scripted game of
+    tests/games/tiles/rules/test_gcg.py."""
 
 
 TILE_SCENES = (
@@ -145,6 +151,7 @@ TILE_SCENES = (
     TileScene("tiles-scrabble-vote", GameName.SCRABBLE, 0, vote=True),
     TileScene("tiles-scrabble-judge", GameName.SCRABBLE, 0, judged=True),
     TileScene("tiles-wwf-watching", GameName.WWF, 3, clock_left=52, watching=True),
+    TileScene("tiles-scrabble-review", GameName.SCRABBLE, 0, lay_next=False, review=True),
 )
 FROZEN_NOW = 1000.0
 """The screen's clock in pictures with a countdown: it never moves."""
@@ -270,6 +277,12 @@ def away_tile_session(game: GameName, away: str) -> AwayTileSeat:
 
 
 def make_tile_app(scene: TileScene) -> TileApp:
+    if scene.review:
+        from tests.games.tiles.rules.test_gcg import scripted_game
+        from wordsy_tui.games.tiles.replay import tile_replay
+        from wordsy_tui.games.tiles.rules.codec import encode
+
+        return TileApp(tile_replay([encode(event) for event in scripted_game().log]))
     if scene.away is not None:
         return TileApp(away_tile_session(scene.game, scene.away))
     if scene.vote:
@@ -295,6 +308,15 @@ async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
         return
     if scene.judged:
         await until(pilot, lambda: app.session.asked_to_judge)
+        await pilot.pause()
+        return
+    if scene.review:
+        from wordsy_tui.games.tiles.app.review import ReviewScreen
+
+        await until(pilot, lambda: app.session.reviewable)
+        await pilot.press("f9")
+        await until(pilot, lambda: getattr(app.screen, "review", None) is not None, 6000)
+        assert isinstance(app.screen, ReviewScreen)
         await pilot.pause()
         return
     if isinstance(app.session, WatchedTileSession):

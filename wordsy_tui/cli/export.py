@@ -29,11 +29,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = commands.add_parser(
         "export",
         help="write a finished Scrabble, Words with Friends or Wordfeud game as GCG",
-        description="Write a finished tile game the host saved as GCG, the record format "
-        "that Scrabble tools (Quackle, Woogles, macondo) read: every move with the rack it "
+        description="Write a finished tile game that was saved (hosted or solo) as GCG, the "
+        "record format that Scrabble tools (Quackle, Woogles, macondo) read: every move with "
+        "the rack it "
         "was played from, and the end's rack adjustments. Only a finished game exports: "
-        "until the end its racks are secret. Solo games are not saved, so only hosted "
-        "games (host --game ...) export. The log is only read.",
+        "until the end its racks are secret. Hosted games are saved as they go, solo games "
+        "once they end; both export. The log is only read.",
     )
     parser.add_argument(
         "game",
@@ -45,6 +46,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         required=True,
         help="the format: GCG (the only one)",
+    )
+    parser.add_argument(
+        "--review",
+        action="store_true",
+        help="add the post-game review as a note after each move: the best move by equity "
+        "and by score, and what the move lost (a few seconds: every move's plays are found)",
     )
     parser.add_argument(
         "-o",
@@ -71,7 +78,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 f"'wordsy-tui replay' shows {title} games"
             )
         try:
-            record = kit.export(game, bodies, path.stem)
+            record = kit.export(game, bodies, path.stem, review=args.review)
         except NotExported as why:
             raise ExportError(f"{shown(path.stem)} {why}") from None
         except ValueError as why:

@@ -3,8 +3,9 @@
 `Local` is a seat's door when no host is anywhere else: the game's rules decide right here,
 drawing from the host's secret generator; the host's full state is kept here and the seat
 is told only its own view of it (`Rules.state_for`, `Rules.event_for`); the clock ends
-each wait as a host's would; and the computer players who live in this process (a tile
-game's solo bots) move between the person's commands.
+each wait as a host's would; the computer players who live in this process (a tile
+game's solo bots) move between the person's commands; and a game played to its end may be
+saved as a host saves its games, for the saved games list, `replay` and `export`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Protocol, TypeVar
 
 from wordsy_tui.engine import Rules
@@ -51,7 +53,8 @@ class Company(Protocol[S, C, E]):
 class Local(Door[S, C, E]):
     """The host and the seat in one: `opening` sets the table up (commands with their
     actors, None for the host); `timed`: the clock ends each wait as a host's would;
-    `company`: the computer players of this process."""
+    `company`: the computer players of this process; `keep_in`: where a game played to
+    its end is saved (a host's games directory; None: it is not kept)."""
 
     def __init__(
         self,
@@ -62,6 +65,7 @@ class Local(Door[S, C, E]):
         rng: random.Random | None = None,
         timed: bool = True,
         company: Company[S, C, E] | None = None,
+        keep_in: Path | None = None,
     ) -> None:
         super().__init__(me)
         self._me = me
@@ -74,6 +78,9 @@ class Local(Door[S, C, E]):
         """The host's whole log (the record of the game, every secret in it)."""
         self.clock = AlarmClock(rules.alarm, submit=self._ring) if timed else None
         self.company = company
+        self.keep_in = keep_in
+        self.kept: Path | None = None
+        """The log this game was saved in, once it ended (`keep_in`)."""
 
     def fresh(self) -> S:
         return self.rules.state_for(self.host, self._me)
@@ -105,8 +112,32 @@ class Local(Door[S, C, E]):
         self.log.extend(events)
         if self.clock is not None:
             self.clock.observe(self.host)
+        if self.host.phase == "over" and self.keep_in is not None and self.kept is None:
+            self._keep(self.keep_in)
         seen = [rules.event_for(event, self._me) for event in events]
         await self.seat.moved(rules.state_for(self.host, self._me), seen)
+
+    def _keep(self, directory: Path) -> None:
+        """Save the whole log as a host writes its own (every secret in it, the owner's
+        only), once the game is over: so a solo game is replayed and exported as a hosted
+        one is. A game left before its end is not kept (it cannot be resumed alone)."""
+        from net.log import GameLog, new_game_id
+
+        path = directory / f"{new_game_id()}.log"
+        records = [
+            {"k": "event", "seq": n, "body": self.rules.encode(event)}
+            for n, event in enumerate(self.log, start=1)
+        ]
+        try:
+            log, _records, _damage = GameLog.open(path)
+            try:
+                log.append(records)
+            finally:
+                log.close()
+        except OSError as error:
+            self.seat.publish(Rejected(f"The game could not be saved: {error.strerror or error}"))
+            return
+        self.kept = path
 
     async def _decide(self, actor: str | None, command: C) -> str | None:
         try:
@@ -131,6 +162,7 @@ class Local(Door[S, C, E]):
             return "The game is not over yet."
         self.host = self.rules.fresh()
         self.log = []
+        self.kept = None
         if self.clock is not None:
             self.clock.observe(self.host)
         self.seat.begin_again(self.fresh())

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from wordsy_tui.games.tiles.app.host_form import TileHostFields
     from wordsy_tui.games.tiles.app.solo import TileSolo
     from wordsy_tui.games.tiles.lan import TileBot
+    from wordsy_tui.games.tiles.rules import events as ev
     from wordsy_tui.games.tiles.rules.state import TileGameState
     from wordsy_tui.games.tiles.seat import TileSeat
     from wordsy_tui.games.tiles.wordfile import WordFile
@@ -178,7 +179,10 @@ class TilesKit:
         )
         bots = [Level(args.bot_level)] * args.bots
         words, dawg = (None, None) if listed is None else (listed.words, listed.dawg)
-        return TileApp(TileSeat.solo(name, config, bots, words=words, dawg=dawg)).run_to_end()
+        seat = TileSeat.solo(
+            name, config, bots, words=words, dawg=dawg, keep_in=saved_games_directory()
+        )
+        return TileApp(seat).run_to_end()
 
     score_examples: Sequence[str] = (
         'wordsy-tui score --game scrabble --position game.txt --move "8H HORN"',
@@ -298,12 +302,16 @@ class TilesKit:
 
     record_format = "GCG"
 
-    def export(self, game: str, bodies: Sequence[object], game_id: str) -> str:
+    def export(
+        self, game: str, bodies: Sequence[object], game_id: str, *, review: bool = False
+    ) -> str:
         from wordsy_tui.games.tiles.rules.codec import decode_event
         from wordsy_tui.games.tiles.rules.gcg import NotFinished, export_gcg
 
+        events = [decode_event(body) for body in bodies]
         try:
-            return export_gcg([decode_event(body) for body in bodies], game_id=game_id)
+            notes = reviewed_notes(events) if review else None
+            return export_gcg(events, game_id=game_id, notes=notes)
         except NotFinished as why:
             raise NotExported(
                 f"is not finished ({why}): a game exports once it is over, since until "
@@ -452,6 +460,23 @@ def tile_settings(options: Any) -> dict[str, Any]:
     if listed is None:  # a config that names a list no `--lexicon` read: never the shipped one
         raise UsageError(f"the word list {shown(options.config.lexicon_name)} was not read")
     return {"words": listed.words, "dawg": listed.dawg}
+
+
+def saved_games_directory() -> Path:
+    """Where a host saves its games: a solo game played to its end is saved there too."""
+    from net.log import default_log_dir
+    from wordsy_tui.table.basics import APP_NAME
+
+    return default_log_dir(APP_NAME)
+
+
+def reviewed_notes(events: Sequence[ev.Event]) -> dict[int, str]:
+    """The post-game review of a finished game's `events` as a record's notes on each move
+    (in the shipped word list, as the review screen finds them)."""
+    from wordsy_tui.games.tiles.rules.movegen import shipped_dawg
+    from wordsy_tui.games.tiles.rules.review import notes, review_game
+
+    return notes(review_game(events, shipped_dawg()))
 
 
 def tile_app(options: Any) -> TileApp:

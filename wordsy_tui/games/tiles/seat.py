@@ -13,21 +13,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Unpack
 
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.bots import TILE_STYLES, Hint, best_moves, vocabulary_dawg
+from wordsy_tui.games.tiles.rules.codec import decode_event
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.dawg import Dawg
 from wordsy_tui.games.tiles.rules.legal import allowed
 from wordsy_tui.games.tiles.rules.rulesets import SIZE, GameName
-from wordsy_tui.games.tiles.rules.state import TileGameState
+from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 from wordsy_tui.games.tiles.rules.words import Words
 from wordsy_tui.games.tiles.seam import TileRules, tile_rules
 from wordsy_tui.games.tiles.solo import BOT_PAUSE_SECONDS, SoloBots, bot_name
 from wordsy_tui.table.local import Local, secret_generator
+from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.seat import Door, LinkChanged, Seat, StateChanged, Update
 from wordsy_tui.text import shown
 
@@ -91,8 +94,10 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
         words: Words | None = None,
         dawg: Callable[[int], Dawg] | None = None,
         bot_pause: float = BOT_PAUSE_SECONDS,
+        keep_in: Path | None = None,
     ) -> TileSeat:
-        """One person against computer players (of `bots`' levels), offline: no clock."""
+        """One person against computer players (of `bots`' levels), offline: no clock;
+        `keep_in`: where the game is saved once it ends (a host's games directory)."""
         rules = TileRules(words)
         rng = secret_generator(seed)
         names = {bot_name(n, level): level for n, level in enumerate(bots, start=1)}
@@ -110,7 +115,7 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
             *((name, cmd.JoinGame(bot=True)) for name in names),
             (me, cmd.StartGame()),
         ]
-        door = Local(rules, me, opening, rng=rng, timed=False, company=company)
+        door = Local(rules, me, opening, rng=rng, timed=False, company=company, keep_in=keep_in)
         return cls(door, dawg=dawg, leave_question="Leave this game? It is not kept.")
 
     @classmethod
@@ -200,12 +205,43 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
         return f"Only the host has this table's word list ({name}): no best play here."
 
     def best_of_last_turn(self) -> Hint | None:
-        """The highest-scoring play the player had on their last turn (None: none)."""
+        """The play with the highest equity the player had on their last turn (None: none)."""
         last = self.last_turn
         if last is None:
             return None
         hints = best_moves(last.state, last.rack, self.dawg(TILE_STYLES[Level.EXPERT].vocabulary))
         return hints[0] if hints else None
+
+    @property
+    def reviewable(self) -> bool:
+        """Whether `record` has the game to review."""
+        door = self.door
+        if isinstance(door, Local):
+            return door.host.phase is Phase.OVER
+        if isinstance(door, Replaying):
+            return door.finished
+        return self.hosting and self.server is not None and self.server.state.phase == Phase.OVER
+
+    def record(self) -> tuple[ev.Event, ...] | None:
+        """The game's whole log, every rack in it, once it is over and this program holds
+        it (a solo game's, the hosting player's, a finished game's replay), for its review;
+        None otherwise (a guest at a LAN host only ever sees their own rack)."""
+        door, server = self.door, self.server
+        if not self.reviewable:
+            return None
+        if isinstance(door, Local):
+            return tuple(door.log)
+        if isinstance(door, Replaying):
+            return tuple(event for frame in door.frames for event in frame.events)
+        assert server is not None
+        return tuple(decode_event(body) for body in server.host.events)
+
+    @property
+    def saved_as(self) -> str | None:
+        """The id the finished solo game was saved under (`replay ID`, `export ID`)."""
+        door = self.door
+        kept = door.kept if isinstance(door, Local) else None
+        return kept.stem if kept is not None else None
 
     # -- what only this program knows of the game in progress --------------------------
 

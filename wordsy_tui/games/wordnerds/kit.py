@@ -199,7 +199,9 @@ class NerdsKit:
 
     record_format = None
 
-    def export(self, game: str, bodies: Sequence[object], game_id: str) -> str:
+    def export(
+        self, game: str, bodies: Sequence[object], game_id: str, *, review: bool = False
+    ) -> str:
         raise NotExported("is a Word Nerds game: it has no record to export")
 
     def read_record(self, text: str) -> Imported:

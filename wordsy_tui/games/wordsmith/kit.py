@@ -213,7 +213,9 @@ class WordsmithKit:
 
     record_format = None
 
-    def export(self, game: str, bodies: Sequence[object], game_id: str) -> str:
+    def export(
+        self, game: str, bodies: Sequence[object], game_id: str, *, review: bool = False
+    ) -> str:
         raise NotExported("is a Wordsmith game: it has no record to export")
 
     def read_record(self, text: str) -> Imported:

@@ -57,12 +57,15 @@ from wordsy_tui.games.tiles.app.panel import (
     short_name,
     unseen_text,
 )
+from wordsy_tui.games.tiles.app.review import ReviewScreen
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.board import place
 from wordsy_tui.games.tiles.rules.bots import Hint
 from wordsy_tui.games.tiles.rules.legal import allowed, may_exchange, may_play, may_vote
+from wordsy_tui.games.tiles.rules.movegen import shipped_dawg
 from wordsy_tui.games.tiles.rules.notation import move_text
+from wordsy_tui.games.tiles.rules.review import Review, review_game
 from wordsy_tui.games.tiles.rules.rulesets import BLANK
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 from wordsy_tui.games.tiles.seat import TileSeat
@@ -107,6 +110,7 @@ class BoardScreen(Screen[None]):
         Binding("v", "vote", "Vote", id="tile-vote"),
         Binding("f1", "help", "Help", id="tile-help", key_display="F1"),
         Binding("f6", "start_game", "Start", id="tile-start", key_display="F6"),
+        Binding("f9", "app.review", "Review", id="tile-review", key_display="F9"),
     ]
 
     def __init__(self, session: TileSeat, now: Callable[[], float] | None = None) -> None:
@@ -548,6 +552,7 @@ class ReplayBoardScreen(BoardScreen, inherit_bindings=False):
         Binding("right,n", "step(1)", "Next turn", id="tile-replay-next", key_display="→"),
         Binding("left,p", "step(-1)", "Previous", id="tile-replay-back", key_display="←"),
         Binding("q", "app.leave", "Quit", id="tile-replay-quit"),
+        Binding("f9", "app.review", "Review", id="tile-review", key_display="F9"),
         Binding("f1", "help", "Help", id="tile-help", key_display="F1"),
     ]
 
@@ -609,6 +614,8 @@ class TileApp(TableApp):
             else BoardScreen(session, now)
         )
         self._told_over = False
+        self._reviewed: tuple[tuple[ev.Event, ...], Review] | None = None
+        """The last game reviewed and its review (made once: it takes seconds)."""
         self._offered_vote: tuple[object, ...] | None = None
         """The vote this app last opened the dialog for (it opens once by itself)."""
 
@@ -619,6 +626,8 @@ class TileApp(TableApp):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "best":  # of one's own last turn: a spectator has none
             return self.me is not None
+        if action == "review":  # every rack shows: only a finished game this program holds
+            return self.session.reviewable
         return super().check_action(action, parameters)
 
     def on_mount(self) -> None:
@@ -641,7 +650,8 @@ class TileApp(TableApp):
         if state.phase is Phase.OVER and not self._told_over:
             self._told_over = True
             rematch = self.action_rematch if self.session.hosting else None
-            self.push_screen(GameOverScreen(state, self.session.me, rematch))
+            saved = self.session.saved_as
+            self.push_screen(GameOverScreen(state, self.session.me, rematch, saved))
 
     def on_presence_updated(self, message: PresenceUpdated) -> None:
         self.board_screen.presence = message.connected
@@ -705,6 +715,20 @@ class TileApp(TableApp):
         hint = await asyncio.to_thread(self.session.best_of_last_turn)
         screen.say(best_text(hint, last.state.board if last is not None else ""))
 
+    def action_review(self) -> None:
+        """The post-game review of the finished game, over the screen on top."""
+        record = self.session.record()
+        if record is None:
+            return
+        self.push_screen(ReviewScreen(lambda: self._review_of(record), self.session.me))
+
+    def _review_of(self, record: tuple[ev.Event, ...]) -> Review:
+        """The review of `record` (in a thread: the move generator runs for every move)."""
+        reviewed = self._reviewed
+        if reviewed is None or reviewed[0] != record:
+            reviewed = self._reviewed = (record, review_game(record, shipped_dawg()))
+        return reviewed[1]
+
     def leave_question(self) -> str | None:
         # The session's own (a guest's seat is kept, a host's game ends); nothing to keep
         # for a guest in the lobby (the seat is given up on the way out), once the game is
@@ -721,7 +745,8 @@ class TileApp(TableApp):
 
 
 def best_text(hint: Hint | None, board: str) -> Text:
-    """The best play of the player's last turn, in notation, with what each word scored."""
+    """The best play of the player's last turn by equity, in notation, with what each word
+    scored, the tiles it kept and its equity (the score plus what they are worth)."""
     if hint is None:
         return Text("You had no play at all last turn.")
     where = move_text(
@@ -729,8 +754,10 @@ def best_text(hint: Hint | None, board: str) -> Text:
     )
     words = " + ".join(f"{w.word} {w.score}" for w in hint.assessment.words)
     bingo = " + bingo" if hint.assessment.bingo else ""
+    kept = "".join(hint.leave) or "nothing"
     return Text.assemble(
         ("Best last turn: ", "bold"),
         f"{where}: {words}{bingo} = ",
         (str(hint.move.score), "bold"),
+        f", keeps {kept}: equity {hint.equity:.1f}",
     )

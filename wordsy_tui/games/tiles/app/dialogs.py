@@ -176,20 +176,26 @@ class GameOverScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "dismiss", "See the board", id="over-board", key_display="Esc"),
         Binding("f4", "app.best", "Best last turn", id="over-best", key_display="F4"),
+        Binding("f9", "app.review", "Review", id="over-review", key_display="F9"),
         # Wordsy's results key: the hosting player plays again with the same table.
         Binding("r", "rematch", "Play again", id="over-rematch"),
         Binding("ctrl+q", "app.quit", "Quit", id="over-quit", key_display="^q"),
     ]
 
     def __init__(
-        self, state: TileGameState, me: str | None, rematch: Callable[[], object] | None = None
+        self,
+        state: TileGameState,
+        me: str | None,
+        rematch: Callable[[], object] | None = None,
+        saved_as: str | None = None,
     ) -> None:
         """`rematch`: plays again with the same table (the hosting player's; None: not
-        this program's to start)."""
+        this program's to start); `saved_as`: the id a solo game was saved under."""
         super().__init__()
         self.state = state
         self.me = me
         self._rematch = rematch
+        self.saved_as = saved_as
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self._rematch is not None if action == "rematch" else True
@@ -202,6 +208,13 @@ class GameOverScreen(ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Static(Text("Game over", "bold"), id="question")
             yield Static(result_text(self.state, self.me), id="result")
+            if self.saved_as is not None:
+                saved = shown(self.saved_as)
+                yield Static(
+                    f"Saved: wordsy-tui replay {saved}\n(and wordsy-tui export {saved} --gcg)",
+                    id="saved",
+                    markup=False,
+                )
         yield Footer()
 
 
@@ -211,7 +224,8 @@ HELP = (
     "? lays a blank (it asks for its letter); a letter your rack lacks uses a blank "
     "if you have one. Backspace takes the last tile back, Esc all of them. Enter "
     "plays. The line under the rack scores the play as the rules do.\n\n"
-    "F2 exchange tiles · F3 pass · F4 the best play of your last turn · F5 challenge "
+    "F2 exchange tiles · F3 pass · F4 the best play of your last turn · F9 the "
+    "post-game review, once the game is over · F5 challenge "
     "the last play (Scrabble; it asks first, saying what a failed challenge costs under "
     "the host's challenge rule); "
     "Enter, with nothing laid, lets it stand. The key bar shows only what the rules allow "

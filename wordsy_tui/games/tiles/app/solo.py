@@ -24,12 +24,14 @@ class TileSolo:
 
     def session(self, name: str) -> TileSeat:
         from wordsy_tui.engine.levels import Level
+        from wordsy_tui.games.tiles.kit import saved_games_directory
         from wordsy_tui.games.tiles.rules.config import TileGameConfig
         from wordsy_tui.games.tiles.rules.rulesets import GameName
         from wordsy_tui.games.tiles.seat import TileSeat
 
         config = TileGameConfig(GameName(self.game))
-        return TileSeat.solo(name, config, [Level(self.level)] * self.bots)
+        levels = [Level(self.level)] * self.bots
+        return TileSeat.solo(name, config, levels, keep_in=saved_games_directory())
 
 
 def tile_solo_screen(game: str) -> CompanyScreen[TileSolo]:

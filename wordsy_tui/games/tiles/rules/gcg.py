@@ -31,7 +31,7 @@ and a record of a game under way would show them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -72,8 +72,12 @@ class _Line:
         return " ".join(token for token in tokens if token) + f" {self.total}"
 
 
-def export_gcg(events: Iterable[ev.Event], game_id: str | None = None) -> str:
-    """The GCG record of a finished game, from the host's events (its full, unredacted log).
+def export_gcg(
+    events: Iterable[ev.Event], game_id: str | None = None, notes: Mapping[int, str] | None = None
+) -> str:
+    """The GCG record of a finished game, from the host's events (its full, unredacted log);
+    `notes`: a `#note` line after the lines of each event they name (by its position in the
+    log, from 1), such as the post-game review's (`review.notes`).
 
     Raises NotFinished for a game not yet over, GcgError for events that do not fold
     into a game (a log no host of ours wrote).
@@ -86,6 +90,8 @@ def export_gcg(events: Iterable[ev.Event], game_id: str | None = None) -> str:
         try:
             state = evolve(state, event)
             lines.extend(_lines(event, before, state, totals, number))
+            if notes and number in notes:
+                lines.append(f"#note {_text(notes[number])}")
         except GcgError:
             raise
         except (KeyError, ValueError, TypeError, IndexError) as error:
