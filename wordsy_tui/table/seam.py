@@ -63,18 +63,25 @@ def refuse_unsafe_text(command: object) -> None:
 
 
 def _strings(value: Any) -> Iterator[str]:
+    # Every command passes here: a wire map's kinds of values first, a typed command's last.
     if isinstance(value, str):
         yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from _strings(getattr(value, f.name))
-    elif isinstance(value, tuple | list | frozenset | set):
-        for item in value:
-            yield from _strings(item)
     elif isinstance(value, dict):
         for key, item in value.items():
             yield from _strings(key)
             yield from _strings(item)
+    elif type(value) in _TEXTLESS:
+        return
+    elif isinstance(value, tuple | list | frozenset | set):
+        for item in value:
+            yield from _strings(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _strings(getattr(value, f.name))
+
+
+_TEXTLESS: Final = frozenset({bytes, int, bool, float, type(None)})
+"""Values that hold no text (exactly these types)."""
 
 
 def name_refusal(problem: RuleError) -> Refusal:
