@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.games.wordsy.rules.table import Table
+from wordsy_tui.engine import Alarm
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules.alarms import AFTER_VOTE_SECONDS, OFFER_SECONDS
 from wordsy_tui.games.wordsy.rules.state import GameState
@@ -259,3 +260,19 @@ async def turns_of_the_loop(done: Callable[[], bool], turns: int = 10) -> None:
         if done():
             return
         await asyncio.sleep(0)
+
+
+async def test_the_alarm_of_the_state_just_observed_is_not_worked_out_again(table, time):
+    asked: list[GameState] = []
+
+    def alarms(state: GameState) -> Alarm[cmd.Command] | None:
+        asked.append(state)
+        return WordsyRules().alarm(state)
+
+    clock: Clock = AlarmClock(alarms)
+    clock.observe(table.state)
+    observed = clock.alarm(table.state)
+    assert asked == [table.state]
+    assert observed == WordsyRules().alarm(table.state)
+    assert clock.alarm(GameState()) is None
+    assert asked == [table.state, GameState()]

@@ -59,6 +59,8 @@ class AlarmClock(Generic[S, C]):
         """A pausing alarm interrupted by another (the challenge window by a vote): its
         key and the seconds it had left."""
         self.deadline: Deadline | None = None
+        self._observed: tuple[S, Alarm[C] | None] | None = None
+        """The state `observe` saw last and its alarm: the host asks it again at once."""
         self._told: Told | None = None
         """The host's word on a running alarm, for a late joiner."""
 
@@ -110,9 +112,16 @@ class AlarmClock(Generic[S, C]):
         self._ring_at(self._due)
         self.move_on_without(told.away)
 
+    def alarm(self, state: S) -> Alarm[C] | None:
+        """The alarm `state` runs (the one `observe` worked out, when it is that state)."""
+        if self._observed is not None and self._observed[0] is state:
+            return self._observed[1]
+        return self._alarms(state)
+
     def observe(self, state: S) -> None:
         """Track `state`'s alarm: a new alarm restarts the countdown, the same one runs on."""
         alarm = self._alarms(state)
+        self._observed = (state, alarm)
         key = alarm.key if alarm else None
         if key == self._key:
             return

@@ -341,7 +341,7 @@ class ServedTable(Generic[S, C, E]):
         if self._look_again is not None:
             self._look_again.cancel()
             self._look_again = None
-        alarm = self.game.rules.alarm(state)
+        alarm = clock.alarm(state)
         waiting = set(self.part.waited_on(state))
         verdict = self.attendance.judge(
             [p for p in state.players if p in waiting],
