@@ -16,7 +16,8 @@ object satisfying `HostedGame`:
                 on_presence=callback,     # callback(mapping seat -> connected)
                 on_reclaim=ask,           # async ask(name) -> bool: hand a seat to a newcomer?
                 welcome_note=note,        # note() -> the game's word beside each view
-                on_here=seen)             # seen(seat): its person did something
+                on_here=seen,             # seen(seat): its person did something
+                after_sent=settle)        # settle(): each command's frames are written
     await host.start()                    # replays log_path if it exists, then listens
     await host.submit({...})              # a command from the host's clock
     host.broadcast_hash()                 # desync check, e.g. at each round's end

@@ -59,6 +59,7 @@ class Host:
         on_reclaim: Callable[[str], Awaitable[bool]] | None = None,
         welcome_note: Callable[[], object] | None = None,
         on_here: Callable[[str], None] | None = None,
+        after_sent: Callable[[], None] | None = None,
     ) -> None:
         self._config = config or HostConfig()
         self.game_id = log_path.stem
@@ -73,6 +74,9 @@ class Host:
         `send_note` tells it again to everyone once it changed."""
         self._on_here = on_here
         """Called with a seat whose person did something (its `here` frame)."""
+        self._after_sent = after_sent
+        """Called after each command once its frames are written to every peer, before any
+        other command: the game's own bookkeeping of its events, which no peer waits for."""
         self._log_path = log_path
         self._clock = clock  # for the PIN, join and chat limits; tests drive it
         # The parts, one job each. Each event goes out once it is on disk and applied:
@@ -286,7 +290,9 @@ class Host:
                 result = self._sequencer.run(seat, command_id, body)
                 if reply_to is not None:
                     reply_to.send_message(result.to_wire())
-                return result
+            if self._after_sent is not None:
+                self._after_sent()
+            return result
 
     # -- connections ------------------------------------------------------------------------
 

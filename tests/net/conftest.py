@@ -30,6 +30,7 @@ async def make_host(log_path: Path) -> AsyncIterator[MakeHost]:
         on_notice: Any = None,
         welcome_note: Any = None,
         on_here: Any = None,
+        after_sent: Any = None,
         **config: Any,
     ) -> Host:
         hooks = {
@@ -37,6 +38,7 @@ async def make_host(log_path: Path) -> AsyncIterator[MakeHost]:
             "on_notice": on_notice,
             "welcome_note": welcome_note,
             "on_here": on_here,
+            "after_sent": after_sent,
         }
         host = Host(
             game or CounterGame(),

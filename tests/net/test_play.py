@@ -77,6 +77,25 @@ async def test_the_same_command_id_applies_once(make_host, make_client):
     assert host._sequencer.game.total == 3
 
 
+async def test_the_games_bookkeeping_follows_once_a_commands_frames_are_written(
+    make_host, make_client
+):
+    """`after_sent` runs once every peer's frames of a command (the sender's answer too) are
+    in its connection, not held back for a batch: nobody's frame waits for it."""
+    calls: list[tuple[int, bool, list[bytes]]] = []
+
+    def after_sent() -> None:
+        held = [frame for peer in host._seating.peers() for frame in peer._out]
+        calls.append((host.seq, host._cork.held, held))
+
+    host = await make_host(after_sent=after_sent)
+    a = await make_client(host.address[1], "a")
+    await make_client(host.address[1], "b")
+    assert (await a.command({"op": "add", "n": 2})).accepted
+    assert not (await a.command({"op": "add", "n": 99})).accepted
+    assert calls == [(1, False, []), (1, False, [])]
+
+
 async def test_spectators_are_read_only_and_see_only_public_events(make_host, make_client):
     host = await make_host()
     a = await make_client(host.address[1], "a")

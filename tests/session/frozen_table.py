@@ -83,6 +83,7 @@ class InProcessHost:
         for event in events:
             self.events.append(event)
             game.evolve(event)
+        self.table._settle()  # as net.Host's `after_sent`, once a command's frames are out
         return CommandResult("test", True, len(self.events), len(events))
 
     def act(self, seat: str, command: object) -> None:

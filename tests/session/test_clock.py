@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 
 from tests.games.wordsy.rules.table import Table
+from wordsy_tui.engine import Alarm
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules.alarms import AFTER_VOTE_SECONDS, OFFER_SECONDS
 from wordsy_tui.games.wordsy.rules.state import GameState
@@ -231,3 +233,46 @@ async def test_a_countdown_running_is_never_made_longer_but_by_a_sign_of_life(ta
     assert host.move_on_without(None)  # a key: the window's own time
     assert host.deadline is not None
     assert host.deadline.at - 1000.0 == 60
+
+
+async def test_an_alarm_waits_as_a_timer_and_sends_its_command_when_it_rings(table, time):
+    sent: list[cmd.Command] = []
+
+    async def submit(command: cmd.Command) -> None:
+        sent.append(command)
+
+    clock = AlarmClock(WordsyRules().alarm, submit=submit)
+    tasks = asyncio.all_tasks()
+    clock.observe(table.state)
+    # A tile game sets a new alarm at every turn: waiting costs no task of its own.
+    assert asyncio.all_tasks() == tasks
+    time.now += 59.9
+    await turns_of_the_loop(lambda: bool(sent))
+    assert sent == []
+    time.now += 0.1
+    await turns_of_the_loop(lambda: bool(sent))
+    assert sent == [cmd.EndRound()]
+
+
+async def turns_of_the_loop(done: Callable[[], bool], turns: int = 10) -> None:
+    """Let the loop run (its time frozen) until `done`, or `turns` times."""
+    for _ in range(turns):
+        if done():
+            return
+        await asyncio.sleep(0)
+
+
+async def test_the_alarm_of_the_state_just_observed_is_not_worked_out_again(table, time):
+    asked: list[GameState] = []
+
+    def alarms(state: GameState) -> Alarm[cmd.Command] | None:
+        asked.append(state)
+        return WordsyRules().alarm(state)
+
+    clock: Clock = AlarmClock(alarms)
+    clock.observe(table.state)
+    observed = clock.alarm(table.state)
+    assert asked == [table.state]
+    assert observed == WordsyRules().alarm(table.state)
+    assert clock.alarm(GameState()) is None
+    assert asked == [table.state, GameState()]

@@ -1,3 +1,4 @@
+import dataclasses
 import random
 
 import pytest
@@ -102,3 +103,36 @@ def test_only_the_hosts_own_computer_players_join_as_bots():
     game = hosted()
     with pytest.raises(CommandRejected, match="computer players"):
         run(game, "Cat", cmd.JoinGame("Cat", bot=True))
+
+
+def test_the_host_folds_the_events_it_decided_once_and_to_the_same_state():
+    game = hosted(captain=None)
+    folds: list[ev.Event] = []
+    rules_evolve = game.rules.evolve
+
+    def counted(state: GameState, event: ev.Event) -> GameState:
+        folds.append(event)
+        return rules_evolve(state, event)
+
+    game.rules.evolve = counted  # type: ignore[method-assign]
+    before = game.state
+    sent = game.decide("Ann", encode(cmd.StartGame()))
+    for event in sent:
+        game.evolve(event)
+    # The decision folded its events as it made them: the host takes the states it made.
+    assert folds == []
+    replayed = before
+    for event in sent:
+        replayed = rules_evolve(replayed, game.rules.decode_event(event))
+    assert game.state == replayed
+    assert game.state.phase is Phase.WRITING
+
+
+def test_the_host_folds_a_decided_event_itself_when_its_state_moved_on_meanwhile():
+    game = hosted(captain=None)
+    sent = game.decide("Ann", encode(cmd.StartGame()))
+    moved = dataclasses.replace(game.state, round=5)  # not the state it was decided on
+    game.state = moved
+    game.evolve(sent[0])
+    assert game.state == game.rules.evolve(moved, game.rules.decode_event(sent[0]))
+    assert game.state.round == 5

@@ -89,7 +89,8 @@ async def test_a_full_game_with_a_host_player_a_guest_and_a_bot(tmp_path):
     bob = WordsySeat.join("127.0.0.1", await proxy.start(), "Bob", DICTIONARY)
 
     def check_secrecy(state: GameState, event: ev.Event) -> None:
-        # Called on the host before the event goes out: at the first moment of each reveal.
+        # Called on the host as each reveal begins: Bob's proxy, on this loop, has read
+        # nothing since (the host's bookkeeping follows its frames within one step).
         if state.phase is Phase.REVEAL and state.round not in recorded_before_reveal:
             recorded_before_reveal[state.round] = bytes(proxy.recorded)
 
@@ -114,6 +115,33 @@ async def test_a_full_game_with_a_host_player_a_guest_and_a_bot(tmp_path):
     for round_no, seen in recorded_before_reveal.items():
         assert secret("Ann", round_no).encode() not in seen
         assert secret("Ann", round_no).encode() in proxy.recorded
+
+
+async def test_the_hosts_bookkeeping_follows_each_commands_frames_with_each_events_state(
+    tmp_path,
+):
+    host = server(tmp_path, captain="Ann")
+    ann = WordsySeat.host("Ann", host)
+    await ann.start()
+    bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+    heard: list[tuple[str, Phase, bool]] = []
+
+    def hear(state: GameState, event: ev.Event) -> None:
+        heard.append((type(event).__name__, state.phase, host.host._cork.held))
+
+    host.on_event = hear
+    try:
+        await bob.start()
+        await wait_until(lambda: len(host.state.players) == 2)
+        assert await ann.start_game() is None
+    finally:
+        await bob.stop()
+        await ann.stop()
+    started = [name for name, _, _ in heard].index("GameStarted")
+    # One command's events, each heard with the state it made, once their frames are out.
+    assert heard[started] == ("GameStarted", Phase.LOBBY, False)
+    assert heard[-1] == ("RoundStarted", Phase.WRITING, False)
+    assert not any(held for _, _, held in heard)
 
 
 async def test_a_guest_who_drops_mid_round_comes_back_with_nothing_lost(tmp_path):

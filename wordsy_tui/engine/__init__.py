@@ -3,6 +3,6 @@ rule errors every game raises (`errors`), the one rule for names (`names`), seal
 (`sealed`: commit-reveal), the wire codec's generic part (`codec`) and the computer
 players' levels (`levels`). Pure: no I/O, no asyncio, no Textual."""
 
-from wordsy_tui.engine.rules import Alarm, Longest, Outcome, Request, Rules
+from wordsy_tui.engine.rules import Alarm, Folded, Longest, Outcome, Request, Rules
 
-__all__ = ["Alarm", "Longest", "Outcome", "Request", "Rules"]
+__all__ = ["Alarm", "Folded", "Longest", "Outcome", "Request", "Rules"]

@@ -14,7 +14,7 @@ import typing
 from collections.abc import Mapping
 from enum import Enum
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from wordsy_tui.engine.rules import Longest
 
@@ -39,11 +39,24 @@ def encode(obj: Any) -> dict[str, Any]:
     return {KIND: type(obj).__name__, **_fields(obj)}
 
 
-def _fields(obj: Any) -> dict[str, Any]:
-    return {f.name: _plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+def _fields(obj: object) -> dict[str, Any]:
+    cls: type = obj.__class__
+    return {name: _plain(getattr(obj, name)) for name in _names(cls)}
+
+
+@cache
+def _names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+# Values that are their own wire form (exactly these types: an Enum of str is not one).
+_AS_IS: Final = frozenset({str, int, bool, bytes, float, type(None)})
 
 
 def _plain(value: Any) -> Any:
+    # The host encodes every event for every recipient: the common case first.
+    if type(value) in _AS_IS:
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return _fields(value)
     if isinstance(value, Enum):
@@ -80,24 +93,52 @@ def bounded(value: str | bytes, bound: Longest) -> None:
         raise TooLong(f"{bound.what.capitalize()} is at most {bound.limit} {unit}{plural}.")
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Field:
+    name: str
+    hint: Any
+    required: bool
+    where: str
+
+
+@cache
+def _plan(cls: type) -> tuple[frozenset[str], tuple[_Field, ...]]:
+    """A dataclass's field names, and each field as `_build` reads it: worked out once."""
+    hints = _hints(cls)
+    fields = tuple(
+        _Field(
+            f.name,
+            hints[f.name],
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+            f"{cls.__name__}.{f.name}",
+        )
+        for f in dataclasses.fields(cls)
+    )
+    return frozenset(f.name for f in fields), fields
+
+
 def _build(cls: type, data: Any) -> Any:
     if not isinstance(data, dict):
         raise CodecError(f"{cls.__name__}: expected a map")
-    hints = _hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}
-    unknown = set(data) - names
-    if unknown:
+    names, fields = _plan(cls)
+    if not names.issuperset(data):
+        unknown = set(data) - names
         raise CodecError(f"{cls.__name__}: unknown fields {sorted(map(str, unknown))}")
     values = {}
-    for f in dataclasses.fields(cls):
+    for f in fields:
         if f.name in data:
-            values[f.name] = _convert(hints[f.name], data[f.name], f"{cls.__name__}.{f.name}")
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            values[f.name] = _convert(f.hint, data[f.name], f.where)
+        elif f.required:
             raise CodecError(f"{cls.__name__}: missing {f.name}")
     return cls(**values)
 
 
 def _convert(hint: Any, value: Any, where: str) -> Any:
+    # Every command the host hears is decoded: the plain fields first, as below would.
+    if hint is str or hint is bytes or hint is bool:
+        if not isinstance(value, hint):
+            raise CodecError(f"{where}: expected {hint.__name__}")
+        return value
     origin = typing.get_origin(hint)
     if origin is typing.Annotated:
         base, *marks = typing.get_args(hint)

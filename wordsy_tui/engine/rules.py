@@ -13,19 +13,33 @@ Event = TypeVar("Event")
 Command = TypeVar("Command")
 
 
+class Folded(list[Event], Generic[State, Event]):
+    """Events as a decision made them, with the state it started from (`start`) and the
+    state each event led to (`states`): whoever applies these very events to that very
+    state may take the states instead of folding them again (the host, every command)."""
+
+    __slots__ = ("start", "states")
+
+    def __init__(self, start: State) -> None:
+        super().__init__()
+        self.start = start
+        self.states: list[State] = []
+
+
 class Outcome(Generic[State, Event]):
     """Events decided so far, and the state they lead to: a decision that takes several
     steps sees, at each step, the state the earlier steps made."""
 
     def __init__(self, state: State, evolve: Callable[[State, Event], State]) -> None:
         self.state = state
-        self.events: list[Event] = []
+        self.events: Folded[State, Event] = Folded(state)
         self._evolve = evolve
 
     def add(self, *events: Event) -> None:
         for event in events:
             self.state = self._evolve(self.state, event)
             self.events.append(event)
+            self.events.states.append(self.state)
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,11 +51,16 @@ class AlarmClock(Generic[S, C]):
         """When the running alarm rings by itself (`deadline` may be earlier: `away`)."""
         self._away: Away | None = None
         """The running alarm moves on without these people (`move_on_without`)."""
+        self._timer: asyncio.TimerHandle | None = None
+        """Rings the running alarm at its time (`_ring`)."""
         self._task: asyncio.Task[None] | None = None
+        """The running alarm's command on its way, once it rang."""
         self._paused: tuple[tuple[object, ...], float] | None = None
         """A pausing alarm interrupted by another (the challenge window by a vote): its
         key and the seconds it had left."""
         self.deadline: Deadline | None = None
+        self._observed: tuple[S, Alarm[C] | None] | None = None
+        """The state `observe` saw last and its alarm: the host asks it again at once."""
         self._told: Told | None = None
         """The host's word on a running alarm, for a late joiner."""
 
@@ -107,9 +112,16 @@ class AlarmClock(Generic[S, C]):
         self._ring_at(self._due)
         self.move_on_without(told.away)
 
+    def alarm(self, state: S) -> Alarm[C] | None:
+        """The alarm `state` runs (the one `observe` worked out, when it is that state)."""
+        if self._observed is not None and self._observed[0] is state:
+            return self._observed[1]
+        return self._alarms(state)
+
     def observe(self, state: S) -> None:
         """Track `state`'s alarm: a new alarm restarts the countdown, the same one runs on."""
         alarm = self._alarms(state)
+        self._observed = (state, alarm)
         key = alarm.key if alarm else None
         if key == self._key:
             return
@@ -174,12 +186,18 @@ class AlarmClock(Generic[S, C]):
         else:
             self.deadline = Deadline(self._alarm.label, at, away.seconds, away.seats)
         if self._submit is not None:
-            self._task = asyncio.get_running_loop().create_task(self._ring(self._alarm, at))
+            # A timer, not a task asleep: a tile game's every turn sets a new alarm, and a
+            # task costs a turn of the loop to start and another to cancel.
+            self._timer = asyncio.get_running_loop().call_at(at, self._ring, self._alarm)
 
-    async def _ring(self, alarm: Alarm[C], at: float) -> None:
-        await asyncio.sleep(max(0.0, at - asyncio.get_running_loop().time()))
+    def _ring(self, alarm: Alarm[C]) -> None:
         assert self._submit is not None
-        await self._submit(alarm.command)
+        self._timer = None
+        self._task = asyncio.get_running_loop().create_task(self._send(alarm.command))
+
+    async def _send(self, command: C) -> None:
+        assert self._submit is not None
+        await self._submit(command)
 
     def stop(self) -> None:
         """No alarm runs any more (the host ended the game): the countdown goes."""
@@ -188,6 +206,9 @@ class AlarmClock(Generic[S, C]):
         self.deadline = None
 
     def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         if self._task is not None:
             self._task.cancel()
             self._task = None

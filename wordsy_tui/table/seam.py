@@ -20,7 +20,7 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 from net import CommandRejected, Refusal
 from net import client as net_client
 from net import protocol as p
-from wordsy_tui.engine import Request, Rules
+from wordsy_tui.engine import Folded, Request, Rules
 from wordsy_tui.engine.codec import CodecError, TooLong
 from wordsy_tui.engine.errors import ControlCharacters, NameTaken, RuleError
 from wordsy_tui.engine.names import name_problem
@@ -63,18 +63,25 @@ def refuse_unsafe_text(command: object) -> None:
 
 
 def _strings(value: Any) -> Iterator[str]:
+    # Every command passes here: a wire map's kinds of values first, a typed command's last.
     if isinstance(value, str):
         yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from _strings(getattr(value, f.name))
-    elif isinstance(value, tuple | list | frozenset | set):
-        for item in value:
-            yield from _strings(item)
     elif isinstance(value, dict):
         for key, item in value.items():
             yield from _strings(key)
             yield from _strings(item)
+    elif type(value) in _TEXTLESS:
+        return
+    elif isinstance(value, tuple | list | frozenset | set):
+        for item in value:
+            yield from _strings(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _strings(getattr(value, f.name))
+
+
+_TEXTLESS: Final = frozenset({bytes, int, bool, float, type(None)})
+"""Values that hold no text (exactly these types)."""
 
 
 def name_refusal(problem: RuleError) -> Refusal:
@@ -163,9 +170,11 @@ class HostedRules(Generic[S, C, E]):
         self.state = rules.fresh()
         # The host asks for one event's view for every recipient in a row: decode it once.
         self._last: tuple[dict[str, Any], E] | None = None
-        # The events of the last command decided, as sent and as made: the host folds the
-        # very events it decided, so it does not decode what it has just encoded.
-        self._decided: list[tuple[dict[str, Any], E]] = []
+        # The events of the last command decided, as sent and as made, each with the state
+        # before and after it when the rules' decision folded them already: the host folds
+        # the very events it decided, so it neither decodes what it has just encoded nor
+        # folds again what the decision folded.
+        self._decided: list[tuple[dict[str, Any], E, S | None, S | None]] = []
 
     def decide(self, seat: str | None, command: dict[str, Any]) -> list[dict[str, Any]]:
         # Before decoding: text that must never reach a terminal is refused as such, even
@@ -180,8 +189,18 @@ class HostedRules(Generic[S, C, E]):
             events = self.rules.decide(self.state, actor, request.command, self.rng)
         except RuleError as error:
             raise refused_by_rules(error) from None
-        self._decided = [(self.rules.encode(event), event) for event in events]
-        return [encoded for encoded, _ in self._decided]
+        states: list[S | None] = [None] * (len(events) + 1)
+        if (
+            isinstance(events, Folded)
+            and events.start is self.state
+            and len(events.states) == len(events)
+        ):
+            states = [events.start, *events.states]
+        self._decided = [
+            (self.rules.encode(event), event, before, after)
+            for event, before, after in zip(events, states, states[1:], strict=False)
+        ]
+        return [encoded for encoded, _, _, _ in self._decided]
 
     def _authorize(self, seat: str | None, request: Request[C]) -> str | None:
         """Who acts: the sender's seat; the host (seat None) may act for any seat."""
@@ -198,11 +217,16 @@ class HostedRules(Generic[S, C, E]):
         return seat
 
     def evolve(self, event: dict[str, Any]) -> None:
-        decided = next((made for sent, made in self._decided if sent is event), None)
-        # An event of a log being resumed, or one a command decided just now.
-        decoded = self.rules.decode_event(event) if decided is None else decided
+        decided = next((d for d in self._decided if d[0] is event), None)
+        if decided is None:  # an event of a log being resumed
+            decoded = self.rules.decode_event(event)
+            self.state = self.rules.evolve(self.state, decoded)
+        else:  # one a command decided just now
+            _, decoded, before, after = decided
+            if after is None or before is not self.state:
+                after = self.rules.evolve(self.state, decoded)
+            self.state = after
         self._last = (event, decoded)
-        self.state = self.rules.evolve(self.state, decoded)
         if self.on_event is not None:
             self.on_event(self.state, decoded)
 

@@ -157,6 +157,7 @@ class ServedTable(Generic[S, C, E]):
             on_reclaim=self._ask_reclaim if hands_over_seats else None,
             welcome_note=lambda: self.clock.note() if self.clock is not None else None,
             on_here=self._seen,
+            after_sent=self._settle,
         )
         self.on_notice: Callable[[str], None] | None = None
         """Shows the host's warnings (e.g. wrong PINs) on its screen or log."""
@@ -182,6 +183,9 @@ class ServedTable(Generic[S, C, E]):
         """When someone the wait runs on becomes idle, unless they do something first."""
         self._note_due = False
         """The clock's note changed: it goes to everyone once this turn's events have."""
+        self._unsettled: list[tuple[S, E]] = []
+        """The events applied since the last command's frames went out, each with the state
+        it made: the host's bookkeeping of them (`_settle`) waits until then."""
 
     def _hosted(self, captain: str | None) -> HostedRules[S, C, E]:
         """A game of this table's, dealing from its own secret generator."""
@@ -233,6 +237,7 @@ class ServedTable(Generic[S, C, E]):
         """
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         await start_serving(self.host)
+        self._settle()  # the log's events, replayed
         self.clock = AlarmClock(self.game.rules.alarm, submit=self.submit)
         if self.state.phase == "new":
             await self.submit(self.part.create_game(None))
@@ -297,9 +302,20 @@ class ServedTable(Generic[S, C, E]):
         return await self.submit(alarm.command)
 
     def _on_event(self, state: S, event: E) -> None:
+        # Nobody's frame waits for the host's bookkeeping: it follows once they are out.
+        self._unsettled.append((state, event))
+
+    def _settle(self) -> None:
+        """The host's bookkeeping of each event applied since the last time, with the state
+        it made, in order: the clock, the absent, the lobby, the advertisement, `on_event`."""
+        unsettled, self._unsettled = self._unsettled, []
+        for state, event in unsettled:
+            self._after(state, event)
+
+    def _after(self, state: S, event: E) -> None:
         if self.clock is not None:
             self.clock.observe(state)
-            self._mind_the_absent()
+            self._mind_the_absent(state)
         if isinstance(event, self.part.rehashed):
             # After the fan-out of this batch, so every view hash covers the same events.
             asyncio.get_running_loop().call_soon(self.host.broadcast_hash)
@@ -311,19 +327,21 @@ class ServedTable(Generic[S, C, E]):
         if self.on_event is not None:
             self.on_event(state, event)
 
-    def _mind_the_absent(self) -> None:
+    def _mind_the_absent(self, state: S | None = None) -> None:
         """A wait on people moves on without those who have gone or gone idle, while
         someone else is at the table (`table.away`): a missing player never holds the
         table. One back in time (a key pressed, a program restarted) finds the wait's own
-        limit running again; everyone's screen shows the countdown and whom it is for."""
-        clock, state = self.clock, self.state
+        limit running again; everyone's screen shows the countdown and whom it is for.
+        `state`: the one an event made (its bookkeeping follows later); None: now's."""
+        clock = self.clock
+        state = self.state if state is None else state
         if clock is None:
             return
         loop = asyncio.get_running_loop()
         if self._look_again is not None:
             self._look_again.cancel()
             self._look_again = None
-        alarm = self.game.rules.alarm(state)
+        alarm = clock.alarm(state)
         waiting = set(self.part.waited_on(state))
         verdict = self.attendance.judge(
             [p for p in state.players if p in waiting],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from wordsy_tui.games.wordsy.rules.board import Board
 from wordsy_tui.games.wordsy.rules.cards import FULL_DECK
@@ -42,6 +43,10 @@ class Draft:
     @property
     def revealed(self) -> bool:
         return self.word is not None
+
+
+NO_DRAFT: Final = Draft()
+"""The draft of a player who has written nothing this round (one for all: it is frozen)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,4 +160,4 @@ class GameState:
         return tuple(p for p in self.players if p not in self.gone)
 
     def draft(self, player: str) -> Draft:
-        return self.drafts.get(player, Draft())
+        return self.drafts.get(player, NO_DRAFT)
