@@ -37,7 +37,8 @@ def clocked(
         overtime_minutes=overtime,
         **options,  # type: ignore[arg-type]
     )
-    table = Table(rng=FixedDraw(["A", "B", "C"][: len(players)]), players=players, config=config)
+    draw = FixedDraw(["A", "B", "C", "D"][: len(players)])
+    table = Table(rng=draw, players=players, config=config)
     table.give("ann", "HORNXYZ")
     table.give("bob", "FAMEEEE")
     return table
