@@ -169,7 +169,7 @@ def result_text(state: TileGameState, me: str | None) -> Text:
         final = state.scores.get(player, 0)
         rack = "".join(state.rack(player)) or "-"
         before = final - adjustment + cost
-        time = f"{-cost:>+6}" if clocked else ""
+        time = f"{-cost:>6}" if clocked else ""
         line = f"{shown(player)[:15]:<16}{before:>6}{adjustment:>+6}{time}{final:>7}  {rack}"
         text.append(line + "\n", "bold" if player in state.winners else "")
     names = " and ".join(shown(w) for w in state.winners)
