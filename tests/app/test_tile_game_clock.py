@@ -95,3 +95,16 @@ async def test_the_running_clock_ticks_on_the_board() -> None:
         now[0] += 1
         await until(pilot, lambda: "-0:16" in scores())
         assert "1:00" in scores()  # the other clock stands still
+
+
+def test_the_results_say_who_ran_out_of_time_and_each_penalty() -> None:
+    from wordsy_tui.games.tiles.app.dialogs import result_text
+
+    table = clocked(minutes=1, overtime=1)
+    time_up(table)  # ann's overtime runs out
+    shown = result_text(table.state, "bob").plain
+    assert "ann ran out of time: the game ended." in shown
+    assert "Time" in shown.splitlines()[2]
+    ann = next(line for line in shown.splitlines()[3:] if line.startswith("ann"))
+    assert ann.split()[1:4] == ["0", str(table.state.adjustments["ann"]), "-10"]
+    assert "You win!" in shown  # bob, whatever the scores
