@@ -173,6 +173,19 @@ def test_a_player_whose_overtime_runs_out_loses_on_time_and_the_game_ends():
     assert state.out is None
 
 
+def test_the_flag_alarm_sent_early_ends_the_wait_not_the_game():
+    """The table moves on without a player who has gone (or the host ends the wait)
+    before their overtime ran out: the host passes for them, for the time it lasted."""
+    table = clocked(minutes=1, overtime=1)
+    alarm = waiting(table.state)
+    assert alarm is not None
+    assert alarm.flag
+    events = after(table, 30, None, alarm.command)
+    assert events[:2] == [ev.ClockRan("ann", 30_000), ev.Passed("ann", timed_out=True)]
+    assert table.state.phase is Phase.PLAYING
+    assert table.state.out_of_time is None
+
+
 def test_a_move_that_comes_after_the_overtime_ran_out_is_too_late():
     table = clocked(minutes=1, overtime=1)
     events = play(table, 120.4, "ann", "8H HORN")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Final
 
 from wordsy_tui.engine import Outcome
 from wordsy_tui.engine.names import name_problem
@@ -29,6 +30,10 @@ from wordsy_tui.games.tiles.rules.waits import waiting
 from wordsy_tui.games.tiles.rules.words import Words, is_word
 
 _Outcome = Outcome[TileGameState, ev.Event]
+
+FLAG_SLACK_MS: Final = 100
+"""A flag alarm this close to its time is the flag: an event loop may wake a timer a
+little early (never anywhere near this), and the flag is charged exactly anyway."""
 
 
 def decide(
@@ -92,15 +97,18 @@ def _clock_stamp(
     """The running clock's time since the last stamp, and whether its overtime has run out.
 
     The clock's own alarm (`TimeUp.flag`) charges exactly the time to the flag, as does a
-    command that comes after it: a move made once the overtime ran out is too late."""
+    command that comes after it: a move made once the overtime ran out is too late. The
+    same alarm sent early (the table moving on without a player who has gone, the host
+    ending the wait) is the wait's own end, and charges the time it lasted."""
     player, to_flag = running(state), flag_ms(state)
     if player is None or to_flag is None:
         return None, False
+    ms = None if elapsed is None else max(0, round(elapsed * MS))
     if isinstance(command, cmd.TimeUp) and command.flag:
-        return ev.ClockRan(player, to_flag), True
-    if elapsed is None:
+        if ms is None or ms >= to_flag - FLAG_SLACK_MS:
+            return ev.ClockRan(player, to_flag), True
+    if ms is None:
         return None, False
-    ms = max(0, round(elapsed * MS))
     if ms >= to_flag:
         return ev.ClockRan(player, to_flag), True
     return ev.ClockRan(player, ms), False
