@@ -108,3 +108,10 @@ def test_the_results_say_who_ran_out_of_time_and_each_penalty() -> None:
     ann = next(line for line in shown.splitlines()[3:] if line.startswith("ann"))
     assert ann.split()[1:4] == ["0", str(table.state.adjustments["ann"]), "-10"]
     assert "You win!" in shown  # bob, whatever the scores
+
+
+def test_a_replay_shows_the_racks_beside_the_scores_not_the_clocks() -> None:
+    state = clocked(minutes=1).state
+    shown = scores_text(state, None, racks=True).plain
+    assert "Clock" not in shown
+    assert "HNORXYZ" in shown  # (sorted)

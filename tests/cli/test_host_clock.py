@@ -56,3 +56,19 @@ def test_a_bad_clock_is_refused_with_what_is_wanted(
 def test_overtime_without_a_clock_is_refused() -> None:
     with pytest.raises(UsageError, match="give --clock too"):
         config("--game", "scrabble", "--overtime", "5")
+
+
+def test_the_hosts_log_says_who_ran_out_of_time_and_the_penalties() -> None:
+    from wordsy_tui.games.tiles.narrate import tile_line
+    from wordsy_tui.games.tiles.rules import events as ev
+    from wordsy_tui.games.tiles.rules.state import TileGameState
+
+    state = TileGameState(players=("Ann", "Bob"), scores={"Ann": 90, "Bob": 100})
+    ended = ev.GameEnded(
+        None, (), (("Ann", -5), ("Bob", -10)), ("Bob",), (("Ann", 20),), out_of_time="Ann"
+    )
+    assert tile_line(state, ended) == (
+        "Game over. Ann ran out of time. Time penalties: Ann -20. "
+        "Adjustments: Ann -5, Bob -10. Final: Ann 90, Bob 100. Won: Bob"
+    )
+    assert tile_line(state, ev.ClockRan("Ann", 1_000)) is None  # no line for each stamp

@@ -128,8 +128,9 @@ def scores_text(
     (`racks`: its tiles instead, for a finished game's replay); `presence`: who is
     connected to the host (a LAN table's), as Wordsy's player list says it: "offline" (in
     place of the rack's count: the column has no room for both). With a game clock, each
-    player's time left too (`game_clocks_text`)."""
-    if state.clocks:
+    player's time left too (`game_clocks_text`), but for a replay's racks: the column has
+    no room for both."""
+    if state.clocks and not racks:
         return game_clocks_text(state, me, presence or {}, deadline, now)
     text = Text(no_wrap=True, overflow="ellipsis")
     presence = presence or {}

@@ -104,9 +104,9 @@ def _clock_stamp(
     if player is None or to_flag is None:
         return None, False
     ms = None if elapsed is None else max(0, round(elapsed * MS))
-    if isinstance(command, cmd.TimeUp) and command.flag:
-        if ms is None or ms >= to_flag - FLAG_SLACK_MS:
-            return ev.ClockRan(player, to_flag), True
+    flag = isinstance(command, cmd.TimeUp) and command.flag
+    if flag and (ms is None or ms >= to_flag - FLAG_SLACK_MS):
+        return ev.ClockRan(player, to_flag), True
     if ms is None:
         return None, False
     if ms >= to_flag:
