@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tests.games.tiles.rules.test_movegen import WORDS
 from tests.net.helpers import FAST, wait_until
+from tests.session.test_tile_clock import seated as at_the_table
 from tests.session.test_tile_lan import DICTIONARY, join
 from wordsy_tui.games.tiles.host import TileHost, tile_game_host
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
@@ -45,11 +46,8 @@ def thinking(server: TileHost, seconds: float) -> None:
 
 
 async def seated(server: TileHost) -> tuple[TileSeat, TileSeat]:
-    ann, bob = join(server, "ann"), join(server, "bob")
-    await ann.start()
-    await wait_until(lambda: "ann" in server.state.players)
-    await bob.start()
-    await wait_until(lambda: len(server.state.players) == 2)
+    """ann and bob at the table, the game started."""
+    ann, bob = await at_the_table(server)
     assert await ann.start_game() is None
     await wait_until(lambda: bob.state.phase is Phase.PLAYING and bob.door.seq == server.host.seq)
     return ann, bob

@@ -62,13 +62,7 @@ class TileHostFields:
     def upper(self) -> ComposeResult:
         # The game clock shares the turn limit's row: at 80x24 Scrabble's form has no line
         # to spare.
-        turn = KeyedInput(
-            str(DEFAULT_TURN_SECONDS),
-            restrict=DIGITS,
-            max_length=len(str(MAX_TURN_SECONDS)),
-            id="turn",
-            compact=True,
-        )
+        turn = _whole_number(DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, "turn")
         clock = KeyedInput(
             placeholder="off",
             restrict=r"[0-9+]*",
@@ -77,13 +71,7 @@ class TileHostFields:
             compact=True,
             tooltip="MIN[+INC]: minutes each for the game, seconds added after each turn",
         )
-        overtime = KeyedInput(
-            str(DEFAULT_OVERTIME_MINUTES),
-            restrict=DIGITS,
-            max_length=len(str(MAX_OVERTIME_MINUTES)),
-            id="overtime",
-            compact=True,
-        )
+        overtime = _whole_number(DEFAULT_OVERTIME_MINUTES, MAX_OVERTIME_MINUTES, "overtime")
         row = Horizontal(
             Label("Turn limit (s)", classes="form-label"),
             turn,
@@ -148,6 +136,12 @@ class TileHostFields:
             tournament_out=tournament in ("out", "both"),
             tournament_exchange=tournament in ("exchange", "both"),
         )
+
+
+def _whole_number(default: int, most: int, field_id: str) -> KeyedInput:
+    return KeyedInput(
+        str(default), restrict=DIGITS, max_length=len(str(most)), id=field_id, compact=True
+    )
 
 
 def clock_fields(values: Mapping[str, str]) -> tuple[int, int, int] | FormProblem:
