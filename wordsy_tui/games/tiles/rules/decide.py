@@ -409,7 +409,7 @@ def _time_up(out: _Outcome, command: cmd.TimeUp, rng: random.Random) -> None:
     _after_turn(out, command.player, rng)
 
 
-def _lose_on_time(out: _Outcome, player: str | None) -> None:
+def _lose_on_time(out: _Outcome, player: str) -> None:
     """`player`'s overtime ran out: the game ends at once, as NASPA ends it. A play still
     open to challenge stands (nobody challenged it in time); nobody went out, so every
     rack counts against its player, and `player` cannot win (docs/RULES.md)."""
