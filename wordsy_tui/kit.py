@@ -40,6 +40,20 @@ class NotExported(ValueError):
     message completes "GAME ..." for people."""
 
 
+class NotImported(ValueError):
+    """Another tool's record that cannot become a saved game; the message says why (for a
+    record of lines, which line)."""
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A game read from another tool's record: its log's event bodies, and what the
+    record says of itself (its title and id, for people; may be empty)."""
+
+    bodies: list[dict[str, Any]]
+    said: str
+
+
 class UsageError(ValueError):
     """A command line (or a form) that asks a game for what it does not have; the message
     says what to do instead."""
@@ -245,6 +259,11 @@ class Kit(Protocol):
     def export(self, game: str, bodies: Sequence[object], game_id: str) -> str:
         """A finished game's record, from its log's event bodies; raises `NotExported`
         (the reason) or ValueError (a log that does not fold into a game)."""
+        ...
+
+    def read_record(self, text: str) -> Imported:
+        """A game from another tool's record in its `record_format`; raises `NotImported`
+        (why) for a record that is not one, or for a kit that reads none."""
         ...
 
     def saved(self, game: str, bodies: Sequence[object]) -> tuple[tuple[str, ...], int, bool]:

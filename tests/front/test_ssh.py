@@ -91,6 +91,22 @@ async def test_a_name_the_table_would_refuse_is_refused_before_a_child_starts(ho
     assert "Lobby" not in said
 
 
+async def test_a_newcomer_to_a_started_game_is_told_how_to_watch_it_over_ssh(host):
+    await host.start("--bots", "1")
+    ann = await SshPlayer.connect(host.ssh_port, "Ann")
+    try:
+        await ann.wait_for("Enter starts the game")
+        ann.type("\r")
+        await ann.wait_for("type your word")
+        bob = await SshPlayer.connect(host.ssh_port, "Bob")
+        said = await bob.wait_for("watch@127.0.0.1")
+        assert "The game has already started" in said
+        assert f"To watch instead: ssh -p {host.ssh_port} watch@127.0.0.1" in said
+        assert await bob.ended() == 1
+    finally:
+        await ann.close()
+
+
 async def test_the_pin_is_asked_on_screen_and_a_wrong_one_is_refused(host):
     await host.start("--pin", "4711")
     wrong = await SshPlayer.connect(host.ssh_port, "Ann")

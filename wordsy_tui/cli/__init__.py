@@ -12,11 +12,24 @@ from typing import Final
 from wordsy_tui import __version__
 
 # Each command's module in wordsy_tui.cli, in the order `--help` lists them.
-COMMANDS: Final = ("host", "join", "solo", "score", "check", "replay", "export", "doctor", "menu")
+COMMANDS: Final = (
+    "host",
+    "join",
+    "solo",
+    "score",
+    "check",
+    "replay",
+    "export",
+    "import",
+    "doctor",
+    "menu",
+)
+MODULES: Final = {"import": "gcgimport"}
+"""A command whose module has another name (`import` is Python's keyword)."""
 
 
 def command_module(name: str) -> ModuleType:
-    return importlib.import_module(f"wordsy_tui.cli.{name}")
+    return importlib.import_module(f"wordsy_tui.cli.{MODULES.get(name, name)}")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -123,7 +123,7 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
     if connect is None:
         return browse_the_lan(args, name)
     from wordsy_tui.app.table import SeatAgain
-    from wordsy_tui.front.seat import from_environment
+    from wordsy_tui.front.seat import from_environment, watch_instead
     from wordsy_tui.kit import kit_for
     from wordsy_tui.table.joined import game_at, player_keys
     from wordsy_tui.words.lexicon import dictionary_hash
@@ -151,7 +151,12 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
     pin = args.pin or front_pin
     # The app asks for the PIN when the host wants one (not a front's: that one is right).
     again = None if front_pin else SeatAgain(seat, pin)
-    return kit.app(game, seat(pin), again).run_to_end()
+    app = kit.app(game, seat(pin), again)
+    status = app.run_to_end()
+    instead = watch_instead(app.start_error)
+    if instead is not None:
+        print(instead, file=sys.stderr)
+    return status
 
 
 def browse_the_lan(args: argparse.Namespace, name: str) -> int:

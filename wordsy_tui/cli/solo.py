@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from wordsy_tui.cli.options import game_choice, others_options, player_name
-from wordsy_tui.kit import games, kit_for, kits, titles
+from wordsy_tui.kit import UsageError, games, kit_for, kits, titles
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,4 +33,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     # Imported here so that `--help` and the other commands do not load Textual.
     from wordsy_tui.table.names import default_name
 
-    return kit_for(args.game).solo(args.game, args, args.name or default_name())
+    try:
+        return kit_for(args.game).solo(args.game, args, args.name or default_name())
+    except UsageError as error:  # a game's own option it refuses before anything starts
+        parser.error(str(error))

@@ -27,9 +27,10 @@ from typing import Any, Final
 
 from net import Client, Refused
 from net.limits import address_key
-from net.protocol import UNKNOWN_TOKEN
+from net.protocol import GAME_FULL, GAME_STARTED, UNKNOWN_TOKEN
 from wordsy_tui.table.basics import LOOPBACK
 from wordsy_tui.table.kept import KEPT_FOLDER, SeatKeep, TokenKept
+from wordsy_tui.text import shown
 
 FRONT_ENV: Final = "WORDSY_TUI_FRONT"
 PIN_ENV: Final = "WORDSY_TUI_PIN"
@@ -42,6 +43,9 @@ WRONG_PIN_SIGNAL: Final = "wordsy-tui:wrong-pin"
 SEAT_FILE_ENV: Final = "WORDSY_TUI_SEAT_FILE"
 SEATS_ENV: Final = "WORDSY_TUI_SEATS"
 SOURCE_ENV: Final = "WORDSY_TUI_SOURCE"
+# An SSH player's child: the command that watches this table from where they are, said when
+# the host turns them away because the game has started or is full.
+WATCH_ENV: Final = "WORDSY_TUI_WATCH"
 MAX_TOKEN_BYTES: Final = 256
 
 
@@ -161,6 +165,15 @@ def from_environment() -> tuple[str | None, Path | None]:
     """The PIN and seat file a front gave this process (None, None when run by hand)."""
     seat = os.environ.get(SEAT_FILE_ENV)
     return os.environ.get(PIN_ENV) or None, Path(seat) if seat else None
+
+
+def watch_instead(refusal: BaseException | None) -> str | None:
+    """What a player the host turned away from a started or full game can do instead, when
+    a front knows how they may watch (over SSH: `ssh -p PORT watch@HOST`); else None."""
+    command = os.environ.get(WATCH_ENV)
+    if not command or getattr(refusal, "reason", None) not in (GAME_STARTED, GAME_FULL):
+        return None
+    return f"To watch instead: {shown(command)}"
 
 
 def browser_seats() -> Path | None:

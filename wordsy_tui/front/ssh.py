@@ -37,9 +37,11 @@ from wordsy_tui.front.seat import (
     PIN_ENV,
     SEAT_FILE_ENV,
     SOURCE_ENV,
+    WATCH_ENV,
     LoopbackSources,
     seat_file_for,
 )
+from wordsy_tui.table.basics import LOOPBACK
 from wordsy_tui.text import shown
 
 DEFAULT_SSH_PORT: Final = 2222
@@ -458,10 +460,17 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             env[PIN_ENV] = self.front.pin  # checked above; never on the command line
         if not self.spectate:
             env[SEAT_FILE_ENV] = str(self.front.seats.seat_file(self.name))
+            env[WATCH_ENV] = self._watch_command()
         source = self.front.sources.source(self.server.source)
         if source is not None:
             env[SOURCE_ENV] = source  # the host paces new seats per player's address
         return env
+
+    def _watch_command(self) -> str:
+        """How this player watches the table instead, at the address and port they came in by."""
+        sockname = self.chan.get_extra_info("sockname") if self.chan else None
+        host, port = (sockname[0], sockname[1]) if sockname else (LOOPBACK, 22)
+        return f"ssh -p {port} {SPECTATOR_USER}@{f'[{host}]' if ':' in host else host}"
 
     async def _run_child(self) -> None:
         master, slave = os.openpty()

@@ -13,6 +13,7 @@ from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules.config import CHALLENGE_SECONDS as TILE_CHALLENGE_SECONDS
 from wordsy_tui.games.tiles.rules.config import (
     DEFAULT_OVERTIME_MINUTES,
+    LEXICON_SHORT,
     MAX_CLOCK_MINUTES,
     MAX_OVERTIME_MINUTES,
     MAX_PLAYERS,
@@ -25,7 +26,17 @@ from wordsy_tui.games.tiles.rules.config import DEFAULT_TURN_SECONDS as TILE_TUR
 from wordsy_tui.games.tiles.rules.config import MAX_TURN_SECONDS as TILE_MAX_TURN_SECONDS
 from wordsy_tui.games.tiles.rules.config import MIN_TURN_SECONDS as TILE_MIN_TURN_SECONDS
 from wordsy_tui.games.tiles.rules.rulesets import RULES, ChallengeRule, GameName
-from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError, knock
+from wordsy_tui.kit import (
+    Game,
+    Hosted,
+    Imported,
+    Listing,
+    NotExported,
+    NotImported,
+    UsageError,
+    knock,
+)
+from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -37,6 +48,7 @@ if TYPE_CHECKING:
     from wordsy_tui.games.tiles.lan import TileBot
     from wordsy_tui.games.tiles.rules.state import TileGameState
     from wordsy_tui.games.tiles.seat import TileSeat
+    from wordsy_tui.games.tiles.wordfile import WordFile
 
 TILE_GAMES: Final = tuple(
     Game(
@@ -137,6 +149,7 @@ class TilesKit:
             help=f"Scrabble: an exchange needs at least {TOURNAMENT_EXCHANGE_BAG} tiles in "
             "the bag, as in tournaments (the rulebook's way, the default: as many as go back)",
         )
+        lexicon_argument(group)
 
         # The game clock (docs/RULES.md, "Game clocks").
         group.add_argument(
@@ -177,6 +190,7 @@ class TilesKit:
                 "word list when it is played and ends as its own rulebook says"
             )
         seats = MAX_PLAYERS if args.seats is None else min(args.seats, MAX_PLAYERS)
+        lexicon_name, lexicon_hash = resumed_lexicon(args, word_file(args.lexicon))
         config = TileGameConfig(
             name,
             max_players=seats,
@@ -185,6 +199,8 @@ class TilesKit:
             challenge=ChallengeRule(args.challenge or ChallengeRule.DOUBLE),
             tournament_out=args.tournament_out,
             tournament_exchange=args.tournament_exchange,
+            lexicon_name=lexicon_name,
+            lexicon_hash=lexicon_hash,
         )
         problem = config.problem()
         if problem is not None:
@@ -208,13 +224,20 @@ class TilesKit:
             help="easy knows everyday words and plays a plausible move, medium a good one, "
             "hard nearly the best, expert every word and the best move (default %(default)s)",
         )
+        lexicon_argument(group)
 
     def solo(self, game: str, args: argparse.Namespace, name: str) -> int:
         from wordsy_tui.games.tiles.app.app import TileApp
         from wordsy_tui.games.tiles.seat import TileSeat
 
+        listed = word_file(args.lexicon)
+        lexicon_name, lexicon_hash = lexicon_fields(listed)
+        config = TileGameConfig(
+            GameName(game), lexicon_name=lexicon_name, lexicon_hash=lexicon_hash
+        )
         bots = [Level(args.bot_level)] * args.bots
-        return TileApp(TileSeat.solo(name, TileGameConfig(GameName(game)), bots)).run_to_end()
+        words, dawg = (None, None) if listed is None else (listed.words, listed.dawg)
+        return TileApp(TileSeat.solo(name, config, bots, words=words, dawg=dawg)).run_to_end()
 
     score_examples: Sequence[str] = (
         'wordsy-tui score --game scrabble --position game.txt --move "8H HORN"',
@@ -233,20 +256,27 @@ class TilesKit:
         return run(args, parser)
 
     def check_arguments(self, group: argparse._ArgumentGroup) -> None:
-        """The tile games judge a word by the word list alone: no options of their own."""
+        """The tile games judge a word by the word list alone: the shipped one, or a
+        host's own."""
+        lexicon_argument(group)
 
     def check(self, game: str, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         import json
 
         from wordsy_tui.games.tiles.rules.words import MAX_WORD, MIN_WORD, is_word, shipped_words
 
+        try:
+            listed = word_file(args.lexicon)
+        except UsageError as error:
+            parser.error(str(error))
         word = args.word.strip().upper()
-        ok = is_word(shipped_words(), word)
+        ok = is_word(shipped_words() if listed is None else listed.words, word)
         title = RULES[GameName(game)].title
+        named = f"of {title}" if listed is None else listed.name
         reason = (
             None
             if ok
-            else f"not in the word list of {title} ({MIN_WORD} to {MAX_WORD} letters, A to Z)"
+            else f"not in the word list {named} ({MIN_WORD} to {MAX_WORD} letters, A to Z)"
         )
         if args.json:
             print(json.dumps({"word": word, "ok": ok, "message": reason}))
@@ -278,7 +308,7 @@ class TilesKit:
 
         return Hosted(
             table=tile_game_host,
-            settings=lambda _options: {},
+            settings=tile_settings,
             line=tile_line,
             desk=TileDesk,
             app=tile_app,
@@ -339,6 +369,20 @@ class TilesKit:
                 "then its racks are secret"
             ) from None
 
+    def read_record(self, text: str) -> Imported:
+        """A two-player Scrabble game from a GCG record (Woogles, macondo, Quackle)."""
+        from wordsy_tui.games.tiles.rules.codec import encode
+        from wordsy_tui.games.tiles.rules.gcgread import GcgImportError, read_gcg
+        from wordsy_tui.games.tiles.rules.words import shipped_words
+
+        try:
+            # The shipped list names the words a withdrawn play was challenged off for.
+            game = read_gcg(text, shipped_words())
+        except GcgImportError as why:
+            raise NotImported(str(why)) from None
+        said = ", ".join(part for part in (game.title, game.game_id) if part)
+        return Imported([encode(event) for event in game.events], said)
+
     def saved(self, game: str, bodies: Sequence[object]) -> tuple[tuple[str, ...], int, bool]:
         from wordsy_tui.games.tiles.rules.codec import decode_event
         from wordsy_tui.games.tiles.rules.evolve import replay
@@ -377,6 +421,98 @@ class TilesKit:
         return TileHostFields()
 
 
+def lexicon_argument(group: argparse._ArgumentGroup) -> None:
+    group.add_argument(
+        "--lexicon",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="play with your own word list (e.g. NWL or CSW, which cannot be shipped): a "
+        "UTF-8 file, one word a line; every player sees its name and hash, and the words "
+        "stay with the host (default: the shipped list, see docs/RULES.md)",
+    )
+
+
+def word_file(path: Path | None) -> WordFile | None:
+    """The word list `--lexicon` names (None: the shipped one); UsageError for a bad file."""
+    if path is None:
+        return None
+    from wordsy_tui.games.tiles.wordfile import WordFileError, read_word_file
+
+    try:
+        return read_word_file(path)
+    except WordFileError as error:
+        raise UsageError(f"--lexicon: {error}") from None
+
+
+def lexicon_fields(listed: WordFile | None) -> tuple[str, str]:
+    """The config's `lexicon_name` and `lexicon_hash` for the word list `listed` (empty for
+    the shipped list)."""
+    return ("", "") if listed is None else (listed.name, listed.digest)
+
+
+def resumed_lexicon(args: argparse.Namespace, listed: WordFile | None) -> tuple[str, str]:
+    """The config's word list fields, once a game `--resume` continues has the list it was
+    played with: the same file's words (by their hash), or the shipped list again."""
+    saved = None if args.resume is None else _saved_config(args.resume, args.game)
+    if saved is None:
+        return lexicon_fields(listed)
+    short = saved.lexicon_hash[:LEXICON_SHORT]
+    if saved.lexicon_hash and listed is None:
+        raise UsageError(
+            f"this game was played with the word list {shown(saved.lexicon_name)} "
+            f"(sha256 {short}): resume it with --lexicon FILE"
+        )
+    if listed is not None and not saved.lexicon_hash:
+        raise UsageError(
+            "this game was played with the shipped word list: resume it without --lexicon"
+        )
+    if listed is not None and listed.digest != saved.lexicon_hash:
+        raise UsageError(
+            f"--lexicon: {listed.name} is not the word list this game was played with "
+            f"({shown(saved.lexicon_name)}, sha256 {short}; this file's words hash to "
+            f"{listed.digest[:LEXICON_SHORT]}): it has changed, or it is another list"
+        )
+    return lexicon_fields(listed)
+
+
+def _saved_config(resume: str, game: str) -> TileGameConfig | None:
+    """The config a saved game was created with (None: no log, or none we can read: the
+    host's own checks of the log say why)."""
+    from net.log import survey
+    from wordsy_tui.cli.host import resolve_log
+    from wordsy_tui.engine.codec import CodecError
+    from wordsy_tui.games.tiles.rules.codec import decode_event
+    from wordsy_tui.games.tiles.rules.events import GameCreated
+
+    try:
+        path = resolve_log(resume, game)
+        records = survey(path.read_bytes()).records if path is not None else []
+    except (FileNotFoundError, OSError):
+        return None
+    for record in records:
+        if record.get("k") == "event":
+            try:
+                created = decode_event(record.get("body"))
+            except CodecError:
+                return None
+            return created.config if isinstance(created, GameCreated) else None
+    return None
+
+
+def tile_settings(options: Any) -> dict[str, Any]:
+    """A tile game's host's own arguments: the host's word list, when it has one."""
+    digest = options.config.lexicon_hash
+    if not digest:
+        return {}
+    from wordsy_tui.games.tiles.wordfile import loaded
+
+    listed = loaded(digest)
+    if listed is None:  # a config that names a list no `--lexicon` read: never the shipped one
+        raise UsageError(f"the word list {shown(options.config.lexicon_name)} was not read")
+    return {"words": listed.words, "dawg": listed.dawg}
+
+
 def tile_app(options: Any) -> TileApp:
     """The hosting player's board, from `host --game`'s options (or the start menu's form)."""
     from wordsy_tui.cli.serve import make_server
@@ -386,7 +522,8 @@ def tile_app(options: Any) -> TileApp:
     assert options.name is not None
     server = make_server(options)  # a tile game
     bots = [Level(options.bot_level)] * options.bots
-    return TileApp(TileSeat.host(options.name, server, bots))
+    listed = tile_settings(options).get("dawg")
+    return TileApp(TileSeat.host(options.name, server, bots, dawg=listed))
 
 
 KIT: Final = TilesKit()

@@ -29,6 +29,7 @@ from wordsy_tui.games.tiles.seam import TileRules, tile_rules
 from wordsy_tui.games.tiles.solo import BOT_PAUSE_SECONDS, SoloBots, bot_name
 from wordsy_tui.table.local import Local, secret_generator
 from wordsy_tui.table.seat import Door, LinkChanged, Seat, StateChanged, Update
+from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
     # (Their shapes only: a solo game loads nothing of the network.)
@@ -133,14 +134,22 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
         return cls(door, leave_question=question)
 
     @classmethod
-    def host(cls, me: str, server: TileHost, bots: Sequence[Level] = ()) -> TileSeat:
+    def host(
+        cls,
+        me: str,
+        server: TileHost,
+        bots: Sequence[Level] = (),
+        *,
+        dawg: Callable[[int], Dawg] | None = None,
+    ) -> TileSeat:
         """The hosting player's seat: a tile game's host (`host.tile_game_host`) in this
-        process, and a client of it over loopback."""
+        process, and a client of it over loopback; `dawg`: the host's own word list's
+        graph (None: the shipped list's)."""
         from wordsy_tui.table.joined import Hosting
 
         server.captain = me
         question = "Leave? The game ends for everyone at the table."
-        return cls(Hosting(me, server, bots), leave_question=question)
+        return cls(Hosting(me, server, bots), dawg=dawg, leave_question=question)
 
     async def start(self) -> None:
         await super().start()
@@ -180,6 +189,15 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
         """Someone else's play waits for us to challenge it or let it stand (Scrabble;
         offline, before the next computer player moves: our own turn lets it stand)."""
         return self.me is not None and allowed(self.state, self.me, cmd.Challenge())
+
+    def hint_refusal(self) -> str | None:
+        """Why "what was the best move?" cannot be answered here, or None: the table plays
+        with the host's own word list, which this program does not have (a guest's)."""
+        config = self.state.config
+        if not config.lexicon_hash or self.dawg is not vocabulary_dawg:
+            return None
+        name = shown(config.lexicon_name)
+        return f"Only the host has this table's word list ({name}): no best play here."
 
     def best_of_last_turn(self) -> Hint | None:
         """The highest-scoring play the player had on their last turn (None: none)."""

@@ -17,7 +17,7 @@ from wordsy_tui.games.wordnerds.rules.config import (
     MIN_SECONDS,
     NerdsConfig,
 )
-from wordsy_tui.kit import Game, Hosted, Listing, NotExported, knock
+from wordsy_tui.kit import Game, Hosted, Imported, Listing, NotExported, NotImported, knock
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -201,6 +201,9 @@ class NerdsKit:
 
     def export(self, game: str, bodies: Sequence[object], game_id: str) -> str:
         raise NotExported("is a Word Nerds game: it has no record to export")
+
+    def read_record(self, text: str) -> Imported:
+        raise NotImported("Word Nerds has no record format to read")
 
     def saved(self, game: str, bodies: Sequence[object]) -> tuple[tuple[str, ...], int, bool]:
         from wordsy_tui.games.wordnerds.rules.codec import decode_event

@@ -18,7 +18,7 @@ from wordsy_tui.games.wordsmith.rules.config import (
     MIN_ROUND_SECONDS,
     WordsmithConfig,
 )
-from wordsy_tui.kit import Game, Hosted, Listing, NotExported, knock
+from wordsy_tui.kit import Game, Hosted, Imported, Listing, NotExported, NotImported, knock
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -215,6 +215,9 @@ class WordsmithKit:
 
     def export(self, game: str, bodies: Sequence[object], game_id: str) -> str:
         raise NotExported("is a Wordsmith game: it has no record to export")
+
+    def read_record(self, text: str) -> Imported:
+        raise NotImported("Wordsmith has no record format to read")
 
     def saved(self, game: str, bodies: Sequence[object]) -> tuple[tuple[str, ...], int, bool]:
         from wordsy_tui.games.wordsmith.rules import events as ev

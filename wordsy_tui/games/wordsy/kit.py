@@ -20,7 +20,16 @@ from wordsy_tui.games.wordsy.rules.config import (
     GameConfig,
 )
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
-from wordsy_tui.kit import Game, Hosted, Listing, NotExported, UsageError, knock
+from wordsy_tui.kit import (
+    Game,
+    Hosted,
+    Imported,
+    Listing,
+    NotExported,
+    NotImported,
+    UsageError,
+    knock,
+)
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -228,6 +237,9 @@ class WordsyKit:
 
     def export(self, game: str, bodies: Sequence[object], game_id: str) -> str:
         raise NotExported("is a Wordsy game: it has no record to export")
+
+    def read_record(self, text: str) -> Imported:
+        raise NotImported("Wordsy has no record format to read")
 
     def saved(self, game: str, bodies: Sequence[object]) -> tuple[tuple[str, ...], int, bool]:
         from wordsy_tui.games.wordsy.rules import events as ev

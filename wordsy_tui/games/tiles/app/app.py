@@ -702,6 +702,10 @@ class TileApp(TableApp):
         if self.session.last_turn is None:
             screen.say("After your first turn, F4 shows the best play you had.", "warning")
             return
+        refusal = self.session.hint_refusal()
+        if refusal is not None:
+            screen.say(refusal, "warning")
+            return
         screen.say("Looking for the best play you had…")
         last = self.session.last_turn
         hint = await asyncio.to_thread(self.session.best_of_last_turn)

@@ -7,6 +7,7 @@ from functools import cache
 from typing import Final
 
 from wordsy_tui.games.tiles.rules.rulesets import RULES, ChallengeRule, GameName, Rules
+from wordsy_tui.text import shown
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
@@ -22,6 +23,8 @@ VOTE_SECONDS: Final = 30
 """The longest the table's vote on a challenge runs (Wordsy's vote has the same default)."""
 TOURNAMENT_EXCHANGE_BAG: Final = 7
 """Tournament rules: the fewest tiles the bag must hold for an exchange."""
+LEXICON_SHORT: Final = 12
+"""Hex digits of a word list's hash shown to players: enough to tell two lists apart."""
 
 # The game clock (docs/RULES.md, "Game clocks"): off unless the host sets one.
 MAX_CLOCK_MINUTES: Final = 180
@@ -57,7 +60,16 @@ class TileGameConfig:
     """Scrabble: going out scores twice the racks left, and nobody loses their own."""
     tournament_exchange: bool = False
     """Scrabble: an exchange needs at least `TOURNAMENT_EXCHANGE_BAG` tiles in the bag."""
-    # The game clock: each player's time for the whole game (0 minutes: no clock).
+    # -- the word list (`host --lexicon FILE`) --
+    lexicon_name: str = ""
+    """The host's own word list's file name (empty: the shipped list); every player sees
+    it, and only it and its hash: the list itself never leaves the host. Also the name an
+    imported GCG record's `#lexicon` gives."""
+    lexicon_hash: str = ""
+    """The SHA-256 (hex) of that list's words (`tiles.wordfile`), empty with the shipped
+    list: a resumed game checks the file it is given against it. A game imported from GCG
+    has the name its `#lexicon` gave and no hash (its tool judged the words)."""
+    # -- the game clock: each player's time for the whole game (0 minutes: no clock) --
     clock_minutes: int = 0
     clock_increment: int = 0
     """Seconds added to a player's clock after each of their turns."""
@@ -91,16 +103,30 @@ class TileGameConfig:
 
     def options(self) -> tuple[str, ...]:
         """The options the table plays with, each in a few words: Scrabble's challenge rule
-        and the options on top of it, Wordfeud's random board, the game clock."""
+        and the options on top of it, Wordfeud's random board, a word list not the
+        shipped one, the game clock."""
+        listed = self.lexicon_options()
         clock = (self.clock_label(),) if self.clocked else ()
         if not club_options(self.game):
-            return (("random board",) if self.random_board else ()) + clock
+            return (*listed, *(("random board",) if self.random_board else ()), *clock)
         chosen = {
             "table vote": self.table_vote,
             "going out scores 2x": self.tournament_out,
             f"exchange with {TOURNAMENT_EXCHANGE_BAG}+ in the bag": self.tournament_exchange,
         }
-        return (self.challenge.label, *(words for words, on in chosen.items() if on), *clock)
+        return (
+            self.challenge.label,
+            *(words for words, on in chosen.items() if on),
+            *listed,
+            *clock,
+        )
+
+    def lexicon_options(self) -> tuple[str, ...]:
+        """The host's own word list, by name and short hash (none for the shipped list)."""
+        if not self.lexicon_name:
+            return ()
+        short = self.lexicon_hash[:LEXICON_SHORT]
+        return (" ".join(("word list", shown(self.lexicon_name), short)).strip(),)
 
     def summary(self) -> str:
         """The options in one line, for the LAN's list."""
@@ -121,6 +147,8 @@ class TileGameConfig:
                 "ends as its rulebook says: the challenge rules, the table's vote and the "
                 "tournament options are Scrabble's."
             )
+        if (self.lexicon_hash and not self.lexicon_name) or not _hex_hash(self.lexicon_hash):
+            return "A word list of the host's own is named with its SHA-256 (64 hex digits)."
         if self.table_vote and self.challenge is ChallengeRule.VOID:
             return "Under the void rule nothing is challenged, so there is nothing to vote on."
         return self.clock_problem()
@@ -138,6 +166,11 @@ class TileGameConfig:
         if self.clock_increment and not self.clocked:
             return "An increment needs a clock to add to."
         return None
+
+
+def _hex_hash(text: str) -> bool:
+    """Whether `text` is empty or a SHA-256 in lower-case hex."""
+    return not text or (len(text) == 64 and all(c in "0123456789abcdef" for c in text))
 
 
 @cache

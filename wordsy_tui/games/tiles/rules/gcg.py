@@ -18,7 +18,7 @@ as Quackle and macondo write it:
     >ann: ?AEEI (challenge) +5 42         the 5- or 10-point rule's bonus for a failed one
     ...
     >bob: (EEEITVX) +17 130               went out: the tiles left on the other racks
-    >ann: EEEITVX (EEEITVX) -17 3         a rack's points lost at the end
+    >ann: (EEEITVX) -17 3                 a rack's points lost at the end
 
 A square is `8H` (row 8, column H) for a word across and `H8` for one down; a
 blank is its letter in lower case, `?` on a rack. See docs/RULES.md, "Exporting
@@ -44,7 +44,8 @@ from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase, TileGameState
 from wordsy_tui.text import shown
 
 LEXICON: Final = "SCOWL80"
-"""The word list all three games use (docs/RULES.md): no tool knows it by this name."""
+"""The shipped word list all three games use by default (docs/RULES.md): no tool knows it
+by this name. A host's own list is named by its file (`lexicon_pragma`)."""
 AUTHORITY: Final = "wordsy-tui"
 """Who gives the game its id (the `#id` pragma's first token)."""
 
@@ -211,8 +212,10 @@ def _end_lines(
             continue
         loss = adjustments.get(player, 0)
         totals[player] = totals.get(player, 0) + loss
+        # No rack before the tiles: Quackle reads a line whose first token is `(TILES)` as
+        # that player's end-of-game adjustment, and a rack there as the start of a play.
         tiles = _token("".join(rack))
-        lines.append(_Line(player, tiles, f"({tiles})", loss, totals[player]))
+        lines.append(_Line(player, "", f"({tiles})", loss, totals[player]))
     return lines
 
 
@@ -222,14 +225,28 @@ def _pragmata(state: TileGameState, nicks: dict[str, str], game_id: str | None) 
     lines = ["#character-encoding UTF-8"]
     lines += [f"#player{n} {nicks[p]} {_text(p)}" for n, p in enumerate(state.players, 1)]
     lines.append(f"#title {rules.title}" + (f" game {_token(game_id)}" if game_id else ""))
+    config = state.config
+    listed = (
+        f", the word list {_text(config.lexicon_name)} (sha256 {config.lexicon_hash})"
+        if config.lexicon_hash
+        else ""
+    )
     lines.append(
-        f"#description {rules.title} on {board}, {len(state.players)} players, "
+        f"#description {rules.title} on {board}, {len(state.players)} players{listed}, "
         "exported by wordsy-tui"
     )
-    lines.append(f"#lexicon {LEXICON}")
+    lines.append(f"#lexicon {lexicon_pragma(config.lexicon_name)}")
     if game_id:
         lines.append(f"#id {AUTHORITY} {_token(game_id)}")
     return lines
+
+
+def lexicon_pragma(name: str) -> str:
+    """The `#lexicon` of a game played with the word list of file `name` (empty: the
+    shipped list): its base name without the extension, as the tools name a list
+    (`NWL2023.txt` is `NWL2023`, `CSW21` is `CSW21`)."""
+    stem = name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
+    return _token(stem) or LEXICON
 
 
 def nicknames(players: Sequence[str]) -> dict[str, str]:

@@ -3,6 +3,7 @@ allow), which word to challenge, the end of the game, and the help."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
@@ -40,17 +41,23 @@ class CardsScreen(ModalScreen[cmd.PlayAction | None]):
         super().__init__()
         self.state = state
         self.me = me
-        self.plays = list(plays)
+        # Either copy of a card aimed at the same thing does the same: offered once.
+        offered: dict[str, cmd.PlayAction] = {}
+        for play in plays:
+            offered.setdefault(play_text(state, play), play)
+        self.plays = list(offered.values())
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Text("Your action cards", "bold"))
-            held = [c for c in dict.fromkeys(self.state.actions.get(self.me, ())) if c != HIDDEN]
-            texts = Text()
-            for card in held:
-                kind = action(card)
-                texts.append(f"{kind.title}: ", "bold")
-                texts.append(f"{kind.text}\n")
+            # Two copies of a card read the same: one text, with how many we hold.
+            held = Counter(action(c) for c in self.state.actions.get(self.me, ()) if c != HIDDEN)
+            texts = Text("\n").join(
+                Text.assemble(
+                    (f"{kind.title}{f' (x{copies})' if copies > 1 else ''}: ", "bold"), kind.text
+                )
+                for kind, copies in held.items()
+            )
             yield Static(texts or Text("You hold none.", "dim"), id="card-texts")
             if self.plays:
                 yield OptionList(
