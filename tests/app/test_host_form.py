@@ -280,7 +280,8 @@ async def test_choosing_scrabble_shows_its_options_and_hosts_a_tile_game() -> No
         assert app.screen.query_one("#seats", Input).value == "4"  # Wordsy's 6: too many
         assert "Seats (2-4)" in str(app.screen.query_one("#row-seats Label").render())
         await pilot.press("tab", "backspace", "backspace", "backspace", *"90")  # turn limit
-        await pilot.press("tab", "tab", "tab", "backspace", "1", "enter")  # one bot
+        # The game clock and its overtime, on the turn limit's row, then seats, PIN, bots.
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "backspace", "1", "enter")
         await until(pilot, lambda: not app.is_running)
     config = TileGameConfig(GameName.SCRABBLE, max_players=4, turn_seconds=90)
     assert lan.hosted == [("Ann", TableSetup(config, bots=1))]

@@ -142,6 +142,9 @@ class TileScene:
     review: bool = False
     """The post-game review (F9) of a finished game's replay: the scripted game of
     tests/games/tiles/rules/test_gcg.py."""
+    game_clock: bool = False
+    """A game clock of 1 minute each (`host --clock 1`), the player's running into overtime
+    (with `clock_left`: the turn limit's countdown)."""
 
 
 TILE_SCENES = (
@@ -152,6 +155,7 @@ TILE_SCENES = (
     TileScene("tiles-scrabble-judge", GameName.SCRABBLE, 0, judged=True),
     TileScene("tiles-wwf-watching", GameName.WWF, 3, clock_left=52, watching=True),
     TileScene("tiles-scrabble-review", GameName.SCRABBLE, 0, lay_next=False, review=True),
+    TileScene("tiles-scrabble-game-clock", GameName.SCRABBLE, 1, clock_left=225, game_clock=True),
 )
 FROZEN_NOW = 1000.0
 """The screen's clock in pictures with a countdown: it never moves."""
@@ -166,11 +170,14 @@ class ClockedTileSeat(TileSeat):
 
     @property
     def deadline(self) -> Deadline | None:
-        return Deadline("turn", FROZEN_NOW + self.left, self.turn_seconds)
+        at = FROZEN_NOW + self.left
+        return Deadline("turn", at, self.turn_seconds, began=at - self.turn_seconds)
 
 
-def clocked_tile_session(game: GameName, left: int) -> ClockedTileSeat:
-    config = TileGameConfig(game)
+def clocked_tile_session(
+    game: GameName, left: int, *, game_clock: bool = False
+) -> ClockedTileSeat:
+    config = TileGameConfig(game, clock_minutes=1 if game_clock else 0)
     seat = ClockedTileSeat.solo(ME, config, (Level.EASY,), seed=TILE_SEED, bot_pause=0)
     assert isinstance(seat, ClockedTileSeat)
     seat.left, seat.turn_seconds = left, config.turn_seconds
@@ -293,7 +300,8 @@ def make_tile_app(scene: TileScene) -> TileApp:
         session = WatchedTileSession(scene.game, scene.turns, scene.clock_left or 0)
         return TileApp(session, now=lambda: FROZEN_NOW)
     if scene.clock_left is not None:
-        return TileApp(clocked_tile_session(scene.game, scene.clock_left), now=lambda: FROZEN_NOW)
+        seat = clocked_tile_session(scene.game, scene.clock_left, game_clock=scene.game_clock)
+        return TileApp(seat, now=lambda: FROZEN_NOW)
     return TileApp(tile_session(scene.game))
 
 

@@ -32,6 +32,9 @@ class Deadline:
     away: tuple[str, ...] = ()
     """Whom the table moves on without at `at`, before the alarm's own time: they have
     gone, or shown no sign of life while everyone else was done (`session.away`)."""
+    began: float | None = None
+    """When the alarm's own countdown began, in the same time as `at` (a game's clock
+    that runs with the wait counts from here)."""
 
 
 class AlarmClock(Generic[S, C]):
@@ -171,6 +174,12 @@ class AlarmClock(Generic[S, C]):
         self._ring_at(at, away if away is not None and at < self._due else None)
         return True
 
+    def running_for(self) -> float | None:
+        """Seconds since the running alarm's own countdown began; None when none runs."""
+        if self._alarm is None or self._due is None:
+            return None
+        return asyncio.get_running_loop().time() - (self._due - self._alarm.seconds)
+
     @property
     def hurried(self) -> bool:
         """The running alarm rings before its own time: the table moves on without someone."""
@@ -180,11 +189,13 @@ class AlarmClock(Generic[S, C]):
         """Ring at `at`: the alarm's own time, or sooner without the people `away` names
         (the countdown's bar is theirs then)."""
         assert self._alarm is not None
+        assert self._due is not None
         self.cancel()
+        began = self._due - self._alarm.seconds
         if away is None:
-            self.deadline = Deadline(self._alarm.label, at, self._alarm.seconds)
+            self.deadline = Deadline(self._alarm.label, at, self._alarm.seconds, began=began)
         else:
-            self.deadline = Deadline(self._alarm.label, at, away.seconds, away.seats)
+            self.deadline = Deadline(self._alarm.label, at, away.seconds, away.seats, began)
         if self._submit is not None:
             # A timer, not a task asleep: a tile game's every turn sets a new alarm, and a
             # task costs a turn of the loop to start and another to cancel.

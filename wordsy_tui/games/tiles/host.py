@@ -126,4 +126,10 @@ def tile_game_host(
     # Nobody is asked yet at a tile game's table before a seat whose token is lost is
     # handed over (neither its board screen nor its headless desk asks): it refuses.
     options.setdefault("hands_over_seats", False)
-    return ServedTable(TileTable(config, words, dawg), dictionary=dictionary, **options)
+    part = TileTable(config, words, dawg)
+    table = ServedTable(part, dictionary=dictionary, **options)
+    # The game clock's input: how long the wait has run, by the host's alarm clock (made
+    # when the table starts; after a resumed host's start, the time it was down is not
+    # counted: docs/RULES.md, "Game clocks").
+    part.rules.stopwatch = lambda: None if table.clock is None else table.clock.running_for()
+    return table

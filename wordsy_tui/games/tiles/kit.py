@@ -5,20 +5,24 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules.config import CHALLENGE_SECONDS as TILE_CHALLENGE_SECONDS
-from wordsy_tui.games.tiles.rules.config import DEFAULT_TURN_SECONDS as TILE_TURN_SECONDS
 from wordsy_tui.games.tiles.rules.config import (
+    DEFAULT_OVERTIME_MINUTES,
     LEXICON_SHORT,
+    MAX_CLOCK_MINUTES,
+    MAX_OVERTIME_MINUTES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     TOURNAMENT_EXCHANGE_BAG,
     TileGameConfig,
     club_options,
 )
+from wordsy_tui.games.tiles.rules.config import DEFAULT_TURN_SECONDS as TILE_TURN_SECONDS
 from wordsy_tui.games.tiles.rules.config import MAX_TURN_SECONDS as TILE_MAX_TURN_SECONDS
 from wordsy_tui.games.tiles.rules.config import MIN_TURN_SECONDS as TILE_MIN_TURN_SECONDS
 from wordsy_tui.games.tiles.rules.rulesets import RULES, ChallengeRule, GameName
@@ -59,6 +63,41 @@ TILE_GAMES: Final = tuple(
     )
     for name in GameName
 )
+
+
+def clock_option(text: str) -> tuple[int, int]:
+    """`--clock MIN[+INC]`: the game clock's minutes and its increment in seconds."""
+    minutes, plus, increment = text.strip().partition("+")
+    try:
+        clock = (int(minutes), int(increment) if plus else 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not MIN or MIN+INC: whole minutes for the game, then whole seconds "
+            "added after each turn, e.g. 25 or 25+5"
+        ) from None
+    problem = (
+        TileGameConfig(clock_minutes=clock[0], clock_increment=clock[1]).clock_problem()
+        if 1 <= clock[0] <= MAX_CLOCK_MINUTES
+        else f"The clock is 1 to {MAX_CLOCK_MINUTES} minutes, not {clock[0]}."
+    )
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return clock
+
+
+def _clocked(
+    config: TileGameConfig, clock: tuple[int, int] | None, overtime: int | None
+) -> TileGameConfig:
+    """`config` with the game clock of `--clock` and `--overtime` (their values checked)."""
+    if clock is None:
+        if overtime is not None:
+            raise UsageError("--overtime is how far a game clock may run over: give --clock too")
+        return config
+    minutes, increment = clock
+    overtime = DEFAULT_OVERTIME_MINUTES if overtime is None else overtime
+    return replace(
+        config, clock_minutes=minutes, clock_increment=increment, overtime_minutes=overtime
+    )
 
 
 class TilesKit:
@@ -113,6 +152,26 @@ class TilesKit:
         )
         lexicon_argument(group)
 
+        # The game clock (docs/RULES.md, "Game clocks").
+        group.add_argument(
+            "--clock",
+            type=clock_option,
+            default=None,
+            metavar="MIN[+INC]",
+            help="a game clock for each player: MIN minutes for the whole game, INC seconds "
+            "added after each of your turns (e.g. 25 or 25+5; off by default). A clock "
+            "over time costs 10 points a started minute at the end",
+        )
+        group.add_argument(
+            "--overtime",
+            type=bounded_int(0, MAX_OVERTIME_MINUTES, "--overtime"),
+            default=None,
+            metavar="MIN",
+            help="with --clock: how far a clock may run over before its player loses on "
+            f"time and the game ends (0-{MAX_OVERTIME_MINUTES}, default "
+            f"{DEFAULT_OVERTIME_MINUTES}, as NASPA and WESPA play)",
+        )
+
     def host_config(self, game: str, args: argparse.Namespace) -> TileGameConfig:
         name = GameName(game)
         title = RULES[name].title
@@ -147,7 +206,7 @@ class TilesKit:
         problem = config.problem()
         if problem is not None:
             raise UsageError(f"--table-vote and --challenge void do not go together. {problem}")
-        return config
+        return _clocked(config, args.clock, args.overtime)
 
     def solo_arguments(self, group: argparse._ArgumentGroup) -> None:
         from wordsy_tui.cli.options import bounded_int

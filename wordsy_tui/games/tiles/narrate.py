@@ -53,10 +53,16 @@ def tile_line(state: TileGameState, event: ev.Event) -> str | None:
             if upheld:
                 return f"{challenger} challenged: {', '.join(refused)} refused, play withdrawn"
             return f"{challenger} challenged, but every word is good: {_cost(state, challenger)}"
-        case ev.GameEnded(_out, _racks, adjustments, winners):
+        case ev.GameEnded(_out, _racks, adjustments, winners, penalties, out_of_time):
             changes = ", ".join(f"{p} {a:+d}" for p, a in adjustments)
             scores = ", ".join(f"{p} {s}" for p, s in state.scores.items())
-            return f"Game over. Adjustments: {changes}. Final: {scores}. Won: {', '.join(winners)}"
+            timed = f"{out_of_time} ran out of time. " if out_of_time else ""
+            if penalties:
+                timed += "Time penalties: " + ", ".join(f"{p} -{n}" for p, n in penalties) + ". "
+            return (
+                f"Game over. {timed}Adjustments: {changes}. Final: {scores}. "
+                f"Won: {', '.join(winners)}"
+            )
     return None
 
 

@@ -10,6 +10,7 @@ rules, the host and the tests.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 from wordsy_tui.engine import Alarm, Request, Rules
@@ -43,6 +44,9 @@ class TileRules:
 
     def __init__(self, words: Words | None = None) -> None:
         self.words: Words = ShippedWords() if words is None else words
+        self.stopwatch: Callable[[], float | None] | None = None
+        """The host's: how long the wait running now has lasted, in seconds (the game
+        clock's input; `tiles.host` sets it from the host's alarm clock)."""
 
     def name(self, state: TileGameState) -> str:
         return state.config.game.value
@@ -53,7 +57,8 @@ class TileRules:
     def decide(
         self, state: TileGameState, actor: str | None, command: cmd.Command, rng: random.Random
     ) -> list[ev.Event]:
-        return decide(state, actor, command, rng=rng, words=self.words)
+        elapsed = None if self.stopwatch is None else self.stopwatch()
+        return decide(state, actor, command, rng=rng, words=self.words, elapsed=elapsed)
 
     def evolve(self, state: TileGameState, event: ev.Event) -> TileGameState:
         return evolve(state, event)

@@ -122,6 +122,8 @@ class BoardScreen(Screen[None]):
         self.message: Text = Text("")
         self._shown_left: int | None = None
         """The whole seconds left that the title bar shows (it repaints on a new one)."""
+        self._shown_scores = ""
+        """The scores as shown: with a game clock, they repaint when a clock's face changes."""
         self.presence: Mapping[str, bool] = {}
         """Who is connected to the host, as it last said (a LAN table's; solo: nobody
         is ever away)."""
@@ -170,6 +172,25 @@ class BoardScreen(Screen[None]):
     def _tick(self) -> None:
         if seconds_left(self.session.deadline, self.now()) != self._shown_left:
             self._show_title()
+        if self.state.clocks and self._scores().plain != self._shown_scores:
+            self._show_scores()
+
+    def _scores(self) -> Text:
+        return scores_text(
+            self.state,
+            self.session.me,
+            self.presence,
+            racks=self.shows_racks,
+            deadline=self.session.deadline,
+            now=self.now(),
+        )
+
+    def _show_scores(self) -> Text:
+        """The scores (and the game clocks, the running one ticking)."""
+        scores = self._scores()
+        self._shown_scores = scores.plain
+        self.query_one("#scores", Line).show(scores)
+        return scores
 
     def on_resize(self, event: events.Resize) -> None:
         self.redraw()
@@ -360,8 +381,7 @@ class BoardScreen(Screen[None]):
             self.query_one("#rack", Line).show(
                 rack_text(self.draft.rack_left(state.rack(me)), state.rules)
             )
-        scores = scores_text(state, me, self.presence, racks=self.shows_racks)
-        self.query_one("#scores", Line).show(scores)
+        scores = self._show_scores()
         width = SIDE_WIDTH - 1
         unseen = unseen_text(state, me, width, racks=self.shows_racks)
         self.query_one("#unseen", Line).show(unseen)

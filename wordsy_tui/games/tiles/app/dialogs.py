@@ -150,19 +150,27 @@ def vote_key(state: TileGameState) -> tuple[object, ...] | None:
 
 
 def result_text(state: TileGameState, me: str | None) -> Text:
-    """The final table: each player's score before the racks, the adjustment, the total."""
+    """The final table: each player's score before the racks, the adjustment, (with a game
+    clock) the overtime penalty, the total."""
     text = Text()
     out = state.out
-    if out is not None:
+    if state.out_of_time is not None:
+        text.append(f"{shown(state.out_of_time)} ran out of time: the game ended.\n\n")
+    elif out is not None:
         text.append(f"{shown(out)} played out.\n\n")
     else:
         text.append("Nobody could play on: the game ended.\n\n")
-    text.append(f"{'Player':<16}{'Score':>6}{'Rack':>6}{'Final':>7}  Left on rack\n", "bold")
+    clocked = state.config.clocked
+    time = f"{'Time':>6}" if clocked else ""
+    text.append(f"{'Player':<16}{'Score':>6}{'Rack':>6}{time}{'Final':>7}  Left on rack\n", "bold")
     for player in state.players:
         adjustment = state.adjustments.get(player, 0)
+        cost = state.penalties.get(player, 0)
         final = state.scores.get(player, 0)
         rack = "".join(state.rack(player)) or "-"
-        line = f"{shown(player)[:15]:<16}{final - adjustment:>6}{adjustment:>+6}{final:>7}  {rack}"
+        before = final - adjustment + cost
+        time = f"{-cost:>6}" if clocked else ""
+        line = f"{shown(player)[:15]:<16}{before:>6}{adjustment:>+6}{time}{final:>7}  {rack}"
         text.append(line + "\n", "bold" if player in state.winners else "")
     names = " and ".join(shown(w) for w in state.winners)
     verdict = "You win!" if state.winners == (me,) else f"{names} won."

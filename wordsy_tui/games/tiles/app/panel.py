@@ -16,6 +16,7 @@ from rich.text import Text
 
 from wordsy_tui.app.widgets.waiting import STILL_HERE, waiting_words
 from wordsy_tui.games.tiles.rules.board import EMPTY_BOARD, Assessment, assess, place
+from wordsy_tui.games.tiles.rules.clocks import MS, running
 from wordsy_tui.games.tiles.rules.errors import PlacementError
 from wordsy_tui.games.tiles.rules.notation import move_text
 from wordsy_tui.games.tiles.rules.rulesets import BLANK, Rules
@@ -75,6 +76,10 @@ def move_lines(state: TileGameState) -> list[MoveLine]:
                 lines.append(MoveLine(turn.player, "challenge bonus", bonus))
         if turn.kind == "play":
             board = place(board, turn.placement)
+    if state.out_of_time is not None:
+        lines.append(MoveLine(state.out_of_time, "lost on time", 0))
+    for player, points in state.penalties.items():
+        lines.append(MoveLine(player, "time penalty", -points))
     pending = state.pending
     if pending is not None:
         what = _play_text(board, pending.placement, state.rules) + " ?"
@@ -116,11 +121,17 @@ def scores_text(
     presence: Mapping[str, bool] | None = None,
     *,
     racks: bool = False,
+    deadline: Deadline | None = None,
+    now: float = 0.0,
 ) -> Text:
     """Each player's score, whose turn it is, and each rack's count while the game runs
     (`racks`: its tiles instead, for a finished game's replay); `presence`: who is
     connected to the host (a LAN table's), as Wordsy's player list says it: "offline" (in
-    place of the rack's count: the column has no room for both)."""
+    place of the rack's count: the column has no room for both). With a game clock, each
+    player's time left too (`game_clocks_text`), but for a replay's racks: the column has
+    no room for both."""
+    if state.clocks and not racks:
+        return game_clocks_text(state, me, presence or {}, deadline, now)
     text = Text(no_wrap=True, overflow="ellipsis")
     presence = presence or {}
     for player in state.players:
@@ -135,6 +146,65 @@ def scores_text(
         elif state.phase.value == "playing":
             line += f"  {len(state.rack(player))} tiles"
         text.append(line + "\n", "bold" if player == state.turn else "")
+    return text
+
+
+CLOCK_NAME_WIDTH: Final = 10
+"""A name beside a score, a clock and a rack's count, in the panel's 30 columns."""
+
+
+def time_left_ms(
+    state: TileGameState, player: str, deadline: Deadline | None, now: float
+) -> float | None:
+    """`player`'s game clock now: as the log last stamped it, less the time the wait
+    running now has lasted if theirs is the clock that runs (the host stamps it when the
+    wait ends; the deadline's `began` is when the wait began, in `now`'s time). None
+    without a clock."""
+    if player not in state.clocks:
+        return None
+    left = float(state.clock(player))
+    if player == running(state) and deadline is not None and deadline.began is not None:
+        left -= max(0.0, now - deadline.began) * MS
+    return left
+
+
+def clock_face(left_ms: float) -> str:
+    """A game clock as a player reads it: "24:59"; over time, "-0:07" (whole seconds, the
+    flag's way: a clock over by a fraction of a second shows -0:01)."""
+    seconds = math.ceil(left_ms / MS) if left_ms >= 0 else -math.ceil(-left_ms / MS)
+    sign = "-" if seconds < 0 else ""
+    return f"{sign}{abs(seconds) // 60}:{abs(seconds) % 60:02d}"
+
+
+def game_clocks_text(
+    state: TileGameState,
+    me: str | None,
+    presence: Mapping[str, bool],
+    deadline: Deadline | None,
+    now: float,
+) -> Text:
+    """The scores with a game clock: a column of each player's time left (the running
+    one ticking, a clock over time marked by its minus sign and reversed), and each rack's
+    count (or "off": not connected)."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    width = CLOCK_NAME_WIDTH
+    text.append(f"  {'Player':<{width}} {'Score':>5} {'Clock':>6} {'Rack':>4}\n", "dim")
+    for player in state.players:
+        turn = ">" if player == state.turn else " "
+        you = "*" if player == me else " "
+        name = cut(short_name(player), width)
+        style = "bold" if player == state.turn else ""
+        text.append(f"{turn}{you}{name:<{width}} {state.scores.get(player, 0):>5} ", style)
+        left = time_left_ms(state, player, deadline, now)
+        face = "" if left is None else clock_face(left)
+        text.append(f"{face:>6}", f"{style} reverse" if left is not None and left < 0 else style)
+        if presence.get(player) is False:
+            rack = "off"
+        elif state.phase.value == "playing":
+            rack = str(len(state.rack(player)))
+        else:
+            rack = ""
+        text.append(f" {rack:>4}\n", style)
     return text
 
 

@@ -90,6 +90,9 @@ class TimeUp:
     """True: the challenge window of `player`'s play; False: `player`'s turn."""
     vote: bool = False
     """True: the table's vote on a challenge of `player`'s play (`challenges` is False)."""
+    flag: bool = False
+    """True: the game clock's overtime runs out before the wait's own limit, so the
+    player whose clock runs loses on time (docs/RULES.md, "Game clocks")."""
 
 
 Command = (

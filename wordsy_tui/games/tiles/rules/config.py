@@ -26,6 +26,13 @@ TOURNAMENT_EXCHANGE_BAG: Final = 7
 LEXICON_SHORT: Final = 12
 """Hex digits of a word list's hash shown to players: enough to tell two lists apart."""
 
+# The game clock (docs/RULES.md, "Game clocks"): off unless the host sets one.
+MAX_CLOCK_MINUTES: Final = 180
+MAX_INCREMENT_SECONDS: Final = 600
+DEFAULT_OVERTIME_MINUTES: Final = 10
+"""NASPA's and WESPA's most a clock may run over before its player loses on time."""
+MAX_OVERTIME_MINUTES: Final = 60
+
 
 def club_options(game: GameName) -> bool:
     """Whether `game` takes the club and tournament options (the challenge rule, the table's
@@ -62,6 +69,22 @@ class TileGameConfig:
     """The SHA-256 (hex) of that list's words (`tiles.wordfile`), empty with the shipped
     list: a resumed game checks the file it is given against it. A game imported from GCG
     has the name its `#lexicon` gave and no hash (its tool judged the words)."""
+    # -- the game clock: each player's time for the whole game (0 minutes: no clock) --
+    clock_minutes: int = 0
+    clock_increment: int = 0
+    """Seconds added to a player's clock after each of their turns."""
+    overtime_minutes: int = DEFAULT_OVERTIME_MINUTES
+    """How far a clock may run over (10 points a started minute) before its player loses
+    on time."""
+
+    @property
+    def clocked(self) -> bool:
+        return self.clock_minutes > 0
+
+    def clock_label(self) -> str:
+        """The clock in a few words: "25 min clock +5 s, 10 min overtime"."""
+        increment = f" +{self.clock_increment} s" if self.clock_increment else ""
+        return f"{self.clock_minutes} min clock{increment}, {self.overtime_minutes} min overtime"
 
     @property
     def challenge_seconds(self) -> int:
@@ -81,10 +104,11 @@ class TileGameConfig:
     def options(self) -> tuple[str, ...]:
         """The options the table plays with, each in a few words: Scrabble's challenge rule
         and the options on top of it, Wordfeud's random board, a word list not the
-        shipped one."""
+        shipped one, the game clock."""
         listed = self.lexicon_options()
+        clock = (self.clock_label(),) if self.clocked else ()
         if not club_options(self.game):
-            return (*listed, *(("random board",) if self.random_board else ()))
+            return (*listed, *(("random board",) if self.random_board else ()), *clock)
         chosen = {
             "table vote": self.table_vote,
             "going out scores 2x": self.tournament_out,
@@ -94,6 +118,7 @@ class TileGameConfig:
             self.challenge.label,
             *(words for words, on in chosen.items() if on),
             *listed,
+            *clock,
         )
 
     def lexicon_options(self) -> tuple[str, ...]:
@@ -126,6 +151,20 @@ class TileGameConfig:
             return "A word list of the host's own is named with its SHA-256 (64 hex digits)."
         if self.table_vote and self.challenge is ChallengeRule.VOID:
             return "Under the void rule nothing is challenged, so there is nothing to vote on."
+        return self.clock_problem()
+
+    def clock_problem(self) -> str | None:
+        """Why the game clock's settings cannot be played, or None."""
+        bounds = (
+            ("The clock", self.clock_minutes, 0, MAX_CLOCK_MINUTES, "minutes"),
+            ("The increment", self.clock_increment, 0, MAX_INCREMENT_SECONDS, "seconds"),
+            ("The overtime", self.overtime_minutes, 0, MAX_OVERTIME_MINUTES, "minutes"),
+        )
+        for what, value, least, most, unit in bounds:
+            if not least <= value <= most:
+                return f"{what} is {least} to {most} {unit}, not {value}."
+        if self.clock_increment and not self.clocked:
+            return "An increment needs a clock to add to."
         return None
 
 

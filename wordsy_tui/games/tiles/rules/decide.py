@@ -4,13 +4,16 @@
 or its clock). `rng` is the host's secret generator: every tile leaves the
 bag through it, at the moment a rack needs it, so the bag never has an order
 that could leak. `words` is the agreed word list (any container of lower-case
-words, e.g. the referee's Lexicon).
+words, e.g. the referee's Lexicon). `elapsed` is the host's measure of how long
+the wait running now has lasted, in seconds: with a game clock, the running
+clock is stamped with it (None: nothing to stamp, e.g. a legality check).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Final
 
 from wordsy_tui.engine import Outcome
 from wordsy_tui.engine.names import name_problem
@@ -18,6 +21,7 @@ from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import errors
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.board import assess, rack_tiles
+from wordsy_tui.games.tiles.rules.clocks import MS, flag_ms, penalty, running
 from wordsy_tui.games.tiles.rules.config import MIN_PLAYERS
 from wordsy_tui.games.tiles.rules.evolve import evolve
 from wordsy_tui.games.tiles.rules.rulesets import BLANK, LETTERS, EndCount, random_layout
@@ -27,6 +31,10 @@ from wordsy_tui.games.tiles.rules.words import Words, is_word
 
 _Outcome = Outcome[TileGameState, ev.Event]
 
+FLAG_SLACK_MS: Final = 100
+"""A flag alarm this close to its time is the flag: an event loop may wake a timer a
+little early (never anywhere near this), and the flag is charged exactly anyway."""
+
 
 def decide(
     state: TileGameState,
@@ -35,8 +43,16 @@ def decide(
     *,
     rng: random.Random | None = None,
     words: Words | None = None,
+    elapsed: float | None = None,
 ) -> list[ev.Event]:
     out = _Outcome(state, evolve)
+    stamp, flagged = _clock_stamp(state, command, elapsed)
+    if stamp is not None:
+        out.add(stamp)
+    if stamp is not None and flagged:
+        _check_time_up(state, seat, command)
+        _lose_on_time(out, stamp.player)
+        return out.events
     match command:
         case cmd.CreateGame(config):
             _require(state, Phase.NEW, "The game already exists.")
@@ -68,9 +84,47 @@ def decide(
         case cmd.Vote(uphold):
             _vote(out, _named(seat), uphold, _need(rng))
         case cmd.TimeUp():
-            _time_up(out, seat, command, _need(rng))
+            _check_time_up(state, seat, command)
+            _time_up(out, command, _need(rng))
         case _:
             raise TypeError(f"not a command: {command!r}")
+    return _unless_same_wait(state, out, stamp)
+
+
+def _clock_stamp(
+    state: TileGameState, command: cmd.Command, elapsed: float | None
+) -> tuple[ev.ClockRan | None, bool]:
+    """The running clock's time since the last stamp, and whether its overtime has run out.
+
+    The clock's own alarm (`TimeUp.flag`) charges exactly the time to the flag, as does a
+    command that comes after it: a move made once the overtime ran out is too late. The
+    same alarm sent early (the table moving on without a player who has gone, the host
+    ending the wait) is the wait's own end, and charges the time it lasted."""
+    player, to_flag = running(state), flag_ms(state)
+    if player is None or to_flag is None:
+        return None, False
+    ms = None if elapsed is None else max(0, round(elapsed * MS))
+    flag = isinstance(command, cmd.TimeUp) and command.flag
+    if flag and (ms is None or ms >= to_flag - FLAG_SLACK_MS):
+        return ev.ClockRan(player, to_flag), True
+    if ms is None:
+        return None, False
+    if ms >= to_flag:
+        return ev.ClockRan(player, to_flag), True
+    return ev.ClockRan(player, ms), False
+
+
+def _unless_same_wait(
+    before: TileGameState, out: _Outcome, stamp: ev.ClockRan | None
+) -> list[ev.Event]:
+    """The events without the stamp when the wait goes on (a player lets a play stand
+    while others may still challenge it): a clock is stamped only when its wait ends, so
+    that every wait's countdown, which every client follows, starts at a stamp."""
+    if stamp is None:
+        return out.events
+    was, now = waiting(before), waiting(out.state)
+    if was is not None and now is not None and was.key == now.key:
+        return [event for event in out.events if event is not stamp]
     return out.events
 
 
@@ -329,15 +383,22 @@ def _accept(out: _Outcome, player: str, rng: random.Random) -> None:
         _settle(out, rng)
 
 
-def _time_up(out: _Outcome, seat: str | None, command: cmd.TimeUp, rng: random.Random) -> None:
+def _check_time_up(state: TileGameState, seat: str | None, command: cmd.Command) -> None:
+    """A `TimeUp` comes from the host's clock and names the wait running now (`state`'s,
+    before any stamp)."""
+    if not isinstance(command, cmd.TimeUp):
+        return
+    if seat is not None:
+        raise errors.ClockError("Only the host's clock says when time is up.")
+    wait = waiting(state)
+    if wait is None or wait.command != command:
+        raise errors.ClockError("That wait is over: the player has moved, or the game has.")
+
+
+def _time_up(out: _Outcome, command: cmd.TimeUp, rng: random.Random) -> None:
     """The host's clock: the wait it names has lasted its limit. A turn ends as a pass
     (it counts towards the passes or scoreless turns that end a game); a play nobody
     challenged in time stands, as if the next player had started their turn."""
-    if seat is not None:
-        raise errors.ClockError("Only the host's clock says when time is up.")
-    wait = waiting(out.state)
-    if wait is None or wait.command != command:
-        raise errors.ClockError("That wait is over: the player has moved, or the game has.")
     if command.vote:
         _close_vote(out, rng)
         return
@@ -346,6 +407,15 @@ def _time_up(out: _Outcome, seat: str | None, command: cmd.TimeUp, rng: random.R
         return
     out.add(ev.Passed(command.player, timed_out=True))
     _after_turn(out, command.player, rng)
+
+
+def _lose_on_time(out: _Outcome, player: str) -> None:
+    """`player`'s overtime ran out: the game ends at once, as NASPA ends it. A play still
+    open to challenge stands (nobody challenged it in time); nobody went out, so every
+    rack counts against its player, and `player` cannot win (docs/RULES.md)."""
+    if out.state.pending is not None:
+        out.add(ev.PlayAccepted(timed_out=True))
+    _end(out, None, out_of_time=player)
 
 
 def _after_turn(out: _Outcome, player: str, rng: random.Random) -> None:
@@ -389,9 +459,11 @@ def _stalled(state: TileGameState) -> bool:
     return True
 
 
-def _end(out: _Outcome, went_out: str | None) -> None:
+def _end(out: _Outcome, went_out: str | None, *, out_of_time: str | None = None) -> None:
     """End-of-game rack adjustments: every player loses their rack's points; a player who
-    went out gains everyone else's (under tournament scoring, twice, and nobody loses)."""
+    went out gains everyone else's (under tournament scoring, twice, and nobody loses).
+    With a game clock, each player's overtime costs its penalty, and a player who lost on
+    time is not among the winners."""
     state = out.state
     rules = state.rules
     left = {p: sum(rules.value(t) for t in state.rack(p)) for p in state.players}
@@ -401,9 +473,11 @@ def _end(out: _Outcome, went_out: str | None) -> None:
         adjustments[went_out] = 2 * sum(left.values())
     elif went_out is not None:
         adjustments[went_out] = sum(left.values())
-    final = {p: state.scores[p] + adjustments[p] for p in state.players}
-    best = max(final.values())
-    winners = [p for p in state.players if final[p] == best]
+    penalties = {p: penalty(state.clocks[p]) for p in state.players if p in state.clocks}
+    final = {p: state.scores[p] + adjustments[p] - penalties.get(p, 0) for p in state.players}
+    contenders = [p for p in state.players if p != out_of_time]
+    best = max(final[p] for p in contenders)
+    winners = [p for p in contenders if final[p] == best]
     if len(winners) > 1 and rules.tie_before_adjustments:
         before = max(state.scores[p] for p in winners)
         winners = [p for p in winners if state.scores[p] == before]
@@ -413,5 +487,7 @@ def _end(out: _Outcome, went_out: str | None) -> None:
             tuple((p, state.rack(p)) for p in state.players),
             tuple(adjustments.items()),
             tuple(winners),
+            tuple((p, points) for p, points in penalties.items() if points),
+            out_of_time,
         )
     )

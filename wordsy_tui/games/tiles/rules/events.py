@@ -144,6 +144,15 @@ class TurnStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class ClockRan:
+    """The game clock: `player`'s clock ran `ms` milliseconds since the last stamp, as the
+    host measured it (time is an input: the host stamps it whenever the wait changes)."""
+
+    player: str
+    ms: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     out: str | None
     """Who played their last tile; None when the game ended by passes or scoreless turns."""
@@ -151,6 +160,10 @@ class GameEnded:
     """Every rack left, shown to all now the game is over."""
     adjustments: tuple[tuple[str, int], ...]
     winners: tuple[str, ...]
+    penalties: tuple[tuple[str, int], ...] = ()
+    """The game clock's overtime penalties (points taken off), for those who ran over."""
+    out_of_time: str | None = None
+    """Who lost on time: their overtime ran out (they are never among the winners)."""
 
 
 Event = (
@@ -170,5 +183,6 @@ Event = (
     | Passed
     | TurnLost
     | TurnStarted
+    | ClockRan
     | GameEnded
 )

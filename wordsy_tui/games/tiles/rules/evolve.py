@@ -8,6 +8,7 @@ from functools import reduce
 
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.board import lift, place, rack_tiles
+from wordsy_tui.games.tiles.rules.clocks import MS
 from wordsy_tui.games.tiles.rules.state import (
     HIDDEN,
     PendingPlay,
@@ -51,6 +52,14 @@ def _scoreless(state: TileGameState, turn: Turn, *, passed: bool) -> TileGameSta
     )
 
 
+def _incremented(state: TileGameState, player: str) -> TileGameState:
+    """The game clock's increment, after each of `player`'s turns."""
+    if not state.config.clock_increment or player not in state.clocks:
+        return state
+    added = state.clocks[player] + state.config.clock_increment * MS
+    return replace(state, clocks={**state.clocks, player: added})
+
+
 def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
     match event:
         case ev.GameCreated(config):
@@ -65,6 +74,8 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
             return replace(state, first_draws=(*state.first_draws, draws))
         case ev.GameStarted(order, layout):
             bag = state.rules.full_bag()
+            config = state.config
+            clock = config.clock_minutes * 60 * MS
             return replace(
                 state,
                 phase=Phase.PLAYING,
@@ -74,12 +85,13 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
                 bag_count=len(bag),
                 racks=dict.fromkeys(order, ()),
                 scores=dict.fromkeys(order, 0),
+                clocks=dict.fromkeys(order, clock) if config.clocked else {},
             )
         case ev.TilesDrawn(player, tiles, count):
             return _drawn(state, player, tiles, count)
         case ev.TilesPlayed(player, placement, words, score, _bingo):
             return replace(
-                state,
+                _incremented(state, player),
                 board=place(state.board, placement),
                 racks={**state.racks, player: _without(state.rack(player), rack_tiles(placement))},
                 scores={**state.scores, player: state.scores[player] + score},
@@ -162,18 +174,27 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
                 if state.bag is not None and returned is not None and drawn is not None
                 else None
             )
-            exchanged = replace(state, racks={**state.racks, player: rack}, bag=after)
+            exchanged = replace(
+                _incremented(state, player), racks={**state.racks, player: rack}, bag=after
+            )
             turn = Turn(player, "exchange", count=count)
             return _scoreless(exchanged, turn, passed=False)
         case ev.Passed(player, timed_out):
-            return _scoreless(state, Turn(player, "pass", timed_out=timed_out), passed=True)
+            passed = _incremented(state, player)
+            return _scoreless(passed, Turn(player, "pass", timed_out=timed_out), passed=True)
         case ev.TurnLost(player):
             lost = replace(state, skip=state.skip - {player})
             return _scoreless(lost, Turn(player, "lost"), passed=True)
         case ev.TurnStarted(player):
             return replace(state, turn=player)
-        case ev.GameEnded(out, racks, adjustments, winners):
-            scores = {p: state.scores[p] + dict(adjustments).get(p, 0) for p in state.players}
+        case ev.ClockRan(player, ms):
+            return replace(state, clocks={**state.clocks, player: state.clock(player) - ms})
+        case ev.GameEnded(out, racks, adjustments, winners, penalties, out_of_time):
+            cost = dict(penalties)
+            scores = {
+                p: state.scores[p] + dict(adjustments).get(p, 0) - cost.get(p, 0)
+                for p in state.players
+            }
             return replace(
                 state,
                 phase=Phase.OVER,
@@ -183,6 +204,8 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
                 scores=scores,
                 adjustments=dict(adjustments),
                 winners=winners,
+                penalties=cost,
+                out_of_time=out_of_time,
             )
         case _:
             raise TypeError(f"not an event: {event!r}")

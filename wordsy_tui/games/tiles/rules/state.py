@@ -111,6 +111,13 @@ class TileGameState:
     out: str | None = None
     adjustments: Mapping[str, int] = field(default_factory=dict)
     winners: tuple[str, ...] = ()
+    clocks: Mapping[str, int] = field(default_factory=dict)
+    """The game clock: each player's milliseconds left as of the last `ClockRan` (below
+    zero: overtime); empty without a clock. The running clock's own count is the host's."""
+    penalties: Mapping[str, int] = field(default_factory=dict)
+    """At the end: the points each player's overtime cost."""
+    out_of_time: str | None = None
+    """Who lost on time: their overtime ran out, and that ended the game."""
 
     @property
     def rules(self) -> Rules:
@@ -125,6 +132,10 @@ class TileGameState:
         """Who starts the game (and, in Words with Friends and Wordfeud, plays first):
         the first person to sit down."""
         return next((p for p in self.players if p not in self.bots), None)
+
+    def clock(self, player: str) -> int:
+        """`player`'s milliseconds left as of the last stamp (0 without a clock)."""
+        return self.clocks.get(player, 0)
 
     def rack(self, player: str) -> tuple[str, ...]:
         return self.racks.get(player, ())
