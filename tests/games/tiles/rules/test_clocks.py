@@ -16,6 +16,7 @@ from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.decide import decide
 from wordsy_tui.games.tiles.rules.errors import ClockError
 from wordsy_tui.games.tiles.rules.evolve import evolve, replay
+from wordsy_tui.games.tiles.rules.gcg import export_gcg
 from wordsy_tui.games.tiles.rules.notation import parse_move
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import Phase
@@ -244,3 +245,15 @@ def test_the_clock_is_among_the_options_every_player_sees():
     config = TileGameConfig(GameName.WWF, clock_minutes=25, clock_increment=5)
     assert config.options() == ("25 min clock +5 s, 10 min overtime",)
     assert replace(config, clock_increment=0).summary() == "25 min clock, 10 min overtime"
+
+
+def test_the_record_of_a_game_lost_on_time_carries_the_penalty_as_the_tools_read_it():
+    table = clocked(minutes=1, overtime=1)
+    play(table, 10, "ann", "8H HORN")
+    after(table, 2, "bob", cmd.Accept())
+    after(table, 2, "bob", cmd.Pass())
+    time_up(table)
+    record = export_gcg(table.log)  # the scores add up, the penalty counted
+    ann, rack = table.state.scores["ann"], "".join(table.state.racks["ann"])
+    assert f">ann: {rack} (time) -10 {ann}" in record.splitlines()
+    assert "#note ann ran out of time: the game ended" in record

@@ -19,6 +19,7 @@ as Quackle and macondo write it:
     ...
     >bob: (EEEITVX) +17 130               went out: the tiles left on the other racks
     >ann: (EEEITVX) -17 3                 a rack's points lost at the end
+    >ann: EEEITVX (time) -10 -7           the game clock's overtime penalty, after them
 
 A square is `8H` (row 8, column H) for a word across and `H8` for one down; a
 blank is its letter in lower case, `?` on a rack. See docs/RULES.md, "Exporting
@@ -149,9 +150,20 @@ def _lines(
             return [line, f"#note {_text(player)}'s time ran out: the host passed for them"]
         case ev.Passed(player) | ev.TurnLost(player):
             return [_Line(player, _rack(before, player), "-", 0, totals[player])]
-        case ev.GameEnded(out, racks, adjustments, _winners):
+        case ev.GameEnded(out, racks, adjustments, _winners, penalties, out_of_time):
             doubled = out is not None and state.rules.out_doubled
-            return list(_end_lines(out, dict(racks), dict(adjustments), totals, doubled=doubled))
+            ended: list[_Line | str] = [
+                *_end_lines(out, dict(racks), dict(adjustments), totals, doubled=doubled)
+            ]
+            for player, penalty in penalties:
+                # The overtime penalty, after the racks, as macondo and Quackle read it:
+                # `>nick: RACK (time) -10 total`.
+                totals[player] -= penalty
+                rack = _token("".join(dict(racks).get(player, ())))
+                ended.append(_Line(player, rack, "(time)", -penalty, totals[player]))
+            if out_of_time is not None:
+                ended.append(f"#note {_text(out_of_time)} ran out of time: the game ended")
+            return ended
     return []
 
 
