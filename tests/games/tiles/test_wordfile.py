@@ -13,10 +13,11 @@ from tests.games.tiles.rules.test_gcg import scripted_game
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles import wordfile
 from wordsy_tui.games.tiles.rules import commands as cmd
-from wordsy_tui.games.tiles.rules.bots import best_moves
+from wordsy_tui.games.tiles.rules.bots import ALL_WORDS, best_moves
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.errors import WordError
 from wordsy_tui.games.tiles.rules.gcg import export_gcg, lexicon_pragma
+from wordsy_tui.games.tiles.rules.movegen import shipped_dawg
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import TileGameState
 from wordsy_tui.games.tiles.seat import TileSeat
@@ -163,3 +164,12 @@ def test_the_record_names_the_list(tmp_path):
     assert any(line.startswith("#description") and found.digest in line for line in lines)
     # The shipped list keeps its name.
     assert "#lexicon SCOWL80" in export_gcg(scripted_game().log, "g1").splitlines()
+
+
+def test_a_review_finds_its_best_plays_in_the_games_own_list_when_this_process_has_it(tmp_path):
+    found = read_word_file(listed(tmp_path, SMALL, name="NWL2023.txt"))
+    played_with = TileGameConfig(lexicon_name=found.name, lexicon_hash=found.digest)
+    assert wordfile.review_dawg(played_with) is found.dawg(ALL_WORDS)
+    never_read = TileGameConfig(lexicon_name="CSW.txt", lexicon_hash="ab" * 32)
+    assert wordfile.review_dawg(never_read) is shipped_dawg()
+    assert wordfile.review_dawg(TileGameConfig()) is shipped_dawg()

@@ -531,11 +531,13 @@ def saved_games_directory() -> Path:
 
 def reviewed_notes(events: Sequence[ev.Event]) -> dict[int, str]:
     """The post-game review of a finished game's `events` as a record's notes on each move
-    (in the shipped word list, as the review screen finds them)."""
-    from wordsy_tui.games.tiles.rules.movegen import shipped_dawg
+    (in the word list the game was played with when this process read it, else the
+    shipped one, as the review screen finds them)."""
+    from wordsy_tui.games.tiles.rules.evolve import replay
     from wordsy_tui.games.tiles.rules.review import notes, review_game
+    from wordsy_tui.games.tiles.wordfile import review_dawg
 
-    return notes(review_game(events, shipped_dawg()))
+    return notes(review_game(events, review_dawg(replay(events[:1]).config)))
 
 
 def tile_app(options: Any) -> TileApp:

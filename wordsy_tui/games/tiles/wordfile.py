@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Final
 
 from wordsy_tui.games.tiles.rules.bots import ALL_WORDS
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.dawg import Dawg, build_dawg
 from wordsy_tui.games.tiles.rules.words import MAX_WORD, MIN_WORD
 from wordsy_tui.text import shown
@@ -141,3 +142,14 @@ def _why_not(line: str) -> str:
         f"'{shown(line[:40])}' has '{shown(bad)}': the tiles spell only the letters A to Z "
         "(a blank stands for one of them)"
     )
+
+
+def review_dawg(config: TileGameConfig) -> Dawg:
+    """The graph a review finds the best plays in: the word list the game was played with,
+    when this process read it (the host's own list, for its hosting player or its export),
+    else the shipped list's (a game on the shipped list, or a replay of a game whose list
+    this process never read: the review says which)."""
+    from wordsy_tui.games.tiles.rules.movegen import shipped_dawg
+
+    listed = loaded(config.lexicon_hash) if config.lexicon_hash else None
+    return shipped_dawg() if listed is None else listed.dawg(ALL_WORDS)

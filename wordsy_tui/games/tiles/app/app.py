@@ -63,7 +63,6 @@ from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.board import place
 from wordsy_tui.games.tiles.rules.bots import Hint
 from wordsy_tui.games.tiles.rules.legal import allowed, may_exchange, may_play, may_vote
-from wordsy_tui.games.tiles.rules.movegen import shipped_dawg
 from wordsy_tui.games.tiles.rules.notation import move_text
 from wordsy_tui.games.tiles.rules.review import Review, review_game
 from wordsy_tui.games.tiles.rules.rulesets import BLANK
@@ -740,13 +739,26 @@ class TileApp(TableApp):
         record = self.session.record()
         if record is None:
             return
-        self.push_screen(ReviewScreen(lambda: self._review_of(record), self.session.me))
+        from wordsy_tui.games.tiles.wordfile import loaded
+
+        config = self.session.state.config
+        note = (
+            f"The best plays are from the shipped word list: this game's list "
+            f"({shown(config.lexicon_name)}) was the host's."
+            if config.lexicon_hash and loaded(config.lexicon_hash) is None
+            else ""
+        )
+        self.push_screen(ReviewScreen(lambda: self._review_of(record), self.session.me, note))
 
     def _review_of(self, record: tuple[ev.Event, ...]) -> Review:
-        """The review of `record` (in a thread: the move generator runs for every move)."""
+        """The review of `record` (in a thread: the move generator runs for every move), in
+        the word list the game was played with when this process has it."""
+        from wordsy_tui.games.tiles.wordfile import review_dawg
+
         reviewed = self._reviewed
         if reviewed is None or reviewed[0] != record:
-            reviewed = self._reviewed = (record, review_game(record, shipped_dawg()))
+            graph = review_dawg(self.session.state.config)
+            reviewed = self._reviewed = (record, review_game(record, graph))
         return reviewed[1]
 
     def leave_question(self) -> str | None:

@@ -38,21 +38,25 @@ class ReviewScreen(Screen[None]):
         Binding("tab", "next_player", "Next player", id="review-next"),
     ]
 
-    def __init__(self, review: Callable[[], Review], me: str | None) -> None:
+    def __init__(self, review: Callable[[], Review], me: str | None, note: str = "") -> None:
         super().__init__()
         self._make = review
+        self.note = note
+        """What the reader should know of how the review judged (e.g. which word list)."""
         self.review: Review | None = None
         self.me = me
         self.player: str | None = me
 
     def compose(self) -> ComposeResult:
         yield Static(id="review-title", markup=False)
+        yield Static(Text(self.note, "italic"), id="review-note", markup=False)
         with VerticalScroll(id="review-body"):
             yield Static(REVIEWING, id="review-moves", markup=False)
             yield Static(id="review-swings", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#review-note").display = bool(self.note)
         self._show_title()
         self.query_one("#review-body").focus()
         self._make_review()
