@@ -12,7 +12,18 @@ from typing import Final
 from wordsy_tui import __version__
 
 # Each command's module in wordsy_tui.cli, in the order `--help` lists them.
-COMMANDS: Final = ("host", "join", "solo", "score", "check", "replay", "export", "doctor", "menu")
+COMMANDS: Final = (
+    "host",
+    "join",
+    "solo",
+    "score",
+    "check",
+    "replay",
+    "export",
+    "ratings",
+    "doctor",
+    "menu",
+)
 
 
 def command_module(name: str) -> ModuleType:
