@@ -353,7 +353,9 @@ class BoardScreen(Screen[None]):
             self.query_one("#rack", Static).update(
                 rack_text(self.draft.rack_left(state.rack(me)), state.rules)
             )
-        scores = scores_text(state, me, self.presence, racks=self.shows_racks)
+        scores = scores_text(
+            state, me, self.presence, racks=self.shows_racks, ratings=self.session.ratings
+        )
         self.query_one("#scores", Static).update(scores)
         width = SIDE_WIDTH - 1
         unseen = unseen_text(state, me, width, racks=self.shows_racks)
@@ -628,6 +630,7 @@ class TileApp(TableApp):
             self._told_over = True
             rematch = self.action_rematch if self.session.hosting else None
             self.push_screen(GameOverScreen(state, self.session.me, rematch))
+        self.show_ratings(self.session)
 
     def on_presence_updated(self, message: PresenceUpdated) -> None:
         self.board_screen.presence = message.connected

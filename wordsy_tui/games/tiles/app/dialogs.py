@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from wordsy_tui.app.screens.vote import vote_choices
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.app.widgets.ratings import RatingsBlock
 from wordsy_tui.games.tiles.rules.legal import if_challenge_fails, may_vote
 from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule
 from wordsy_tui.games.tiles.rules.state import PendingPlay, Phase, TableVote, TileGameState
@@ -202,6 +203,7 @@ class GameOverScreen(ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Static(Text("Game over", "bold"), id="question")
             yield Static(result_text(self.state, self.me), id="result")
+            yield RatingsBlock(self.state.players, self.state.bots)
         yield Footer()
 
 
