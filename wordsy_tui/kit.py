@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -94,6 +94,30 @@ class Listing:
     """Where the game is, in a few words: "lobby", "round 3", "over"."""
     rules: str
     """Its variant or board, in a few words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A finished game's result, as the table's ratings read it (`table/ratings.py`)."""
+
+    places: tuple[tuple[str, ...], ...]
+    """Every player of the game, best first: those in one tuple shared the place. Empty
+    while the game is not over."""
+    ruleset: str
+    """The rules it was played by, in a few words ("double challenge"): a rating is kept
+    per game and per ruleset, for a player's strength under one is not under another."""
+
+    @classmethod
+    def ranked(cls, scores: Mapping[str, int], winners: Collection[str], ruleset: str) -> Outcome:
+        """The game's `winners` first, then the others by score, highest first (equal
+        scores share a place)."""
+        rest = sorted({s for p, s in scores.items() if p not in winners}, reverse=True)
+        places = [tuple(p for p in scores if p in winners)] if winners else []
+        places += [
+            tuple(p for p, s in scores.items() if s == score and p not in winners)
+            for score in rest
+        ]
+        return cls(tuple(places), ruleset)
 
 
 class GameDesk(Protocol):
@@ -243,6 +267,11 @@ class Kit(Protocol):
 
     def score(self, state: Any, player: str) -> int:
         """`player`'s score in `state`, as the game counts it."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome:
+        """The rules the game in `state` is played by and, once it is over, its places:
+        what the table's ratings read."""
         ...
 
     def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> TableApp:

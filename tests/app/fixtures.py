@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -36,6 +36,7 @@ from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.table.discovery import FoundGame
+from wordsy_tui.table.ratings import Change
 from wordsy_tui.table.saved import SavedGame
 from wordsy_tui.table.seat import Door, LinkChanged, StateChanged
 
@@ -121,6 +122,12 @@ class ScriptedSession(WordsySeat):
         self.presence = dict.fromkeys(state.players, True)
         self.link_lost = link_lost
         self.sent: list[cmd.Command] = []
+        self.shown_ratings: dict[str, Change] = {}
+        """The host's ratings, as its note would say them."""
+
+    @property
+    def ratings(self) -> Mapping[str, Change]:
+        return self.shown_ratings
 
     async def start(self) -> None:
         self.publish(StateChanged(self.state, (), self.clock.deadline))
@@ -478,6 +485,14 @@ def lobby_host_session() -> FakeHostSession:
     state = new_table(("Ann", "Bot 1 (medium)", "Beth")).state
     session = FakeHostSession("Ann", state, chat=CHAT[:2])
     session.presence["Beth"] = False
+    session.shown_ratings = {"Ann": (1612,), "Bot 1 (medium)": (1400,), "Beth": (1500,)}
+    return session
+
+
+def results_host_session() -> PlayingHostSession:
+    """The host's results, rated: Ann won."""
+    session = PlayingHostSession("Ann", over_state())
+    session.shown_ratings = {"Ann": (1612, 1688), "Beth": (1500, 1431), "Carl": (1389, 1371)}
     return session
 
 
@@ -577,7 +592,7 @@ SCENES: tuple[Scene, ...] = (
     ),
     Scene("scoresheet", lambda: ScriptedSession("Ann", over_state()), ("s",)),
     # The host's results: its footer offers to play again.
-    Scene("results", lambda: PlayingHostSession("Ann", over_state())),
+    Scene("results", results_host_session),
     Scene("help", lambda: ScriptedSession("Ann", writing_state(), chat=()), ("f1",)),
     Scene("host_ended", lambda: EndedSession("Beth", writing_state(), word="GRAND")),
     Scene(

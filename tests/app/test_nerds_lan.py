@@ -104,3 +104,7 @@ async def test_two_apps_and_a_computer_player_play_a_whole_game(tmp_path: Path) 
                 for player, score in server.state.scores.items():
                     assert player[:10] in result
                     assert str(score) in result
+                # The host rated the game: each seat's results say before and after.
+                await until(
+                    pilot, lambda a=app: "→" in str(a.screen.query_one("#ratings").render())
+                )

@@ -74,6 +74,10 @@ async def test_ten_at_a_table_three_people_at_their_screens_play_a_whole_game(
                     await until(guest, lambda: bob_seat.door.client.connected, tries=6000)
             for pilot, app in ((host, ann), (guest, bob), (third, cat)):
                 await until(pilot, lambda a=app: isinstance(a.screen, ResultsScreen), tries=6000)
+                # The host rated the game: each seat's results say before and after.
+                await until(
+                    pilot, lambda a=app: "→" in str(a.screen.query_one("#ratings").render())
+                )
             rules = server.game.rules
             for app in (ann, bob, cat):
                 assert app.session.state == rules.state_for(server.state, app.session.me)

@@ -18,6 +18,10 @@ from wordsy_tui.games.tiles.rules.state import Phase
 from wordsy_tui.games.tiles.seat import TileSeat
 
 
+def scores_text(app: TileApp) -> str:
+    return str(app.board_screen.query_one("#scores").render())
+
+
 def keys_shown(screen: Screen[object]) -> list[str]:
     return [b.binding.description for b in screen.active_bindings.values() if b.enabled]
 
@@ -31,6 +35,9 @@ async def test_the_host_plays_again_from_the_end_and_a_guest_leaves(tmp_path: Pa
         bob = TileApp(session)
         async with bob.run_test(size=(80, 24)) as guest:
             await until(host, lambda: "Bob" in ann.session.state.players)
+            # The host's ratings beside each name in the lobby, a newcomer's and the bot's.
+            await until(guest, lambda: "Bob rated 1500" in " ".join(scores_text(bob).split()))
+            await until(guest, lambda: "rated 1100" in scores_text(bob))
             await host.press("f6")
             await until(guest, lambda: bob.session.state.phase is Phase.PLAYING)
             exchanged: set[str] = set()
@@ -40,6 +47,8 @@ async def test_the_host_plays_again_from_the_end_and_a_guest_leaves(tmp_path: Pa
                 await host.pause()
             await until(host, lambda: isinstance(ann.screen, GameOverScreen))
             await until(guest, lambda: isinstance(bob.screen, GameOverScreen))
+            # The game rated, the guest's table shows before and after.
+            await until(guest, lambda: "→" in str(bob.screen.query_one("#ratings").render()))
             assert "Play again" in keys_shown(ann.screen)
             assert "Play again" not in keys_shown(bob.screen)  # only the host starts one
             # The hosting player holds the whole log, every rack in it: the review is

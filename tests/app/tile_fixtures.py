@@ -9,7 +9,7 @@ square, Space for the direction, then the letters.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from textual.pilot import Pilot
@@ -30,6 +30,7 @@ from wordsy_tui.games.tiles.seat import TableUpdate, TilesChanged, TileSeat
 from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.table.local import Local
+from wordsy_tui.table.ratings import Change
 from wordsy_tui.table.seat import PresenceChanged
 
 TILE_SEED = 5
@@ -216,6 +217,7 @@ class WatchedTileSession(TileSeat):
     can_chat = True
     hosting = False
     door = None  # (it tells the app everything itself)
+    ratings: Mapping[str, Change] = {}
 
     def __init__(self, game: GameName, turns: int, left: int) -> None:
         self.game = tile_session(game)

@@ -131,6 +131,7 @@ class OneScreenApp(TableApp, Generic[SeatT, ScreenT]):
         if update.state.phase == OVER and not self._told_over:
             self._told_over = True
             self.show_results()
+        self.show_ratings(self.session)
 
     def show_results(self) -> None:
         """Every player's score; the hosting player may play again from there."""

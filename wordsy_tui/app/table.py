@@ -37,6 +37,7 @@ from wordsy_tui.app.chat import ChattingApp
 from wordsy_tui.app.messages import news
 from wordsy_tui.app.muting import Muting
 from wordsy_tui.app.terminal import TerminalApp
+from wordsy_tui.app.widgets.ratings import RatingsBlock
 from wordsy_tui.table.seat import Seat as GameSeat
 from wordsy_tui.text import shown
 
@@ -197,9 +198,19 @@ class TableApp(TerminalApp, ChattingApp):
     async def _start_session(self, session: Seat) -> None:
         await self.open_table(session)
 
+    def show_ratings(self, session: Seat) -> None:
+        """The host's ratings (a note after the game's last events) to the results screen
+        on top, where it has a `RatingsBlock`."""
+        for block in self.screen.query(RatingsBlock):
+            block.rated(session.ratings)
+
     async def open_table(self, session: Seat) -> bool:
         """Start `session`; whether it started (if not, the player is asked for the host's
         PIN, or `could_not_start` has said why)."""
+        server = getattr(session.door, "server", None)  # (a scripted session has no door)
+        if server is not None and server.on_notice is None:
+            # The host's warnings (wrong PINs, a ratings file it cannot read) reach its player.
+            server.on_notice = lambda line: self.notify(line, severity="warning", markup=False)
         try:
             await session.start()
         except Exception as error:  # refused by the host, host unreachable, ...

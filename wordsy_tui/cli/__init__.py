@@ -21,6 +21,7 @@ COMMANDS: Final = (
     "replay",
     "export",
     "import",
+    "ratings",
     "doctor",
     "menu",
 )

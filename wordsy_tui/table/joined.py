@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypedDict, TypeVar, Unpack
 
 from net import (
@@ -31,6 +31,7 @@ from wordsy_tui.table.chat import MAX_CHAT_CHARS, ChatHeard, ChatRefused, chat_p
 from wordsy_tui.table.clock import AlarmClock, Deadline
 from wordsy_tui.table.kept import KEPT_FOLDER, SeatKeep, TokenKept
 from wordsy_tui.table.part import Table
+from wordsy_tui.table.ratings import Change, read_shown
 from wordsy_tui.table.sealed import Keeper
 from wordsy_tui.table.seam import Stream
 from wordsy_tui.table.seat import Door, LinkChanged, NextGame, Rejected
@@ -209,6 +210,7 @@ class Joined(Door[S, C, E]):
         self.stream = Stream(rules)
         self.clock = AlarmClock(rules.alarm)
         """The host's countdown of the wait running now, as this seat shows it."""
+        self._ratings: dict[str, Change] = {}
         if keeper is None and client.keys is not None:
             keeper = KeptBeside(client, client.keys)
         self.keeper = keeper
@@ -282,6 +284,7 @@ class Joined(Door[S, C, E]):
                     self._link_changed(link)
                 case net_client.Note(note=note):
                     self.clock.told(note, live=True)
+                    self._ratings = read_shown(note)
                     self.seat.state_changed(())  # the countdown on screen changed
                 case net_client.Next(message=message):
                     # A rematch: the new game's view follows (a reset, then its events).
@@ -312,6 +315,7 @@ class Joined(Door[S, C, E]):
         elif link.connected:
             # The catch-up comes next: its wait counts from the host's time.
             self.clock.told(self.client.note)
+            self._ratings = read_shown(self.client.note)
         self.seat.publish(self.link.news(link))
 
     async def send(self, command: C) -> str | None:
@@ -334,6 +338,10 @@ class Joined(Door[S, C, E]):
     @property
     def deadline(self) -> Deadline | None:
         return self.clock.deadline
+
+    @property
+    def ratings(self) -> Mapping[str, Change]:
+        return self._ratings
 
     async def leave(self, farewell: Awaitable[object]) -> None:
         # The host frees the seat as it leaves, and may hang up before its answer arrives.

@@ -6,6 +6,7 @@ can be read, and written, without the host around it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar
@@ -73,6 +74,13 @@ class OwnSeat(Protocol):
 def bot_name(number: int, level: str) -> str:
     """The name a host gives its `number`th computer player of `level`."""
     return f"Bot {number} ({level})"
+
+
+def named_level(name: str) -> str | None:
+    """The level in a computer player's name as `bot_name` makes it (None: not such a
+    name, which no person may take)."""
+    found = re.fullmatch(r"Bot \d+ \((\w+)\)", name)
+    return None if found is None else kept_level(found[1])
 
 
 def kept_level(kept: object) -> str | None:

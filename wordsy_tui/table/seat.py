@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from wordsy_tui.table.chat import ChatHeard, ChatRefused
 from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.ratings import Change
 from wordsy_tui.table.sealed import Keeper, Sealed
 
 if TYPE_CHECKING:
@@ -134,6 +135,12 @@ class Door(ABC, Generic[S, C, E]):
         return None
 
     @property
+    def ratings(self) -> Mapping[str, Change]:
+        """The players' ratings at the host's table, as its note last said (`table.ratings`):
+        none where no host rates (a solo game, a replay)."""
+        return {}
+
+    @property
     def token(self) -> str | None:
         """The seat's token at its host (None: no host, or none given yet)."""
         return None
@@ -227,6 +234,12 @@ class Seat(Generic[S, C, E]):
     def deadline(self) -> Deadline | None:
         """When the host's clock ends the wait running now; None: no limit runs."""
         return self.door.deadline
+
+    @property
+    def ratings(self) -> Mapping[str, Change]:
+        """Each player's rating at this table: now, or before and after the game just
+        rated (`table.ratings`); none at a table that rates nothing."""
+        return self.door.ratings
 
     # -- what the door tells the seat -------------------------------------------------
 

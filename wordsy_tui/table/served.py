@@ -29,6 +29,7 @@ from net.discovery import lan_addresses
 from wordsy_tui.engine.errors import RuleError, SeatingError
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.engine.names import name_problem, same_name
+from wordsy_tui.kit import kit_for
 from wordsy_tui.table.away import Attendance
 from wordsy_tui.table.basics import APP_NAME, DEFAULT_PORT, requirements
 from wordsy_tui.table.bots import ComputerPlayer
@@ -45,6 +46,14 @@ from wordsy_tui.table.part import (
     TablePart,
     bot_name,
     kept_level,
+    named_level,
+)
+from wordsy_tui.table.ratings import (
+    FILE_NAME,
+    Change,
+    RatingsDamaged,
+    RatingsFile,
+    standing,
 )
 from wordsy_tui.table.seam import SEATING_PHASES, HostedRules, Seating
 from wordsy_tui.table.seatbook import SeatBook
@@ -155,7 +164,7 @@ class ServedTable(Generic[S, C, E]):
             on_notice=self._notice,
             # Without it, the host refuses outright to hand a seat over.
             on_reclaim=self._ask_reclaim if hands_over_seats else None,
-            welcome_note=lambda: self.clock.note() if self.clock is not None else None,
+            welcome_note=self._note,
             on_here=self._seen,
             after_sent=self._settle,
         )
@@ -186,6 +195,14 @@ class ServedTable(Generic[S, C, E]):
         self._unsettled: list[tuple[S, E]] = []
         """The events applied since the last command's frames went out, each with the state
         it made: the host's bookkeeping of them (`_settle`) waits until then."""
+        self.ratings = RatingsFile(self.log_path.parent / FILE_NAME)
+        """Each name's rating across games, beside the saved games (`table.ratings`)."""
+        self._rated: tuple[tuple[str, ...], bool] | None = None
+        """The players and whether the game was over when the ratings were last looked up."""
+        self.shown_ratings: dict[str, Change] = {}
+        """The players' ratings as the note shows them: now, or before and after the game."""
+        self._ratings_trouble: str | None = None
+        """What was last told of a ratings file that cannot be read or written."""
 
     def _hosted(self, captain: str | None) -> HostedRules[S, C, E]:
         """A game of this table's, dealing from its own secret generator."""
@@ -326,6 +343,58 @@ class ServedTable(Generic[S, C, E]):
             self._spawn(self.announce.update(state))
         if self.on_event is not None:
             self.on_event(state, event)
+        self._rate(state)
+
+    def _rate(self, state: S) -> None:
+        """Look the players' ratings up when the seats change (the lobby), and rate the
+        game once it is over (once per game id: a resumed host replays its log); tell
+        everyone when what they show changed."""
+        over = state.phase == "over"
+        seen = (tuple(state.players), over)
+        if seen == self._rated:
+            return
+        self._rated = seen
+        try:
+            kit = kit_for(self.part.game)
+        except KeyError:  # a game no kit plays (a made-up host's in a test): nothing to rate
+            return
+        outcome = kit.outcome(state)
+        bots = {n: Level(level) for n in state.bots if (level := named_level(n)) is not None}
+        try:
+            if over:
+                shown = self.ratings.record(self.log_path.stem, self.part.game, outcome, bots)
+            else:
+                ratings = self.ratings.read()
+                shown = standing(ratings, self.part.game, outcome.ruleset, [*state.players], bots)
+        except (RatingsDamaged, OSError) as error:
+            trouble = (
+                str(error)
+                if isinstance(error, RatingsDamaged)
+                else f"The ratings file {self.ratings.path} cannot be written: {error}."
+            )
+            # Once, not at every seat taken; and not before the host's screen or log listens.
+            if trouble != self._ratings_trouble and self.on_notice is not None:
+                self._ratings_trouble = trouble
+                self._notice(trouble)
+            shown = {}
+        if shown != self.shown_ratings:
+            self.shown_ratings = shown
+            self._tell_note()
+
+    def _note(self) -> dict[str, object] | None:
+        """The game's word beside the view (the welcome's, and each `note` frame's): the
+        clock's, and the players' ratings."""
+        note = self.clock.note() if self.clock is not None else None
+        if not self.shown_ratings:
+            return note
+        return {**(note or {}), "ratings": {n: list(c) for n, c in self.shown_ratings.items()}}
+
+    def _tell_note(self) -> None:
+        """Send everyone the note once this turn's events have gone out (once however
+        often it changed)."""
+        if not self._note_due:
+            self._note_due = True
+            asyncio.get_running_loop().call_soon(self._send_note)
 
     def _mind_the_absent(self, state: S | None = None) -> None:
         """A wait on people moves on without those who have gone or gone idle, while
@@ -352,10 +421,9 @@ class ServedTable(Generic[S, C, E]):
         )
         if verdict.look_again is not None:
             self._look_again = loop.call_at(verdict.look_again, self._mind_the_absent)
-        if clock.move_on_without(verdict.away) and not self._note_due:
+        if clock.move_on_without(verdict.away):
             # After the fan-out of this turn's events: the note names the alarm they lead to.
-            self._note_due = True
-            loop.call_soon(self._send_note)
+            self._tell_note()
 
     def _send_note(self) -> None:
         self._note_due = False

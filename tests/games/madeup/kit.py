@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from tests.games.madeup import rules as r
-from wordsy_tui.kit import Game, Hosted, Kit, Listing, NotExported
+from wordsy_tui.kit import Game, Hosted, Kit, Listing, NotExported, Outcome
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -141,6 +141,11 @@ class MadeUpKit:
 
     def score(self, state: r.State, player: str) -> int:
         return 1 if state.winner == player else 0
+
+    def outcome(self, state: r.State) -> Outcome:
+        if state.phase is not r.Phase.OVER:
+            return Outcome((), "standard")
+        return Outcome.ranked({p: self.score(state, p) for p in state.players}, (), "standard")
 
     def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> MadeUpApp:
         from tests.games.madeup.app import MadeUpApp

@@ -33,6 +33,7 @@ from wordsy_tui.kit import (
     Listing,
     NotExported,
     NotImported,
+    Outcome,
     UsageError,
     knock,
 )
@@ -351,6 +352,23 @@ class TilesKit:
 
     def score(self, state: TileGameState, player: str) -> int:
         return state.scores.get(player, 0)
+
+    def outcome(self, state: TileGameState) -> Outcome:
+        from wordsy_tui.games.tiles.rules.state import Phase
+
+        config = state.config
+        # What a failed challenge costs changes how boldly a strong player plays; the other
+        # options (the table's vote, the tournament's going out and exchanges) do not make
+        # another game of it. Wordfeud's random board is still Wordfeud.
+        ruleset = (
+            f"{config.challenge.value} challenge"
+            if config.game is GameName.SCRABBLE
+            else "standard"
+        )
+        if state.phase is not Phase.OVER:
+            return Outcome((), ruleset)
+        scores = {player: state.scores.get(player, 0) for player in state.players}
+        return Outcome.ranked(scores, state.winners, ruleset)
 
     def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> TileApp:
         from wordsy_tui.games.tiles.app.app import TileApp

@@ -17,7 +17,16 @@ from wordsy_tui.games.wordnerds.rules.config import (
     MIN_SECONDS,
     NerdsConfig,
 )
-from wordsy_tui.kit import Game, Hosted, Imported, Listing, NotExported, NotImported, knock
+from wordsy_tui.kit import (
+    Game,
+    Hosted,
+    Imported,
+    Listing,
+    NotExported,
+    NotImported,
+    Outcome,
+    knock,
+)
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -189,6 +198,15 @@ class NerdsKit:
 
     def score(self, state: NerdsState, player: str) -> int:
         return state.scores.get(player, 0)
+
+    def outcome(self, state: NerdsState) -> Outcome:
+        from wordsy_tui.games.wordnerds.rules.state import Phase
+
+        ruleset = "standard"  # its options are only its clocks
+        if state.phase is not Phase.OVER:
+            return Outcome((), ruleset)
+        scores = {player: state.scores.get(player, 0) for player in state.players}
+        return Outcome.ranked(scores, state.winners, ruleset)
 
     def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> NerdsApp:
         from wordsy_tui.games.wordnerds.app.app import NerdsApp

@@ -18,7 +18,16 @@ from wordsy_tui.games.wordsmith.rules.config import (
     MIN_ROUND_SECONDS,
     WordsmithConfig,
 )
-from wordsy_tui.kit import Game, Hosted, Imported, Listing, NotExported, NotImported, knock
+from wordsy_tui.kit import (
+    Game,
+    Hosted,
+    Imported,
+    Listing,
+    NotExported,
+    NotImported,
+    Outcome,
+    knock,
+)
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -203,6 +212,17 @@ class WordsmithKit:
 
         lines = state.scores.get(player) or final_scores(state.sheets).get(player)
         return 0 if lines is None else lines.total
+
+    def outcome(self, state: WordsmithState) -> Outcome:
+        from wordsy_tui.games.wordsmith.rules.state import Phase
+
+        # The goal cards are a game of their own to plan for (the rulebook leaves them out
+        # of a first game); whether the sheets are open is not.
+        ruleset = "with goals" if state.config.goals else "no goals"
+        if state.phase is not Phase.OVER:
+            return Outcome((), ruleset)
+        scores = {player: self.score(state, player) for player in state.players}
+        return Outcome.ranked(scores, state.winners, ruleset)
 
     def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> WordsmithApp:
         from wordsy_tui.games.wordsmith.app.app import WordsmithApp

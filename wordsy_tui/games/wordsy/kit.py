@@ -27,6 +27,7 @@ from wordsy_tui.kit import (
     Listing,
     NotExported,
     NotImported,
+    Outcome,
     UsageError,
     knock,
 )
@@ -225,6 +226,23 @@ class WordsyKit:
 
     def score(self, state: GameState, player: str) -> int:
         return state.sheets[player].total
+
+    def outcome(self, state: GameState) -> Outcome:
+        from wordsy_tui.games.wordsy.rules.scoresheet import standings
+        from wordsy_tui.games.wordsy.rules.state import Phase
+
+        config = state.config
+        # The edition decides ties and what counts as the same word; without the timer
+        # nobody races.
+        ruleset = str(config.ruleset).replace("-", " ") + ("" if config.timed else ", no timer")
+        if state.phase is not Phase.OVER:
+            return Outcome((), ruleset)
+        ranked = standings(state.sheets, config.ruleset)
+        places = sorted({s.place for s in ranked})
+        return Outcome(
+            tuple(tuple(s.player for s in ranked if s.place == place) for place in places),
+            ruleset,
+        )
 
     def app(self, game: str, seat: Any, again: SeatAgain[Any] | None = None) -> WordsyApp:
         from wordsy_tui.games.wordsy.app import WordsyApp

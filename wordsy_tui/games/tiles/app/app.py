@@ -182,6 +182,7 @@ class BoardScreen(Screen[None]):
             racks=self.shows_racks,
             deadline=self.session.deadline,
             now=self.now(),
+            ratings=self.session.ratings,
         )
 
     def _show_scores(self) -> Text:
@@ -671,6 +672,7 @@ class TileApp(TableApp):
             rematch = self.action_rematch if self.session.hosting else None
             saved = self.session.saved_as
             self.push_screen(GameOverScreen(state, self.session.me, rematch, saved))
+        self.show_ratings(self.session)
 
     def on_presence_updated(self, message: PresenceUpdated) -> None:
         self.board_screen.presence = message.connected

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from wordsy_tui.app.screens.vote import vote_choices
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.app.widgets.ratings import RatingsBlock
 from wordsy_tui.games.tiles.rules.legal import if_challenge_fails, may_vote
 from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule
 from wordsy_tui.games.tiles.rules.state import PendingPlay, Phase, TableVote, TileGameState
@@ -223,6 +224,7 @@ class GameOverScreen(ModalScreen[None]):
                     id="saved",
                     markup=False,
                 )
+            yield RatingsBlock(self.state.players, self.state.bots)
         yield Footer()
 
 

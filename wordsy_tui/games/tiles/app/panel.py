@@ -24,6 +24,7 @@ from wordsy_tui.games.tiles.rules.state import TileGameState, Turn
 from wordsy_tui.games.tiles.rules.view import unseen
 from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.ratings import Change, rating_text
 from wordsy_tui.text import shown
 
 NAME_WIDTH: Final = 14
@@ -123,13 +124,15 @@ def scores_text(
     racks: bool = False,
     deadline: Deadline | None = None,
     now: float = 0.0,
+    ratings: Mapping[str, Change] | None = None,
 ) -> Text:
     """Each player's score, whose turn it is, and each rack's count while the game runs
     (`racks`: its tiles instead, for a finished game's replay); `presence`: who is
     connected to the host (a LAN table's), as Wordsy's player list says it: "offline" (in
-    place of the rack's count: the column has no room for both). With a game clock, each
-    player's time left too (`game_clocks_text`), but for a replay's racks: the column has
-    no room for both."""
+    place of the rack's count: the column has no room for both). In the lobby, where
+    nobody has scored, each player's rating at the host (`ratings`) in place of the
+    score. With a game clock, each player's time left too (`game_clocks_text`), but for a
+    replay's racks: the column has no room for both."""
     if state.clocks and not racks:
         return game_clocks_text(state, me, presence or {}, deadline, now)
     text = Text(no_wrap=True, overflow="ellipsis")
@@ -138,7 +141,11 @@ def scores_text(
         turn = ">" if player == state.turn else " "
         name = cut(shown(player), NAME_WIDTH)
         you = "*" if player == me else " "
-        line = f"{turn}{you}{name:<{NAME_WIDTH}} {state.scores.get(player, 0):>4}"
+        rating = (ratings or {}).get(player) if state.phase.value in ("new", "lobby") else None
+        if rating is not None:
+            line = f"{turn}{you}{name:<{NAME_WIDTH}} rated {rating_text(rating)}"
+        else:
+            line = f"{turn}{you}{name:<{NAME_WIDTH}} {state.scores.get(player, 0):>4}"
         if presence.get(player) is False:
             line += f"  {OFFLINE}"
         elif state.phase.value == "playing" and racks:

@@ -425,7 +425,7 @@ class TableScreen(Screen[None]):
         )
         width = self.query_one("#players", Static).content_size.width or 30
         self.query_one("#players", Static).update(
-            players_text(state, self.session.me, self.presence, width)
+            players_text(state, self.session.me, self.presence, width, self.session.ratings)
         )
         sealed = self.session.sealed_bid is not None
         self.query_one("#doing", Static).update(

@@ -16,6 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.app.widgets.ratings import RatingsBlock
 from wordsy_tui.games.wordnerds.app.panel import (
     LEGEND,
     first_name,
@@ -151,6 +152,7 @@ class ResultsScreen(ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Static(Text(winners_text(self.state, self.me), "bold"), id="question")
             yield Static(results_text(self.state, self.me), id="results-table")
+            yield RatingsBlock(self.state.players, self.state.bots)
         yield Footer()
 
 

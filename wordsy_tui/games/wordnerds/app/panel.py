@@ -30,6 +30,7 @@ from wordsy_tui.games.wordnerds.rules.components import (
 )
 from wordsy_tui.games.wordnerds.rules.state import LaidWord, NerdsState, Phase, Standing
 from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.ratings import Change, rating_text
 from wordsy_tui.text import shown
 
 NAME_WIDTH: Final = 14
@@ -315,10 +316,14 @@ def track(score: int) -> str:
 
 
 def players_text(
-    state: NerdsState, me: str | None, presence: Mapping[str, bool], width: int
+    state: NerdsState,
+    me: str | None,
+    presence: Mapping[str, bool],
+    width: int,
+    ratings: Mapping[str, Change] | None = None,
 ) -> Text:
     """Each player on the score track (FP: the First Player), then what they hold and
-    whether they are done or away."""
+    whether they are done or away; in the lobby, their rating at the host (`ratings`)."""
     text = Text(f"Score track to {TARGET}\n", "bold")
     room = max(8, width - 15)
     for player in state.players:
@@ -329,6 +334,9 @@ def players_text(
         text.append(f"{name:<{room}}", "bold" if player == me else "")
         text.append(f" {score:>3} {track(score)}\n")
         detail = _detail(state, player, presence)
+        rating = (ratings or {}).get(player) if state.phase in (Phase.NEW, Phase.LOBBY) else None
+        if rating is not None:
+            detail += f" · rated {rating_text(rating)}"
         text.append(f"  {detail}"[:width] + "\n", "dim")
     return text
 

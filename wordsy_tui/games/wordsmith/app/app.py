@@ -399,7 +399,7 @@ class SheetScreen(Screen[None]):
         self.query_one("#goals", Static).update(goals)
         viewed = player if me is None or me not in state.players else None
         self.query_one("#players", Static).update(
-            players_text(state, me, self.presence, width, viewed)
+            players_text(state, me, self.presence, width, viewed, self.session.ratings)
         )
         room = self.query_one("#preview", Static).content_size.width or 78
         if self.choosing:

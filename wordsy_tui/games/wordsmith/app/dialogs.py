@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.app.widgets.ratings import RatingsBlock
 from wordsy_tui.games.wordsmith.app.panel import (
     coins_text,
     items_text,
@@ -67,6 +68,7 @@ class ResultsScreen(ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Static(Text(winners_text(self.state, self.me), "bold"), id="question")
             yield Static(results_text(self.state, self.me), id="results-table")
+            yield RatingsBlock(self.state.players, self.state.bots)
         yield Footer()
 
 

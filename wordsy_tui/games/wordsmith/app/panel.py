@@ -37,6 +37,7 @@ from wordsy_tui.games.wordsmith.rules.sheet import Sheet
 from wordsy_tui.games.wordsmith.rules.state import Phase, WordsmithState
 from wordsy_tui.games.wordsmith.rules.view import sheets_hidden
 from wordsy_tui.table.clock import Deadline
+from wordsy_tui.table.ratings import Change, rating_text
 from wordsy_tui.text import shown
 
 MARKS: Final[Mapping[Kind, str]] = {
@@ -240,9 +241,12 @@ def players_text(
     presence: Mapping[str, bool],
     width: int,
     viewed: str | None = None,
+    ratings: Mapping[str, Change] | None = None,
 ) -> Text:
     """Every player, whether they have chosen this round, and their score as it stands;
-    `viewed`: whose sheet is on screen (marked ▸) when it is not ours."""
+    `viewed`: whose sheet is on screen (marked ▸) when it is not ours. In the lobby, where
+    nobody has scored, each player's rating at the host (`ratings`) in place of the
+    score."""
     scores = running_scores(state, me)
     unknown = "?" if sheets_hidden(state) else ""
     text = Text(no_wrap=True, overflow="ellipsis")
@@ -255,6 +259,9 @@ def players_text(
             name = short(player, width - 20) + " (you)"
         lines = scores.get(player)
         score = unknown if lines is None else f"{lines.total:>4}"
+        rating = (ratings or {}).get(player) if state.phase in (Phase.NEW, Phase.LOBBY) else None
+        if rating is not None:
+            status, score = "rated", rating_text(rating)  # (a bot's name says it is one)
         style = "bold" if player in (me, viewed) else ""
         if viewed is not None:
             name = ("▸ " if player == viewed else "  ") + short(player, width - 16)

@@ -22,6 +22,7 @@ from wordsy_tui.games.wordsy.app.server import HostServer, host_server
 from wordsy_tui.games.wordsy.app.widgets.banner import LinkBanner
 from wordsy_tui.games.wordsy.rules.config import MIN_PLAYERS, GameConfig
 from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.table.ratings import Change, rating_text
 from wordsy_tui.text import shown
 
 
@@ -42,10 +43,14 @@ def options_text(config: GameConfig, pin: bool | None) -> str:
     return "Options: " + " · ".join(parts)
 
 
-def seat_line(player: str, me: str | None, connected: bool | None, bot: bool) -> Text:
+def seat_line(
+    player: str, me: str | None, connected: bool | None, bot: bool, rating: Change | None = None
+) -> Text:
     text = Text(shown(player), "bold" if player == me else "")
     if player == me:
         text.append(" (you)")
+    if rating is not None:
+        text.append(f"  rated {rating_text(rating)}")
     if bot:
         text.append("  computer player")
     text.append("  connected" if connected is not False else "  offline")
@@ -121,8 +126,9 @@ class LobbyScreen(Screen[None], ReportsFailures):
         )
         seat_list = self.query_one("#seats", OptionList)
         highlighted = seat_list.highlighted
+        ratings = app.session.ratings if app.session is not None else {}
         seat_list.set_options(
-            Option(seat_line(p, me, app.presence.get(p), p in state.bots), id=p)
+            Option(seat_line(p, me, app.presence.get(p), p in state.bots, ratings.get(p)), id=p)
             for p in state.players
         )
         if state.players:

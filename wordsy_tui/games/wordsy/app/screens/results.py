@@ -25,6 +25,7 @@ from wordsy_tui.games.wordsy.rules.scoresheet import (
     standings,
 )
 from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.table.ratings import Change, rating_text
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.text import shown
 
@@ -76,8 +77,11 @@ def standings_table(
     me: str | None,
     ruleset: Ruleset = Ruleset.CLASSIC,
     gone: frozenset[str] = frozenset(),
+    ratings: Mapping[str, Change] | None = None,
 ) -> Table:
-    rows: list[tuple[str, Text, str, str, str]] = []
+    """The final standings; with each player's rating before and after the game where
+    the host rated it (`ratings`)."""
+    rows: list[tuple[str, Text, str, str, str, str]] = []
     previous: Standing | None = None
     for standing in standings(sheets, ruleset):
         best = best_row(sheets[standing.player])
@@ -89,6 +93,7 @@ def standings_table(
                 f"{standing.place}.",
                 Text(name, "bold" if standing.place == 1 else ""),
                 str(standing.total),
+                rating_text(ratings.get(standing.player)) if ratings else "",
                 f"{shown(best.word or '')} ({best.score})" if best else "-",
                 tie_note(previous, standing, ruleset),
             )
@@ -98,13 +103,22 @@ def standings_table(
     table.add_column("Place", justify="right", no_wrap=True)
     table.add_column("Player", no_wrap=True)
     table.add_column("Total", justify="right")
+    if ratings:
+        table.add_column("Rating", no_wrap=True)
     # A tie-break column only where a tie was broken (or shared): empty, it said nothing.
     ties = any(row[-1] for row in rows)
     table.add_column("Best word", no_wrap=True, ratio=None if ties else 1)
     if ties:
         table.add_column("Tie-break", ratio=1)
-    for row in rows:
-        table.add_row(*(row if ties else row[:-1]))
+    for place, player, total, rating, best_word, tie in rows:
+        table.add_row(
+            place,
+            player,
+            total,
+            *([rating] if ratings else []),
+            best_word,
+            *([tie] if ties else []),
+        )
     return table
 
 
@@ -144,12 +158,13 @@ class ResultsScreen(Screen[None]):
         if not state.sheets:
             return
         self.query_one("#headline", Static).update(headline(state, me))
-        table = standings_table(state.sheets, me, state.config.ruleset, state.gone)
+        session = wordsy_app(self).session
+        ratings = session.ratings if session is not None else None
+        table = standings_table(state.sheets, me, state.config.ruleset, state.gone, ratings)
         self.query_one("#standings", Static).update(table)
         rule = tie_rule(state)
         self.query_one("#tie-rule", Static).update(rule)
         self.query_one("#tie-rule", Static).display = bool(rule)
-        session = wordsy_app(self).session
         server = host_server(session)
         note = (
             f"The game's log is saved in {server.log_path}"
