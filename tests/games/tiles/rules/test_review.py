@@ -20,7 +20,16 @@ from wordsy_tui.games.tiles.rules.evolve import evolve
 from wordsy_tui.games.tiles.rules.gcg import NotFinished, export_gcg
 from wordsy_tui.games.tiles.rules.leaves import equity, leave_value
 from wordsy_tui.games.tiles.rules.movegen import generate, shipped_dawg
-from wordsy_tui.games.tiles.rules.review import END, Review, Swing, exchanges, notes, review_game
+from wordsy_tui.games.tiles.rules.review import (
+    END,
+    MoveReview,
+    Option,
+    Review,
+    Swing,
+    exchanges,
+    notes,
+    review_game,
+)
 from wordsy_tui.games.tiles.rules.rulesets import RULES, GameName
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 from wordsy_tui.games.tiles.rules.view import for_seat, state_for_seat
@@ -229,3 +238,12 @@ def test_the_other_tile_games_are_reviewed_on_their_own_board(game: GameName) ->
             next(reviewed)
         state = evolve(state, event)
     assert next(reviewed, None) is None
+
+
+def test_a_phony_that_stood_loses_nothing_and_takes_nothing_off_the_other_losses():
+    best = Option("8H HORN", 14, 20.0)
+    phony = MoveReview(1, 5, "ann", tuple("ABCDEFG"), Option("8H ZZZZ", 60, 55.5), best, best)
+    poor = MoveReview(3, 9, "ann", tuple("ABCDEFG"), Option("8H HO", 5, 8.0), best, best)
+    assert (phony.points_lost, phony.equity_lost) == (0, 0.0)
+    review = Review(("ann",), (phony, poor), ())
+    assert review.lost("ann") == (9, 12.0)

@@ -81,7 +81,10 @@ class MoveReview:
 
     @property
     def equity_lost(self) -> float:
-        return self.best_equity.equity - self.played.equity
+        # A play the review's word list lacks (a phony nobody challenged, a word only the
+        # host's own list has) can be worth more than the best it found: nothing lost, and
+        # no gain to take off the player's other losses either.
+        return max(0.0, self.best_equity.equity - self.played.equity)
 
 
 @dataclass(frozen=True, slots=True)
