@@ -60,6 +60,11 @@ async def test_the_host_plays_again_from_the_end_and_a_guest_leaves(tmp_path: Pa
             assert record is not None
             assert len(record) == len(server.host.events)
             assert bob.session.record() is None
+            # The hosting player's box names the game's id to replay and export it by.
+            assert ann.session.saved_as == server.log_path.stem
+            saved = str(ann.screen.query_one("#saved").render())
+            assert f"wordsy-tui replay {server.log_path.stem}" in saved
+            assert bob.session.saved_as is None
             await guest.press("r")
             assert server.state.phase is Phase.OVER
             last_log = server.log_path

@@ -238,8 +238,11 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
 
     @property
     def saved_as(self) -> str | None:
-        """The id the finished solo game was saved under (`replay ID`, `export ID`)."""
+        """The id the finished game was saved under (`replay ID`, `export ID`): a solo
+        game's once it ends, the hosting player's game's log (a guest's is the host's)."""
         door = self.door
+        if self.hosting and self.server is not None:
+            return self.server.log_path.stem
         kept = door.kept if isinstance(door, Local) else None
         return kept.stem if kept is not None else None
 

@@ -199,7 +199,8 @@ class GameOverScreen(ModalScreen[None]):
         saved_as: str | None = None,
     ) -> None:
         """`rematch`: plays again with the same table (the hosting player's; None: not
-        this program's to start); `saved_as`: the id a solo game was saved under."""
+        this program's to start); `saved_as`: the id the game was saved under (a solo
+        game's, the hosting player's)."""
         super().__init__()
         self.state = state
         self.me = me
