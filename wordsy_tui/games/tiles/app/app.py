@@ -789,9 +789,11 @@ def best_text(hint: Hint | None, board: str) -> Text:
     words = " + ".join(f"{w.word} {w.score}" for w in hint.assessment.words)
     bingo = " + bingo" if hint.assessment.bingo else ""
     kept = "".join(hint.leave) or "nothing"
+    # What decides (the score, the equity, the leave) first: at 80 columns the line is cut
+    # at its end, and the words' breakdown can be read off the board.
     return Text.assemble(
         ("Best last turn: ", "bold"),
-        f"{where}: {words}{bingo} = ",
+        f"{where} = ",
         (str(hint.move.score), "bold"),
-        f", keeps {kept}: equity {hint.equity:.1f}",
+        f", equity {hint.equity:.1f}, keeps {kept}: {words}{bingo}",
     )
