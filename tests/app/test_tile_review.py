@@ -49,7 +49,12 @@ class ShortTileSeat(TileSeat):
 def short_session(keep_in: Path | None) -> TileSeat:
     config = TileGameConfig(GameName.SCRABBLE)
     return ShortTileSeat.solo(
-        ME, config, (Level.EASY,), seed=TILE_SEED, bot_pause=0, keep_in=keep_in
+        ME,
+        config,
+        (Level.EASY,),
+        seed=TILE_SEED,
+        bot_pause=0,
+        keep_in=None if keep_in is None else lambda: keep_in,
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -54,7 +54,7 @@ class Local(Door[S, C, E]):
     """The host and the seat in one: `opening` sets the table up (commands with their
     actors, None for the host); `timed`: the clock ends each wait as a host's would;
     `company`: the computer players of this process; `keep_in`: where a game played to
-    its end is saved (a host's games directory; None: it is not kept)."""
+    its end is saved (a host's games directory, asked then; None: it is not kept)."""
 
     def __init__(
         self,
@@ -65,7 +65,7 @@ class Local(Door[S, C, E]):
         rng: random.Random | None = None,
         timed: bool = True,
         company: Company[S, C, E] | None = None,
-        keep_in: Path | None = None,
+        keep_in: Callable[[], Path] | None = None,
     ) -> None:
         super().__init__(me)
         self._me = me
@@ -113,7 +113,7 @@ class Local(Door[S, C, E]):
         if self.clock is not None:
             self.clock.observe(self.host)
         if self.host.phase == "over" and self.keep_in is not None and self.kept is None:
-            self._keep(self.keep_in)
+            self._keep(self.keep_in())
         seen = [rules.event_for(event, self._me) for event in events]
         await self.seat.moved(rules.state_for(self.host, self._me), seen)
 

@@ -240,7 +240,7 @@ class TilesKit:
         bots = [Level(args.bot_level)] * args.bots
         words, dawg = (None, None) if listed is None else (listed.words, listed.dawg)
         seat = TileSeat.solo(
-            name, config, bots, words=words, dawg=dawg, keep_in=saved_games_directory()
+            name, config, bots, words=words, dawg=dawg, keep_in=saved_games_directory
         )
         return TileApp(seat).run_to_end()
 

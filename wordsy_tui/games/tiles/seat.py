@@ -94,10 +94,11 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
         words: Words | None = None,
         dawg: Callable[[int], Dawg] | None = None,
         bot_pause: float = BOT_PAUSE_SECONDS,
-        keep_in: Path | None = None,
+        keep_in: Callable[[], Path] | None = None,
     ) -> TileSeat:
         """One person against computer players (of `bots`' levels), offline: no clock;
-        `keep_in`: where the game is saved once it ends (a host's games directory)."""
+        `keep_in`: where the game is saved once it ends (a host's games directory), asked
+        then: a game's first frame needs none of the log's machinery."""
         rules = TileRules(words)
         rng = secret_generator(seed)
         names = {bot_name(n, level): level for n, level in enumerate(bots, start=1)}

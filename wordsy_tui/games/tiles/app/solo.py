@@ -31,7 +31,7 @@ class TileSolo:
 
         config = TileGameConfig(GameName(self.game))
         levels = [Level(self.level)] * self.bots
-        return TileSeat.solo(name, config, levels, keep_in=saved_games_directory())
+        return TileSeat.solo(name, config, levels, keep_in=saved_games_directory)
 
 
 def tile_solo_screen(game: str) -> CompanyScreen[TileSolo]:
