@@ -16,6 +16,7 @@ import secrets
 import struct
 import time
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -270,6 +271,19 @@ def salvage_log(path: Path) -> Damage | None:
         lost_records=len(found.following),
         lost_events=found.following_events,
     )
+
+
+def write_events(path: Path, bodies: Iterable[Any]) -> None:
+    """A whole game's events as a new log at `path`, each record as a host writes it: a
+    game saved after the fact (a solo game at its end, one imported from a record).
+    Raises OSError when it cannot be written."""
+    log, _records, _damage = GameLog.open(path)
+    try:
+        log.append(
+            [{"k": "event", "seq": n, "body": body} for n, body in enumerate(bodies, start=1)]
+        )
+    finally:
+        log.close()
 
 
 class GameLog:

@@ -36,7 +36,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from net.log import GameLog, default_log_dir, new_game_id
+    from net.log import default_log_dir, new_game_id, write_events
     from wordsy_tui.kit import NotImported, kits
     from wordsy_tui.table.basics import APP_NAME
 
@@ -55,15 +55,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return _refuse(f"{where}: {why}")
     game_id = new_game_id()
     log_path = default_log_dir(APP_NAME) / f"{game_id}.log"
-    records = [
-        {"k": "event", "seq": seq, "body": body} for seq, body in enumerate(game.bodies, start=1)
-    ]
     try:
-        log, _records, _damage = GameLog.open(log_path)
-        try:
-            log.append(records)
-        finally:
-            log.close()
+        write_events(log_path, game.bodies)
     except OSError as error:
         return _refuse(f"cannot save the game: {error.strerror or error}")
     print(f"Imported {where}{f' ({game.said})' if game.said else ''} as game {game_id}.")

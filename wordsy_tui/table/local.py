@@ -121,19 +121,11 @@ class Local(Door[S, C, E]):
         """Save the whole log as a host writes its own (every secret in it, the owner's
         only), once the game is over: so a solo game is replayed and exported as a hosted
         one is. A game left before its end is not kept (it cannot be resumed alone)."""
-        from net.log import GameLog, new_game_id
+        from net.log import new_game_id, write_events
 
         path = directory / f"{new_game_id()}.log"
-        records = [
-            {"k": "event", "seq": n, "body": self.rules.encode(event)}
-            for n, event in enumerate(self.log, start=1)
-        ]
         try:
-            log, _records, _damage = GameLog.open(path)
-            try:
-                log.append(records)
-            finally:
-                log.close()
+            write_events(path, (self.rules.encode(event) for event in self.log))
         except OSError as error:
             self.seat.publish(Rejected(f"The game could not be saved: {error.strerror or error}"))
             return
