@@ -126,8 +126,10 @@ class DraftPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield WordInput()
-        yield Line(id="live-score")
-        yield Line(id="hint")
+        # Both wrap and unwrap as a word is typed: the panel grows with them, and does not
+        # shrink back at every key.
+        yield Line(id="live-score", keeps_height=True)
+        yield Line(id="hint", keeps_height=True)
         # What the word left out stays said while the player types on (until the next round).
         yield Static(markup=False, id="ignored")
 
