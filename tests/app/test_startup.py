@@ -27,9 +27,11 @@ from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
 from wordsy_tui.games.wordsy.app.widgets.reveal import RevealPane
 from wordsy_tui.games.wordsy.referee.advice import Advisor
+from wordsy_tui.games.wordsy.rules.config import Difficulty
 from wordsy_tui.games.wordsy.rules.referee import ExactRepeatReferee, PlayedWord, Reason
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 from wordsy_tui.games.wordsy.rules.state import GameState, Phase
+from wordsy_tui.games.wordsy.solo import solo_session
 
 # Loaded when a game first needs them: none is on the way to solo's first frame.
 LATER = (
@@ -246,6 +248,16 @@ async def test_solo_opens_on_the_table_and_a_joined_game_waits_for_the_host() ->
     joined = WordsyApp(ScriptedSession("Ann", GameState()), advisor=FixedAdvisor())
     async with joined.run_test(size=(80, 24)):
         assert isinstance(joined.screen, WaitingScreen)
+
+
+async def test_a_solo_game_is_dealt_as_its_seat_opens_so_its_first_frame_is_round_one() -> None:
+    session = solo_session("Ann", Difficulty.NORMAL, ExactRepeatReferee(), seed=11)
+    await session.start()
+    try:
+        assert (session.state.phase, session.state.round) == (Phase.WRITING, 1)
+        assert session.state.board.cards
+    finally:
+        await session.stop()
 
 
 async def test_the_footer_keeps_its_keys_until_they_change() -> None:

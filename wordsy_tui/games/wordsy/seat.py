@@ -56,6 +56,10 @@ class WordsySeat(Seat[GameState, cmd.Command, ev.Event]):
             (None, cmd.CreateGame(config)),
             (me, cmd.JoinGame(me)),
         ]
+        if config.solo is not None:
+            # Nobody else to wait for: dealt before the first frame, which then shows the
+            # first round rather than a table being dealt.
+            opening.append((me, cmd.StartGame()))
         door = Local(wordsy_rules(referee), me, opening, rng=secret_generator(seed))
         return cls(door, config)
 
