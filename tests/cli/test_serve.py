@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import io
+from collections.abc import Coroutine
 from pathlib import Path
 
 import pytest
 
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.hosting import HostOptions
-from wordsy_tui.cli.serve import desk_for, make_server, narrator, serve_headless
+from wordsy_tui.cli.serve import desk_for, make_server, narrator, run_headless, serve_headless
 from wordsy_tui.front.host import Fronts
 from wordsy_tui.games.tiles.host import TileTable
 from wordsy_tui.games.tiles.rules import events as tile_events
@@ -52,6 +54,24 @@ def test_each_games_options_make_its_own_server(config, table, tmp_path):
     assert isinstance(with_fronts.fronts, Fronts)
     assert type(with_fronts.part) is table
     assert server.fronts is None
+
+
+def test_a_headless_host_keeps_what_it_imported_out_of_the_collectors_rounds(
+    tmp_path, monkeypatch
+):
+    frozen: list[int] = []
+
+    def run(serving: Coroutine[object, object, int]) -> int:
+        serving.close()  # (not run: only what was done before it matters here)
+        frozen.append(gc.get_freeze_count())
+        return 0
+
+    monkeypatch.setattr(asyncio, "run", run)
+    try:
+        assert run_headless(options_for(GameConfig(), tmp_path)) == 0
+    finally:
+        gc.unfreeze()
+    assert frozen[0] > 10_000  # the rules', the table's and the network's objects, at least
 
 
 def test_each_games_announcement_names_its_game(tmp_path):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import importlib.util
 import shlex
 import sys
@@ -226,7 +225,7 @@ def host_game(
     """Host the game of `config` as the flags say: headless, or at the hosting player's
     screens (`name`); `log_path`: the saved game it continues (None: a new game)."""
     from wordsy_tui.cli.hosting import HostOptions
-    from wordsy_tui.cli.serve import serve_headless, serve_with_app
+    from wordsy_tui.cli.serve import run_headless, serve_with_app
 
     options = HostOptions(
         config=config,
@@ -246,7 +245,7 @@ def host_game(
         web_port=args.web,
     )
     return host_until_done(
-        lambda: asyncio.run(serve_headless(options)) if args.headless else serve_with_app(options)
+        lambda: run_headless(options) if args.headless else serve_with_app(options)
     )
 
 
