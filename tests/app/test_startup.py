@@ -45,7 +45,6 @@ LATER = (
     "wordsy_tui.games.wordsy.referee.judge",
     "wordsy_tui.words.lexicon",
     "wordsy_tui.games.wordsy.referee.preload",
-    "numpy",
     "msgpack",
     "zeroconf",
     "net",

@@ -1,8 +1,7 @@
 """The shipped word list: words, SCOWL levels, word families, refused names.
 
 Everything lives in one zlib-compressed file built by
-scripts/build_dictionary.py, read with the standard library only so loading
-stays fast (numpy's import alone costs more than the whole load) and the
+scripts/build_dictionary.py, read with the standard library only, so that loading stays fast and the
 runtime needs neither apt, the network, nor the build tools.
 """
 

@@ -3,10 +3,18 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.games.wordsy.referee.boards import legal_boards
 from tests.games.wordsy.rules.table import board_of
-from wordsy_tui.games.wordsy.referee.best import ABSURD_WORDS, best_words, load_word_search
+from wordsy_tui.games.wordsy.referee.best import (
+    ABSURD_WORDS,
+    Scores,
+    _members,
+    best_words,
+    load_word_search,
+)
 from wordsy_tui.games.wordsy.referee.families import kinship
 from wordsy_tui.games.wordsy.rules.board import Board
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
@@ -30,7 +38,7 @@ def test_best_words_are_the_best(board):
     assert len(best) == 5
     assert [b.points for b in best] == sorted((b.points for b in best), reverse=True)
     assert all(score_word(board, b.word).points == b.points for b in best)
-    assert int(load_word_search().scores(board).max()) == best[0].points
+    assert load_word_search().scores(board).top() == best[0].points
 
 
 def test_ties_go_to_the_more_common_then_shorter_word():
@@ -85,3 +93,17 @@ def test_best_words_are_different_words(ruleset):
     assert "jurisdictionally" not in best
     for i, word in enumerate(best):
         assert not any(kinship(lexicon, ruleset, word, other) for other in best[:i])
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 2**70 - 1), st.integers(0, 40)), max_size=12),
+    st.integers(1, 80),
+)
+def test_bit_sliced_scores_add_up_as_numbers_do(rows, points):
+    scores = Scores()
+    for row, weight in rows:
+        scores.add(row, weight)
+    expected = [sum(w for row, w in rows if row >> i & 1) for i in range(70)]
+    assert [scores[i] for i in range(70)] == expected
+    assert scores.top() == max(expected)
+    assert list(_members(scores.at(points))) == [i for i, s in enumerate(expected) if s == points]

@@ -5,7 +5,7 @@ so that first use does not wait.
 
 The names below load their modules when first used (PEP 562): the app's advisor
 (`referee.advice`) is imported before the first frame, the word list and its
-search (with numpy) only once someone asks for a word.
+search only once someone asks for a word.
 """
 
 from __future__ import annotations

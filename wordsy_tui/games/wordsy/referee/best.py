@@ -1,20 +1,25 @@
 """The best words for a board: the reveal's "best possible word", hints and bots.
 
-Every word is scored at once with numpy. A word's score depends only on how
-many times it uses each deck letter, capped at two (the Rules of Two allow
-no more than two cards of a letter), so the list is kept as two 0/1 rows per
-deck letter (used once, used twice) and a board's score is a weighted sum of
-its letters' rows. The rows are packed eight words to a byte: unpacking the
-board's few rows costs a tenth of a millisecond, and keeping them unpacked
-would cost 10 MB.
+Every word is scored at once, with Python's integers as rows of bits, one bit a word. A
+word's score depends only on whether it uses each deck letter once and whether twice
+(the Rules of Two allow no more than two cards of a letter), so the list is kept as two
+rows per deck letter (used at least once, at least twice). A board's scores are a sum of
+its letters' rows, each times its card's points, kept bit-sliced: bit k of every word's
+score in one integer, added up with a ripple of carries. Finding the words at a score is
+then a handful of ANDs over those few integers; only the words chosen are read out.
+
+It took numpy before: the same rows packed in arrays, unpacked for each board. numpy's
+import alone cost a player's program 15 MB, a fifth of its memory (issue 25), and
+integers of 251,146 bits score a board as fast.
 """
 
 from __future__ import annotations
 
+import io
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, TypedDict, Unpack
+from typing import Final, TypedDict, Unpack
 
 from wordsy_tui.games.wordsy.referee.families import family, family_at
 from wordsy_tui.games.wordsy.rules.board import Board
@@ -22,11 +27,7 @@ from wordsy_tui.games.wordsy.rules.cards import LETTER_TABLE
 from wordsy_tui.games.wordsy.rules.referee import PlayedWord
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 from wordsy_tui.games.wordsy.rules.scoring import card_points
-from wordsy_tui.words.lexicon import BLOCK, Lexicon, load_lexicon, loaded_once
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
+from wordsy_tui.words.lexicon import Lexicon, load_lexicon, loaded_once
 
 DECK_LETTERS: Final = tuple(letter.lower() for letter in LETTER_TABLE)
 # Real words no one would be proud of being beaten by: left out of best
@@ -43,11 +44,11 @@ ABSURD_WORDS: Final = frozenset(
     }
 )
 MAX_LEVEL: Final = 80
-# Words scanned at a time when building the search: a multiple of the word
-# list's BLOCK, so each chunk's text starts at a known place, and of 8, so its
-# packed bits start on a byte.
-BUILD_CHUNK: Final = 512 * BLOCK
 NEWLINE: Final = ord("\n")
+ENDS: Final = b"A"
+"""In a string of one character a byte of the list (`_per_word`), what is not a word's end."""
+ANY_WORD: Final = bytes([0] + [1] * 255)
+"""A translation of a row's bytes: 1 where a byte holds a word."""
 
 
 class Limits(TypedDict, total=False):
@@ -70,92 +71,58 @@ class BestWord:
 
 
 class WordSearch:
-    """The lexicon's words as letter counts, ready to be scored against any board."""
+    """The lexicon's words as rows of bits, ready to be scored against any board."""
 
     def __init__(self, lexicon: Lexicon) -> None:
-        import numpy as np
-
         self.lexicon = lexicon
-        words = lexicon.words
-        n = len(words)
-        text = np.frombuffer(words.text, dtype=np.uint8)
-        blocks = words.blocks
-        # Whether each word uses a deck letter at least once, and at least
-        # twice: one packed row per letter, so a board reads only its own.
-        self.first_copy: npt.NDArray[np.uint8] = np.zeros(
-            (len(DECK_LETTERS), (n + 7) // 8), np.uint8
-        )
-        self.second_copy: npt.NDArray[np.uint8] = np.zeros_like(self.first_copy)
-        self.lengths: npt.NDArray[np.uint8] = np.empty(n, np.uint8)
-        uses = np.empty(BUILD_CHUNK, np.bool_)
-        # A chunk of words at a time keeps every temporary array small enough
-        # for malloc to take back: whole-list ones would stay resident.
-        for lo in range(0, n, BUILD_CHUNK):
-            hi = min(lo + BUILD_CHUNK, n)
-            chunk = text[blocks[lo // BLOCK] : blocks[-(-hi // BLOCK)]]
-            # Where each word of the chunk starts, then its end: one past each newline.
-            bounds = np.zeros(hi - lo + 1, np.int64)
-            bounds[1:] = np.flatnonzero(chunk == NEWLINE) + 1
-            # Each word's span includes its newline.
-            self.lengths[lo:hi] = np.diff(bounds) - 1
-            used = uses[: hi - lo]
-            packed = slice(lo // 8, (hi + 7) // 8)
-            for row, letter in enumerate(DECK_LETTERS):
-                # The word holding each copy of the letter, in text order, so a
-                # word that holds two has its index twice in a row.
-                owners = np.searchsorted(bounds, np.flatnonzero(chunk == ord(letter)), "right") - 1
-                used[:] = False
-                used[owners] = True
-                self.first_copy[row, packed] = np.packbits(used)
-                used[:] = False
-                used[owners[1:][owners[1:] == owners[:-1]]] = True
-                self.second_copy[row, packed] = np.packbits(used)
-        self.levels: npt.NDArray[np.uint8] = np.frombuffer(lexicon.levels, dtype=np.uint8)
-        self.british: npt.NDArray[np.uint8] = np.frombuffer(lexicon.british, dtype=np.uint8)
-        self._masks: dict[tuple[int, int | None], npt.NDArray[np.uint8]] = {}
+        self.count = len(lexicon.words)
+        text = lexicon.words.text
+        # Whether each word uses a deck letter at least once, and at least twice.
+        rows = [_letter_rows(text, self.count, ord(letter)) for letter in DECK_LETTERS]
+        self.first_copy: tuple[int, ...] = tuple(first for first, _ in rows)
+        self.second_copy: tuple[int, ...] = tuple(second for _, second in rows)
+        self.levels = lexicon.levels
+        # One byte a word: its length and its newline (lines are read one at a time: a list
+        # of 250k bytes objects would leave its memory fragmented).
+        self.line_lengths = bytes(map(len, io.BytesIO(text)))
+        self._masks: dict[tuple[int, int | None], int] = {}
         self._masks_lock = threading.Lock()
 
-    def scores(
-        self, board: Board, among: npt.NDArray[np.uint8] | None = None
-    ) -> npt.NDArray[np.uint8]:
-        """Every word's points on `board`, in word-list order (no handicap); 0 for the
-        words outside `among` (packed like the rows, see `eligible`) when it is given."""
-        import numpy as np
-
+    def scores(self, board: Board, among: int = -1) -> Scores:
+        """Every word's points on `board` (no handicap); 0 for the words outside `among`
+        (a row, see `eligible`; -1: every word)."""
         by_letter: dict[str, list[int]] = {}
         for slot, card in enumerate(board.slots):
             if card is not None:
                 by_letter.setdefault(card.letter.lower(), []).append(card_points(slot, card))
-        n = len(self.lengths)
-        total = np.zeros(n, dtype=np.uint8)
+        scores = Scores()
         for letter, points in by_letter.items():
             row = DECK_LETTERS.index(letter)
             best, *second = sorted(points, reverse=True)
-            _add_weighted(total, _within(self.first_copy[row], among), best)
+            scores.add(self.first_copy[row] & among, best)
             if second:
-                _add_weighted(total, _within(self.second_copy[row], among), second[0])
-        return total
+                scores.add(self.second_copy[row] & among, second[0])
+        return scores
 
-    def eligible(self, max_level: int, max_length: int | None) -> npt.NDArray[np.uint8]:
-        """Words a player of this vocabulary might think of, packed eight to a byte like
-        the rows (an eighth of the memory, and applied to a board's few rows rather than
-        to every word's score); cached per setting."""
-        import numpy as np
-
+    def eligible(self, max_level: int, max_length: int | None) -> int:
+        """The row of the words a player of this vocabulary might think of; cached per
+        setting."""
         key = (max_level, max_length)
         with self._masks_lock:
-            packed = self._masks.get(key)
-            if packed is None:
+            row = self._masks.get(key)
+            if row is None:
                 # British spellings would only repeat their American twins.
-                mask = (self.levels <= max_level) & (self.british == 0)
+                row = _bytes_row(self.levels, range(max_level + 1)) & _bytes_row(
+                    self.lexicon.british, (0,)
+                )
                 if max_length is not None:
-                    mask &= self.lengths <= max_length
+                    row &= _bytes_row(self.line_lengths, range(max_length + 2))
                 for word in ABSURD_WORDS:
                     index = self.lexicon.find(word)
                     if index is not None:
-                        mask[index] = False
-                self._masks[key] = packed = np.packbits(mask)
-            return packed
+                        row &= ~(1 << index)
+                self._masks[key] = row
+            return row
 
     def best(
         self,
@@ -172,8 +139,6 @@ class WordSearch:
         word, then the shorter, then A to Z. Words scoring nothing are never
         suggested.
         """
-        import numpy as np
-
         if n <= 0:
             return []
         at_most = limits.get("at_most")
@@ -186,40 +151,116 @@ class WordSearch:
             for member in family(self.lexicon, ruleset, _played_word(played))
         }
         found: list[BestWord] = []
+        words, levels, lengths = self.lexicon.words, self.levels, self.line_lengths
         # Walk down one score at a time; only the words at that score are looked at.
-        top = int(scores.max())
+        top = scores.top()
         for points in range(top if at_most is None else min(top, at_most), 0, -1):
-            at_points = np.flatnonzero(scores == points)
-            # The more common first, then the shorter, then A to Z: the list's
-            # order, which the stable sort keeps. Words are read out only when chosen.
-            ranked = at_points[np.lexsort((self.lengths[at_points], self.levels[at_points]))]
-            for index in ranked.tolist():
+            # The more common first, then the shorter, then A to Z (the list's order).
+            ranked = sorted(_members(scores.at(points)), key=lambda i: (levels[i], lengths[i], i))
+            for index in ranked:
                 members = family_at(self.lexicon, ruleset, index).keys()
                 if members.isdisjoint(taken):
-                    word = self.lexicon.words[index]
-                    found.append(BestWord(word, points, int(self.levels[index])))
+                    found.append(BestWord(words[index], points, levels[index]))
                     if len(found) == n:
                         return found
                     taken.update(members)
         return found
 
 
-def _add_weighted(
-    total: npt.NDArray[np.uint8], packed: npt.NDArray[np.uint8], weight: int
-) -> None:
-    """Add `weight` to `total` where the packed row's bit is set."""
-    import numpy as np
+class Scores:
+    """Every word's score, bit-sliced: `planes[k]` holds bit k of each word's score."""
 
-    # In place: no second whole-list array per letter.
-    uses = np.unpackbits(packed, count=len(total))
-    np.multiply(uses, weight, out=uses)
-    total += uses
+    __slots__ = ("planes",)
+
+    def __init__(self) -> None:
+        self.planes: list[int] = []
+
+    def add(self, row: int, points: int) -> None:
+        """Add `points` to the score of every word in `row`."""
+        planes = self.planes
+        planes.extend([0] * (points.bit_length() - len(planes)))
+        for bit in range(points.bit_length()):
+            if not points >> bit & 1:
+                continue
+            carry = row
+            plane = bit
+            while carry:
+                if plane == len(planes):
+                    planes.append(0)
+                planes[plane], carry = planes[plane] ^ carry, planes[plane] & carry
+                plane += 1
+
+    def top(self) -> int:
+        """The highest score (0 when no word scores)."""
+        words, top = -1, 0
+        for bit in reversed(range(len(self.planes))):
+            higher = words & self.planes[bit]
+            if higher:
+                words, top = higher, top | 1 << bit
+        return top
+
+    def at(self, points: int) -> int:
+        """The row of the words that score exactly `points` (more than 0)."""
+        if points >> len(self.planes):
+            return 0
+        words = -1
+        for bit, plane in enumerate(self.planes):
+            words &= plane if points >> bit & 1 else ~plane
+        return words
+
+    def __getitem__(self, index: int) -> int:
+        """The score of the word at `index`."""
+        return sum((plane >> index & 1) << bit for bit, plane in enumerate(self.planes))
 
 
-def _within(
-    packed: npt.NDArray[np.uint8], among: npt.NDArray[np.uint8] | None
-) -> npt.NDArray[np.uint8]:
-    return packed if among is None else packed & among
+def _per_word(size: int, ends: int, skipped: int, count: int) -> int:
+    """A row from marks on `size` bytes of the list, each mark a byte 0 or 1 of an integer
+    (little-endian): `skipped` is 1 at every byte that is not a word's newline, `ends` 0
+    there and the mark at each newline; the row's bit i is word i's newline's mark."""
+    ones = int.from_bytes(b"\x01" * size, "little")
+    # '0' or '1' at each newline, the skipped bytes made ENDS and dropped.
+    shown = (ord("0") * ones + ends + (ENDS[0] - ord("0")) * skipped).to_bytes(size, "little")
+    bits = shown.translate(None, ENDS)
+    if len(bits) != count:
+        raise ValueError("the word list's text does not end each word with a newline")
+    return int(bits[::-1], 2)
+
+
+def _letter_rows(text: bytes, count: int, letter: int) -> tuple[int, int]:
+    """Which words use `letter` at least once, and at least twice: two rows."""
+    # One byte a copy of the letter (1) and one a word's newline (0), the rest dropped:
+    # a word that uses the letter twice is 1 1 0.
+    keep = bytearray(256)
+    keep[letter] = 1
+    copies = text.translate(keep, bytes(b for b in range(256) if b not in (letter, NEWLINE)))
+    used = int.from_bytes(copies, "little")
+    ones = int.from_bytes(b"\x01" * len(copies), "little")
+    newlines = ones ^ used
+    once = (used << 8) & newlines  # a newline right after a copy
+    twice = once & (used << 16)
+    size = len(copies)
+    return _per_word(size, once, used, count), _per_word(size, twice, used, count)
+
+
+def _bytes_row(values: bytes, kept: Sequence[int]) -> int:
+    """The row of the words whose byte in `values` (one a word) is one of `kept`."""
+    table = bytearray(b"0" * 256)
+    for value in kept:
+        if value < 256:
+            table[value] = ord("1")
+    return int(values.translate(table)[::-1], 2)
+
+
+def _members(row: int) -> Iterator[int]:
+    """The words of `row`, by index, in order."""
+    packed = row.to_bytes((row.bit_length() + 7) // 8, "little")
+    # Each byte that holds a word marked 1, so that `find` skips the rest at C's speed.
+    marked = packed.translate(ANY_WORD)
+    at = marked.find(1)
+    while at >= 0:
+        byte = packed[at]
+        yield from (at * 8 + bit for bit in range(8) if byte >> bit & 1)
+        at = marked.find(1, at + 1)
 
 
 def _played_word(played: str | PlayedWord) -> str:

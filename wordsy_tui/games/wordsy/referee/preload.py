@@ -17,7 +17,7 @@ def _load(with_search: bool) -> None:
 def preload_in_background(with_search: bool = True) -> threading.Thread:
     """Start loading on a daemon thread; later calls to the loaders wait for it, not redo it.
 
-    `with_search` also builds the best-word search (numpy), which hosts with
+    `with_search` also builds the best-word search, which hosts with
     computer players or the reveal's best word need; a bare client can skip it.
     """
     thread = threading.Thread(
