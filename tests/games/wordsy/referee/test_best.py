@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -107,3 +109,18 @@ def test_bit_sliced_scores_add_up_as_numbers_do(rows, points):
     assert [scores[i] for i in range(70)] == expected
     assert scores.top() == max(expected)
     assert list(_members(scores.at(points))) == [i for i, s in enumerate(expected) if s == points]
+
+
+def test_the_search_does_without_numpy():
+    """numpy's import alone took 15 MB of a player's 70 (issue 25)."""
+    program = (
+        "import sys\n"
+        "from tests.games.wordsy.rules.table import board_of\n"
+        "from wordsy_tui.games.wordsy.referee.best import best_words\n"
+        "assert best_words(board_of('N M P T L M C G'), 3)\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", program], check=True, capture_output=True, text=True, timeout=120
+    )
+    assert ran.stdout.split() == ["False"]
