@@ -5,6 +5,7 @@ left as it is."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,20 @@ def test_a_rating_reads_as_people_expect() -> None:
     assert rating_text((1500, 1612)) == "1500 → 1612 (+112)"
     assert rating_text((1500, 1400)) == "1500 → 1400 (-100)"
     assert rating_text(None) == ""
+
+
+def test_a_game_is_rated_only_while_no_other_host_holds_the_file(tmp_path: Path) -> None:
+    """Two hosts on one machine ending games at once each read the file, rate and write
+    it whole: the second waits for the first, so neither game is written over."""
+    first, second = store(tmp_path), store(tmp_path)
+    with first.locked():
+        rating = threading.Thread(
+            target=second.record, args=("g2", "scrabble", won("Cy", "Di"), {})
+        )
+        rating.start()
+        rating.join(0.3)
+        assert rating.is_alive()  # waiting for the file
+        assert not first.path.exists()
+    rating.join(10)
+    assert not rating.is_alive()
+    assert "g2" in first.read().counted

@@ -19,6 +19,8 @@ share one rating, as they could not sit at one table together.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import math
 import os
@@ -211,14 +213,28 @@ class RatingsFile:
         """Rate the finished game `game_id` once: a game counted already (a host resumed
         on its log) changes nothing and gives its changes as they were counted. Raises
         `RatingsDamaged` (nothing written) and OSError."""
-        ratings = self.read()
-        done = ratings.counted.get(game_id)
-        if done is not None:
-            return done
-        changes = rate(ratings, game, outcome, bots)
-        ratings.counted[game_id] = changes
-        self.write(ratings)
-        return changes
+        with self.locked():
+            ratings = self.read()
+            done = ratings.counted.get(game_id)
+            if done is not None:
+                return done
+            changes = rate(ratings, game, outcome, bots)
+            ratings.counted[game_id] = changes
+            self.write(ratings)
+            return changes
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """The file to this process alone, from its read to its write: two hosts on one
+        machine (two games, or two players' accounts of one) that end their games at
+        once would otherwise each write its own game over the other's."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # (which releases the lock)
 
     def write(self, ratings: Ratings) -> None:
         # Written aside, flushed and renamed: the file is whole, the old one or the new.
