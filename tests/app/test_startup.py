@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-import gc
 import subprocess
 import sys
-from collections.abc import Coroutine
 from typing import ClassVar
 
 import pytest
@@ -18,6 +15,7 @@ from textual.widgets._footer import FooterKey
 
 from tests.app.fixtures import FixedAdvisor, ScriptedSession
 from tests.app.test_solo import board_word, solo_app, until
+from tests.frozen import frozen_before_the_loop
 from wordsy_tui.app.lan import LanPlay
 from wordsy_tui.app.launcher import Launcher
 from wordsy_tui.app.widgets.footer import Footer
@@ -329,16 +327,5 @@ async def test_the_reveal_is_built_at_the_first_reveal() -> None:
 def test_a_game_run_in_the_terminal_keeps_its_imports_out_of_the_collectors_rounds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    frozen: list[int] = []
-
-    def run(game: Coroutine[object, object, int]) -> int:
-        game.close()  # (not run: only what was done before it matters here)
-        frozen.append(gc.get_freeze_count())
-        return 0
-
-    monkeypatch.setattr(asyncio, "run", run)
-    try:
-        assert solo_app().run_to_end() == 0
-    finally:
-        gc.unfreeze()
-    assert frozen[0] > 10_000  # Textual's and the game's objects, at the least
+    # Textual's and the game's objects, at the least.
+    assert frozen_before_the_loop(monkeypatch, solo_app().run_to_end) > 10_000

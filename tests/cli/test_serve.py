@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import io
-from collections.abc import Coroutine
 from pathlib import Path
 
 import pytest
 
+from tests.frozen import frozen_before_the_loop
 from tests.net.helpers import wait_until
 from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.cli.serve import desk_for, make_server, narrator, run_headless, serve_headless
@@ -59,19 +58,9 @@ def test_each_games_options_make_its_own_server(config, table, tmp_path):
 def test_a_headless_host_keeps_what_it_imported_out_of_the_collectors_rounds(
     tmp_path, monkeypatch
 ):
-    frozen: list[int] = []
-
-    def run(serving: Coroutine[object, object, int]) -> int:
-        serving.close()  # (not run: only what was done before it matters here)
-        frozen.append(gc.get_freeze_count())
-        return 0
-
-    monkeypatch.setattr(asyncio, "run", run)
-    try:
-        assert run_headless(options_for(GameConfig(), tmp_path)) == 0
-    finally:
-        gc.unfreeze()
-    assert frozen[0] > 10_000  # the rules', the table's and the network's objects, at least
+    options = options_for(GameConfig(), tmp_path)
+    # The rules', the table's and the network's objects, at least.
+    assert frozen_before_the_loop(monkeypatch, lambda: run_headless(options)) > 10_000
 
 
 def test_each_games_announcement_names_its_game(tmp_path):
