@@ -231,6 +231,18 @@ def test_a_games_solo_draws_its_table_without_the_network_the_menus_form_or_the_
     assert inside(loaded, (*later, "wordsy_tui.app.widgets.chat", "rich.pretty")) == []
 
 
+def test_a_tile_games_solo_leaves_the_review_and_the_other_games_cards_for_later() -> None:
+    loaded = loaded_to_the_first_screen("solo", "--game", "scrabble", "--name", "Ann")
+    assert "wordsy_tui.games.tiles.rules.state" in loaded
+    later = (
+        "wordsy_tui.games.tiles.app.review",
+        "wordsy_tui.games.tiles.rules.review",
+        "wordsy_tui.games.tiles.rules.gcg",
+        "wordsy_tui.games.wordnerds.rules.components",
+    )
+    assert inside(loaded, later) == []
+
+
 def test_the_advisor_is_a_referee_that_loads_the_word_list_only_when_asked() -> None:
     advisor = Advisor(ExactRepeatReferee())
     verdict = advisor.judge("plants", [PlayedWord("PLANTS", 1, "Ann")], Ruleset.CLASSIC)

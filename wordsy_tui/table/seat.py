@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from wordsy_tui.table.chat import ChatHeard, ChatRefused
 from wordsy_tui.table.clock import Deadline
-from wordsy_tui.table.ratings import Change
 from wordsy_tui.table.sealed import Keeper, Sealed
 
 if TYPE_CHECKING:
+    from wordsy_tui.table.ratings import Change
     from wordsy_tui.table.served import ServedTable
 
 S = TypeVar("S")

@@ -1,8 +1,9 @@
 """The shipped word list: words, SCOWL levels, word families, refused names.
 
 Everything lives in one zlib-compressed file built by
-scripts/build_dictionary.py, read with the standard library only, so that loading stays fast and the
-runtime needs neither apt, the network, nor the build tools.
+scripts/build_dictionary.py, read with the standard library only, so that
+loading stays fast and the runtime needs neither apt, the network, nor the
+build tools.
 """
 
 from __future__ import annotations

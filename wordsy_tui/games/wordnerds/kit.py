@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.games.wordnerds.rules.components import MAX_PLAYERS, MIN_PLAYERS
 from wordsy_tui.games.wordnerds.rules.config import (
     DEFAULT_WINDOW_SECONDS,
     GAME,
+    MAX_PLAYERS,
     MAX_SECONDS,
+    MIN_PLAYERS,
     MIN_SECONDS,
     NerdsConfig,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
 from textual import events, work
@@ -57,20 +57,21 @@ from wordsy_tui.games.tiles.app.panel import (
     short_name,
     unseen_text,
 )
-from wordsy_tui.games.tiles.app.review import ReviewScreen
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.board import place
-from wordsy_tui.games.tiles.rules.bots import Hint
 from wordsy_tui.games.tiles.rules.legal import allowed, may_exchange, may_play, may_vote
 from wordsy_tui.games.tiles.rules.notation import move_text
-from wordsy_tui.games.tiles.rules.review import Review, review_game
 from wordsy_tui.games.tiles.rules.rulesets import BLANK
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.table.chat import ChatHeard
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.text import shown
+
+if TYPE_CHECKING:
+    from wordsy_tui.games.tiles.rules.bots import Hint
+    from wordsy_tui.games.tiles.rules.review import Review
 
 CLOCK_TICK_SECONDS: Final = 0.25
 SIDE_WIDTH: Final = 31
@@ -741,6 +742,8 @@ class TileApp(TableApp):
         record = self.session.record()
         if record is None:
             return
+        # The review and its move generator only when asked (40 ms before the first frame).
+        from wordsy_tui.games.tiles.app.review import ReviewScreen
         from wordsy_tui.games.tiles.wordfile import loaded
 
         config = self.session.state.config
@@ -755,6 +758,7 @@ class TileApp(TableApp):
     def _review_of(self, record: tuple[ev.Event, ...]) -> Review:
         """The review of `record` (in a thread: the move generator runs for every move), in
         the word list the game was played with when this process has it."""
+        from wordsy_tui.games.tiles.rules.review import review_game
         from wordsy_tui.games.tiles.wordfile import review_dawg
 
         reviewed = self._reviewed

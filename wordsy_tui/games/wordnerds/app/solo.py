@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from wordsy_tui.app.screens.company import CompanyScreen
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.wordnerds.kit import SOLO_RIVALS
-from wordsy_tui.games.wordnerds.rules.components import MAX_PLAYERS
+from wordsy_tui.games.wordnerds.rules.config import MAX_PLAYERS
 
 if TYPE_CHECKING:
     from wordsy_tui.games.wordnerds.seat import NerdsSeat

@@ -24,12 +24,12 @@ from wordsy_tui.games.wordnerds.rules.components import (
     HIDDEN,
     KINDS,
     LETTERS,
-    MAX_PLAYERS,
     TARGET,
     Effect,
     action,
     tokens_for,
 )
+from wordsy_tui.games.wordnerds.rules.config import MAX_PLAYERS
 from wordsy_tui.games.wordnerds.rules.decide import COMMITMENT_BYTES
 from wordsy_tui.games.wordnerds.rules.state import LaidWord, NerdsState, Phase
 

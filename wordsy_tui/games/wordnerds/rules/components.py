@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 6
 TARGET: Final = 100
 """The first player to score this many points wins."""
 HAND_LIMIT: Final = 10

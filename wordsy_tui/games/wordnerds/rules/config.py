@@ -6,7 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import ClassVar, Final
 
-from wordsy_tui.games.wordnerds.rules.components import MAX_PLAYERS, MIN_PLAYERS
+# What the box says: here, not beside the cards, so that the command line's options
+# (every game's, whoever plays which) need not build the deck.
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
+
 
 GAME: Final = "wordnerds"
 """Which game this is, to the host's peers and the LAN's list."""

@@ -21,7 +21,6 @@ from wordsy_tui.games.wordnerds.rules.alarms import waiting
 from wordsy_tui.games.wordnerds.rules.bids import Bid
 from wordsy_tui.games.wordnerds.rules.checks import bid_problem, join_problem, limit_problem
 from wordsy_tui.games.wordnerds.rules.components import (
-    MIN_PLAYERS,
     MIN_WORD,
     NEW_HAND,
     START_ACTIONS,
@@ -33,7 +32,7 @@ from wordsy_tui.games.wordnerds.rules.components import (
     action,
     letter,
 )
-from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
+from wordsy_tui.games.wordnerds.rules.config import MIN_PLAYERS, NerdsConfig
 from wordsy_tui.games.wordnerds.rules.evolve import evolve
 from wordsy_tui.games.wordnerds.rules.state import (
     LaidWord,

@@ -19,12 +19,12 @@ from wordsy_tui.games.wordnerds.rules.components import (
     ACTIONS,
     HAND_LIMIT,
     LETTERS,
-    MIN_PLAYERS,
     Target,
     When,
     action,
     letter,
 )
+from wordsy_tui.games.wordnerds.rules.config import MIN_PLAYERS
 from wordsy_tui.games.wordnerds.rules.decide import decide
 from wordsy_tui.games.wordnerds.rules.errors import RuleError
 from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
