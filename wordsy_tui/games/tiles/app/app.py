@@ -47,6 +47,7 @@ from wordsy_tui.games.tiles.app.panel import (
     chat_text,
     clock_text,
     last_play_squares,
+    minutes,
     move_lines,
     moves_text,
     preview,
@@ -513,16 +514,25 @@ class BoardScreen(Screen[None]):
                         )
                 case ev.TilesExchanged(player, _r, _d, count) if player != me:
                     self.say(f"{shown(player)} exchanged {count} tiles.")
-                case ev.Passed(player, timed_out=True):
-                    whom = "you" if player == me else shown(player)
-                    whose = "Your" if player == me else f"{shown(player)}'s"
-                    self.say(f"{whose} time ran out: the host passed for {whom}.", "bold")
+                case ev.Passed(player, timed_out=True, early=early):
+                    self.say(host_pass_text(self.state, player, me, early=early), "bold")
                 case ev.Passed(player) if player != me:
                     self.say(f"{shown(player)} passed.")
                 case ev.PlayAccepted(timed_out=True):
                     self.say(f"Nobody challenged in time: {last_play_text(self.state)}", "bold")
                 case ev.TurnLost(player):
                     self.say(f"{shown(player)} loses this turn to the failed challenge.")
+
+
+def host_pass_text(state: TileGameState, player: str, me: str | None, *, early: bool) -> str:
+    """What ended the turn the host passed for `player`: the table moving on without them,
+    or the turn limit. Never "time": the game clock (shown beside the scores) is another
+    thing, and running out of it ends the game (docs/RULES.md, "Game clocks")."""
+    whom = "you" if player == me else shown(player)
+    if early:
+        return f"The table moved on without {whom}: the host passed for {whom}."
+    whose = "your" if player == me else f"{shown(player)}'s"
+    return f"The turn limit ({minutes(state.config.turn_seconds)}) ended {whose} turn: a pass."
 
 
 def failed_cost(state: TileGameState, challenger: str) -> str:

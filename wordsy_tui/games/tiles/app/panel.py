@@ -103,7 +103,10 @@ def _turn_line(turn: Turn, board: str, rules: Rules) -> MoveLine:
             return MoveLine(turn.player, f"exchanged {turn.count}", 0)
         case "lost":
             return MoveLine(turn.player, "lost the turn", 0)
-    return MoveLine(turn.player, "passed (time up)" if turn.timed_out else "passed", 0)
+    # Which ended the turn, the turn limit or the table moving on without its player: never
+    # "time", which the game clock beside it would contradict.
+    why = " (away)" if turn.early else " (limit)" if turn.timed_out else ""
+    return MoveLine(turn.player, f"passed{why}", 0)
 
 
 def last_play_squares(state: TileGameState) -> tuple[int, ...]:
@@ -307,19 +310,30 @@ def seconds_left(deadline: Deadline | None, now: float) -> int | None:
     return None if deadline is None else max(0, math.ceil(deadline.at - now))
 
 
+LIMIT_WORDS: Final = {"turn": "turn limit", "challenges": "challenges", "vote": "vote"}
+"""What the title bar's countdown counts, by the wait's label: said in words, so that it
+never reads as the game clock beside the scores (another m:ss, for the whole game)."""
+
+
+def minutes(seconds: int) -> str:
+    """Whole seconds as the countdowns show them: "5:00"."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
 def clock_text(deadline: Deadline | None, now: float, me: str | None = None) -> Text:
-    """The host's countdown of the wait running now, for the title bar ("" without one);
-    the title says what is waited for (a turn, or challenges). When the table is about to
-    move on without someone, it says whom (`me`: "you", loud)."""
+    """The host's countdown of the wait running now, for the title bar ("" without one),
+    named after what it counts ("turn limit 4:59"; the title says whose turn). When the
+    table is about to move on without someone, it says whom (`me`: "you", loud)."""
     left = seconds_left(deadline, now)
     if deadline is None or left is None:
         return Text("")
     if deadline.away:
-        words = f"{waiting_words(deadline.away, me)}: {left // 60}:{left % 60:02d}"
+        words = f"{waiting_words(deadline.away, me)}: {minutes(left)}"
         if me in deadline.away:
             return Text(f"{words} · {STILL_HERE}", "bold reverse")
         return Text(words, "bold")
     # The last quarter of a short limit, at most the last 30 s of a long one.
     hurry = left <= min(HURRY_SECONDS, (deadline.seconds or HURRY_SECONDS * 4) / 4)
-    text = f"{left // 60}:{left % 60:02d} left" + (", hurry" if hurry else "")
+    what = LIMIT_WORDS.get(deadline.label, deadline.label)
+    text = f"{what} {minutes(left)}" + (", hurry" if hurry else "")
     return Text(text, "bold" if hurry else "")
