@@ -6,13 +6,25 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rich.cells import cell_len
 from textual.widgets import Static
 
-from tests.app.tile_fixtures import board_screen, until
+from tests.app.tile_fixtures import (
+    FROZEN_NOW,
+    ME,
+    TILE_SEED,
+    JudgedTileSeat,
+    board_screen,
+    until,
+)
 from tests.session.test_tile_clock import clocked_host
 from tests.session.test_tile_lan import join
+from wordsy_tui.app.widgets.line import Line
+from wordsy_tui.app.widgets.waiting import STILL_HERE
+from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import TileApp
 from wordsy_tui.games.tiles.app.panel import clock_text, move_lines
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import Phase
 from wordsy_tui.table.clock import Deadline
@@ -73,3 +85,28 @@ def test_the_tables_countdown_on_an_idle_player_says_whom_it_waits_for() -> None
     assert mine.style == "bold reverse"
     assert clock_text(waiting, 0.0, "ann").plain == "Waiting for cat: 0:25"
     assert clock_text(waiting, 0.0, None).plain == "Waiting for cat: 0:25"  # a spectator
+
+
+class RemindedSeat(JudgedTileSeat):
+    """Bot 1's play waits for Ann's call, and the host says the table moves on without her
+    in 25 s: she has let the window run idle while everyone else was done."""
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return Deadline("challenges", FROZEN_NOW + 25, 25.0, (ME,))
+
+
+async def test_the_reminder_to_an_idle_player_fits_the_title_bar_at_80_columns() -> None:
+    """The title's status gives way to the reminder inside the bar's padding: the screen's
+    width cut its end ("any key: still he")."""
+    config = TileGameConfig(GameName.SCRABBLE)
+    seat = RemindedSeat.solo(ME, config, (Level.EASY,), seed=TILE_SEED, bot_pause=0)
+    app = TileApp(seat, now=lambda: FROZEN_NOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: seat.asked_to_judge)
+        await pilot.pause()
+        bar = board_screen(app).query_one("#title-bar", Line)
+        shown = str(bar.render())
+        assert shown.endswith(f"The table is waiting for you: 0:25 · {STILL_HERE}")
+        assert shown.startswith("Scrabble · bag")  # the status, cut to what fits
+        assert cell_len(shown) <= bar.content_size.width == 78

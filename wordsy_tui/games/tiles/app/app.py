@@ -464,11 +464,15 @@ class BoardScreen(Screen[None]):
         clock = clock_text(deadline, now, me)
         tail = Text(" · ") + clock if clock else Text("")
         head = Text(title)
-        room = self.size.width - tail.cell_len  # nothing to go by before the first layout
-        if self.size.width and head.cell_len > room:
+        bar = self.query_one("#title-bar", Line)
+        # Inside the bar's padding (the screen's width cut the tail: "any key: still he");
+        # nothing to go by before the first layout.
+        width = bar.content_size.width
+        room = width - tail.cell_len
+        if width and head.cell_len > room:
             # The countdown is what a player must not lose: the status gives way to it.
             head.truncate(max(1, room), overflow="ellipsis")
-        self.query_one("#title-bar", Line).show(head + tail)
+        bar.show(head + tail)
 
     def tell(self, events: tuple[ev.Event, ...]) -> None:
         """A line about what the others just did (our own moves say so themselves)."""
