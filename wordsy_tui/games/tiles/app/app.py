@@ -50,6 +50,7 @@ from wordsy_tui.games.tiles.app.panel import (
     minutes,
     move_lines,
     moves_text,
+    over_text,
     preview,
     preview_text,
     rack_text,
@@ -394,7 +395,9 @@ class BoardScreen(Screen[None]):
         moves = Text("Moves\n", "bold") + moves_text(lines, width, rows, state.config.options())
         self.query_one("#moves", Line).show(moves)
         placement = self.draft.placement
-        if placement:
+        if state.phase is Phase.OVER:
+            shown_preview = over_text(self.session.reviewable)
+        elif placement:
             shown_preview = preview_text(preview(state, placement))
         elif self.session.asked_to_judge and state.pending is not None and me is not None:
             room = self.query_one("#preview", Line).content_size.width
@@ -437,6 +440,8 @@ class BoardScreen(Screen[None]):
 
     def watching_text(self) -> Text:
         """The line under the board of someone who only watches."""
+        if self.state.phase is Phase.OVER:
+            return over_text(self.session.reviewable)
         return Text("You are watching: every rack is hidden until the game ends.")
 
     def _show_title(self) -> None:

@@ -305,6 +305,14 @@ def preview_text(result: Assessment | str | None) -> Text:
     return Text.assemble(("Play: ", "bold"), f"{words}{bingo} = ", (f"{result.score}", "bold"))
 
 
+def over_text(reviewable: bool) -> Text:
+    """The line under the board once the game is over, in place of how to lay tiles: only
+    what still applies (`reviewable`: this program holds the game's record for F9)."""
+    if reviewable:
+        return Text.assemble("The game is over: ", ("F9", "bold"), " reviews it, move by move.")
+    return Text("The game is over.")
+
+
 def seconds_left(deadline: Deadline | None, now: float) -> int | None:
     """Whole seconds until the host's clock ends the wait; None when no limit runs."""
     return None if deadline is None else max(0, math.ceil(deadline.at - now))
