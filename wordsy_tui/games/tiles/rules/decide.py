@@ -486,11 +486,21 @@ def _stalled(state: TileGameState) -> bool:
 
 
 def _end(out: _Outcome, went_out: str | None, *, out_of_time: str | None = None) -> None:
+    out.add(game_ended(out.state, went_out, out_of_time=out_of_time))
+
+
+def game_ended(
+    state: TileGameState,
+    went_out: str | None,
+    *,
+    out_of_time: str | None = None,
+    penalties: dict[str, int] | None = None,
+) -> ev.GameEnded:
     """End-of-game rack adjustments: every player loses their rack's points; a player who
     went out gains everyone else's (under tournament scoring, twice, and nobody loses).
     With a game clock, each player's overtime costs its penalty, and a player who lost on
-    time is not among the winners."""
-    state = out.state
+    time is not among the winners. `penalties`: the overtime penalties a record gives (an
+    imported game's, which has no clocks to count them from)."""
     rules = state.rules
     left = {p: sum(rules.value(t) for t in state.rack(p)) for p in state.players}
     adjustments = {p: -left[p] for p in state.players}
@@ -499,7 +509,8 @@ def _end(out: _Outcome, went_out: str | None, *, out_of_time: str | None = None)
         adjustments[went_out] = 2 * sum(left.values())
     elif went_out is not None:
         adjustments[went_out] = sum(left.values())
-    penalties = {p: penalty(state.clocks[p]) for p in state.players if p in state.clocks}
+    if penalties is None:
+        penalties = {p: penalty(state.clocks[p]) for p in state.players if p in state.clocks}
     final = {p: state.scores[p] + adjustments[p] - penalties.get(p, 0) for p in state.players}
     contenders = [p for p in state.players if p != out_of_time]
     best = max(final[p] for p in contenders)
@@ -507,13 +518,11 @@ def _end(out: _Outcome, went_out: str | None, *, out_of_time: str | None = None)
     if len(winners) > 1 and rules.tie_before_adjustments:
         before = max(state.scores[p] for p in winners)
         winners = [p for p in winners if state.scores[p] == before]
-    out.add(
-        ev.GameEnded(
-            went_out,
-            tuple((p, state.rack(p)) for p in state.players),
-            tuple(adjustments.items()),
-            tuple(winners),
-            tuple((p, points) for p, points in penalties.items() if points),
-            out_of_time,
-        )
+    return ev.GameEnded(
+        went_out,
+        tuple((p, state.rack(p)) for p in state.players),
+        tuple(adjustments.items()),
+        tuple(winners),
+        tuple((p, points) for p, points in penalties.items() if points),
+        out_of_time,
     )
