@@ -134,10 +134,9 @@ def scores_text(
     connected to the host (a LAN table's), as Wordsy's player list says it: "offline" (in
     place of the rack's count: the column has no room for both). In the lobby, where
     nobody has scored, each player's rating at the host (`ratings`) in place of the
-    score. With a game clock, each player's time left too (`game_clocks_text`), but for a
-    replay's racks: the column has no room for both."""
-    if state.clocks and not racks:
-        return game_clocks_text(state, me, presence or {}, deadline, now)
+    score. With a game clock, each player's time left too (`game_clocks_text`)."""
+    if state.clocks:
+        return game_clocks_text(state, me, presence or {}, deadline, now, racks=racks)
     text = Text(no_wrap=True, overflow="ellipsis")
     presence = presence or {}
     for player in state.players:
@@ -161,6 +160,8 @@ def scores_text(
 
 CLOCK_NAME_WIDTH: Final = 10
 """A name beside a score, a clock and a rack's count, in the panel's 30 columns."""
+RACK_CLOCK_NAME_WIDTH: Final = 7
+"""A name beside a score, a clock and a rack's seven tiles (a replay), in those 30."""
 
 
 def time_left_ms(
@@ -192,13 +193,17 @@ def game_clocks_text(
     presence: Mapping[str, bool],
     deadline: Deadline | None,
     now: float,
+    *,
+    racks: bool = False,
 ) -> Text:
     """The scores with a game clock: a column of each player's time left (the running
     one ticking, a clock over time marked by its minus sign and reversed), and each rack's
-    count (or "off": not connected)."""
+    count (or "off": not connected); `racks`: each rack's tiles (a finished game's replay,
+    its clocks as the log stamped them), the names shorter to make room."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    width = CLOCK_NAME_WIDTH
-    text.append(f"  {'Player':<{width}} {'Score':>5} {'Clock':>6} {'Rack':>4}\n", "dim")
+    width, tiles = (RACK_CLOCK_NAME_WIDTH, 7) if racks else (CLOCK_NAME_WIDTH, 4)
+    rack_head = f"{'Rack':<{tiles}}" if racks else f"{'Rack':>{tiles}}"
+    text.append(f"  {'Player':<{width}} {'Score':>5} {'Clock':>6} {rack_head}\n", "dim")
     for player in state.players:
         turn = ">" if player == state.turn else " "
         you = "*" if player == me else " "
@@ -210,11 +215,13 @@ def game_clocks_text(
         text.append(f"{face:>6}", f"{style} reverse" if left is not None and left < 0 else style)
         if presence.get(player) is False:
             rack = "off"
+        elif state.phase.value == "playing" and racks:
+            rack = "".join(state.rack(player))
         elif state.phase.value == "playing":
             rack = str(len(state.rack(player)))
         else:
             rack = ""
-        text.append(f" {rack:>4}\n", style)
+        text.append(f" {rack:<{tiles}}\n" if racks else f" {rack:>{tiles}}\n", style)
     return text
 
 
