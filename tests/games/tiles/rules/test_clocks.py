@@ -88,7 +88,7 @@ def test_the_increment_is_added_after_each_of_your_turns():
     table = clocked(minutes=1, increment=5)
     after(table, 20, "ann", cmd.Pass())
     assert table.state.clock("ann") == MINUTE - 20_000 + 5_000
-    table.do(None, waiting(table.state).command)  # bob's time ran out: passed for him
+    table.do(None, waiting(table.state).command)  # the turn limit: the host passed for bob
     assert table.state.clock("bob") == MINUTE + 5_000  # (no time measured: none stamped)
 
 
