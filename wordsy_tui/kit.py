@@ -286,10 +286,18 @@ class Kit(Protocol):
     """The record format its finished games export as (e.g. "GCG"); None: none."""
 
     def export(
-        self, game: str, bodies: Sequence[object], game_id: str, *, review: bool = False
+        self,
+        game: str,
+        bodies: Sequence[object],
+        game_id: str,
+        *,
+        review: bool = False,
+        lexicon: Path | None = None,
     ) -> str:
         """A finished game's record, from its log's event bodies (`review`: with the
-        post-game review's notes on each move); raises `NotExported` (the reason) or
+        post-game review's notes on each move, `lexicon`: found in the word list in that
+        file, the one the game was played with); raises `NotExported` (the reason),
+        `UsageError` (a `lexicon` that cannot be read, or is not the game's list) or
         ValueError (a log that does not fold into a game)."""
         ...
 

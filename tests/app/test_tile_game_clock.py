@@ -16,7 +16,7 @@ from tests.app.tile_fixtures import (
     settle_tiles,
     until,
 )
-from tests.games.tiles.rules.test_clocks import clocked, time_up
+from tests.games.tiles.rules.test_clocks import after, clocked, time_up
 from wordsy_tui.games.tiles.app.app import SIDE_WIDTH, TileApp
 from wordsy_tui.games.tiles.app.panel import (
     clock_face,
@@ -24,6 +24,7 @@ from wordsy_tui.games.tiles.app.panel import (
     scores_text,
     time_left_ms,
 )
+from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.view import for_seat, state_for_seat
 from wordsy_tui.table.clock import Deadline
@@ -110,8 +111,15 @@ def test_the_results_say_who_ran_out_of_time_and_each_penalty() -> None:
     assert "You win!" in shown  # bob, whatever the scores
 
 
-def test_a_replay_shows_the_racks_beside_the_scores_not_the_clocks() -> None:
-    state = clocked(minutes=1).state
-    shown = scores_text(state, None, racks=True).plain
-    assert "Clock" not in shown
-    assert "HNORXYZ" in shown  # (sorted)
+def test_a_replay_shows_each_clock_as_the_log_stamped_it_beside_the_racks() -> None:
+    table = clocked(minutes=1)
+    after(table, 75, "ann", cmd.Pass())
+    long_names = replace(table.state, players=("Bartholomew", "Maximiliana"))
+    assert all(
+        len(line) < SIDE_WIDTH  # the names give way to the tiles
+        for line in scores_text(long_names, None, racks=True).plain.splitlines()
+    )
+    lines = scores_text(table.state, None, racks=True).plain.splitlines()
+    assert lines[0].split() == ["Player", "Score", "Clock", "Rack"]
+    assert lines[1].split()[-3:] == ["0", "-0:15", "HNORXYZ"]  # (sorted)
+    assert lines[2].split()[-3:] == ["0", "1:00", "AEEEEFM"]

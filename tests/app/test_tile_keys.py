@@ -83,6 +83,22 @@ async def test_f5_asks_first_and_says_a_failed_challenge_ends_the_game_here() ->
         )
 
 
+async def test_after_the_game_the_line_under_the_board_gives_no_play_hints() -> None:
+    async with judging(GONE_OUT) as (app, pilot):
+        assert "Bot 1 played QI" in str(board_screen(app).query_one("#preview", Static).render())
+        await pilot.press("enter")  # QI stands: Bot 1 went out, the game is over
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+        screen = on_screen(pilot)
+        assert "Type letters" not in screen
+        assert "The game is over: F9 reviews it, move by move." in screen
+        keys = key_bar(pilot)
+        assert "F9 Review" in keys
+        for gone in ("⏎ Play", "F2 Exchange", "F3 Pass", "F5 Challenge"):
+            assert gone not in keys
+
+
 @pytest.mark.parametrize(
     ("rule", "cost", "told"),
     [

@@ -160,7 +160,7 @@ def test_the_hosts_log_tells_the_table_vote() -> None:
     )
 
 
-def test_the_hosts_log_says_when_time_ran_out() -> None:
+def test_the_hosts_log_says_what_ended_a_turn_it_passed() -> None:
     from wordsy_tui.games.tiles.narrate import tile_line
     from wordsy_tui.games.tiles.rules import events as ev
     from wordsy_tui.games.tiles.rules.state import TileGameState
@@ -168,7 +168,10 @@ def test_the_hosts_log_says_when_time_ran_out() -> None:
     state = TileGameState()
     assert tile_line(state, ev.Passed("Bob")) == "Bob passed"
     assert tile_line(state, ev.Passed("Bob", timed_out=True)) == (
-        "Bob's time ran out: the host passed"
+        "The turn limit ended Bob's turn: the host passed"
+    )
+    assert tile_line(state, ev.Passed("Bob", timed_out=True, early=True)) == (
+        "The table moved on without Bob: the host passed"
     )
     assert tile_line(state, ev.PlayAccepted(timed_out=True)) == (
         "Time for challenges ran out: the play stands"

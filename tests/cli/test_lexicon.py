@@ -141,3 +141,42 @@ def test_import_refuses_a_bad_record_in_one_line(capsys, tmp_path, monkeypatch):
         "(>a: ABC 8H \\x1b[2JX +3 3)"
     )
     assert not games_of(tmp_path).exists()
+
+
+def test_export_reviews_a_game_in_the_list_it_was_played_with(capsys, tmp_path, monkeypatch):
+    """`export --review --lexicon FILE` finds the best plays in the game's own list, as
+    `host` and `solo` take it; without it, or with another list, one line says why."""
+    from dataclasses import replace
+
+    from tests.cli.test_export import saved
+    from tests.games.tiles.rules.test_gcg import scripted_game
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    path = word_list(tmp_path, "ZA\nQI\nHORN\nHORNS\nFARM\n")
+    listed = read_word_file(path)
+    log = scripted_game().log
+    config = replace(log[0].config, lexicon_name=listed.name, lexicon_hash=listed.digest)
+    saved(games_of(tmp_path) / "g1.log", [ev.GameCreated(config), *log[1:]])
+    code, _, err = run(capsys, "export", "g1", "--gcg", "--review")
+    assert code == 2
+    assert "club.txt" in one_error_line(err, "export")
+    assert "review it with --lexicon FILE" in err
+    other = word_list(tmp_path, "ZA\nQI\n", name="other.txt")
+    code, _, err = run(capsys, "export", "g1", "--gcg", "--review", "--lexicon", str(other))
+    assert code == 2
+    assert "not the word list this game was played with" in one_error_line(err, "export")
+    code, record, err = run(capsys, "export", "g1", "--gcg", "--review", "--lexicon", str(path))
+    assert (code, err) == (0, "")
+    best = [
+        line.split("best by equity ")[1].split(" (equity")[0]
+        for line in record.splitlines()
+        if line.startswith("#note review:")
+    ]
+    assert best
+    # Every best play is a word of the list (the shipped list has thousands more).
+    words = {play.split()[1].upper() for play in best if not play.startswith("exchange")}
+    assert words
+    assert words <= {"ZA", "QI", "HORN", "HORNS", "FARM"}
+    code, _, err = run(capsys, "export", "g1", "--gcg", "--lexicon", str(path))
+    assert code == 2
+    assert "give --review too" in err

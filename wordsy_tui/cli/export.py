@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from wordsy_tui.kit import NotExported, kits, titles
+from wordsy_tui.kit import NotExported, UsageError, kits, titles
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
@@ -54,6 +54,14 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "and by score, and what the move lost (a few seconds: every move's plays are found)",
     )
     parser.add_argument(
+        "--lexicon",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="with --review: the word list the game was played with (its host's --lexicon "
+        "FILE), for the review's best plays; a game played with the shipped list needs none",
+    )
+    parser.add_argument(
         "-o",
         "--output",
         metavar="FILE",
@@ -65,6 +73,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from wordsy_tui.kit import game_info, kit_for, logged_game
 
+    if args.lexicon is not None and not args.review:
+        parser.error(
+            "--lexicon is the word list the review finds the best plays in: give --review too"
+        )
     try:
         path = log_of(args.game)
         bodies = event_bodies(path)
@@ -78,9 +90,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 f"'wordsy-tui replay' shows {title} games"
             )
         try:
-            record = kit.export(game, bodies, path.stem, review=args.review)
+            record = kit.export(game, bodies, path.stem, review=args.review, lexicon=args.lexicon)
         except NotExported as why:
             raise ExportError(f"{shown(path.stem)} {why}") from None
+        except UsageError as why:
+            raise ExportError(str(why)) from None
         except ValueError as why:
             raise ExportError(f"{shown(path.name)} cannot be exported: {why}") from None
         if args.output is None:

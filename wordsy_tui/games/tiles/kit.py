@@ -380,12 +380,23 @@ class TilesKit:
     record_format = "GCG"
 
     def export(
-        self, game: str, bodies: Sequence[object], game_id: str, *, review: bool = False
+        self,
+        game: str,
+        bodies: Sequence[object],
+        game_id: str,
+        *,
+        review: bool = False,
+        lexicon: Path | None = None,
     ) -> str:
         from wordsy_tui.games.tiles.rules.codec import decode_event
         from wordsy_tui.games.tiles.rules.gcg import NotFinished, export_gcg
 
         events = [decode_event(body) for body in bodies]
+        if review:
+            from wordsy_tui.games.tiles.rules.evolve import replay
+
+            # Read here, the list is the one the review finds (`wordfile.review_dawg`).
+            same_lexicon(replay(events[:1]).config, word_file(lexicon), "review")
         try:
             notes = reviewed_notes(events) if review else None
             return export_gcg(events, game_id=game_id, notes=notes)
@@ -481,17 +492,23 @@ def resumed_lexicon(args: argparse.Namespace, listed: WordFile | None) -> tuple[
     """The config's word list fields, once a game `--resume` continues has the list it was
     played with: the same file's words (by their hash), or the shipped list again."""
     saved = None if args.resume is None else _saved_config(args.resume, args.game)
-    if saved is None:
-        return lexicon_fields(listed)
+    if saved is not None:
+        same_lexicon(saved, listed, "resume")
+    return lexicon_fields(listed)
+
+
+def same_lexicon(saved: TileGameConfig, listed: WordFile | None, again: str) -> None:
+    """UsageError unless `listed` (None: the shipped list) is the word list the game of
+    `saved` was played with, saying how to `again` ("resume", "review") it."""
     short = saved.lexicon_hash[:LEXICON_SHORT]
     if saved.lexicon_hash and listed is None:
         raise UsageError(
             f"this game was played with the word list {shown(saved.lexicon_name)} "
-            f"(sha256 {short}): resume it with --lexicon FILE"
+            f"(sha256 {short}): {again} it with --lexicon FILE"
         )
     if listed is not None and not saved.lexicon_hash:
         raise UsageError(
-            "this game was played with the shipped word list: resume it without --lexicon"
+            f"this game was played with the shipped word list: {again} it without --lexicon"
         )
     if listed is not None and listed.digest != saved.lexicon_hash:
         raise UsageError(
@@ -499,7 +516,6 @@ def resumed_lexicon(args: argparse.Namespace, listed: WordFile | None) -> tuple[
             f"({shown(saved.lexicon_name)}, sha256 {short}; this file's words hash to "
             f"{listed.digest[:LEXICON_SHORT]}): it has changed, or it is another list"
         )
-    return lexicon_fields(listed)
 
 
 def _saved_config(resume: str, game: str) -> TileGameConfig | None:

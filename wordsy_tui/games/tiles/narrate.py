@@ -32,8 +32,12 @@ def tile_line(state: TileGameState, event: ev.Event) -> str | None:
             return f"{player} played {formed} for {score}{' with a bingo' if bingo else ''}"
         case ev.TilesExchanged(player, _returned, _drawn, count):
             return f"{player} exchanged {count} tiles"
-        case ev.Passed(player, timed_out):
-            return f"{player}'s time ran out: the host passed" if timed_out else f"{player} passed"
+        case ev.Passed(player, timed_out=True, early=True):
+            return f"The table moved on without {player}: the host passed"
+        case ev.Passed(player, timed_out=True):
+            return f"The turn limit ended {player}'s turn: the host passed"
+        case ev.Passed(player):
+            return f"{player} passed"
         case ev.PlayAccepted(timed_out=True):
             return "Time for challenges ran out: the play stands"
         case ev.VoteOpened(challenger, voters, refused):

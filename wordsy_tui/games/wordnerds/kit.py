@@ -219,7 +219,13 @@ class NerdsKit:
     record_format = None
 
     def export(
-        self, game: str, bodies: Sequence[object], game_id: str, *, review: bool = False
+        self,
+        game: str,
+        bodies: Sequence[object],
+        game_id: str,
+        *,
+        review: bool = False,
+        lexicon: Path | None = None,
     ) -> str:
         raise NotExported("is a Word Nerds game: it has no record to export")
 

@@ -234,7 +234,13 @@ class WordsmithKit:
     record_format = None
 
     def export(
-        self, game: str, bodies: Sequence[object], game_id: str, *, review: bool = False
+        self,
+        game: str,
+        bodies: Sequence[object],
+        game_id: str,
+        *,
+        review: bool = False,
+        lexicon: Path | None = None,
     ) -> str:
         raise NotExported("is a Wordsmith game: it has no record to export")
 

@@ -88,7 +88,7 @@ def test_the_increment_is_added_after_each_of_your_turns():
     table = clocked(minutes=1, increment=5)
     after(table, 20, "ann", cmd.Pass())
     assert table.state.clock("ann") == MINUTE - 20_000 + 5_000
-    table.do(None, waiting(table.state).command)  # bob's time ran out: passed for him
+    table.do(None, waiting(table.state).command)  # the turn limit: the host passed for bob
     assert table.state.clock("bob") == MINUTE + 5_000  # (no time measured: none stamped)
 
 
@@ -182,9 +182,30 @@ def test_the_flag_alarm_sent_early_ends_the_wait_not_the_game():
     assert alarm is not None
     assert alarm.flag
     events = after(table, 30, None, alarm.command)
-    assert events[:2] == [ev.ClockRan("ann", 30_000), ev.Passed("ann", timed_out=True)]
+    assert events[:2] == [
+        ev.ClockRan("ann", 30_000),
+        ev.Passed("ann", timed_out=True, early=True),
+    ]
     assert table.state.phase is Phase.PLAYING
     assert table.state.out_of_time is None
+    assert table.state.turns[-1].early  # the move list and the board say the table moved on
+
+
+def test_the_turn_limit_charges_the_clock_the_limit_not_the_hosts_late_wake():
+    """The turn limit ends a turn at its time: a host that wakes a little late must not
+    push a clock over, which would cost 10 points (here: two turns run to a 30 s limit
+    on a one-minute clock leave it at 0:00, not -0:01)."""
+    table = clocked(minutes=1, turn_seconds=30)
+    limit = waiting(table.state)
+    assert limit is not None
+    assert not limit.flag  # the turn limit comes first: nobody loses on time here
+    events = after(table, 30.3, None, limit.command)
+    assert events[:2] == [ev.ClockRan("ann", 30_000), ev.Passed("ann", timed_out=True)]
+    assert not table.state.turns[-1].early  # the turn limit's pass, not the table's
+    after(table, 1, "bob", cmd.Pass())
+    after(table, 30.3, None, waiting(table.state).command)
+    assert table.state.clock("ann") == 0
+    assert penalty(table.state.clock("ann")) == 0
 
 
 def test_a_move_that_comes_after_the_overtime_ran_out_is_too_late():

@@ -6,7 +6,7 @@ import random
 import re
 import zlib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -336,19 +336,27 @@ def test_hostile_names_stay_on_their_line_and_reach_no_terminal_raw():
     assert record.players[nicks[0]] == "Ann \\x1b[2J\\x0aB: x"
 
 
-def test_a_pass_the_host_made_when_time_ran_out_is_noted():
+def test_a_pass_the_host_made_is_noted_with_what_ended_the_turn():
     table = Table(rng=FixedDraw(["A", "B"], "?AEHNOR", "AEFMRST"))
     table.play("ann", "8H HORN")
     table.do("bob", cmd.Accept())
     wait = waiting(table.state)
     assert wait is not None
     assert wait.player == "bob"
-    table.do(None, wait.command)  # bob walked away: his turn ran out
+    table.do(None, wait.command)  # bob walked away: his turn reached its limit
     while table.state.phase is not Phase.OVER:
         assert table.state.turn is not None
         table.do(table.state.turn, cmd.Pass())
     record = export_gcg(table.log, "g1").splitlines()
     at = record.index(">bob: AEFMRST - +0 0")
-    assert record[at + 1] == "#note bob's time ran out: the host passed for them"
+    assert record[at + 1] == "#note the turn limit ended bob's turn: the host passed for them"
     # Only that pass is noted: the ones the players made themselves are plain.
     assert sum(line.startswith("#note") for line in record) == 1
+    # The same pass made before the turn's limit: the table moved on without bob.
+    moved_on = [
+        replace(e, early=True) if isinstance(e, ev.Passed) and e.timed_out else e
+        for e in table.log
+    ]
+    assert "#note the table moved on without bob: the host passed for them" in (
+        export_gcg(moved_on, "g1").splitlines()
+    )

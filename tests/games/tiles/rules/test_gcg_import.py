@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.games.tiles.rules.table import FixedDraw, Table
+from tests.games.tiles.rules.test_clocks import after
 from tests.games.tiles.rules.test_gcg import SCRIPTED, Judged, scripted_game, whole_game
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
@@ -123,6 +124,57 @@ def test_going_out_is_read_as_the_record_scores_it(tournament):
     assert replay(game.events).scores == table.state.scores
 
 
+def overtime_game() -> tuple[Table, str]:
+    """Two players on a one-minute clock: ann runs 1:01 over (20 points), then everyone
+    passes to the end; the game and its record."""
+    config = TileGameConfig(clock_minutes=1)
+    table = Table(rng=FixedDraw(["A", "B"], list("?AEHNOR"), list("AEFMRST")), config=config)
+    after(table, 121, "ann", cmd.Pass())
+    for seat in ("bob", "ann", "bob", "ann", "bob"):
+        after(table, 1, seat, cmd.Pass())
+    return table, export_gcg(table.log, "g")
+
+
+def test_a_time_penalty_is_read_as_the_game_clock_took_it():
+    """Our own export writes the overtime penalty as macondo and Quackle do; it comes
+    back off the final score, and counts for who won."""
+    table, text = overtime_game()
+    penalty = next(line for line in text.splitlines() if "(time)" in line)
+    assert penalty.startswith(">ann: ")
+    assert " (time) -20 " in penalty
+    state = replay(read_gcg(text).events)
+    assert state.penalties == {"ann": 20}
+    assert state.scores == table.state.scores
+    assert state.winners == table.state.winners
+    assert export_gcg(read_gcg(text).events, "g") == text
+    # The results show it in their Time column, though the imported game has no clock.
+    from wordsy_tui.games.tiles.app.dialogs import result_text
+
+    shown = result_text(state, None).plain.splitlines()
+    assert "Time" in shown[2]
+    ann = next(line for line in shown[3:] if line.startswith("ann"))
+    assert ann.split()[3] == "-20"
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda line: line.replace("(time) -20", "(time) -15"), "10 points for each minute"),
+        (lambda line: line.replace("(time) -20", "(time) +20"), "10 points for each minute"),
+        (lambda line: f"{line}\n{line}", "taken off once"),
+        (lambda line: line.rsplit(" ", 1)[0] + " 99", "total 99"),
+    ],
+)
+def test_a_bad_time_penalty_is_refused_by_its_line(change, why):
+    _, text = overtime_game()
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if "(time)" in line)
+    broken = "\n".join([*lines[:at], change(lines[at]), *lines[at + 1 :]]) + "\n"
+    with pytest.raises(GcgImportError, match=why) as refused:
+        read_gcg(broken)
+    assert str(refused.value).startswith("line "), refused.value
+
+
 def without_failed_challenges(text: str) -> str:
     return "".join(f"{line}\n" for line in text.splitlines() if "the play stands" not in line)
 
@@ -144,7 +196,7 @@ DEV_PASS = ">dev: EIILRTU - +0 0\n"
         (GOOD_HEAD + ">cara: ADEGNOR 8D GROANED 72\n", 3, "points and the total"),
         (GOOD_HEAD + OPENING + ">dev: EIILRTU - +0 0\n>cara: ZZZZZZZ - +0 72\n", 4, "bag"),
         (GOOD_HEAD + OPENING + ">dev: EIILRTU -7 +0 0\n", 4, "only a count"),
-        (GOOD_HEAD + OPENING + ">dev: EIILRTU (time) -10 -10\n", 4, "time penalty"),
+        (GOOD_HEAD + ">dev: EIILRTU (time) -10 -10\n" + OPENING, 3, "time penalty comes at"),
         (GOOD_HEAD + OPENING + ">dev: EIILRTU E6 TI.E +4 4\n", 4, "ends before the game"),
         (GOOD_HEAD + OPENING, 3, "never moves"),
         (GOOD_HEAD + "this is not GCG\n", 3, "neither a pragma"),

@@ -18,6 +18,7 @@ from wordsy_tui.games.tiles.rules.config import (
     DEFAULT_TURN_SECONDS,
     TileGameConfig,
 )
+from wordsy_tui.games.tiles.rules.decide import decide
 from wordsy_tui.games.tiles.rules.errors import ClockError, NotYourTurn
 from wordsy_tui.games.tiles.rules.evolve import replay
 from wordsy_tui.games.tiles.rules.rulesets import GameName
@@ -58,6 +59,23 @@ def test_when_a_turn_runs_out_the_host_passes_for_the_player():
     assert state.turns[-1].timed_out
     assert len(state.rack("ann")) == 7  # the rack is kept
     assert waiting(state) == Wait("bob", 1, False, DEFAULT_TURN_SECONDS)
+
+
+@pytest.mark.parametrize(
+    ("elapsed", "early"),
+    [(12.0, True), (DEFAULT_TURN_SECONDS - 0.05, False), (DEFAULT_TURN_SECONDS + 2, False)],
+)
+def test_a_pass_before_the_turns_limit_says_the_table_moved_on(elapsed: float, early: bool):
+    """The host's measure of the wait tells the turn limit's pass from the table moving on
+    without a player who has gone (no game clock needed: the host measures every wait)."""
+    table = Table(GameName.WWF)
+    wait = waiting(table.state)
+    assert wait is not None
+    events = decide(
+        table.state, None, wait.command, rng=table.rng, words=table.words, elapsed=elapsed
+    )
+    assert events[0] == ev.Passed("ann", timed_out=True, early=early)
+    assert replay([*table.log, *events]).turns[-1].early is early
 
 
 def test_the_challenge_window_waits_for_the_table():

@@ -47,8 +47,10 @@ from wordsy_tui.games.tiles.app.panel import (
     chat_text,
     clock_text,
     last_play_squares,
+    minutes,
     move_lines,
     moves_text,
+    over_text,
     preview,
     preview_text,
     rack_text,
@@ -394,7 +396,9 @@ class BoardScreen(Screen[None]):
         moves = Text("Moves\n", "bold") + moves_text(lines, width, rows, state.config.options())
         self.query_one("#moves", Line).show(moves)
         placement = self.draft.placement
-        if placement:
+        if state.phase is Phase.OVER:
+            shown_preview = over_text(self.session.reviewable)
+        elif placement:
             shown_preview = preview_text(preview(state, placement))
         elif self.session.asked_to_judge and state.pending is not None and me is not None:
             room = self.query_one("#preview", Line).content_size.width
@@ -437,6 +441,8 @@ class BoardScreen(Screen[None]):
 
     def watching_text(self) -> Text:
         """The line under the board of someone who only watches."""
+        if self.state.phase is Phase.OVER:
+            return over_text(self.session.reviewable)
         return Text("You are watching: every rack is hidden until the game ends.")
 
     def _show_title(self) -> None:
@@ -464,11 +470,15 @@ class BoardScreen(Screen[None]):
         clock = clock_text(deadline, now, me)
         tail = Text(" · ") + clock if clock else Text("")
         head = Text(title)
-        room = self.size.width - tail.cell_len  # nothing to go by before the first layout
-        if self.size.width and head.cell_len > room:
+        bar = self.query_one("#title-bar", Line)
+        # Inside the bar's padding (the screen's width cut the tail: "any key: still he");
+        # nothing to go by before the first layout.
+        width = bar.content_size.width
+        room = width - tail.cell_len
+        if width and head.cell_len > room:
             # The countdown is what a player must not lose: the status gives way to it.
             head.truncate(max(1, room), overflow="ellipsis")
-        self.query_one("#title-bar", Line).show(head + tail)
+        bar.show(head + tail)
 
     def tell(self, events: tuple[ev.Event, ...]) -> None:
         """A line about what the others just did (our own moves say so themselves)."""
@@ -514,16 +524,25 @@ class BoardScreen(Screen[None]):
                         )
                 case ev.TilesExchanged(player, _r, _d, count) if player != me:
                     self.say(f"{shown(player)} exchanged {count} tiles.")
-                case ev.Passed(player, timed_out=True):
-                    whom = "you" if player == me else shown(player)
-                    whose = "Your" if player == me else f"{shown(player)}'s"
-                    self.say(f"{whose} time ran out: the host passed for {whom}.", "bold")
+                case ev.Passed(player, timed_out=True, early=early):
+                    self.say(host_pass_text(self.state, player, me, early=early), "bold")
                 case ev.Passed(player) if player != me:
                     self.say(f"{shown(player)} passed.")
                 case ev.PlayAccepted(timed_out=True):
                     self.say(f"Nobody challenged in time: {last_play_text(self.state)}", "bold")
                 case ev.TurnLost(player):
                     self.say(f"{shown(player)} loses this turn to the failed challenge.")
+
+
+def host_pass_text(state: TileGameState, player: str, me: str | None, *, early: bool) -> str:
+    """What ended the turn the host passed for `player`: the table moving on without them,
+    or the turn limit. Never "time": the game clock (shown beside the scores) is another
+    thing, and running out of it ends the game (docs/RULES.md, "Game clocks")."""
+    whom = "you" if player == me else shown(player)
+    if early:
+        return f"The table moved on without {whom}: the host passed for {whom}."
+    whose = "your" if player == me else f"{shown(player)}'s"
+    return f"The turn limit ({minutes(state.config.turn_seconds)}) ended {whose} turn: a pass."
 
 
 def failed_cost(state: TileGameState, challenger: str) -> str:

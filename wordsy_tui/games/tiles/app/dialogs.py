@@ -161,7 +161,8 @@ def result_text(state: TileGameState, me: str | None) -> Text:
         text.append(f"{shown(out)} played out.\n\n")
     else:
         text.append("Nobody could play on: the game ended.\n\n")
-    clocked = state.config.clocked
+    # An imported game has penalties from its record, but no clock.
+    clocked = state.config.clocked or bool(state.penalties)
     time = f"{'Time':>6}" if clocked else ""
     text.append(f"{'Player':<16}{'Score':>6}{'Rack':>6}{time}{'Final':>7}  Left on rack\n", "bold")
     for player in state.players:

@@ -103,7 +103,10 @@ def _turn_line(turn: Turn, board: str, rules: Rules) -> MoveLine:
             return MoveLine(turn.player, f"exchanged {turn.count}", 0)
         case "lost":
             return MoveLine(turn.player, "lost the turn", 0)
-    return MoveLine(turn.player, "passed (time up)" if turn.timed_out else "passed", 0)
+    # Which ended the turn, the turn limit or the table moving on without its player: never
+    # "time", which the game clock beside it would contradict.
+    why = " (away)" if turn.early else " (limit)" if turn.timed_out else ""
+    return MoveLine(turn.player, f"passed{why}", 0)
 
 
 def last_play_squares(state: TileGameState) -> tuple[int, ...]:
@@ -131,10 +134,9 @@ def scores_text(
     connected to the host (a LAN table's), as Wordsy's player list says it: "offline" (in
     place of the rack's count: the column has no room for both). In the lobby, where
     nobody has scored, each player's rating at the host (`ratings`) in place of the
-    score. With a game clock, each player's time left too (`game_clocks_text`), but for a
-    replay's racks: the column has no room for both."""
-    if state.clocks and not racks:
-        return game_clocks_text(state, me, presence or {}, deadline, now)
+    score. With a game clock, each player's time left too (`game_clocks_text`)."""
+    if state.clocks:
+        return game_clocks_text(state, me, presence or {}, deadline, now, racks=racks)
     text = Text(no_wrap=True, overflow="ellipsis")
     presence = presence or {}
     for player in state.players:
@@ -158,6 +160,8 @@ def scores_text(
 
 CLOCK_NAME_WIDTH: Final = 10
 """A name beside a score, a clock and a rack's count, in the panel's 30 columns."""
+RACK_CLOCK_NAME_WIDTH: Final = 7
+"""A name beside a score, a clock and a rack's seven tiles (a replay), in those 30."""
 
 
 def time_left_ms(
@@ -189,13 +193,17 @@ def game_clocks_text(
     presence: Mapping[str, bool],
     deadline: Deadline | None,
     now: float,
+    *,
+    racks: bool = False,
 ) -> Text:
     """The scores with a game clock: a column of each player's time left (the running
     one ticking, a clock over time marked by its minus sign and reversed), and each rack's
-    count (or "off": not connected)."""
+    count (or "off": not connected); `racks`: each rack's tiles (a finished game's replay,
+    its clocks as the log stamped them), the names shorter to make room."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    width = CLOCK_NAME_WIDTH
-    text.append(f"  {'Player':<{width}} {'Score':>5} {'Clock':>6} {'Rack':>4}\n", "dim")
+    width, tiles = (RACK_CLOCK_NAME_WIDTH, 7) if racks else (CLOCK_NAME_WIDTH, 4)
+    rack_head = f"{'Rack':<{tiles}}" if racks else f"{'Rack':>{tiles}}"
+    text.append(f"  {'Player':<{width}} {'Score':>5} {'Clock':>6} {rack_head}\n", "dim")
     for player in state.players:
         turn = ">" if player == state.turn else " "
         you = "*" if player == me else " "
@@ -207,11 +215,13 @@ def game_clocks_text(
         text.append(f"{face:>6}", f"{style} reverse" if left is not None and left < 0 else style)
         if presence.get(player) is False:
             rack = "off"
+        elif state.phase.value == "playing" and racks:
+            rack = "".join(state.rack(player))
         elif state.phase.value == "playing":
             rack = str(len(state.rack(player)))
         else:
             rack = ""
-        text.append(f" {rack:>4}\n", style)
+        text.append(f" {rack:<{tiles}}\n" if racks else f" {rack:>{tiles}}\n", style)
     return text
 
 
@@ -302,24 +312,43 @@ def preview_text(result: Assessment | str | None) -> Text:
     return Text.assemble(("Play: ", "bold"), f"{words}{bingo} = ", (f"{result.score}", "bold"))
 
 
+def over_text(reviewable: bool) -> Text:
+    """The line under the board once the game is over, in place of how to lay tiles: only
+    what still applies (`reviewable`: this program holds the game's record for F9)."""
+    if reviewable:
+        return Text.assemble("The game is over: ", ("F9", "bold"), " reviews it, move by move.")
+    return Text("The game is over.")
+
+
 def seconds_left(deadline: Deadline | None, now: float) -> int | None:
     """Whole seconds until the host's clock ends the wait; None when no limit runs."""
     return None if deadline is None else max(0, math.ceil(deadline.at - now))
 
 
+LIMIT_WORDS: Final = {"turn": "turn limit", "challenges": "challenges", "vote": "vote"}
+"""What the title bar's countdown counts, by the wait's label: said in words, so that it
+never reads as the game clock beside the scores (another m:ss, for the whole game)."""
+
+
+def minutes(seconds: int) -> str:
+    """Whole seconds as the countdowns show them: "5:00"."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
 def clock_text(deadline: Deadline | None, now: float, me: str | None = None) -> Text:
-    """The host's countdown of the wait running now, for the title bar ("" without one);
-    the title says what is waited for (a turn, or challenges). When the table is about to
-    move on without someone, it says whom (`me`: "you", loud)."""
+    """The host's countdown of the wait running now, for the title bar ("" without one),
+    named after what it counts ("turn limit 4:59"; the title says whose turn). When the
+    table is about to move on without someone, it says whom (`me`: "you", loud)."""
     left = seconds_left(deadline, now)
     if deadline is None or left is None:
         return Text("")
     if deadline.away:
-        words = f"{waiting_words(deadline.away, me)}: {left // 60}:{left % 60:02d}"
+        words = f"{waiting_words(deadline.away, me)}: {minutes(left)}"
         if me in deadline.away:
             return Text(f"{words} · {STILL_HERE}", "bold reverse")
         return Text(words, "bold")
     # The last quarter of a short limit, at most the last 30 s of a long one.
     hurry = left <= min(HURRY_SECONDS, (deadline.seconds or HURRY_SECONDS * 4) / 4)
-    text = f"{left // 60}:{left % 60:02d} left" + (", hurry" if hurry else "")
+    what = LIMIT_WORDS.get(deadline.label, deadline.label)
+    text = f"{what} {minutes(left)}" + (", hurry" if hurry else "")
     return Text(text, "bold" if hurry else "")

@@ -31,9 +31,10 @@ from wordsy_tui.games.tiles.rules.words import Words, is_word
 
 _Outcome = Outcome[TileGameState, ev.Event]
 
-FLAG_SLACK_MS: Final = 100
-"""A flag alarm this close to its time is the flag: an event loop may wake a timer a
-little early (never anywhere near this), and the flag is charged exactly anyway."""
+ALARM_SLACK_MS: Final = 100
+"""An alarm this close to its time is at its time: an event loop may wake a timer a
+little early (never anywhere near this). The flag, and a wait's own limit, are charged
+exactly anyway."""
 
 
 def decide(
@@ -47,6 +48,7 @@ def decide(
 ) -> list[ev.Event]:
     out = _Outcome(state, evolve)
     stamp, flagged = _clock_stamp(state, command, elapsed)
+    early = _early(state, command, elapsed)
     if stamp is not None:
         out.add(stamp)
     if stamp is not None and flagged:
@@ -85,7 +87,7 @@ def decide(
             _vote(out, _named(seat), uphold, _need(rng))
         case cmd.TimeUp():
             _check_time_up(state, seat, command)
-            _time_up(out, command, _need(rng))
+            _time_up(out, command, _need(rng), early=early)
         case _:
             raise TypeError(f"not a command: {command!r}")
     return _unless_same_wait(state, out, stamp)
@@ -99,19 +101,42 @@ def _clock_stamp(
     The clock's own alarm (`TimeUp.flag`) charges exactly the time to the flag, as does a
     command that comes after it: a move made once the overtime ran out is too late. The
     same alarm sent early (the table moving on without a player who has gone, the host
-    ending the wait) is the wait's own end, and charges the time it lasted."""
+    ending the wait) is the wait's own end, and charges the time it lasted. A wait's own
+    limit (the turn limit, the challenge window) charges that limit, not the moment the
+    host happened to wake: a host a little late must not push a clock into overtime."""
     player, to_flag = running(state), flag_ms(state)
     if player is None or to_flag is None:
         return None, False
     ms = None if elapsed is None else max(0, round(elapsed * MS))
     flag = isinstance(command, cmd.TimeUp) and command.flag
-    if flag and (ms is None or ms >= to_flag - FLAG_SLACK_MS):
+    if flag and (ms is None or ms >= to_flag - ALARM_SLACK_MS):
         return ev.ClockRan(player, to_flag), True
     if ms is None:
         return None, False
+    limit = _limit_ms(state, command)
+    if limit is not None:
+        ms = min(ms, limit)
     if ms >= to_flag:
         return ev.ClockRan(player, to_flag), True
     return ev.ClockRan(player, ms), False
+
+
+def _limit_ms(state: TileGameState, command: cmd.Command) -> int | None:
+    """The limit of the wait a `TimeUp` names, when it is the wait running now."""
+    wait = waiting(state)
+    if not isinstance(command, cmd.TimeUp) or wait is None or wait.command != command:
+        return None
+    return round(wait.seconds * MS)
+
+
+def _early(state: TileGameState, command: cmd.Command, elapsed: float | None) -> bool:
+    """Whether a `TimeUp` came before its wait's limit, by the host's measure: the table
+    moved on without people who had gone (or gone idle), or the host ended the wait. Not
+    the turn limit, nor the game clock (docs/RULES.md, "Game clocks")."""
+    limit = _limit_ms(state, command)
+    if limit is None or elapsed is None:
+        return False
+    return round(elapsed * MS) < limit - ALARM_SLACK_MS
 
 
 def _unless_same_wait(
@@ -395,17 +420,18 @@ def _check_time_up(state: TileGameState, seat: str | None, command: cmd.Command)
         raise errors.ClockError("That wait is over: the player has moved, or the game has.")
 
 
-def _time_up(out: _Outcome, command: cmd.TimeUp, rng: random.Random) -> None:
-    """The host's clock: the wait it names has lasted its limit. A turn ends as a pass
-    (it counts towards the passes or scoreless turns that end a game); a play nobody
-    challenged in time stands, as if the next player had started their turn."""
+def _time_up(out: _Outcome, command: cmd.TimeUp, rng: random.Random, *, early: bool) -> None:
+    """The host's clock: the wait it names has lasted its limit (`early`: the table moved
+    on before it). A turn ends as a pass (it counts towards the passes or scoreless turns
+    that end a game); a play nobody challenged in time stands, as if the next player had
+    started their turn."""
     if command.vote:
         _close_vote(out, rng)
         return
     if command.challenges:
         _settle(out, rng, timed_out=True)
         return
-    out.add(ev.Passed(command.player, timed_out=True))
+    out.add(ev.Passed(command.player, timed_out=True, early=early))
     _after_turn(out, command.player, rng)
 
 
@@ -460,11 +486,21 @@ def _stalled(state: TileGameState) -> bool:
 
 
 def _end(out: _Outcome, went_out: str | None, *, out_of_time: str | None = None) -> None:
+    out.add(game_ended(out.state, went_out, out_of_time=out_of_time))
+
+
+def game_ended(
+    state: TileGameState,
+    went_out: str | None,
+    *,
+    out_of_time: str | None = None,
+    penalties: dict[str, int] | None = None,
+) -> ev.GameEnded:
     """End-of-game rack adjustments: every player loses their rack's points; a player who
     went out gains everyone else's (under tournament scoring, twice, and nobody loses).
     With a game clock, each player's overtime costs its penalty, and a player who lost on
-    time is not among the winners."""
-    state = out.state
+    time is not among the winners. `penalties`: the overtime penalties a record gives (an
+    imported game's, which has no clocks to count them from)."""
     rules = state.rules
     left = {p: sum(rules.value(t) for t in state.rack(p)) for p in state.players}
     adjustments = {p: -left[p] for p in state.players}
@@ -473,7 +509,8 @@ def _end(out: _Outcome, went_out: str | None, *, out_of_time: str | None = None)
         adjustments[went_out] = 2 * sum(left.values())
     elif went_out is not None:
         adjustments[went_out] = sum(left.values())
-    penalties = {p: penalty(state.clocks[p]) for p in state.players if p in state.clocks}
+    if penalties is None:
+        penalties = {p: penalty(state.clocks[p]) for p in state.players if p in state.clocks}
     final = {p: state.scores[p] + adjustments[p] - penalties.get(p, 0) for p in state.players}
     contenders = [p for p in state.players if p != out_of_time]
     best = max(final[p] for p in contenders)
@@ -481,13 +518,11 @@ def _end(out: _Outcome, went_out: str | None, *, out_of_time: str | None = None)
     if len(winners) > 1 and rules.tie_before_adjustments:
         before = max(state.scores[p] for p in winners)
         winners = [p for p in winners if state.scores[p] == before]
-    out.add(
-        ev.GameEnded(
-            went_out,
-            tuple((p, state.rack(p)) for p in state.players),
-            tuple(adjustments.items()),
-            tuple(winners),
-            tuple((p, points) for p, points in penalties.items() if points),
-            out_of_time,
-        )
+    return ev.GameEnded(
+        went_out,
+        tuple((p, state.rack(p)) for p in state.players),
+        tuple(adjustments.items()),
+        tuple(winners),
+        tuple((p, points) for p, points in penalties.items() if points),
+        out_of_time,
     )

@@ -129,6 +129,10 @@ class Passed:
     player: str
     timed_out: bool = False
     """The host passed for `player`: their turn lasted its limit."""
+    early: bool = False
+    """With `timed_out`: the host passed before the turn's limit, when the table moved on
+    without a player who had gone (or the host ended the wait). Neither the turn limit
+    nor a loss on time (docs/RULES.md, "Game clocks")."""
 
 
 @dataclass(frozen=True, slots=True)

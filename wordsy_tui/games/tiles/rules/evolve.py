@@ -179,9 +179,10 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
             )
             turn = Turn(player, "exchange", count=count)
             return _scoreless(exchanged, turn, passed=False)
-        case ev.Passed(player, timed_out):
+        case ev.Passed(player, timed_out, early):
             passed = _incremented(state, player)
-            return _scoreless(passed, Turn(player, "pass", timed_out=timed_out), passed=True)
+            turn = Turn(player, "pass", timed_out=timed_out, early=early)
+            return _scoreless(passed, turn, passed=True)
         case ev.TurnLost(player):
             lost = replace(state, skip=state.skip - {player})
             return _scoreless(lost, Turn(player, "lost"), passed=True)

@@ -145,9 +145,14 @@ def _lines(
         case ev.TilesExchanged(player, returned, _drawn, count):
             put_back = _token("".join(returned)) if returned is not None else str(count)
             return [_Line(player, _rack(before, player), f"-{put_back}", 0, totals[player])]
-        case ev.Passed(player, timed_out=True):
+        case ev.Passed(player, timed_out=True, early=early):
             line = _Line(player, _rack(before, player), "-", 0, totals[player])
-            return [line, f"#note {_text(player)}'s time ran out: the host passed for them"]
+            why = (
+                f"the table moved on without {_text(player)}"
+                if early
+                else f"the turn limit ended {_text(player)}'s turn"
+            )
+            return [line, f"#note {why}: the host passed for them"]
         case ev.Passed(player) | ev.TurnLost(player):
             return [_Line(player, _rack(before, player), "-", 0, totals[player])]
         case ev.GameEnded(out, racks, adjustments, _winners, penalties, out_of_time):

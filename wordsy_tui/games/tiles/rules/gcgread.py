@@ -19,6 +19,7 @@ The forms read (the ones those tools write):
     >ann: (EEIV) +14 330                 went out: the tiles left on the other rack
     >bob: (EEIV) -7 310                  a rack's points lost (Quackle's form)
     >bob: EEIV (EEIV) -7 310             the same (macondo's form)
+    >bob: EEIV (time) -10 300            a game clock's overtime penalty, after the end
 """
 
 from __future__ import annotations
@@ -35,9 +36,10 @@ from wordsy_tui.engine.names import name_problem
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.board import EMPTY
+from wordsy_tui.games.tiles.rules.clocks import PENALTY_PER_MINUTE
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
-from wordsy_tui.games.tiles.rules.decide import decide
-from wordsy_tui.games.tiles.rules.evolve import evolve
+from wordsy_tui.games.tiles.rules.decide import decide, game_ended
+from wordsy_tui.games.tiles.rules.evolve import evolve, replay
 from wordsy_tui.games.tiles.rules.gcg import nicknames
 from wordsy_tui.games.tiles.rules.notation import ACROSS, DOWN, parse_move
 from wordsy_tui.games.tiles.rules.rulesets import LETTERS, SIZE, ChallengeRule, GameName
@@ -52,6 +54,8 @@ _SCORE: Final = re.compile(r"[+-]?\d{1,5}")
 _RACK: Final = re.compile(r"[A-Z?]{0,7}")
 _TILES: Final = re.compile(r"\(([A-Za-z?]{0,100})\)")
 _BONUSES: Final = {5: ChallengeRule.FIVE, 10: ChallengeRule.TEN}
+_ENDING: Final = ("end", "time")
+"""The lines after the last move: the racks' adjustments and the overtime penalties."""
 
 
 class GcgImportError(ValueError):
@@ -75,7 +79,7 @@ class _Move:
     nick: str
     rack: str
     kind: str
-    """play, withdrawn, bonus, exchange, pass, end."""
+    """play, withdrawn, bonus, exchange, pass, end, time (an overtime penalty)."""
     points: int
     total: int
     where: str = ""
@@ -182,10 +186,6 @@ def _move(line: str, number: int) -> _Move:
         raise GcgImportError(
             f"line {number}: a move ends with its points and the total (e.g. +14 14)"
         )
-    if "(time)" in middle:
-        raise GcgImportError(
-            f"line {number}: a time penalty: games played on a clock do not import yet"
-        )
 
     def made(kind: str, rack: Sequence[str] = (), **more: str) -> _Move:
         return _Move(
@@ -193,6 +193,8 @@ def _move(line: str, number: int) -> _Move:
         )
 
     match middle:
+        case [*rack, "(time)"] if len(rack) <= 1:  # before the end's forms: "(TIME)" is tiles
+            return made("time", rack)
         case [end] if (found := _TILES.fullmatch(end)) is not None and end != "(challenge)":
             return made("end", tiles=found[1].upper())
         case [rack, end] if (found := _TILES.fullmatch(end)) is not None and end != "(challenge)":
@@ -240,9 +242,14 @@ def _game(
     for move in moves:
         if move.nick not in names:
             raise GcgImportError(f"line {move.number}: {shown(move.nick)!r} is not a player")
-    plays = [m for m in moves if m.kind != "end"]
+    plays = [m for m in moves if m.kind not in _ENDING]
     if not plays:
         raise GcgImportError("the record has no moves")
+    penalty = next((m for m in moves if m.kind == "time"), None)
+    if penalty is not None and penalty.number < plays[-1].number:
+        raise GcgImportError(
+            f"line {penalty.number}: a time penalty comes at the end, after the last move"
+        )
     config = TileGameConfig(
         GameName.SCRABBLE,
         max_players=2,
@@ -313,7 +320,7 @@ class _Replayer:
             self.out.append(event)
 
     def events(self) -> list[ev.Event]:
-        plays = [m for m in self.moves if m.kind != "end"]
+        plays = [m for m in self.moves if m.kind not in _ENDING]
         first = plays[0].nick
         order = (first, *(nick for nick in self.names if nick != first))
         seated = tuple(self.names[nick] for nick in order)
@@ -329,7 +336,7 @@ class _Replayer:
             self._draw(rack, plays[0].number, self.names[nick])
         self.add([ev.TurnStarted(seated[0])])
         for index, move in enumerate(self.moves):
-            if move.kind != "end":
+            if move.kind not in _ENDING:
                 self._turn(index, move)
         self._finish()
         return self.out
@@ -468,7 +475,7 @@ class _Replayer:
 
     def _check_total(self, move: _Move, player: str) -> None:
         total = self.state.scores.get(player, 0)
-        if move.kind != "end":  # the move that ended the game: its total is before the end's
+        if move.kind not in _ENDING:  # the move that ended the game: its total is before the end's
             total -= self.state.adjustments.get(player, 0)
         if total != move.total:
             raise GcgImportError(
@@ -537,3 +544,27 @@ class _Replayer:
                     f"line {last.number}: the record leaves out {shown(self._nick(player))}'s "
                     f"end-of-game adjustment ({points:+d})"
                 )
+        self._penalties()
+
+    def _penalties(self) -> None:
+        """The overtime penalties the record's `(time)` lines give, taken off the final
+        scores as a game clock's are (and counted for who won), each total checked."""
+        timed = [m for m in self.moves if m.kind == "time"]
+        penalties: dict[str, int] = {}
+        for move in timed:
+            player = self.names[move.nick]
+            if move.points >= 0 or move.points % PENALTY_PER_MINUTE or player in penalties:
+                raise GcgImportError(
+                    f"line {move.number}: a time penalty is {PENALTY_PER_MINUTE} points for "
+                    f"each minute over, taken off once (e.g. -{PENALTY_PER_MINUTE}), not "
+                    f"{move.points:+d}"
+                )
+            penalties[player] = -move.points
+        if not penalties:
+            return
+        ended = self.out.pop()
+        assert isinstance(ended, ev.GameEnded)
+        self.state = replay(self.out)
+        self.add([game_ended(self.state, ended.out, penalties=penalties)])
+        for move in timed:
+            self._check_total(move, self.names[move.nick])

@@ -78,7 +78,9 @@ class Turn:
     count: int = 0
     """Tiles exchanged."""
     timed_out: bool = False
-    """A pass the host made for the player when their time was up."""
+    """A pass the host made for the player when their turn lasted its limit."""
+    early: bool = False
+    """With `timed_out`: the table moved on without the player before that limit."""
     challenger: str | None = None
     """Who challenged the play: it stood (a play) or went (withdrawn)."""
 
