@@ -254,6 +254,9 @@ async def test_solo_opens_on_the_table_and_a_joined_game_waits_for_the_host() ->
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, GameScreen)
         await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        await pilot.pause(0.2)
+        # Dealt as the seat opened: the app does not ask to start it again (and be told off).
+        assert [n.message for n in app._notifications] == []
     joined = WordsyApp(ScriptedSession("Ann", GameState()), advisor=FixedAdvisor())
     async with joined.run_test(size=(80, 24)):
         assert isinstance(joined.screen, WaitingScreen)

@@ -216,7 +216,7 @@ class WordsyApp(TableApp):
         me = self.me
         if any(isinstance(e, ev.TimerFlipped) and e.player != me for e in message.events):
             self.ring()
-        if self._solo_ready_to_start(message.state):
+        if self._solo_ready_to_start():
             # Solo has no one to wait for: the game starts once its player is seated.
             self._solo_started = True
             self.act(lambda session: session.start_game())
@@ -244,8 +244,14 @@ class WordsyApp(TableApp):
             bool(state.sheets),
         )
 
-    def _solo_ready_to_start(self, state: GameState) -> bool:
-        me = self.me
+    def _solo_ready_to_start(self) -> bool:
+        # The seat's state now, not the update's: a solo game is dealt as its seat opens,
+        # so the update of its player seated comes after the game has started (only a
+        # rematch waits in the lobby).
+        session = self.session
+        if session is None:
+            return False
+        state, me = session.state, self.me
         return (
             state.solo
             and state.phase is Phase.LOBBY
