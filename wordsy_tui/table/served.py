@@ -324,15 +324,19 @@ class ServedTable(Generic[S, C, E]):
 
     def _settle(self) -> None:
         """The host's bookkeeping of each event applied since the last time, with the state
-        it made, in order: the clock, the absent, the lobby, the advertisement, `on_event`."""
+        it made, in order: the clock, the lobby, the advertisement, `on_event`; then the
+        watch on the absent, once."""
         unsettled, self._unsettled = self._unsettled, []
         for state, event in unsettled:
             self._after(state, event)
+        if unsettled and self.clock is not None:
+            # Once, for where the events led: who is waited on in between is nobody's
+            # business (each event's alarm is observed, and the last one's is the one kept).
+            self._mind_the_absent(unsettled[-1][0])
 
     def _after(self, state: S, event: E) -> None:
         if self.clock is not None:
             self.clock.observe(state)
-            self._mind_the_absent(state)
         if isinstance(event, self.part.rehashed):
             # After the fan-out of this batch, so every view hash covers the same events.
             asyncio.get_running_loop().call_soon(self.host.broadcast_hash)
