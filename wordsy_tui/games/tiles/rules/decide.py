@@ -123,8 +123,10 @@ def _clock_stamp(
 
 def _limit_ms(state: TileGameState, command: cmd.Command) -> int | None:
     """The limit of the wait a `TimeUp` names, when it is the wait running now."""
+    if not isinstance(command, cmd.TimeUp):
+        return None
     wait = waiting(state)
-    if not isinstance(command, cmd.TimeUp) or wait is None or wait.command != command:
+    if wait is None or wait.command != command:
         return None
     return round(wait.seconds * MS)
 
