@@ -89,7 +89,7 @@ async def test_at_80_columns_the_status_gives_way_to_the_countdown() -> None:
         await until(pilot, lambda: isinstance(app.screen, TileVoteScreen))
         title = str(board_screen(app).query_one("#title-bar", Static).render())
         # The whole line would be 90 columns: it was cut at the countdown.
-        assert title.endswith("… · 1:30 left"), title
+        assert title.endswith("… · vote 1:30"), title
         assert len(title) <= 80
 
 

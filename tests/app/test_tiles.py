@@ -253,3 +253,15 @@ async def test_a_play_in_one_burst_with_keys_after_enter_is_the_play_on_screen()
         assert played.placement == move.placement
         # The computer player answers: its news is in before the app closes.
         await until(pilot, lambda: my_turn(app.session) and len(app.session.state.turns) > 1)
+
+
+def test_news_that_comes_before_the_board_is_set_up_is_kept_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A screen may count as mounted before its lines are (CI saw an update land then):
+    what it is told meanwhile is kept for its `on_mount` to show, not looked for on it."""
+    board = TileApp(tile_session()).board_screen
+    monkeypatch.setattr(BoardScreen, "is_mounted", property(lambda self: True))
+    board.say("Bot 1 (easy) played ZA for 11.")
+    board.redraw()
+    assert board.message.plain == "Bot 1 (easy) played ZA for 11."

@@ -122,6 +122,9 @@ class BoardScreen(Screen[None]):
         """The monotonic clock the host's deadlines are in (tests freeze it)."""
         self.draft = Draft()
         self.message: Text = Text("")
+        self._set_up = False
+        """`on_mount` has run: the lines exist (a screen may count as mounted before its
+        children are, and an update can come in between)."""
         self._shown_left: int | None = None
         """The whole seconds left that the title bar shows (it repaints on a new one)."""
         self._shown_scores = ""
@@ -161,6 +164,7 @@ class BoardScreen(Screen[None]):
     def on_mount(self) -> None:
         if self.app.return_code is not None:
             return  # the app closed as it opened (the table turned us away): no board to set up
+        self._set_up = True
         self.query_one("#chat-last").display = self.session.can_chat
         self.watch(self.app, "chat", self._show_chat)
         # What was said before the screen was up (a damaged log's note, the first news of
@@ -358,11 +362,11 @@ class BoardScreen(Screen[None]):
 
     def say(self, message: str | Text | None, style: str = "") -> None:
         self.message = Text(message, style) if isinstance(message, str) else message or Text("")
-        if self.is_mounted:
+        if self._set_up:
             self.query_one("#message", Line).show(self.message)
 
     def redraw(self) -> None:
-        if not self.is_mounted:
+        if not self._set_up:
             return
         self._keep_draft()
         self._refresh_keys()
