@@ -11,7 +11,7 @@ import pytest
 
 def frozen_before_the_loop(monkeypatch: pytest.MonkeyPatch, program: Callable[[], int]) -> int:
     """Run `program` up to its `asyncio.run` (the coroutine is closed, not run); the number of
-    objects frozen by then. Unfrozen again afterwards: this test process goes on."""
+    objects it froze by then. Unfrozen again afterwards: this test process goes on."""
     frozen: list[int] = []
 
     def run(main: Coroutine[object, object, int]) -> int:
@@ -20,6 +20,7 @@ def frozen_before_the_loop(monkeypatch: pytest.MonkeyPatch, program: Callable[[]
         return 0
 
     monkeypatch.setattr(asyncio, "run", run)
+    gc.unfreeze()  # (tests/conftest.py freezes what came before each test: none of it counts)
     try:
         assert program() == 0
     finally:
