@@ -350,7 +350,29 @@ def game_names() -> list[str]:
     return [game.name for game in games()]
 
 
-def titles(kit: Kit) -> str:
+class NoRecords:
+    """A kit's saved games when its games have no record format other tools read: mixed
+    into such a kit, so each need not refuse in words of its own."""
+
+    games: Sequence[Game]
+    record_format: str | None = None
+
+    def export(
+        self,
+        game: str,
+        bodies: Sequence[object],
+        game_id: str,
+        *,
+        review: bool = False,
+        lexicon: Path | None = None,
+    ) -> str:
+        raise NotExported(f"is a {titles(self)} game: it has no record to export")
+
+    def read_record(self, text: str) -> Imported:
+        raise NotImported(f"{titles(self)} has no record format to read")
+
+
+def titles(kit: Kit | NoRecords) -> str:
     """The names of a kit's games for people, as a heading: "Scrabble, Words with Friends,
     Wordfeud"."""
     return ", ".join(game.title for game in kit.games)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from tests.games.madeup import rules as r
-from wordsy_tui.kit import Game, Hosted, Kit, Listing, NotExported, Outcome
+from wordsy_tui.kit import Game, Hosted, Kit, Listing, NoRecords, Outcome
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -30,7 +30,7 @@ TWENTY_ONE: Final = Game(
 )
 
 
-class MadeUpKit:
+class MadeUpKit(NoRecords):
     """Twenty-One, for the table."""
 
     games: Sequence[Game] = (TWENTY_ONE,)
@@ -153,11 +153,6 @@ class MadeUpKit:
         return MadeUpApp(seat, again)
 
     # -- saved games -----------------------------------------------------------------------
-
-    record_format: str | None = None
-
-    def export(self, game: str, bodies: Sequence[object], game_id: str) -> str:
-        raise NotExported(f"is a {r.TITLE} game: it has no record to export")
 
     def saved(self, game: str, bodies: Sequence[object]) -> tuple[tuple[str, ...], int, bool]:
         state = r.State()

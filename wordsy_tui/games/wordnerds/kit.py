@@ -21,10 +21,8 @@ from wordsy_tui.games.wordnerds.rules.config import (
 from wordsy_tui.kit import (
     Game,
     Hosted,
-    Imported,
     Listing,
-    NotExported,
-    NotImported,
+    NoRecords,
     Outcome,
     knock,
 )
@@ -52,7 +50,7 @@ SOLO_RIVALS: Final = 3
 """Computer players in a solo game unless told otherwise: a table of four."""
 
 
-class NerdsKit:
+class NerdsKit(NoRecords):
     """Word Nerds, for 2 to 6 players who bid in secret, spell, trump and challenge."""
 
     games: Sequence[Game] = (WORD_NERDS,)
@@ -215,22 +213,6 @@ class NerdsKit:
         return NerdsApp(seat, again=again)
 
     # -- saved games -------------------------------------------------------------------
-
-    record_format = None
-
-    def export(
-        self,
-        game: str,
-        bodies: Sequence[object],
-        game_id: str,
-        *,
-        review: bool = False,
-        lexicon: Path | None = None,
-    ) -> str:
-        raise NotExported("is a Word Nerds game: it has no record to export")
-
-    def read_record(self, text: str) -> Imported:
-        raise NotImported("Word Nerds has no record format to read")
 
     def saved(self, game: str, bodies: Sequence[object]) -> tuple[tuple[str, ...], int, bool]:
         from wordsy_tui.games.wordnerds.rules.codec import decode_event

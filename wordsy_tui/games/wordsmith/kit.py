@@ -21,10 +21,8 @@ from wordsy_tui.games.wordsmith.rules.config import (
 from wordsy_tui.kit import (
     Game,
     Hosted,
-    Imported,
     Listing,
-    NotExported,
-    NotImported,
+    NoRecords,
     Outcome,
     knock,
 )
@@ -52,7 +50,7 @@ SOLO_OPPONENTS: Final = 3
 """Computer players in a solo game unless told otherwise: a table of four."""
 
 
-class WordsmithKit:
+class WordsmithKit(NoRecords):
     """Wordsmith, for 2 to 10 players who choose at once."""
 
     games: Sequence[Game] = (WORDSMITH,)
@@ -230,22 +228,6 @@ class WordsmithKit:
         return WordsmithApp(seat, again=again)
 
     # -- saved games -------------------------------------------------------------------
-
-    record_format = None
-
-    def export(
-        self,
-        game: str,
-        bodies: Sequence[object],
-        game_id: str,
-        *,
-        review: bool = False,
-        lexicon: Path | None = None,
-    ) -> str:
-        raise NotExported("is a Wordsmith game: it has no record to export")
-
-    def read_record(self, text: str) -> Imported:
-        raise NotImported("Wordsmith has no record format to read")
 
     def saved(self, game: str, bodies: Sequence[object]) -> tuple[tuple[str, ...], int, bool]:
         from wordsy_tui.games.wordsmith.rules import events as ev

@@ -23,10 +23,8 @@ from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 from wordsy_tui.kit import (
     Game,
     Hosted,
-    Imported,
     Listing,
-    NotExported,
-    NotImported,
+    NoRecords,
     Outcome,
     UsageError,
     knock,
@@ -52,7 +50,7 @@ WORDSY: Final = Game(
 )
 
 
-class WordsyKit:
+class WordsyKit(NoRecords):
     """Wordsy, both editions (its rulesets)."""
 
     games: Sequence[Game] = (WORDSY,)
@@ -250,22 +248,6 @@ class WordsyKit:
         return WordsyApp(seat, again=again)
 
     # -- saved games -------------------------------------------------------------------
-
-    record_format = None
-
-    def export(
-        self,
-        game: str,
-        bodies: Sequence[object],
-        game_id: str,
-        *,
-        review: bool = False,
-        lexicon: Path | None = None,
-    ) -> str:
-        raise NotExported("is a Wordsy game: it has no record to export")
-
-    def read_record(self, text: str) -> Imported:
-        raise NotImported("Wordsy has no record format to read")
 
     def saved(self, game: str, bodies: Sequence[object]) -> tuple[tuple[str, ...], int, bool]:
         from wordsy_tui.games.wordsy.rules import events as ev
