@@ -324,15 +324,20 @@ class ServedTable(Generic[S, C, E]):
 
     def _settle(self) -> None:
         """The host's bookkeeping of each event applied since the last time, with the state
-        it made, in order: the clock, the lobby, the advertisement, `on_event`; then the
-        watch on the absent, once."""
+        it made, in order: the clock, the lobby, the advertisement, `on_event`; then, once,
+        for where they led, the watch on the absent and the ratings."""
         unsettled, self._unsettled = self._unsettled, []
         for state, event in unsettled:
             self._after(state, event)
-        if unsettled and self.clock is not None:
-            # Once, for where the events led: who is waited on in between is nobody's
-            # business (each event's alarm is observed, and the last one's is the one kept).
-            self._mind_the_absent(unsettled[-1][0])
+        if not unsettled:
+            return
+        # Who is waited on, or seated, in between is nobody's business (each event's alarm
+        # is observed, and the last one's is the one kept); and a resumed log's thousands
+        # of events read the ratings file once, not at every seat taken.
+        last = unsettled[-1][0]
+        if self.clock is not None:
+            self._mind_the_absent(last)
+        self._rate(last)
 
     def _after(self, state: S, event: E) -> None:
         if self.clock is not None:
@@ -347,7 +352,6 @@ class ServedTable(Generic[S, C, E]):
             self._spawn(self.announce.update(state))
         if self.on_event is not None:
             self.on_event(state, event)
-        self._rate(state)
 
     def _rate(self, state: S) -> None:
         """Look the players' ratings up when the seats change (the lobby), and rate the
