@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import cache
 from typing import Any, Final
@@ -93,10 +93,14 @@ def bounded(value: str | bytes, bound: Longest) -> None:
         raise TooLong(f"{bound.what.capitalize()} is at most {bound.limit} {unit}{plural}.")
 
 
+Convert = Callable[[Any, str], Any]
+"""A field's value from the wire, checked against its hint (`where` names it in a refusal)."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Field:
     name: str
-    hint: Any
+    convert: Convert
     required: bool
     where: str
 
@@ -108,7 +112,7 @@ def _plan(cls: type) -> tuple[frozenset[str], tuple[_Field, ...]]:
     fields = tuple(
         _Field(
             f.name,
-            hints[f.name],
+            _converter(hints[f.name]),
             f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
             f"{cls.__name__}.{f.name}",
         )
@@ -127,72 +131,141 @@ def _build(cls: type, data: Any) -> Any:
     values = {}
     for f in fields:
         if f.name in data:
-            values[f.name] = _convert(f.hint, data[f.name], f.where)
+            values[f.name] = f.convert(data[f.name], f.where)
         elif f.required:
             raise CodecError(f"{cls.__name__}: missing {f.name}")
     return cls(**values)
 
 
-def _convert(hint: Any, value: Any, where: str) -> Any:
-    # Every command the host hears is decoded: the plain fields first, as below would.
-    if hint is str or hint is bytes or hint is bool:
-        if not isinstance(value, hint):
-            raise CodecError(f"{where}: expected {hint.__name__}")
-        return value
+@cache
+def _converter(hint: Any) -> Convert:
+    """How to read a value of type `hint`, worked out once per hint: the host decodes every
+    command it hears, and taking a hint apart (`typing.get_origin`, `get_args`) at each
+    value cost a Scrabble play a third of its decision."""
+    if hint in (str, bytes, bool):
+        return _exactly(hint)
+    # bool is an int in Python; keep them apart so `true` is never a count.
+    if hint is int:
+        return _integer
+    if hint is type(None):
+        return _nothing
     origin = typing.get_origin(hint)
     if origin is typing.Annotated:
         base, *marks = typing.get_args(hint)
-        converted = _convert(base, value, where)
-        for mark in marks:
-            if isinstance(mark, Longest):
-                bounded(converted, mark)
-        return converted
+        return _bounded(_converter(base), tuple(m for m in marks if isinstance(m, Longest)))
     if origin in (types.UnionType, typing.Union):
-        for option in typing.get_args(hint):
+        return _first_fit(hint, tuple(_converter(o) for o in typing.get_args(hint)))
+    if origin is frozenset:
+        (item,) = typing.get_args(hint)
+        return _frozenset(_converter(item))
+    if origin is tuple:
+        items = typing.get_args(hint)
+        if len(items) == 2 and items[1] is Ellipsis:
+            return _any_tuple(_converter(items[0]))
+        return _fixed_tuple(tuple(_converter(item) for item in items))
+    if origin in (Mapping, dict):
+        key, item = typing.get_args(hint)
+        return _mapping(_converter(key), _converter(item))
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return _enum(hint)
+    if dataclasses.is_dataclass(hint):
+        cls = typing.cast(type, hint)
+        return lambda value, where: _build(cls, value)
+    return lambda value, where: value
+
+
+def _exactly(kind: type) -> Convert:
+    def convert(value: Any, where: str) -> Any:
+        if not isinstance(value, kind):
+            raise CodecError(f"{where}: expected {kind.__name__}")
+        return value
+
+    return convert
+
+
+def _integer(value: Any, where: str) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CodecError(f"{where}: expected an integer")
+    return value
+
+
+def _nothing(value: Any, where: str) -> Any:
+    if value is not None:
+        raise CodecError(f"{where}: expected nothing")
+    return None
+
+
+def _bounded(base: Convert, bounds: tuple[Longest, ...]) -> Convert:
+    def convert(value: Any, where: str) -> Any:
+        converted = base(value, where)
+        for bound in bounds:
+            bounded(converted, bound)
+        return converted
+
+    return convert
+
+
+def _first_fit(hint: Any, options: tuple[Convert, ...]) -> Convert:
+    def convert(value: Any, where: str) -> Any:
+        for option in options:
             try:
-                return _convert(option, value, where)
+                return option(value, where)
             except TooLong:
                 raise  # it fits, but is too long: that is the answer
             except CodecError:
                 continue
         raise CodecError(f"{where}: {value!r} fits none of {hint}")
-    if origin is frozenset:
-        (item,) = typing.get_args(hint)
+
+    return convert
+
+
+def _frozenset(item: Convert) -> Convert:
+    def convert(value: Any, where: str) -> Any:
         if not isinstance(value, list | tuple):
             raise CodecError(f"{where}: expected a list")
-        return frozenset(_convert(item, v, where) for v in value)
-    if origin is tuple:
-        return _tuple(typing.get_args(hint), value, where)
-    if origin in (Mapping, dict):
-        key, item = typing.get_args(hint)
+        return frozenset(item(v, where) for v in value)
+
+    return convert
+
+
+def _any_tuple(item: Convert) -> Convert:
+    """`tuple[X, ...]`: any length."""
+
+    def convert(value: Any, where: str) -> Any:
+        if not isinstance(value, list | tuple):
+            raise CodecError(f"{where}: expected a list")
+        return tuple([item(v, where) for v in value])
+
+    return convert
+
+
+def _fixed_tuple(items: tuple[Convert, ...]) -> Convert:
+    """`tuple[X, Y]`: exactly these."""
+
+    def convert(value: Any, where: str) -> Any:
+        if not isinstance(value, list | tuple):
+            raise CodecError(f"{where}: expected a list")
+        if len(value) != len(items):
+            raise CodecError(f"{where}: expected a list of {len(items)}")
+        return tuple([item(v, where) for item, v in zip(items, value, strict=True)])
+
+    return convert
+
+
+def _mapping(key: Convert, item: Convert) -> Convert:
+    def convert(value: Any, where: str) -> Any:
         if not isinstance(value, dict):
             raise CodecError(f"{where}: expected a map")
-        return {_convert(key, k, where): _convert(item, v, where) for k, v in value.items()}
-    if hint is type(None):
-        if value is not None:
-            raise CodecError(f"{where}: expected nothing")
-        return None
-    if isinstance(hint, type) and issubclass(hint, Enum):
+        return {key(k, where): item(v, where) for k, v in value.items()}
+
+    return convert
+
+
+def _enum(kind: type[Enum]) -> Convert:
+    def convert(value: Any, where: str) -> Any:
         try:
-            return hint(value)
+            return kind(value)
         except ValueError:
-            raise CodecError(f"{where}: {value!r} is not a {hint.__name__}") from None
-    if dataclasses.is_dataclass(hint):
-        return _build(typing.cast(type, hint), value)
-    # bool is an int in Python; keep them apart so `true` is never a count.
-    if hint is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise CodecError(f"{where}: expected an integer")
-    if hint in (str, bytes, bool) and not isinstance(value, hint):
-        raise CodecError(f"{where}: expected {hint.__name__}")
-    return value
+            raise CodecError(f"{where}: {value!r} is not a {kind.__name__}") from None
 
-
-def _tuple(items: tuple[Any, ...], value: Any, where: str) -> tuple[Any, ...]:
-    """`tuple[X, ...]` (any length) or `tuple[X, Y]` (exactly these) from a list."""
-    if not isinstance(value, list | tuple):
-        raise CodecError(f"{where}: expected a list")
-    if len(items) == 2 and items[1] is Ellipsis:
-        return tuple(_convert(items[0], v, where) for v in value)
-    if len(value) != len(items):
-        raise CodecError(f"{where}: expected a list of {len(items)}")
-    return tuple(_convert(item, v, where) for item, v in zip(items, value, strict=True))
+    return convert
