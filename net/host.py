@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -286,7 +287,7 @@ class Host:
         # One lock serializes every command: six players acting in the same millisecond are
         # six consecutive, independent decisions, never a conflict.
         async with self._lock:
-            with self._cork.hold():
+            with _collector_waits(), self._cork.hold():
                 result = self._sequencer.run(seat, command_id, body)
                 if reply_to is not None:
                     reply_to.send_message(result.to_wire())
@@ -505,6 +506,25 @@ class Host:
         if recipient is not None and peer in recipient.peers:
             recipient.peers.discard(peer)
             self._presence.changed(seats=recipient.key is not None)
+
+
+@contextlib.contextmanager
+def _collector_waits() -> Iterator[None]:
+    """Keep Python's cyclic garbage collector off a command's path until its frames are out.
+
+    A decision allocates enough that a young generation's round fell on one command in six
+    (0.08 ms a round in the Scrabble bench) and an older one's now and then (about 1 ms,
+    the p99); with the collector paused the round runs at the first allocation after the
+    frames have gone, while nobody waits on it. Only the collector's timing moves: what it
+    collects is the same, and a program that turned it off keeps it off."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def _error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:
