@@ -220,19 +220,6 @@ class _Search:
         # Tiles placed from the anchor on: (position in the line, character).
         self.placed: list[tuple[int, str]] = []
 
-    def _usable(self) -> int:
-        return ALL_LETTERS if self.blanks else self.held
-
-    def _take(self, letter: int, bit: int) -> None:
-        self.counts[letter] -= 1
-        if not self.counts[letter]:
-            self.held ^= bit
-
-    def _put_back(self, letter: int, bit: int) -> None:
-        if not self.counts[letter]:
-            self.held |= bit
-        self.counts[letter] += 1
-
     def run(self) -> None:
         line = self.line
         root = self.dawg.root
@@ -255,36 +242,55 @@ class _Search:
                 and not line.anchors[anchor - limit - 1]
             ):
                 limit += 1
-            self._left(root, limit)
+            # A left part must leave the anchor a tile: it is at most the rack less one long.
+            self._left(root, min(limit, sum(self.counts) + self.blanks - 1))
 
     def _left(self, node: int, limit: int) -> None:
         """Left parts of up to `limit` more tiles, each then extended through the anchor."""
+        # The rack's bookkeeping is written out here and in `_extend`, not called, and the
+        # last tile of a left part is judged here, not in a call of its own: these run a
+        # hundred thousand times for a rack with a blank (issue 25).
         dawg = self.dawg
-        mask = dawg.masks[node]
+        masks = dawg.masks
+        mask = masks[node]
+        anchor = self.anchor
+        follows = self.line.cross_masks[anchor]
         # Only a left part that some rack tile can follow at the anchor is worth extending.
-        if mask & self.line.cross_masks[self.anchor] & self._usable():
-            self._extend(node, self.anchor)
+        if mask & follows & (ALL_LETTERS if self.blanks else self.held):
+            self._extend(node, anchor)
         if limit == 0:
             return
+        deeper = limit > 1
         first = dawg.firsts[node]
         children = dawg.children
         prefix = self.prefix
-        letters = mask & self._usable()
+        counts = self.counts
+        letters = mask & (ALL_LETTERS if self.blanks else self.held)
         while letters:
             bit = letters & -letters
             letters ^= bit
             letter = bit.bit_length() - 1
             child = children[first + (mask & (bit - 1)).bit_count()]
             if self.held & bit:
-                self._take(letter, bit)
+                counts[letter] -= 1
+                if not counts[letter]:
+                    self.held ^= bit
                 prefix.append(LETTERS[letter])
-                self._left(child, limit - 1)
+                if deeper:
+                    self._left(child, limit - 1)
+                elif masks[child] & follows & (ALL_LETTERS if self.blanks else self.held):
+                    self._extend(child, anchor)
                 prefix.pop()
-                self._put_back(letter, bit)
+                if not counts[letter]:
+                    self.held |= bit
+                counts[letter] += 1
             if self.blanks:
                 self.blanks -= 1
                 prefix.append(BLANK_LETTERS[letter])
-                self._left(child, limit - 1)
+                if deeper:
+                    self._left(child, limit - 1)
+                elif masks[child] & follows & (ALL_LETTERS if self.blanks else self.held):
+                    self._extend(child, anchor)
                 prefix.pop()
                 self.blanks += 1
 
@@ -302,21 +308,27 @@ class _Search:
             self._record(pos)
         if pos >= SIZE:
             return
-        candidates = mask & self.line.cross_masks[pos] & self._usable()
+        usable = ALL_LETTERS if self.blanks else self.held
+        candidates = mask & self.line.cross_masks[pos] & usable
         first = dawg.firsts[node]
         children = dawg.children
         placed = self.placed
+        counts = self.counts
         while candidates:
             bit = candidates & -candidates
             candidates ^= bit
             letter = bit.bit_length() - 1
             child = children[first + (mask & (bit - 1)).bit_count()]
             if self.held & bit:
-                self._take(letter, bit)
+                counts[letter] -= 1
+                if not counts[letter]:
+                    self.held ^= bit
                 placed.append((pos, LETTERS[letter]))
                 self._extend(child, pos + 1)
                 placed.pop()
-                self._put_back(letter, bit)
+                if not counts[letter]:
+                    self.held |= bit
+                counts[letter] += 1
             if self.blanks:
                 self.blanks -= 1
                 placed.append((pos, BLANK_LETTERS[letter]))
