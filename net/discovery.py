@@ -109,6 +109,7 @@ class Advertiser(_Running):
         self._interfaces = interfaces
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
+        self._registered = False
 
     @property
     def name(self) -> str:
@@ -131,13 +132,25 @@ class Advertiser(_Running):
     async def start(self) -> None:
         self._zc = _zeroconf(self._interfaces)
         self._info = self._make_info(f"{self.instance}.{self.service_type}")
+        registered = self._properties
         await (await self._zc.async_register_service(self._info, allow_name_change=True))
+        self._registered = True
+        if self._properties != registered:  # an update came while the name was probed
+            await self._publish()
 
     async def update(self, properties: Mapping[str, str]) -> None:
         """Replace the TXT properties; browsers see an "updated" change."""
+        self._properties = dict(properties)
+        # While the name is still being probed, `start` publishes them once it is ours:
+        # announced now, they would claim the name under the probe's feet, and the probe,
+        # seeing its own name taken, would register the service again as "NAME-2" (a second,
+        # never updated listing of the same game).
+        if self._registered:
+            await self._publish()
+
+    async def _publish(self) -> None:
         assert self._zc is not None
         assert self._info is not None
-        self._properties = dict(properties)
         self._info = self._make_info(self._info.name)
         await (await self._zc.async_update_service(self._info))
 

@@ -57,6 +57,30 @@ async def test_advertise_browse_update_and_withdraw():
         assert browser.services == {}
 
 
+async def test_an_update_while_the_name_is_probed_keeps_one_listing():
+    # A player who sits down in the second or so the host's name is probed: the host's
+    # update must neither take its own name from under the probe nor list the game twice.
+    async with Browser(TYPE, interfaces=LOOPBACK) as browser:
+        changes = browser.changes()
+        ad = Advertiser(TYPE, "Ada's game", 4242, {"players": "0/6"}, interfaces=LOOPBACK)
+        starting = asyncio.create_task(ad.start())
+        while ad._info is None:  # start() has made its service and is probing its name
+            await asyncio.sleep(0)
+        await ad.update({"players": "1/6"})
+        await starting
+        assert ad.name == "Ada's game", "the probe kept its name"
+        await ad.update({"players": "2/6"})
+        listed = set()
+        async with asyncio.timeout(20):  # a guard, not a timing assertion
+            async for change in changes:
+                listed.add(change.service.name)
+                if change.service.properties == {"players": "2/6"}:
+                    break
+        assert listed == {"Ada's game"}
+        assert list(browser.services) == ["Ada's game"]
+        await ad.stop()
+
+
 async def test_two_games_are_listed_and_withdrawn_separately():
     async with Browser(TYPE, interfaces=LOOPBACK) as browser:
         changes = browser.changes()

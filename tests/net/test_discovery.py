@@ -52,4 +52,4 @@ def run_pytest_in_private_netns(test_file: Path) -> str:
 
 
 def test_discovery_in_a_private_network_namespace():
-    assert "2 passed" in run_pytest_in_private_netns(HERE / "netns_discovery.py")
+    assert "3 passed" in run_pytest_in_private_netns(HERE / "netns_discovery.py")
