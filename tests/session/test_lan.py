@@ -363,3 +363,35 @@ async def test_a_late_spectator_counts_down_the_time_the_host_has_left(tmp_path)
         await cat.stop()
         await bob.stop()
         await ann.stop()
+
+
+class WatchedDoor:
+    """An advertisement that notes who was seated when it went up."""
+
+    ssh_port: int | None = None
+
+    def __init__(self) -> None:
+        self.seated_at_start: tuple[str, ...] | None = None
+
+    async def start(self, state: GameState, port: int) -> None:
+        self.seated_at_start = state.players
+
+    async def update(self, state: GameState) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+
+async def test_the_hosting_player_sits_down_before_the_game_is_advertised(tmp_path):
+    # Else a player quick off the LAN list (or SSH, or the browser) could take the first
+    # seat in the second the name is probed, and be the captain in the host's place.
+    door = WatchedDoor()
+    host = server(tmp_path, captain="Ann", announce=door)
+    ann = WordsySeat.host("Ann", host, bots=["easy"])
+    await ann.start()
+    try:
+        assert door.seated_at_start == ("Ann",)
+        assert host.state.players[0] == "Ann"
+    finally:
+        await ann.stop()

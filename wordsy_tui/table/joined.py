@@ -366,7 +366,7 @@ class Hosting(Joined[S, C, E]):
 
     async def start(self) -> None:
         server = self.server
-        await server.start()
+        await server.serve()
         me = self.client.name
         book = server.seat_book
         self.client = Client(
@@ -380,6 +380,7 @@ class Hosting(Joined[S, C, E]):
         resumed = me in server.state.players
         await super().start()
         book.keep(me, self.client.token, host=True)
+        await server.open_doors()
         for level in () if resumed else self.bots_to_seat:
             await server.add_bot(level)
 

@@ -252,6 +252,13 @@ class ServedTable(Generic[S, C, E]):
 
         On the default port, a port already taken falls back to a free one.
         """
+        await self.serve()
+        await self.open_doors()
+
+    async def serve(self) -> None:
+        """`start` up to the fronts and the advertisement: a hosting player sits down
+        between the two, so that the LAN list, SSH and the browser never seat anyone
+        before the game's own host (its captain; in a tile game, who plays first)."""
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         await start_serving(self.host)
         self._settle()  # the log's events, replayed
@@ -265,6 +272,9 @@ class ServedTable(Generic[S, C, E]):
             if level is not None and name in self.state.bots:
                 await self._seat_bot(name, level, self.seat_book.token(name))
         self._watch_absence(self.host.presence)  # a resumed lobby's seats nobody took back yet
+
+    async def open_doors(self) -> None:
+        """The SSH and web fronts, and the advertisement (which carries the SSH port)."""
         try:
             if self.fronts is not None:
                 await self.fronts.start(self)
