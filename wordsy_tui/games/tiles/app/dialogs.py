@@ -232,9 +232,10 @@ class GameOverScreen(ModalScreen[None]):
 
 HELP = (
     "Lay a play: move the cursor with the arrows; Space turns the direction (> over "
-    "the column letters: across, v beside the row numbers: down); type the letters. "
-    "? lays a blank (it asks for its letter); a letter your rack lacks uses a blank "
-    "if you have one. Backspace takes the last tile back, Esc all of them. Enter "
+    "the column letters: across, v beside the row numbers: down); type your own tiles: "
+    "the cursor steps over the tiles already on the board, so a word through them is "
+    "typed without them (BAT through a board A: B, T). ? lays a blank (it asks for its "
+    "letter); a letter your rack lacks uses a blank if you have one. Backspace takes the last tile back, Esc all of them. Enter "
     "plays. The line under the rack scores the play as the rules do.\n\n"
     "F2 exchange tiles · F3 pass · F4 the best play of your last turn · F9 the "
     "post-game review, once the game is over · F5 challenge "
