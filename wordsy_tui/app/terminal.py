@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
+import os
+import select
+import signal
+import sys
 import weakref
+from typing import Any, Final
 
 from textual import events
 from textual.app import App
@@ -72,3 +78,50 @@ class TerminalApp(App[None]):
         """`run_to_end` on a running event loop; the exit status."""
         await self.run_async()
         return self.return_code or 0
+
+    async def run_async(self, **options: Any) -> None:
+        """Textual's `run_async`, with a watch on the terminal for as long as the app runs."""
+        watch = asyncio.get_running_loop().create_task(self._watch_the_terminal())
+        try:
+            await super().run_async(**options)
+        finally:
+            watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watch
+
+    async def _watch_the_terminal(self) -> None:
+        """End the app when its terminal has hung up (a closed window, a dropped link).
+
+        The kernel tells only a terminal's controlling process, with SIGHUP: a program
+        started on a terminal it does not control (by a harness, a multiplexer, a wrapper)
+        is told nothing, and Textual's input thread then reads end-of-file without end,
+        taking most of a core for as long as nobody kills it."""
+        fd = terminal_input()
+        if fd is None:
+            return
+        while not hung_up(fd):
+            await asyncio.sleep(HANG_UP_CHECK_SECONDS)
+        self.exit(return_code=HUNG_UP)
+
+
+HANG_UP_CHECK_SECONDS: Final = 2.0
+HUNG_UP: Final = 128 + signal.SIGHUP
+"""The exit status of a program its terminal hung up on, as if SIGHUP had ended it."""
+
+
+def hung_up(fd: int) -> bool:
+    """Whether the terminal on `fd` has hung up (its other end closed), asked without
+    reading from it: the keys are the input thread's."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)  # a hang-up is reported whatever was asked for
+    return any(events & (select.POLLHUP | select.POLLNVAL) for _, events in poller.poll(0))
+
+
+def terminal_input() -> int | None:
+    """The descriptor of the terminal the program reads its keys from; None when its input
+    is not a terminal (a web tab's pipe, a test)."""
+    try:
+        fd = sys.__stdin__.fileno() if sys.__stdin__ is not None else -1
+    except (OSError, ValueError):
+        return None
+    return fd if fd >= 0 and os.isatty(fd) else None
