@@ -83,7 +83,7 @@ class TerminalApp(App[None]):
         """Textual's `run_async`, with a watch on the terminal for as long as the app runs."""
         watch = asyncio.get_running_loop().create_task(self._watch_the_terminal())
         try:
-            await super().run_async(**options)
+            return await super().run_async(**options)
         finally:
             watch.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -99,6 +99,9 @@ class TerminalApp(App[None]):
         fd = terminal_input()
         if fd is None:
             return
+        await asyncio.sleep(HANG_UP_CHECK_SECONDS)
+        if self.is_headless:
+            return  # (the terminal is not this app's: a test's, a snapshot's)
         while not hung_up(fd):
             await asyncio.sleep(HANG_UP_CHECK_SECONDS)
         self.exit(return_code=HUNG_UP)
