@@ -7,12 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from rich.color import ColorSystem
-from rich.style import Style
 from textual.app import App, ComposeResult
-from textual.strip import Strip
 from textual.visual import Visual, visualize
 
+from tests.app.test_line import drawn
 from wordsy_tui.games.tiles.app.board import HEIGHT, BoardPicture, TileBoard
 from wordsy_tui.games.tiles.rules.rulesets import (
     DOUBLE_LETTER,
@@ -44,15 +42,6 @@ def pictures(count: int) -> list[BoardPicture]:
             rng.random() < 0.5,
         )
         for _ in range(count)
-    ]
-
-
-def drawn(strip: Strip) -> list[tuple[str, str, object]]:
-    """Each segment's text, its escape codes and its marks."""
-    styled = [(segment.text, segment.style or Style()) for segment in strip]
-    return [
-        (text, style.render("x", color_system=ColorSystem.TRUECOLOR), style.meta)
-        for text, style in styled
     ]
 
 

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Final, Self
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
@@ -21,6 +19,7 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
+from wordsy_tui.app.widgets.line import text_strip
 from wordsy_tui.games.tiles.rules.board import COLUMNS, EMPTY, EMPTY_BOARD
 from wordsy_tui.games.tiles.rules.rulesets import (
     CENTRE,
@@ -51,11 +50,6 @@ LAST_STYLE: Final = Style(color="black", bgcolor="bright_yellow", bold=True, und
 DRAFT_STYLE: Final = Style(color="black", bgcolor="green", bold=True)
 CURSOR_STYLE: Final = Style(reverse=True, bold=True)
 LABEL_STYLE: Final = Style(bold=True, dim=True)
-
-
-@cache
-def offset_meta(x: int) -> Style:
-    return Style.from_meta({"offset": (x, 0)})
 
 
 def square_text(
@@ -204,15 +198,6 @@ class TileBoard(Widget):
         if strip is None:
             if not 0 <= y < len(self._rows):
                 return Strip.blank(self.size.width, style.rich_style)
-            # The row's own styles over the widget's, straight to segments: Textual's way
-            # for a widget's text (a Content, its spans' styles resolved one by one) took
-            # 0.7 ms a row, and a key redraws two (its row and the column letters' arrow).
-            # Each part marked with its offset in the line, as Textual marks a text's (its
-            # text selection reads them).
-            base, x, parts = style.rich_style, 0, []
-            for part in self._rows[y].render(self.app.console):
-                parts.append(Segment(part.text, base + part.style + offset_meta(x)))
-                x += part.cell_length
-            strip = Strip(parts)
+            strip = text_strip(self._rows[y], style.rich_style, self.app.console, 0)
             self._strips[y] = strip
         return strip
