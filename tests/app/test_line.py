@@ -149,3 +149,18 @@ async def test_a_line_too_wide_a_link_or_a_tab_is_left_to_textual(
                 line.refresh()
                 line.render_line(0)
             assert drawn_by_textual, text.plain
+
+
+async def test_a_text_that_fits_is_measured_without_being_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = Column(keeps_height=True)
+    async with app.run_test(size=(40, 10)) as pilot:
+        assert await shown(pilot, TWO_ROWS) == (2, 2)
+        line = app.query_one(Line)
+        for text, placed in ((Text("one\ntwo\nthree"), (3, 3)), (ONE_ROW, (3, 3))):
+            with monkeypatch.context() as patched:
+                patched.setattr(Line, "get_content_height", None)  # (drawing it to measure)
+                line.show(text)
+            await pilot.pause()
+            assert placing(app) == placed

@@ -92,7 +92,10 @@ class Line(Static):
         if not width:
             self.refresh(layout=True)
             return
-        needed = self.get_content_height(Size(0, 0), Size(0, 0), width)
+        if lines and all(line.cell_len <= width for line in lines):
+            needed = len(lines)  # (measured without drawing it: no line wraps)
+        else:
+            needed = self.get_content_height(Size(0, 0), Size(0, 0), width)
         if needed > height or (needed < height and not self._keeps_height):
             self.refresh(layout=True)
 
