@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 
 import pytest
 from textual.dom import DOMNode
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -32,6 +33,15 @@ def zed_app() -> WordsyApp:
     return WordsyApp(session, advisor=ZedAdvisor(referee), bell=False)
 
 
+async def answered_once(pilot: Pilot[None], app: WordsyApp) -> None:
+    """ "A" typed and the referee's first answer (from its thread) shown: later keys are
+    answered in their own step."""
+    await until(pilot, lambda: app.state.phase is Phase.WRITING)
+    await pilot.press("a")
+    await until(pilot, lambda: hint(app) == "✓ A is in the word list")
+    await pilot.pause()
+
+
 def count_layouts(monkeypatch: pytest.MonkeyPatch) -> list[Screen[object]]:
     """The screens laid out from now on, one entry a layout."""
     layouts: list[Screen[object]] = []
@@ -50,10 +60,7 @@ async def test_a_key_that_keeps_every_line_one_line_high_lays_nothing_out(
 ) -> None:
     app = zed_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.state.phase is Phase.WRITING)
-        await pilot.press("a")
-        await until(pilot, lambda: hint(app) == "✓ A is in the word list")
-        await pilot.pause()
+        await answered_once(pilot, app)
         layouts = count_layouts(monkeypatch)
         for letter in "bcde":
             await pilot.press(letter)
@@ -120,10 +127,7 @@ async def test_a_word_going_in_and_out_of_the_list_restyles_nothing(
     stylesheet applied to it again at each key that turns the verdict."""
     app = zed_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.state.phase is Phase.WRITING)
-        await pilot.press("a")
-        await until(pilot, lambda: hint(app) == "✓ A is in the word list")
-        await pilot.pause()
+        await answered_once(pilot, app)
         restyled: list[object] = []
         update_nodes = app.stylesheet.update_nodes
 
