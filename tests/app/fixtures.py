@@ -72,7 +72,7 @@ class FixedAdvisor(Advisor):
         return Meaning(word, f"{word}: a word the fixed referee knows") if word else None
 
     @staticmethod
-    def preload() -> None:
+    def preload(pace: Callable[[], object] = lambda: None) -> None:
         return None
 
 

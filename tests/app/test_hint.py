@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
+from textual.color import Color
 from textual.widgets import Static
 
 from tests.app.fixtures import FixedAdvisor
@@ -41,6 +42,20 @@ def hint(app: WordsyApp) -> str:
     return str(app.screen.query_one("#hint", Static).render())
 
 
+def hint_colours(app: WordsyApp) -> set[str]:
+    """The colours of the hint's letters as drawn (blanks aside)."""
+    line = app.screen.query_one("#hint", Static)
+    return {
+        segment.style.color.name
+        for segment in line.render_line(0)
+        if segment.text.strip() and segment.style and segment.style.color
+    }
+
+
+def theme_colour(app: WordsyApp, variable: str) -> str:
+    return Color.parse(app.theme_variables[variable]).rich_color.name
+
+
 async def test_the_hint_follows_every_key_once_the_referee_has_answered() -> None:
     referee = ZedReferee()
     session = solo_session("Ann", Difficulty.NORMAL, referee, seed=11)
@@ -59,11 +74,11 @@ async def test_the_hint_follows_every_key_once_the_referee_has_answered() -> Non
         await pilot.press("z")
         await pilot.pause()
         assert hint(app) == "! ABZ has a Z"
-        assert app.screen.query_one("#hint").has_class("-warning")
+        assert hint_colours(app) == {theme_colour(app, "warning")}
         await pilot.press("backspace")
         await pilot.pause()
         assert hint(app) == "✓ AB is in the word list"
-        assert not app.screen.query_one("#hint").has_class("-warning")
+        assert hint_colours(app) == {theme_colour(app, "success")}
         await pilot.press("backspace", "backspace")
         await pilot.pause()
         assert hint(app) == ""

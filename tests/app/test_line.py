@@ -4,10 +4,15 @@ until the terminal's size changes."""
 
 from __future__ import annotations
 
+import pytest
+from rich.color import ColorSystem
+from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.pilot import Pilot
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widgets import Static
 
 from wordsy_tui.app.widgets.line import Line
@@ -56,3 +61,106 @@ async def test_a_plain_line_follows_its_texts_height_both_ways():
     async with app.run_test(size=(40, 10)) as pilot:
         assert await shown(pilot, TWO_ROWS) == (2, 2)
         assert await shown(pilot, ONE_ROW) == (1, 1)
+
+
+class Styled(App[None]):
+    """Lines styled as the boards' are: bold, coloured, padded, a fixed height."""
+
+    CSS = """
+    #bold { text-style: bold; color: $success; padding: 0 1; }
+    #tall { height: 3; background: $panel; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Line(id="bold")
+            yield Line(id="tall")
+
+
+TEXTS = [
+    Text("plain"),
+    Text.assemble(("Play: ", "bold"), "QI 11 + ZA 22 = ", ("33", "bold")),
+    Text.assemble(
+        ("Rack ", "bold"), (" A ", "black on yellow bold"), " ", (" Q ", "black on yellow bold")
+    )
+    + Text("\n")
+    + Text("      1   10 ", "dim"),
+    Text("✓ AB is in the word list", Style(color="green", italic=True)),
+    Text.assemble(("! ", "bold"), "ABZ has a Z", style="underline"),
+    Text("two\nlines and a blank under them\n"),
+]
+
+
+def drawn(strip: Strip) -> list[tuple[str, str, object]]:
+    """Each segment's text, its escape codes and its marks (what Textual's text selection
+    reads)."""
+    styled = [(segment.text, segment.style or Style()) for segment in strip]
+    return [
+        (text, style.render("x", color_system=ColorSystem.TRUECOLOR), style.meta)
+        for text, style in styled
+    ]
+
+
+async def test_a_line_that_fits_is_drawn_as_textual_draws_it_without_going_through_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = Styled()
+    async with app.run_test(size=(40, 10)) as pilot:
+        for line in app.query(Line):
+            for text in TEXTS:
+                line.show(text)
+                await pilot.pause()
+                width, height = line.size
+                textual = [
+                    *Visual.to_strips(line, visualize(line, text), width, None, line.visual_style)
+                ]
+                textual += [Strip.blank(width, line.visual_style.rich_style)] * height
+                with monkeypatch.context() as patched:
+                    patched.setattr(Visual, "to_strips", None)  # (Textual's way: not taken)
+                    mine = [line.render_line(y) for y in range(height)]
+                assert [drawn(strip) for strip in mine] == [
+                    drawn(strip) for strip in textual[:height]
+                ], (line.id, text.plain)
+
+
+async def test_a_line_too_wide_a_link_or_a_tab_is_left_to_textual(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = Styled()
+    async with app.run_test(size=(20, 10)) as pilot:
+        line = app.query_one("#bold", Line)
+        drawn_by_textual: list[object] = []
+        to_strips = Visual.to_strips
+
+        def counted(*args: object, **kwargs: object) -> list[Strip]:
+            drawn_by_textual.append(args)
+            return to_strips(*args, **kwargs)  # type: ignore[arg-type]
+
+        for text in (
+            Text("far too long to fit on one row of this line"),
+            Text("a link", Style(link="https://example.org")),
+            Text("a\ttab"),
+        ):
+            line.show(text)
+            await pilot.pause()
+            drawn_by_textual.clear()
+            with monkeypatch.context() as patched:
+                patched.setattr(Visual, "to_strips", counted)
+                line.refresh()
+                line.render_line(0)
+            assert drawn_by_textual, text.plain
+
+
+async def test_a_text_that_fits_is_measured_without_being_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = Column(keeps_height=True)
+    async with app.run_test(size=(40, 10)) as pilot:
+        assert await shown(pilot, TWO_ROWS) == (2, 2)
+        line = app.query_one(Line)
+        for text, placed in ((Text("one\ntwo\nthree"), (3, 3)), (ONE_ROW, (3, 3))):
+            with monkeypatch.context() as patched:
+                patched.setattr(Line, "get_content_height", None)  # (drawing it to measure)
+                line.show(text)
+            await pilot.pause()
+            assert placing(app) == placed

@@ -3,7 +3,12 @@ they changed; the screen is laid out again only where a line changes its height.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Iterable
+
 import pytest
+from textual.dom import DOMNode
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -11,6 +16,8 @@ from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle, writi
 from tests.app.test_hint import ZedAdvisor, ZedReferee, hint
 from tests.app.test_solo import until
 from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app import app as wordsy_app_module
+from wordsy_tui.games.wordsy.app.app import TYPING_PAUSE_SECONDS
 from wordsy_tui.games.wordsy.app.widgets.draft import WordInput
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.rules.commands import MAX_WORD_LENGTH
@@ -24,6 +31,15 @@ def zed_app() -> WordsyApp:
     referee = ZedReferee()
     session = solo_session("Ann", Difficulty.NORMAL, referee, seed=11)
     return WordsyApp(session, advisor=ZedAdvisor(referee), bell=False)
+
+
+async def answered_once(pilot: Pilot[None], app: WordsyApp) -> None:
+    """ "A" typed and the referee's first answer (from its thread) shown: later keys are
+    answered in their own step."""
+    await until(pilot, lambda: app.state.phase is Phase.WRITING)
+    await pilot.press("a")
+    await until(pilot, lambda: hint(app) == "✓ A is in the word list")
+    await pilot.pause()
 
 
 def count_layouts(monkeypatch: pytest.MonkeyPatch) -> list[Screen[object]]:
@@ -44,10 +60,7 @@ async def test_a_key_that_keeps_every_line_one_line_high_lays_nothing_out(
 ) -> None:
     app = zed_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.state.phase is Phase.WRITING)
-        await pilot.press("a")
-        await until(pilot, lambda: hint(app) == "✓ A is in the word list")
-        await pilot.pause()
+        await answered_once(pilot, app)
         layouts = count_layouts(monkeypatch)
         for letter in "bcde":
             await pilot.press(letter)
@@ -105,3 +118,67 @@ async def test_a_new_second_of_the_timer_redraws_it_and_lays_nothing_out(
         await until(pilot, lambda: "Timer" not in str(timer.render()))
         await pilot.pause()
         assert layouts
+
+
+async def test_a_word_going_in_and_out_of_the_list_restyles_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hint's warning colour comes with its text: a class on the line would have the
+    stylesheet applied to it again at each key that turns the verdict."""
+    app = zed_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await answered_once(pilot, app)
+        restyled: list[object] = []
+        update_nodes = app.stylesheet.update_nodes
+
+        def counted(nodes: Iterable[DOMNode], animate: bool = False) -> None:
+            restyled.extend(nodes)
+            update_nodes(nodes, animate)
+
+        monkeypatch.setattr(app.stylesheet, "update_nodes", counted)
+        for key in ("z", "backspace", "z", "backspace"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert hint(app) == "✓ A is in the word list"
+        assert restyled == []
+
+
+class Clock:
+    """time.monotonic and time.sleep, the sleep moving the clock on."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+        self.slept: list[float] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+async def test_the_best_word_search_is_built_in_the_pauses_of_typing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    paces: list[Callable[[], object]] = []
+
+    class Paced(FixedAdvisor):
+        @staticmethod
+        def preload(pace: Callable[[], object] = lambda: None) -> None:
+            paces.append(pace)
+
+    session = solo_session("Ann", Difficulty.NORMAL, FixedAdvisor(), seed=11)
+    app = WordsyApp(session, advisor=Paced(), bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING and bool(paces))
+        # Long after the round's blank word was set down: no wait.
+        clock = Clock(time.monotonic() + 10)
+        monkeypatch.setattr(wordsy_app_module, "time", clock)
+        paces[0]()
+        assert clock.slept == []
+        await pilot.press("a")
+        await pilot.pause()
+        clock.now += 0.1
+        paces[0]()  # the next slice waits until the word has been still for a while
+        assert clock.slept == [pytest.approx(TYPING_PAUSE_SECONDS - 0.1)]

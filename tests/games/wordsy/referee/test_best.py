@@ -12,7 +12,9 @@ from tests.games.wordsy.referee.boards import legal_boards
 from tests.games.wordsy.rules.table import board_of
 from wordsy_tui.games.wordsy.referee.best import (
     ABSURD_WORDS,
+    DECK_LETTERS,
     Scores,
+    WordSearch,
     _members,
     best_words,
     load_word_search,
@@ -124,3 +126,13 @@ def test_the_search_does_without_numpy():
         [sys.executable, "-c", program], check=True, capture_output=True, text=True, timeout=120
     )
     assert ran.stdout.split() == ["False"]
+
+
+def test_a_paced_build_gives_way_before_each_slice():
+    """Each slice holds the interpreter for milliseconds: the build's thread is paced
+    between them (the app waits there while its player types)."""
+    slices = []
+    search = WordSearch(load_lexicon(), pace=lambda: slices.append(len(slices)))
+    assert len(slices) == len(DECK_LETTERS) + 1
+    assert search.first_copy == load_word_search().first_copy
+    assert search.line_lengths == load_word_search().line_lengths

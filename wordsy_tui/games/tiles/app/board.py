@@ -17,9 +17,9 @@ from rich.text import Text
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
-from textual.visual import Visual, visualize
 from textual.widget import Widget
 
+from wordsy_tui.app.widgets.line import text_strip
 from wordsy_tui.games.tiles.rules.board import COLUMNS, EMPTY, EMPTY_BOARD
 from wordsy_tui.games.tiles.rules.rulesets import (
     CENTRE,
@@ -198,8 +198,6 @@ class TileBoard(Widget):
         if strip is None:
             if not 0 <= y < len(self._rows):
                 return Strip.blank(self.size.width, style.rich_style)
-            # The way a widget's whole text is drawn, for one of its lines.
-            visual = visualize(self, self._rows[y])
-            strip = Visual.to_strips(self, visual, self.size.width, 1, style)[0]
+            strip = text_strip(self._rows[y], style.rich_style, self.app.console, 0)
             self._strips[y] = strip
         return strip

@@ -8,6 +8,8 @@ players and the word search), so they stay out of the time to the first frame.
 from __future__ import annotations
 
 import asyncio
+import math
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import ClassVar, Final
 
@@ -60,6 +62,9 @@ from wordsy_tui.text import shown
 WRITE_DEBOUNCE_SECONDS: Final = 0.3
 PLAYING: Final = frozenset({Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES})
 PRELOAD_DELAY_SECONDS: Final = 0.5
+TYPING_PAUSE_SECONDS: Final = 0.25
+"""The best-word search is built on a thread only once the word has not changed for this
+long: each slice of it holds the interpreter for milliseconds, which a key would wait out."""
 END_NOW_QUESTIONS: Final = {
     "timer": "End the writing now, for everyone? Every word is revealed as it stands, "
     "half-typed ones too, as when the sand runs out.",
@@ -131,6 +136,8 @@ class WordsyApp(TableApp):
         self.serve_on = serve_on
         self.place: Screen[None] | None = None
         self._draft = ""
+        self._typed_at = -math.inf
+        """When the word last changed (monotonic): read by the preload's thread."""
         self._write_timer: Timer | None = None
         self._acting = asyncio.Lock()
         self._sealed: int | None = None
@@ -169,7 +176,7 @@ class WordsyApp(TableApp):
     def on_mount(self) -> None:
         self.guard_screens()
         # Reading the word list holds the interpreter for a moment: not before the first frame.
-        self.set_timer(PRELOAD_DELAY_SECONDS, self.advisor.preload)
+        self.set_timer(PRELOAD_DELAY_SECONDS, lambda: self.advisor.preload(self._typing_pause))
         if self.session is not None:
             self.play(self.session)
 
@@ -420,8 +427,14 @@ class WordsyApp(TableApp):
         async with self._acting:
             await action(session)
 
+    def _typing_pause(self) -> None:
+        """On the preload's thread: back once the player has paused typing."""
+        while (left := self._typed_at + TYPING_PAUSE_SECONDS - time.monotonic()) > 0:
+            time.sleep(left)
+
     def write_draft(self, word: str) -> None:
         """The draft changed: send it once typing pauses."""
+        self._typed_at = time.monotonic()
         if self._sealed == self.state.round:
             return  # the word went out with a lock-in or flip; keys after that do not count
         self._draft = word

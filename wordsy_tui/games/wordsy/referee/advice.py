@@ -7,7 +7,7 @@ from thread workers and never on the UI's own time.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -102,10 +102,11 @@ class Advisor:
         return Meaning(found.word, found.describe()) if found else None
 
     @staticmethod
-    def preload() -> None:
-        """Start loading the word list on a thread, so the first hint does not wait."""
+    def preload(pace: Callable[[], object] = lambda: None) -> None:
+        """Start loading the word list on a thread, so the first hint does not wait; `pace`
+        is called between the slices of the best-word search's build."""
         try:
             from wordsy_tui.games.wordsy.referee import preload_in_background
         except ImportError:
             return
-        preload_in_background()
+        preload_in_background(pace=pace)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, TypedDict, Unpack
 
@@ -27,7 +27,7 @@ from wordsy_tui.games.wordsy.rules.cards import LETTER_TABLE
 from wordsy_tui.games.wordsy.rules.referee import PlayedWord
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
 from wordsy_tui.games.wordsy.rules.scoring import card_points
-from wordsy_tui.words.lexicon import Lexicon, load_lexicon, loaded_once
+from wordsy_tui.words.lexicon import Lexicon, load_lexicon
 
 DECK_LETTERS: Final = tuple(letter.lower() for letter in LETTER_TABLE)
 # Real words no one would be proud of being beaten by: left out of best
@@ -73,17 +73,24 @@ class BestWord:
 class WordSearch:
     """The lexicon's words as rows of bits, ready to be scored against any board."""
 
-    def __init__(self, lexicon: Lexicon) -> None:
+    def __init__(self, lexicon: Lexicon, pace: Callable[[], object] = lambda: None) -> None:
+        """`pace` is called before each slice of the build (a letter's rows, a few ms each):
+        a build on a thread waits there while the program's own thread has keys to show,
+        since each slice holds the interpreter throughout."""
         self.lexicon = lexicon
         self.count = len(lexicon.words)
         text = lexicon.words.text
         # Whether each word uses a deck letter at least once, and at least twice.
-        rows = [_letter_rows(text, self.count, ord(letter)) for letter in DECK_LETTERS]
+        rows: list[tuple[int, int]] = []
+        for letter in DECK_LETTERS:
+            pace()
+            rows.append(_letter_rows(text, self.count, ord(letter)))
         self.first_copy: tuple[int, ...] = tuple(first for first, _ in rows)
         self.second_copy: tuple[int, ...] = tuple(second for _, second in rows)
         self.levels = lexicon.levels
         # One byte a word: its length and its newline (lines are read one at a time: a list
         # of 250k bytes objects would leave its memory fragmented).
+        pace()
         self.line_lengths = bytes(map(len, io.BytesIO(text)))
         self._masks: dict[tuple[int, int | None], int] = {}
         self._masks_lock = threading.Lock()
@@ -267,10 +274,17 @@ def _played_word(played: str | PlayedWord) -> str:
     return (played.word if isinstance(played, PlayedWord) else played).strip().lower()
 
 
-@loaded_once
-def load_word_search() -> WordSearch:
-    """The shared search over the shipped lexicon, built on first use (about 0.1 s)."""
-    return WordSearch(load_lexicon())
+_search_lock = threading.Lock()
+_searches: list[WordSearch] = []
+
+
+def load_word_search(pace: Callable[[], object] = lambda: None) -> WordSearch:
+    """The shared search over the shipped lexicon, built on first use (about 0.2 s), with
+    the first caller's `pace` (see `WordSearch`); later callers wait for that build."""
+    with _search_lock:
+        if not _searches:
+            _searches.append(WordSearch(load_lexicon(), pace))
+        return _searches[0]
 
 
 def best_words(

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Self
 
-from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
+from wordsy_tui.app.widgets.line import text_strip
 from wordsy_tui.games.wordsy.rules.board import CARDS_PER_COLUMN, COLUMN_VALUES, Board
 from wordsy_tui.games.wordsy.rules.cards import Card
 
@@ -37,10 +39,15 @@ class BoardCards(Widget):
     """Slots of the cards the draft scores."""
     big: reactive[bool] = reactive(False, layout=True)
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._drawn: tuple[object, list[Strip]] | None = None
+        """What the lines were drawn for, and the lines."""
+
     def on_mount(self) -> None:
         self.big = self.app.has_class("-wide")
 
-    def render(self) -> RenderableType:
+    def render(self) -> Text:
         width = BIG_CARD_WIDTH if self.big else CARD_WIDTH
         heading = Text()
         for value in COLUMN_VALUES:
@@ -60,6 +67,31 @@ class BoardCards(Widget):
         for line in lines:
             line.rstrip()  # in place
         return Text("\n").join(lines)
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        self._drawn = None  # (its component styles may have changed: a theme, a class)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def render_line(self, y: int) -> Strip:
+        # Drawn a line at a time from the text (`text_strip`): drawn Textual's way, a word's
+        # cards changing at a key cost 3 ms.
+        width, style = self.size.width, self.visual_style
+        drawn_for = (self.board, self.used, self.big, width, style)
+        if self._drawn is None or self._drawn[0] != drawn_for:
+            text = self.render()
+            lines = text.split("\n", allow_blank=True)
+            if any(line.cell_len > width for line in lines):  # (folded by Textual)
+                self._drawn = None
+                return super().render_line(y)
+            console, base = self.app.console, style.rich_style
+            self._drawn = (
+                drawn_for,
+                [text_strip(line, base, console, row) for row, line in enumerate(lines)],
+            )
+        strips = self._drawn[1]
+        return strips[y] if y < len(strips) else Strip.blank(width, style.rich_style)
 
     def _card(self, slot: int) -> list[Text]:
         card = self.board.slots[slot]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -99,6 +100,8 @@ def no_verdict(word: str) -> Verdict | None:
 
 class DraftPanel(Vertical):
     """The word being written, scored live against the board."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"draft--warning"}
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)  # (as a Line's)
     board: reactive[Board] = reactive(Board)
@@ -207,7 +210,7 @@ class DraftPanel(Vertical):
             else:
                 text.append("! ", "bold")
                 text.append(hint.message)
-        hint_line = self.query_one("#hint", Line)
-        hint_line.show(text)
-        # On the line itself: a class on the panel would restyle all it holds, at every key.
-        hint_line.set_class(hint is not None and not hint.ok, "-warning")
+                # The warning's colour goes with its text: a class on the line would restyle
+                # it (a pass of the stylesheet) each time the word goes in or out of the list.
+                text.stylize(self.get_component_rich_style("draft--warning", partial=True))
+        self.query_one("#hint", Line).show(text)

@@ -1,0 +1,67 @@
+"""The tile board draws each row's segments itself: what Textual would draw for the row's
+text (colours, attributes and the offsets its text selection reads), at a fraction of the
+cost (a key redraws two rows of sixteen)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.visual import Visual, visualize
+
+from tests.app.test_line import drawn
+from wordsy_tui.games.tiles.app.board import HEIGHT, BoardPicture, TileBoard
+from wordsy_tui.games.tiles.rules.rulesets import (
+    DOUBLE_LETTER,
+    DOUBLE_WORD,
+    SIZE,
+    TRIPLE_LETTER,
+    TRIPLE_WORD,
+)
+
+
+class OneBoard(App[None]):
+    def compose(self) -> ComposeResult:
+        yield TileBoard()
+
+
+def pictures(count: int) -> list[BoardPicture]:
+    """Boards with tiles, premiums, a play being laid (blanks too), a last play, a cursor
+    going either way or none."""
+    rng = random.Random(5)
+    premiums = f"....{DOUBLE_LETTER}{DOUBLE_WORD}{TRIPLE_LETTER}{TRIPLE_WORD}"
+    squares = SIZE * SIZE
+    return [
+        BoardPicture(
+            "".join(rng.choice("......AEQZ") for _ in range(squares)),
+            "".join(rng.choice(premiums) for _ in range(squares)),
+            {rng.randrange(squares): rng.choice("ABqz") for _ in range(rng.randrange(5))},
+            {rng.randrange(squares) for _ in range(rng.randrange(5))},
+            rng.choice([None, rng.randrange(squares)]),
+            rng.random() < 0.5,
+        )
+        for _ in range(count)
+    ]
+
+
+async def test_a_row_is_drawn_as_textual_draws_its_text_without_going_through_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = OneBoard()
+    async with app.run_test(size=(60, 20)) as pilot:
+        board = app.query_one(TileBoard)
+        for picture in pictures(20):
+            board.show(picture)
+            await pilot.pause()
+            width, style = board.size.width, board.visual_style
+            textual = [
+                Visual.to_strips(board, visualize(board, row), width, 1, style)[0]
+                for row in board.rows
+            ]
+            board.refresh()  # every row drawn afresh
+            with monkeypatch.context() as patched:
+                # Drawn without Textual's way for text, which took most of a key's time.
+                patched.setattr(Visual, "to_strips", None)
+                mine = [board.render_line(y) for y in range(HEIGHT)]
+            assert [drawn(strip) for strip in mine] == [drawn(strip) for strip in textual]
