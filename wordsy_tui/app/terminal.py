@@ -64,8 +64,10 @@ class TerminalApp(App[None]):
         # What the program has imported by now (Textual, the game, tens of thousands of
         # objects) lives as long as it does: kept out of the collector's full rounds, which
         # otherwise walk it all again (30-40 ms before solo's first frame, a dropped frame
-        # each time later on).
+        # each time later on). The collector, off for the start-up (`cli.main`), runs again
+        # from here on, over what the program makes next.
         gc.freeze()
+        gc.enable()
         return asyncio.run(self.run_to_end_async())
 
     async def run_to_end_async(self) -> int:
