@@ -111,16 +111,36 @@ main(sys.argv[1:])
 """
 
 
-def loaded_to_the_first_screen(*argv: str) -> list[str]:
+def loaded_to_the_first_screen(*argv: str, home: Path | None = None) -> list[str]:
     """The modules `wordsy-tui ARGV` has loaded once its first screen is up (its game's
-    seat started), in a fresh interpreter."""
+    seat started), in a fresh interpreter; `home`: where it keeps its data and settings."""
+    kept = {} if home is None else {f"XDG_{k}_HOME": str(home / k) for k in ("DATA", "CONFIG")}
     return subprocess.run(
         [sys.executable, "-c", TO_THE_FIRST_SCREEN, *argv],
         check=True,
         capture_output=True,
         text=True,
         timeout=120,
+        env=os.environ | kept,
     ).stdout.split()
+
+
+def test_a_hosts_lobby_leaves_the_board_and_the_seat_requests_for_later(tmp_path: Path) -> None:
+    # The lobby comes first at a hosted table: the board's screen and widgets, and the
+    # screens of a player asking for a seat back, are loaded when they are shown.
+    loaded = loaded_to_the_first_screen(
+        *("host", "--no-advertise", "--bind", "127.0.0.1", "--port", "0"),
+        *("--name", "Hal", "--bots", "1"),
+        home=tmp_path,
+    )
+    assert "wordsy_tui.games.wordsy.app.screens.lobby" in loaded
+    later = (
+        "wordsy_tui.games.wordsy.app.screens.game",
+        "wordsy_tui.games.wordsy.app.widgets.writing",
+        "wordsy_tui.games.wordsy.app.widgets.board",
+        "wordsy_tui.app.screens.remove",
+    )
+    assert inside(loaded, later) == []
 
 
 UP_TO_THE_LOOP = """

@@ -1,15 +1,16 @@
 """WordsyApp: follows one session and shows the screen its game is at.
 
-Only the screens a game opens with are imported up front; the others are
-imported where they are opened (the lobby alone brings in the computer
-players and the word search), so they stay out of the time to the first frame.
+Only the screen a game waits on is imported up front; the others are imported
+where they are opened (the board for solo, the lobby for a host or a joining
+player, which alone brings in the computer players), so each entry point's first
+frame loads its own screen and not the others'.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Iterable
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import work
 from textual._path import CSSPathType
@@ -33,11 +34,8 @@ from wordsy_tui.app.messages import (
 )
 from wordsy_tui.app.table import TABLE_CSS, Seat, SeatAgain, TableApp
 from wordsy_tui.app.widgets.fit import WIDE_CLASS, is_wide
-from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
 from wordsy_tui.games.wordsy.app.server import host_server
-from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
-from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.referee.advice import Advisor
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
@@ -54,6 +52,9 @@ from wordsy_tui.games.wordsy.solo import is_solo
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.text import shown
+
+if TYPE_CHECKING:
+    from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 
 # The draft is sent as the player types, but not on every key: the host
 # sees a new commitment at most this often.
@@ -178,6 +179,8 @@ class WordsyApp(TableApp):
         wide = is_wide(size)
         if wide != self.has_class(WIDE_CLASS):
             self.set_class(wide, WIDE_CLASS)
+            from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
+
             for screen in self.screen_stack:
                 for board in screen.query(BoardCards):
                     board.big = wide
@@ -195,11 +198,16 @@ class WordsyApp(TableApp):
         # (Not host_server(): its check reads the port, and the server is not started yet.)
         server = getattr(session, "server", None)
         if server is not None and hasattr(server, "on_reclaim"):
-            from wordsy_tui.app.screens.remove import ask_for_seat
-
-            server.on_reclaim = lambda name: ask_for_seat(self, name)
+            server.on_reclaim = self._ask_for_seat
         self._route()
         self.follow(session)
+
+    async def _ask_for_seat(self, name: str) -> bool:
+        """The hosting player's answer to someone asking for `name`'s seat back."""
+        # (Its screens when someone asks, not before the lobby's first frame.)
+        from wordsy_tui.app.screens.remove import ask_for_seat
+
+        return await ask_for_seat(self, name)
 
     @work(exclusive=True, group="session", exit_on_error=False)
     async def follow(self, session: WordsySeat) -> None:
@@ -350,6 +358,8 @@ class WordsyApp(TableApp):
             from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 
             return LobbyScreen
+        from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+
         return GameScreen
 
     def _enter(self, place: Screen[None]) -> None:
