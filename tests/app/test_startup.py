@@ -191,6 +191,9 @@ def test_the_start_menu_draws_its_first_screen_without_the_host_or_the_network()
     assert "wordsy_tui.app.screens.menu" in loaded
     later = ("wordsy_tui.cli.serve", "wordsy_tui.table.served", "wordsy_tui.table.discovery")
     assert inside(loaded, (*later, "net", "zeroconf", "msgpack")) == []
+    # Nor the shell of a game's table (its seat, chat and ratings): the menu has none.
+    table = ("wordsy_tui.app.table", "wordsy_tui.table.seat", "wordsy_tui.app.chat")
+    assert inside(loaded, table) == []
 
 
 def test_a_player_who_joins_loads_neither_the_host_nor_mdns() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import weakref
+from pathlib import Path
+from typing import Final
 
 from textual import events
 from textual.app import App
@@ -12,6 +14,11 @@ from textual.geometry import Size
 from textual.screen import Screen
 
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
+
+TABLE_CSS: Final = Path(__file__).with_name("table.tcss")
+"""Every game's app's stylesheet (the shell's screens, dialogs, chat), before its own; the
+launcher's too (here, not with the table's shell: the start menu's first frame needs no
+table)."""
 
 
 class TerminalApp(App[None]):

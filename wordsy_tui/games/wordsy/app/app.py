@@ -32,7 +32,8 @@ from wordsy_tui.app.messages import (
     PresenceUpdated,
     RematchOffered,
 )
-from wordsy_tui.app.table import TABLE_CSS, Seat, SeatAgain, TableApp
+from wordsy_tui.app.table import Seat, SeatAgain, TableApp
+from wordsy_tui.app.terminal import TABLE_CSS
 from wordsy_tui.app.widgets.fit import WIDE_CLASS, is_wide
 from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
 from wordsy_tui.games.wordsy.app.server import host_server
