@@ -307,6 +307,9 @@ def test_a_tile_games_solo_leaves_the_review_and_the_other_games_cards_for_later
         "wordsy_tui.games.tiles.rules.review",
         "wordsy_tui.games.tiles.rules.gcg",
         "wordsy_tui.games.wordnerds.rules.components",
+        # The computer players' minds: they are seated, and think once they move.
+        "wordsy_tui.games.tiles.rules.movegen",
+        "wordsy_tui.games.tiles.rules.leaves",
     )
     assert inside(loaded, later) == []
 
