@@ -15,15 +15,17 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
-from tests.app.fixtures import FixedAdvisor, ScriptedSession
+from tests.app.fixtures import FixedAdvisor, ScriptedSession, lobby_state
 from tests.app.test_solo import board_word, solo_app, until
 from tests.frozen import frozen_before_the_loop
 from wordsy_tui.app.lan import LanPlay
 from wordsy_tui.app.launcher import Launcher
+from wordsy_tui.app.messages import GameUpdated
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
 from wordsy_tui.games.wordsy.app.widgets.reveal import RevealPane
 from wordsy_tui.games.wordsy.referee.advice import Advisor
@@ -328,9 +330,30 @@ async def test_solo_opens_on_the_table_and_a_joined_game_waits_for_the_host() ->
         await pilot.pause(0.2)
         # Dealt as the seat opened: the app does not ask to start it again (and be told off).
         assert [n.message for n in app._notifications] == []
+    # A host that has not answered yet: the player is told, once it has taken its time.
     joined = WordsyApp(ScriptedSession("Ann", GameState()), advisor=FixedAdvisor())
-    async with joined.run_test(size=(80, 24)):
-        assert isinstance(joined.screen, WaitingScreen)
+    async with joined.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(joined.screen, WaitingScreen))
+
+
+async def test_a_joined_games_first_screen_is_the_lobby_when_the_host_answers_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # On a LAN the host's answer comes within a frame: the wait, built and replaced before
+    # it was ever drawn, cost every joining and hosting player's first frame.
+    built: list[WaitingScreen] = []
+    compose = WaitingScreen.compose
+
+    def counted(screen: WaitingScreen) -> ComposeResult:
+        built.append(screen)
+        return compose(screen)
+
+    monkeypatch.setattr(WaitingScreen, "compose", counted)
+    joined = WordsyApp(ScriptedSession("Ann", GameState()), advisor=FixedAdvisor())
+    async with joined.run_test(size=(80, 24)) as pilot:
+        joined.post_message(GameUpdated(lobby_state(), (), None))
+        await until(pilot, lambda: isinstance(joined.screen, LobbyScreen))
+        assert built == []
 
 
 async def test_a_solo_game_is_dealt_as_its_seat_opens_so_its_first_frame_is_round_one() -> None:

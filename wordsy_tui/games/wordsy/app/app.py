@@ -62,6 +62,9 @@ if TYPE_CHECKING:
 WRITE_DEBOUNCE_SECONDS: Final = 0.3
 PLAYING: Final = frozenset({Phase.WRITING, Phase.REVEAL, Phase.CHALLENGES})
 PRELOAD_DELAY_SECONDS: Final = 0.5
+WAIT_SHOWN_AFTER_SECONDS: Final = 0.25
+"""How long a joining or hosting player's first screen may stay blank before it says it is
+connecting: on a LAN the host has answered by then, and the lobby is the first screen."""
 END_NOW_QUESTIONS: Final = {
     "timer": "End the writing now, for everyone? Every word is revealed as it stands, "
     "half-typed ones too, as when the sand runs out.",
@@ -146,6 +149,9 @@ class WordsyApp(TableApp):
         """The hosting player's session whose game goes on without them once the app ends."""
         self._served_on = False
         self._rematch_question: str | None = None
+        self._wait_shown = False
+        """The first screen says it is connecting (the host took its time to answer)."""
+        self._wait_timer: Timer | None = None
         """The host's rematch, to ask about once its lobby is on screen."""
 
     async def afterwards(self) -> int:
@@ -341,11 +347,25 @@ class WordsyApp(TableApp):
 
     def _route(self) -> None:
         wanted = self._place_for(self.state.phase)
+        if wanted is WaitingScreen and self.place is None and not self._wait_shown:
+            # Nothing known yet. Built at once, the wait was replaced before it was ever
+            # drawn whenever the host answered within a frame (about 15 ms of every joining
+            # and hosting player's first frame): it comes up only if the host is slower.
+            if self._wait_timer is None:
+                self._wait_timer = self.set_timer(WAIT_SHOWN_AFTER_SECONDS, self._show_wait)
+            return
         if not isinstance(self.place, wanted):
             self._enter(wanted())
         self._offer_vote()
         self._ask_meant_word()
         self._ask_about_rematch()
+
+    def _show_wait(self) -> None:
+        self._wait_shown = True
+        # Under a question already up (the host's PIN), the wait would take its place: it
+        # comes with the seat asked for again.
+        if len(self.screen_stack) == 1:
+            self._route()
 
     def _place_for(self, phase: Phase) -> type[Screen[None]]:
         if phase is Phase.OVER:
