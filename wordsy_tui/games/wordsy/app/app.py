@@ -149,10 +149,10 @@ class WordsyApp(TableApp):
         """The hosting player's session whose game goes on without them once the app ends."""
         self._served_on = False
         self._rematch_question: str | None = None
+        """The host's rematch, to ask about once its lobby is on screen."""
         self._wait_shown = False
         """The first screen says it is connecting (the host took its time to answer)."""
         self._wait_timer: Timer | None = None
-        """The host's rematch, to ask about once its lobby is on screen."""
 
     async def afterwards(self) -> int:
         """Once the app has closed: serve on a game its hosting player left running, on
