@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -116,9 +117,16 @@ main(sys.argv[1:])
 def loaded_to_the_first_screen(*argv: str, home: Path | None = None) -> list[str]:
     """The modules `wordsy-tui ARGV` has loaded once its first screen is up (its game's
     seat started), in a fresh interpreter; `home`: where it keeps its data and settings."""
-    kept = {} if home is None else {f"XDG_{k}_HOME": str(home / k) for k in ("DATA", "CONFIG")}
+    return command_line(TO_THE_FIRST_SCREEN, argv, home)
+
+
+def command_line(program: str, argv: Sequence[str], home: Path | None) -> list[str]:
+    """What `program` (which runs `wordsy-tui ARGV` its own way) prints, in a fresh
+    interpreter; `home`: where the command keeps its data, settings and cache."""
+    kinds = ("DATA", "CONFIG", "CACHE")
+    kept = {} if home is None else {f"XDG_{kind}_HOME": str(home / kind) for kind in kinds}
     return subprocess.run(
-        [sys.executable, "-c", TO_THE_FIRST_SCREEN, *argv],
+        [sys.executable, "-c", program, *argv],
         check=True,
         capture_output=True,
         text=True,
@@ -176,16 +184,7 @@ def test_the_collector_waits_until_the_start_ups_objects_are_frozen(
     # Start-up makes tens of thousands of objects that live as long as the program: the
     # collector's rounds over them (about 150 before a first frame) would free nothing.
     # From the event loop on, it runs as usual, over what the program makes next.
-    home = {f"XDG_{kind}_HOME": str(tmp_path / kind) for kind in ("DATA", "CONFIG", "CACHE")}
-    done = subprocess.run(
-        [sys.executable, "-c", UP_TO_THE_LOOP, *argv],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=os.environ | home,
-    )
-    assert done.stdout.split() == ["0", "True", "True"]
+    assert command_line(UP_TO_THE_LOOP, argv, tmp_path) == ["0", "True", "True"]
 
 
 def test_the_start_menu_draws_its_first_screen_without_the_host_or_the_network() -> None:

@@ -159,9 +159,14 @@ def test_the_confusables_table_is_read_without_keeping_the_packages_copy():
         "print(sorted(m for m in sys.modules if m in ('confusable_homoglyphs.confusables', "
         "'urllib.request')))\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert printed_by(probe) == "[]"
+
+
+def printed_by(program: str) -> str:
+    """What `program` prints, run in a fresh interpreter."""
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    return done.stdout.strip()
 
 
 def test_a_character_is_looked_up_in_the_confusables_when_a_name_first_holds_it(
@@ -192,6 +197,4 @@ def test_names_in_ascii_sit_down_without_reading_the_confusables_table() -> None
         "assert names.name_problem('AI', ['Al']) is not None\n"
         "print(names._confusables.cache_info().currsize)\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "0"
+    assert printed_by(probe) == "0"
