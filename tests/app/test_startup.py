@@ -308,11 +308,38 @@ def test_a_tile_games_solo_leaves_the_review_and_the_other_games_cards_for_later
         "wordsy_tui.games.tiles.rules.review",
         "wordsy_tui.games.tiles.rules.gcg",
         "wordsy_tui.games.wordnerds.rules.components",
-        # The computer players' minds: they are seated, and think once they move.
-        "wordsy_tui.games.tiles.rules.movegen",
-        "wordsy_tui.games.tiles.rules.leaves",
     )
     assert inside(loaded, later) == []
+
+
+TILE_SOLO_WHERE_ANN_STARTS = """
+import sys
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.seat import TileSeat
+
+async def shown(pilot):
+    state = pilot.app.seat.state
+    while len(state.players) < 2 or state.turn != "Ann":
+        await pilot.pause(0.001)
+        state = pilot.app.seat.state
+    await pilot.pause()
+    pilot.app.exit(sorted(sys.modules))
+
+# (Seed 2 deals Ann the first turn: a computer player who starts thinks at once.)
+seat = TileSeat.solo("Ann", TileGameConfig(GameName.SCRABBLE), [Level.MEDIUM], seed=2)
+print(*TileApp(seat).run(headless=True, auto_pilot=shown, size=(80, 24)), sep="\\n")
+"""
+
+
+def test_a_tile_games_solo_seats_its_computer_players_without_their_minds() -> None:
+    # They think (the move generator, the leave values) once one of them moves.
+    loaded = loaded_by(TILE_SOLO_WHERE_ANN_STARTS)
+    assert "wordsy_tui.games.tiles.rules.bots" in loaded  # asked about a challenge
+    minds = ("wordsy_tui.games.tiles.rules.movegen", "wordsy_tui.games.tiles.rules.leaves")
+    assert inside(loaded, minds) == []
 
 
 def test_the_advisor_is_a_referee_that_loads_the_word_list_only_when_asked() -> None:
