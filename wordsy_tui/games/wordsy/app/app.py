@@ -360,6 +360,13 @@ class WordsyApp(TableApp):
         self._ask_meant_word()
         self._ask_about_rematch()
 
+    def ask_for_pin(self, session: Seat, error: Exception) -> bool:
+        # A host that wants its PIN answers within a frame too: its question comes over the
+        # connecting screen, as it does over a slow host's.
+        if self.place is None:
+            self._show_wait()
+        return super().ask_for_pin(session, error)
+
     def _show_wait(self) -> None:
         self._wait_shown = True
         # Under a question already up (the host's PIN), the wait would take its place: it
