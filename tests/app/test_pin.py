@@ -24,6 +24,7 @@ from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
+from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
 from wordsy_tui.games.wordsy.host import WordsyHost
 from wordsy_tui.games.wordsy.seat import WordsySeat
 
@@ -62,6 +63,8 @@ async def joined_without_the_pin(
 
 async def test_a_guest_without_the_pin_is_asked_for_it_until_it_is_right(tmp_path: Path) -> None:
     async with joined_without_the_pin(tmp_path) as (host, bob, pilot):
+        # Over the screen that says the app is connecting, not a blank one.
+        assert isinstance(bob.screen_stack[-2], WaitingScreen)
         await answer(pilot, "1111")
         await until(pilot, lambda: asked(bob, "Wrong PIN."), timeout=30)
         await answer(pilot, PIN)

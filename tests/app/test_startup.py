@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -13,15 +16,17 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
-from tests.app.fixtures import FixedAdvisor, ScriptedSession
+from tests.app.fixtures import FixedAdvisor, ScriptedSession, lobby_state
 from tests.app.test_solo import board_word, solo_app, until
 from tests.frozen import frozen_before_the_loop
 from wordsy_tui.app.lan import LanPlay
 from wordsy_tui.app.launcher import Launcher
+from wordsy_tui.app.messages import GameUpdated
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
 from wordsy_tui.games.wordsy.app.widgets.reveal import RevealPane
 from wordsy_tui.games.wordsy.referee.advice import Advisor
@@ -109,16 +114,77 @@ main(sys.argv[1:])
 """
 
 
-def loaded_to_the_first_screen(*argv: str) -> list[str]:
+def loaded_to_the_first_screen(*argv: str, home: Path | None = None) -> list[str]:
     """The modules `wordsy-tui ARGV` has loaded once its first screen is up (its game's
-    seat started), in a fresh interpreter."""
+    seat started), in a fresh interpreter; `home`: where it keeps its data and settings."""
+    return command_line(TO_THE_FIRST_SCREEN, argv, home)
+
+
+def command_line(program: str, argv: Sequence[str], home: Path | None) -> list[str]:
+    """What `program` (which runs `wordsy-tui ARGV` its own way) prints, in a fresh
+    interpreter; `home`: where the command keeps its data, settings and cache."""
+    kinds = ("DATA", "CONFIG", "CACHE")
+    kept = {} if home is None else {f"XDG_{kind}_HOME": str(home / kind) for kind in kinds}
     return subprocess.run(
-        [sys.executable, "-c", TO_THE_FIRST_SCREEN, *argv],
+        [sys.executable, "-c", program, *argv],
         check=True,
         capture_output=True,
         text=True,
         timeout=120,
+        env=os.environ | kept,
     ).stdout.split()
+
+
+def test_a_hosts_lobby_leaves_the_board_and_the_seat_requests_for_later(tmp_path: Path) -> None:
+    # The lobby comes first at a hosted table: the board's screen and widgets, and the
+    # screens of a player asking for a seat back, are loaded when they are shown.
+    loaded = loaded_to_the_first_screen(
+        *("host", "--no-advertise", "--bind", "127.0.0.1", "--port", "0"),
+        *("--name", "Hal", "--bots", "1"),
+        home=tmp_path,
+    )
+    assert "wordsy_tui.games.wordsy.app.screens.lobby" in loaded
+    later = (
+        "wordsy_tui.games.wordsy.app.screens.game",
+        "wordsy_tui.games.wordsy.app.widgets.writing",
+        "wordsy_tui.games.wordsy.app.widgets.board",
+        "wordsy_tui.app.screens.remove",
+    )
+    assert inside(loaded, later) == []
+
+
+UP_TO_THE_LOOP = """
+import asyncio, gc, sys
+from wordsy_tui.cli import main
+
+collections = []
+gc.callbacks.append(lambda phase, info: phase == "start" and collections.append(info))
+
+def run(coroutine):
+    coroutine.close()
+    print(len(collections), gc.isenabled(), gc.get_freeze_count() > 10_000)
+    return 0
+
+asyncio.run = run
+main(sys.argv[1:])
+"""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solo", "--name", "Ann"],
+        ["solo", "--game", "scrabble", "--name", "Ann"],
+        ["host", "--no-advertise", "--bind", "127.0.0.1", "--port", "0", "--name", "Hal"],
+    ],
+)
+def test_the_collector_waits_until_the_start_ups_objects_are_frozen(
+    argv: list[str], tmp_path: Path
+) -> None:
+    # Start-up makes tens of thousands of objects that live as long as the program: the
+    # collector's rounds over them (about 150 before a first frame) would free nothing.
+    # From the event loop on, it runs as usual, over what the program makes next.
+    assert command_line(UP_TO_THE_LOOP, argv, tmp_path) == ["0", "True", "True"]
 
 
 def test_the_start_menu_draws_its_first_screen_without_the_host_or_the_network() -> None:
@@ -126,6 +192,9 @@ def test_the_start_menu_draws_its_first_screen_without_the_host_or_the_network()
     assert "wordsy_tui.app.screens.menu" in loaded
     later = ("wordsy_tui.cli.serve", "wordsy_tui.table.served", "wordsy_tui.table.discovery")
     assert inside(loaded, (*later, "net", "zeroconf", "msgpack")) == []
+    # Nor the shell of a game's table (its seat, chat and ratings): the menu has none.
+    table = ("wordsy_tui.app.table", "wordsy_tui.table.seat", "wordsy_tui.app.chat")
+    assert inside(loaded, table) == []
 
 
 def test_a_player_who_joins_loads_neither_the_host_nor_mdns() -> None:
@@ -243,6 +312,36 @@ def test_a_tile_games_solo_leaves_the_review_and_the_other_games_cards_for_later
     assert inside(loaded, later) == []
 
 
+TILE_SOLO_WHERE_ANN_STARTS = """
+import sys
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.seat import TileSeat
+
+async def shown(pilot):
+    state = pilot.app.seat.state
+    while len(state.players) < 2 or state.turn != "Ann":
+        await pilot.pause(0.001)
+        state = pilot.app.seat.state
+    await pilot.pause()
+    pilot.app.exit(sorted(sys.modules))
+
+# (Seed 2 deals Ann the first turn: a computer player who starts thinks at once.)
+seat = TileSeat.solo("Ann", TileGameConfig(GameName.SCRABBLE), [Level.MEDIUM], seed=2)
+print(*TileApp(seat).run(headless=True, auto_pilot=shown, size=(80, 24)), sep="\\n")
+"""
+
+
+def test_a_tile_games_solo_seats_its_computer_players_without_their_minds() -> None:
+    # They think (the move generator, the leave values) once one of them moves.
+    loaded = loaded_by(TILE_SOLO_WHERE_ANN_STARTS)
+    assert "wordsy_tui.games.tiles.rules.bots" in loaded  # asked about a challenge
+    minds = ("wordsy_tui.games.tiles.rules.movegen", "wordsy_tui.games.tiles.rules.leaves")
+    assert inside(loaded, minds) == []
+
+
 def test_the_advisor_is_a_referee_that_loads_the_word_list_only_when_asked() -> None:
     advisor = Advisor(ExactRepeatReferee())
     verdict = advisor.judge("plants", [PlayedWord("PLANTS", 1, "Ann")], Ruleset.CLASSIC)
@@ -257,9 +356,30 @@ async def test_solo_opens_on_the_table_and_a_joined_game_waits_for_the_host() ->
         await pilot.pause(0.2)
         # Dealt as the seat opened: the app does not ask to start it again (and be told off).
         assert [n.message for n in app._notifications] == []
+    # A host that has not answered yet: the player is told, once it has taken its time.
     joined = WordsyApp(ScriptedSession("Ann", GameState()), advisor=FixedAdvisor())
-    async with joined.run_test(size=(80, 24)):
-        assert isinstance(joined.screen, WaitingScreen)
+    async with joined.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(joined.screen, WaitingScreen))
+
+
+async def test_a_joined_games_first_screen_is_the_lobby_when_the_host_answers_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # On a LAN the host's answer comes within a frame: the wait, built and replaced before
+    # it was ever drawn, cost every joining and hosting player's first frame.
+    built: list[WaitingScreen] = []
+    compose = WaitingScreen.compose
+
+    def counted(screen: WaitingScreen) -> ComposeResult:
+        built.append(screen)
+        return compose(screen)
+
+    monkeypatch.setattr(WaitingScreen, "compose", counted)
+    joined = WordsyApp(ScriptedSession("Ann", GameState()), advisor=FixedAdvisor())
+    async with joined.run_test(size=(80, 24)) as pilot:
+        joined.post_message(GameUpdated(lobby_state(), (), None))
+        await until(pilot, lambda: isinstance(joined.screen, LobbyScreen))
+        assert built == []
 
 
 async def test_a_solo_game_is_dealt_as_its_seat_opens_so_its_first_frame_is_round_one() -> None:

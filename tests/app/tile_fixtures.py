@@ -19,8 +19,9 @@ from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
-from wordsy_tui.games.tiles.rules.bots import Hint, vocabulary_dawg
+from wordsy_tui.games.tiles.rules.bots import Hint
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.dawg import vocabulary_dawg
 from wordsy_tui.games.tiles.rules.movegen import Move, generate
 from wordsy_tui.games.tiles.rules.notation import parse_move
 from wordsy_tui.games.tiles.rules.rulesets import SIZE, ChallengeRule, GameName

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.games.tiles import solo as tiles
+from wordsy_tui.games.tiles.rules import bots
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
@@ -32,13 +32,14 @@ def drain(s: TileSeat) -> list[object]:
 
 def test_bots_see_only_their_own_rack(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[str, TileGameState]] = []
-    real = tiles.decide_turn
+    real = bots.decide_turn
 
     def spy(view: TileGameState, seat: str, *args: object) -> cmd.Command | None:
         seen.append((seat, view))
         return real(view, seat, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(tiles, "decide_turn", spy)
+    # (Where the solo table looks it up when a bot moves.)
+    monkeypatch.setattr(bots, "decide_turn", spy)
 
     async def play() -> None:
         s = session(bots=2)

@@ -22,8 +22,7 @@ from textual.screen import Screen
 from textual.worker import Worker
 
 from wordsy_tui.app.failures import report_failure
-from wordsy_tui.app.table import TABLE_CSS
-from wordsy_tui.app.terminal import TerminalApp
+from wordsy_tui.app.terminal import TABLE_CSS, TerminalApp
 from wordsy_tui.kit import kit_for
 from wordsy_tui.table.names import default_name
 from wordsy_tui.text import shown

@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from rich.text import Text
@@ -41,8 +40,6 @@ from wordsy_tui.app.widgets.ratings import RatingsBlock
 from wordsy_tui.table.seat import Seat as GameSeat
 from wordsy_tui.text import shown
 
-TABLE_CSS: Final = Path(__file__).with_name("table.tcss")
-"""Every game's app's stylesheet (the shell's screens, dialogs, chat), before its own."""
 LEAVING: Final = ("leave", "leave-table", "over-quit")
 """The key bar's Ctrl+Q bindings (each game's screens'): Ctrl+C does the same at every table."""
 

@@ -10,6 +10,7 @@ import select
 import signal
 import sys
 import weakref
+from pathlib import Path
 from typing import Any, Final
 
 from textual import events
@@ -18,6 +19,11 @@ from textual.geometry import Size
 from textual.screen import Screen
 
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
+
+TABLE_CSS: Final = Path(__file__).with_name("table.tcss")
+"""Every game's app's stylesheet (the shell's screens, dialogs, chat), before its own; the
+launcher's too (here, not with the table's shell: the start menu's first frame needs no
+table)."""
 
 
 class TerminalApp(App[None]):
@@ -70,8 +76,10 @@ class TerminalApp(App[None]):
         # What the program has imported by now (Textual, the game, tens of thousands of
         # objects) lives as long as it does: kept out of the collector's full rounds, which
         # otherwise walk it all again (30-40 ms before solo's first frame, a dropped frame
-        # each time later on).
+        # each time later on). The collector, off for the start-up (`cli.main`), runs again
+        # from here on, over what the program makes next.
         gc.freeze()
+        gc.enable()
         return asyncio.run(self.run_to_end_async())
 
     async def run_to_end_async(self) -> int:

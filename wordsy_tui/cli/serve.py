@@ -202,8 +202,9 @@ def run_headless(options: HostOptions) -> int:
     # What the host has imported by now (the rules, the table, the network, tens of
     # thousands of objects) lives as long as it does: kept out of the collector's full
     # rounds, which would walk it all again (10-15 ms, in the middle of whichever command
-    # set one off).
+    # set one off). The collector, off for the start-up (`cli.main`), runs again from here.
     gc.freeze()
+    gc.enable()
     return asyncio.run(serve_headless(options))
 
 

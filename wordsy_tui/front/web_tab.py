@@ -31,8 +31,7 @@ from net import Refused
 from net.protocol import NAME_TAKEN
 from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.table import TABLE_CSS
-from wordsy_tui.app.terminal import TerminalApp
+from wordsy_tui.app.terminal import TABLE_CSS, TerminalApp
 from wordsy_tui.cli.options import host_port
 from wordsy_tui.engine.names import name_problem, normal_name
 from wordsy_tui.front.seat import (

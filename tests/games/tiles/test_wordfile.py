@@ -13,8 +13,9 @@ from tests.games.tiles.rules.test_gcg import scripted_game
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles import wordfile
 from wordsy_tui.games.tiles.rules import commands as cmd
-from wordsy_tui.games.tiles.rules.bots import ALL_WORDS, best_moves
+from wordsy_tui.games.tiles.rules.bots import best_moves
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.dawg import ALL_WORDS
 from wordsy_tui.games.tiles.rules.errors import WordError
 from wordsy_tui.games.tiles.rules.gcg import export_gcg, lexicon_pragma
 from wordsy_tui.games.tiles.rules.movegen import shipped_dawg

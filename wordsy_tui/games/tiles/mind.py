@@ -16,8 +16,8 @@ from typing import Final, Protocol
 
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules import commands as cmd
-from wordsy_tui.games.tiles.rules.bots import TILE_STYLES, decide_turn, respond, vocabulary_dawg
-from wordsy_tui.games.tiles.rules.dawg import Dawg
+from wordsy_tui.games.tiles.rules.bots import TILE_STYLES, decide_turn, respond
+from wordsy_tui.games.tiles.rules.dawg import Dawg, vocabulary_dawg
 from wordsy_tui.games.tiles.rules.legal import may_play
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 from wordsy_tui.games.tiles.rules.words import Words

@@ -19,10 +19,9 @@ from typing import TYPE_CHECKING, Any, Final, Unpack
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
-from wordsy_tui.games.tiles.rules.bots import TILE_STYLES, Hint, best_moves, vocabulary_dawg
 from wordsy_tui.games.tiles.rules.codec import decode_event
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
-from wordsy_tui.games.tiles.rules.dawg import Dawg
+from wordsy_tui.games.tiles.rules.dawg import Dawg, vocabulary_dawg
 from wordsy_tui.games.tiles.rules.legal import allowed
 from wordsy_tui.games.tiles.rules.rulesets import SIZE, GameName
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
@@ -37,6 +36,7 @@ from wordsy_tui.text import shown
 if TYPE_CHECKING:
     # (Their shapes only: a solo game loads nothing of the network.)
     from wordsy_tui.games.tiles.host import TileHost
+    from wordsy_tui.games.tiles.rules.bots import Hint
     from wordsy_tui.table.joined import Knock
 
 TilesChanged = StateChanged
@@ -210,6 +210,9 @@ class TileSeat(Seat[TileGameState, cmd.Command, ev.Event]):
         last = self.last_turn
         if last is None:
             return None
+        # (The move generator once a hint is asked for: not before a game's first frame.)
+        from wordsy_tui.games.tiles.rules.bots import TILE_STYLES, best_moves
+
         hints = best_moves(last.state, last.rack, self.dawg(TILE_STYLES[Level.EXPERT].vocabulary))
         return hints[0] if hints else None
 

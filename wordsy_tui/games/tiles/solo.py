@@ -17,7 +17,6 @@ from wordsy_tui.engine.errors import RuleError
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules import events as ev
-from wordsy_tui.games.tiles.rules.bots import TILE_STYLES, decide_turn, respond
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.dawg import Dawg
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
@@ -79,6 +78,10 @@ class SoloBots:
                     await table.apply(name, cmd.Pass())
 
     async def _step(self, table: SoloTable) -> tuple[str, cmd.Command] | None:
+        # (The computer players' minds, with the move generator, once they move: a game's
+        # first frame needs their names only.)
+        from wordsy_tui.games.tiles.rules.bots import TILE_STYLES, decide_turn, respond
+
         host, me = table.host, table.me
         if host.phase is not Phase.PLAYING:
             return None

@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from wordsy_tui.games.tiles.rules.bots import ALL_WORDS
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
-from wordsy_tui.games.tiles.rules.dawg import Dawg, build_dawg
+from wordsy_tui.games.tiles.rules.dawg import ALL_WORDS, Dawg, build_dawg
 from wordsy_tui.games.tiles.rules.words import MAX_WORD, MIN_WORD
 from wordsy_tui.text import shown
 from wordsy_tui.words.lexicon import WordList

@@ -20,9 +20,8 @@ from wordsy_tui.games.tiles.rules.bots import (
     choose_move,
     decide_turn,
     respond,
-    vocabulary_dawg,
 )
-from wordsy_tui.games.tiles.rules.dawg import build_dawg
+from wordsy_tui.games.tiles.rules.dawg import build_dawg, vocabulary_dawg
 from wordsy_tui.games.tiles.rules.leaves import best_keep, leave_value
 from wordsy_tui.games.tiles.rules.legal import allowed, may_play
 from wordsy_tui.games.tiles.rules.movegen import Move, generate

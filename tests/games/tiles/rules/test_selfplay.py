@@ -9,9 +9,9 @@ from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules.bots import (
     SCORE_EXPERT,
     TILE_STYLES,
-    vocabulary_dawg,
 )
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
+from wordsy_tui.games.tiles.rules.dawg import vocabulary_dawg
 from wordsy_tui.games.tiles.rules.selfplay import play_game
 from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 from wordsy_tui.games.tiles.rules.words import shipped_words

@@ -159,9 +159,14 @@ def test_the_confusables_table_is_read_without_keeping_the_packages_copy():
         "print(sorted(m for m in sys.modules if m in ('confusable_homoglyphs.confusables', "
         "'urllib.request')))\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert printed_by(probe) == "[]"
+
+
+def printed_by(program: str) -> str:
+    """What `program` prints, run in a fresh interpreter."""
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    return done.stdout.strip()
 
 
 def test_a_character_is_looked_up_in_the_confusables_when_a_name_first_holds_it(
@@ -174,3 +179,22 @@ def test_a_character_is_looked_up_in_the_confusables_when_a_name_first_holds_it(
     assert names.same_name("B\u043eb", "Bob")  # a Cyrillic o
     assert names.name_problem("Ann", ["Bot 1 (easy)"]) is None
     assert len(table._prototype) < 40
+
+
+def test_asciis_lookalikes_written_out_are_the_tables() -> None:
+    table = names._Confusables()
+    for char in map(chr, range(128)):
+        assert names.ASCII_PROTOTYPES.get(char, char) == table.prototype(char), repr(char)
+
+
+def test_names_in_ascii_sit_down_without_reading_the_confusables_table() -> None:
+    # A hosting player's name and a solo game's computer players are on the way to a first
+    # frame. A fresh interpreter: this one's table may have been read by another test.
+    probe = (
+        "from wordsy_tui.engine import names\n"
+        "assert names.name_problem('Hal', ['Bot 1 (easy)', 'Bot 2 (hard)']) is None\n"
+        "assert names.name_problem('B0t 1 (easy)', []) is not None\n"
+        "assert names.name_problem('AI', ['Al']) is not None\n"
+        "print(names._confusables.cache_info().currsize)\n"
+    )
+    assert printed_by(probe) == "0"

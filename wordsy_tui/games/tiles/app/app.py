@@ -29,7 +29,8 @@ from wordsy_tui.app.messages import (
     RematchOffered,
 )
 from wordsy_tui.app.screens.prompt import PromptScreen
-from wordsy_tui.app.table import TABLE_CSS, SeatAgain, TableApp
+from wordsy_tui.app.table import SeatAgain, TableApp
+from wordsy_tui.app.terminal import TABLE_CSS
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.line import Line
 from wordsy_tui.games.tiles.app.board import BoardPicture, TileBoard

@@ -8,6 +8,10 @@ words) and in how close to its best play it settles: the best one by equity
 (score plus the value of the tiles it keeps, `leaves.py`), as a club player
 weighs it, a good one (near a score drawn per turn), or a plausible one (any in
 a band). Every bot that exchanges keeps the leave worth most.
+
+The move generator and the leave values are imported when a bot first weighs a play: a
+solo table seats its computer players and asks them about a challenge before its first
+frame, and needs neither for that.
 """
 
 from __future__ import annotations
@@ -16,22 +20,19 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.rules import commands as cmd
 from wordsy_tui.games.tiles.rules.board import Assessment, assess
-from wordsy_tui.games.tiles.rules.dawg import Dawg, build_dawg
-from wordsy_tui.games.tiles.rules.leaves import best_keep, equity, leave_of, rank_by_equity
+from wordsy_tui.games.tiles.rules.dawg import ALL_WORDS, Dawg, vocabulary_dawg
 from wordsy_tui.games.tiles.rules.legal import allowed, may_exchange, may_play
-from wordsy_tui.games.tiles.rules.movegen import Move, generate
 from wordsy_tui.games.tiles.rules.rulesets import Rules
 from wordsy_tui.games.tiles.rules.state import HIDDEN, TileGameState
 from wordsy_tui.games.tiles.rules.words import Words, is_word
 
-ALL_WORDS: Final = 80
-"""The highest SCOWL level in the shipped list: a bot at it knows every word."""
+if TYPE_CHECKING:
+    from wordsy_tui.games.tiles.rules.movegen import Move
 
 
 class Pick(StrEnum):
@@ -66,22 +67,6 @@ SCORE_EXPERT: Final = TileStyle(ALL_WORDS, Pick.SCORE, (1.0, 1.0))
 """The expert before leave values: the bench's baseline and self-play's first round."""
 
 
-@cache
-def vocabulary_dawg(vocabulary: int) -> Dawg:
-    """The DAWG of the shipped words up to SCOWL level `vocabulary` (built once, < 1 s)."""
-    from wordsy_tui.games.tiles.rules.movegen import shipped_dawg
-    from wordsy_tui.words.lexicon import load_lexicon
-
-    if vocabulary >= ALL_WORDS:
-        return shipped_dawg()
-    lexicon = load_lexicon()
-    return build_dawg(
-        word
-        for word, level in zip(lexicon.words, lexicon.levels, strict=True)
-        if level <= vocabulary
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class Hint:
     """A play as a player reads it: where, what it forms, what it scores, what it keeps
@@ -97,6 +82,9 @@ def best_moves(
     state: TileGameState, rack: Iterable[str], dawg: Dawg, limit: int = 1
 ) -> list[Hint]:
     """The `limit` plays of `rack` on `state`'s board with the highest equity, best first."""
+    from wordsy_tui.games.tiles.rules.leaves import equity, leave_of, rank_by_equity
+    from wordsy_tui.games.tiles.rules.movegen import generate
+
     tiles = [t for t in rack if t != HIDDEN]
     moves = generate(state.board, tiles, state.rules, dawg, state.premiums)
     ranked = rank_by_equity(moves, tiles, state.rules, state.bag_count)
@@ -124,6 +112,8 @@ def choose_move(
     moves: Sequence[Move], style: TileStyle, rng: random.Random, holding: Holding
 ) -> Move | None:
     """The play a bot of `style` picks among `moves` (None when there are none)."""
+    from wordsy_tui.games.tiles.rules.leaves import equity
+
     if not moves:
         return None
     best = max(m.score for m in moves)
@@ -147,6 +137,8 @@ def choose_move(
 def _exchange(view: TileGameState, seat: str) -> tuple[cmd.Exchange, float] | None:
     """The exchange that keeps the most valuable leave the bag allows, and its equity (the
     value of that leave: an exchange scores nothing); None when no exchange may be made."""
+    from wordsy_tui.games.tiles.rules.leaves import best_keep
+
     if not may_exchange(view, seat):
         return None
     rack = view.rack(seat)
@@ -184,6 +176,9 @@ def decide_turn(
     dawg: Callable[[int], Dawg] = vocabulary_dawg,
 ) -> cmd.Command | None:
     """The bot's play, exchange or pass on its turn; None when it is not its turn."""
+    from wordsy_tui.games.tiles.rules.leaves import equity
+    from wordsy_tui.games.tiles.rules.movegen import generate
+
     if not may_play(view, seat):
         return None
     holding = Holding(view.rack(seat), view.rules, view.bag_count)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable
+from functools import cache
 from typing import Final
 
 from wordsy_tui.games.tiles.rules.words import MAX_WORD, MIN_WORD
@@ -116,3 +117,23 @@ def build_dawg(sorted_words: Iterable[str]) -> Dawg:
     firsts.append(len(children))
     children.extend(kids)
     return Dawg(masks, firsts, children, count, root)
+
+
+ALL_WORDS: Final = 80
+"""The highest SCOWL level in the shipped list: a bot at it knows every word."""
+
+
+@cache
+def vocabulary_dawg(vocabulary: int) -> Dawg:
+    """The DAWG of the shipped words up to SCOWL level `vocabulary` (built once, < 1 s)."""
+    from wordsy_tui.games.tiles.rules.movegen import shipped_dawg
+    from wordsy_tui.words.lexicon import load_lexicon
+
+    if vocabulary >= ALL_WORDS:
+        return shipped_dawg()
+    lexicon = load_lexicon()
+    return build_dawg(
+        word
+        for word, level in zip(lexicon.words, lexicon.levels, strict=True)
+        if level <= vocabulary
+    )

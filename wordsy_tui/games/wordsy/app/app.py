@@ -1,8 +1,9 @@
 """WordsyApp: follows one session and shows the screen its game is at.
 
-Only the screens a game opens with are imported up front; the others are
-imported where they are opened (the lobby alone brings in the computer
-players and the word search), so they stay out of the time to the first frame.
+Only the screen a game waits on is imported up front; the others are imported
+where they are opened (the board for solo, the lobby for a host or a joining
+player, which alone brings in the computer players), so each entry point's first
+frame loads its own screen and not the others'.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import asyncio
 import math
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import work
 from textual._path import CSSPathType
@@ -33,13 +34,11 @@ from wordsy_tui.app.messages import (
     PresenceUpdated,
     RematchOffered,
 )
-from wordsy_tui.app.table import TABLE_CSS, Seat, SeatAgain, TableApp
+from wordsy_tui.app.table import Seat, SeatAgain, TableApp
+from wordsy_tui.app.terminal import TABLE_CSS
 from wordsy_tui.app.widgets.fit import WIDE_CLASS, is_wide
-from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
 from wordsy_tui.games.wordsy.app.server import host_server
-from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
-from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.referee.advice import Advisor
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules import events as ev
@@ -57,6 +56,9 @@ from wordsy_tui.table.clock import Deadline
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.text import shown
 
+if TYPE_CHECKING:
+    from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
+
 # The draft is sent as the player types, but not on every key: the host
 # sees a new commitment at most this often.
 WRITE_DEBOUNCE_SECONDS: Final = 0.3
@@ -65,6 +67,9 @@ PRELOAD_DELAY_SECONDS: Final = 0.5
 TYPING_PAUSE_SECONDS: Final = 0.25
 """The best-word search is built on a thread only once the word has not changed for this
 long: each slice of it holds the interpreter for milliseconds, which a key would wait out."""
+WAIT_SHOWN_AFTER_SECONDS: Final = 0.25
+"""How long a joining or hosting player's first screen may stay blank before it says it is
+connecting: on a LAN the host has answered by then, and the lobby is the first screen."""
 END_NOW_QUESTIONS: Final = {
     "timer": "End the writing now, for everyone? Every word is revealed as it stands, "
     "half-typed ones too, as when the sand runs out.",
@@ -152,6 +157,9 @@ class WordsyApp(TableApp):
         self._served_on = False
         self._rematch_question: str | None = None
         """The host's rematch, to ask about once its lobby is on screen."""
+        self._wait_shown = False
+        """The first screen says it is connecting (the host took its time to answer)."""
+        self._wait_timer: Timer | None = None
 
     async def afterwards(self) -> int:
         """Once the app has closed: serve on a game its hosting player left running, on
@@ -185,6 +193,8 @@ class WordsyApp(TableApp):
         wide = is_wide(size)
         if wide != self.has_class(WIDE_CLASS):
             self.set_class(wide, WIDE_CLASS)
+            from wordsy_tui.games.wordsy.app.widgets.board import BoardCards
+
             for screen in self.screen_stack:
                 for board in screen.query(BoardCards):
                     board.big = wide
@@ -202,11 +212,16 @@ class WordsyApp(TableApp):
         # (Not host_server(): its check reads the port, and the server is not started yet.)
         server = getattr(session, "server", None)
         if server is not None and hasattr(server, "on_reclaim"):
-            from wordsy_tui.app.screens.remove import ask_for_seat
-
-            server.on_reclaim = lambda name: ask_for_seat(self, name)
+            server.on_reclaim = self._ask_for_seat
         self._route()
         self.follow(session)
+
+    async def _ask_for_seat(self, name: str) -> bool:
+        """The hosting player's answer to someone asking for `name`'s seat back."""
+        # (Its screens when someone asks, not before the lobby's first frame.)
+        from wordsy_tui.app.screens.remove import ask_for_seat
+
+        return await ask_for_seat(self, name)
 
     @work(exclusive=True, group="session", exit_on_error=False)
     async def follow(self, session: WordsySeat) -> None:
@@ -339,11 +354,32 @@ class WordsyApp(TableApp):
 
     def _route(self) -> None:
         wanted = self._place_for(self.state.phase)
+        if wanted is WaitingScreen and self.place is None and not self._wait_shown:
+            # Nothing known yet. Built at once, the wait was replaced before it was ever
+            # drawn whenever the host answered within a frame (about 15 ms of every joining
+            # and hosting player's first frame): it comes up only if the host is slower.
+            if self._wait_timer is None:
+                self._wait_timer = self.set_timer(WAIT_SHOWN_AFTER_SECONDS, self._show_wait)
+            return
         if not isinstance(self.place, wanted):
             self._enter(wanted())
         self._offer_vote()
         self._ask_meant_word()
         self._ask_about_rematch()
+
+    def ask_for_pin(self, session: Seat, error: Exception) -> bool:
+        # A host that wants its PIN answers within a frame too: its question comes over the
+        # connecting screen, as it does over a slow host's.
+        if self.place is None:
+            self._show_wait()
+        return super().ask_for_pin(session, error)
+
+    def _show_wait(self) -> None:
+        self._wait_shown = True
+        # Under a question already up (the host's PIN), the wait would take its place: it
+        # comes with the seat asked for again.
+        if len(self.screen_stack) == 1:
+            self._route()
 
     def _place_for(self, phase: Phase) -> type[Screen[None]]:
         if phase is Phase.OVER:
@@ -357,6 +393,8 @@ class WordsyApp(TableApp):
             from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 
             return LobbyScreen
+        from wordsy_tui.games.wordsy.app.screens.game import GameScreen
+
         return GameScreen
 
     def _enter(self, place: Screen[None]) -> None:
