@@ -147,6 +147,8 @@ class TileScene:
     game_clock: bool = False
     """A game clock of 1 minute each (`host --clock 1`), the player's running into overtime
     (with `clock_left`: the turn limit's countdown)."""
+    help: bool = False
+    """The board's help (F1) over the board, on the player's turn."""
 
 
 TILE_SCENES = (
@@ -158,6 +160,7 @@ TILE_SCENES = (
     TileScene("tiles-wwf-watching", GameName.WWF, 3, clock_left=52, watching=True),
     TileScene("tiles-scrabble-review", GameName.SCRABBLE, 0, lay_next=False, review=True),
     TileScene("tiles-scrabble-game-clock", GameName.SCRABBLE, 1, clock_left=225, game_clock=True),
+    TileScene("tiles-scrabble-help", GameName.SCRABBLE, 0, lay_next=False, help=True),
 )
 FROZEN_NOW = 1000.0
 """The screen's clock in pictures with a countdown: it never moves."""
@@ -339,6 +342,11 @@ async def settle_tiles(pilot: Pilot[None], scene: TileScene) -> None:
     await until(pilot, lambda: my_turn(app.session))
     if scene.lay_next and (move := my_move(app.session)) is not None:
         await pilot.press(*keys_for(board_screen(app), move))
+    if scene.help:
+        from wordsy_tui.games.tiles.app.dialogs import TileHelpScreen
+
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, TileHelpScreen))
     await pilot.pause()
 
 
