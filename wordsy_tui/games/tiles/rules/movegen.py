@@ -177,6 +177,7 @@ class _Search:
         "dawg",
         "held",
         "line",
+        "longest_left",
         "moves",
         "placed",
         "prefix",
@@ -210,6 +211,8 @@ class _Search:
         self.board_values = board_values
         self.premiums = premiums
         self.rack_size = rules.rack_size
+        # A left part must leave the anchor a tile: it is at most the rack less one long.
+        self.longest_left = sum(counts) + blanks - 1
         self.bingo = rules.bingo
         self.dawg = dawg
         self.moves = moves
@@ -242,8 +245,7 @@ class _Search:
                 and not line.anchors[anchor - limit - 1]
             ):
                 limit += 1
-            # A left part must leave the anchor a tile: it is at most the rack less one long.
-            self._left(root, min(limit, sum(self.counts) + self.blanks - 1))
+            self._left(root, min(limit, self.longest_left))
 
     def _left(self, node: int, limit: int) -> None:
         """Left parts of up to `limit` more tiles, each then extended through the anchor."""
