@@ -395,3 +395,30 @@ async def test_the_hosting_player_sits_down_before_the_game_is_advertised(tmp_pa
         assert host.state.players[0] == "Ann"
     finally:
         await ann.stop()
+
+
+async def test_a_player_knocking_before_the_hosting_player_sits_down_after_them(tmp_path):
+    # `join --connect` may get in between the port opening and the hosting player's own
+    # seat (it connects over loopback like anyone): it waits, and the host is the captain.
+    host = server(tmp_path, captain="Ann")
+    knocked: list[WordsySeat] = []
+    serve = host.serve
+
+    async def serve_then_bob_knocks(first: str | None = None) -> None:
+        await serve(first)
+        bob = WordsySeat.join("127.0.0.1", host.port, "Bob", DICTIONARY)
+        knocked.append(bob)
+        await bob.start()
+        await wait_until(lambda: host.host.presence.get("Bob") is True)
+
+    host.serve = serve_then_bob_knocks  # type: ignore[method-assign]
+    ann = WordsySeat.host("Ann", host)
+    try:
+        await ann.start()
+        await wait_until(lambda: len(host.state.players) == 2)
+        assert host.state.players == ("Ann", "Bob")
+        assert host.captain == "Ann"
+    finally:
+        for bob in knocked:
+            await bob.stop()
+        await ann.stop()

@@ -366,8 +366,8 @@ class Hosting(Joined[S, C, E]):
 
     async def start(self) -> None:
         server = self.server
-        await server.serve()
         me = self.client.name
+        await server.serve(first=me)
         book = server.seat_book
         self.client = Client(
             LOOPBACK,

@@ -192,6 +192,8 @@ class ServedTable(Generic[S, C, E]):
         """When someone the wait runs on becomes idle, unless they do something first."""
         self._note_due = False
         """The clock's note changed: it goes to everyone once this turn's events have."""
+        self._first: str | None = None
+        """The hosting player, until they have sat down: nobody else sits down before."""
         self._unsettled: list[tuple[S, E]] = []
         """The events applied since the last command's frames went out, each with the state
         it made: the host's bookkeeping of them (`_settle`) waits until then."""
@@ -255,10 +257,12 @@ class ServedTable(Generic[S, C, E]):
         await self.serve()
         await self.open_doors()
 
-    async def serve(self) -> None:
-        """`start` up to the fronts and the advertisement: a hosting player sits down
-        between the two, so that the LAN list, SSH and the browser never seat anyone
-        before the game's own host (its captain; in a tile game, who plays first)."""
+    async def serve(self, first: str | None = None) -> None:
+        """`start` up to the fronts and the advertisement: a hosting player (`first`) sits
+        down between the two, so that the LAN list, SSH and the browser never seat anyone
+        before the game's own host (its captain; in a tile game, who plays first), and
+        whoever gets in before them waits for them."""
+        self._first = first
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         await start_serving(self.host)
         self._settle()  # the log's events, replayed
@@ -350,6 +354,8 @@ class ServedTable(Generic[S, C, E]):
         self._rate(last)
 
     def _after(self, state: S, event: E) -> None:
+        if self._first is not None and self._first in state.players:
+            self._first = None
         if self.clock is not None:
             self.clock.observe(state)
         if isinstance(event, self.part.rehashed):
@@ -464,6 +470,14 @@ class ServedTable(Generic[S, C, E]):
         # A newly seated player sits down in the game's lobby; net has admitted them.
         if self.state.phase != "lobby" or self._seating:
             return
+        first = self._first
+        if first is not None:
+            # The hosting player connects over loopback like anyone: a `join --connect`
+            # quick enough to get in first waits for them, who sit down first (the captain;
+            # in a tile game, who plays first).
+            if not seats.get(first):
+                return
+            seats = {first: True, **seats}
         for seat in seats:
             bot = seat in self.game.bots
             if (
