@@ -70,3 +70,17 @@ async def test_ten_seated_fit_beside_the_way_in_at_80x24() -> None:
         assert all(player in shown for player in seat.state.players)
         goals = str(app.table_screen.query_one("#goals", Static).render())
         assert FINGERPRINT[:20] in goals
+
+
+async def test_a_player_welcomed_to_the_lobby_is_sitting_down_until_the_host_seats_them() -> None:
+    # Between the host's welcome and its word that they sat down, a player is not one who
+    # watches (a browser's first frame had said so).
+    opening = cmd.opening(WordsmithConfig(), (), ("Bot 1 (easy)",))[:-1]
+    seat = WordsmithSeat(Local(WordsmithRules(), ME, opening, timed=False))
+    app = WordsmithApp(seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.table_screen.is_mounted and seat.state.players)
+        await pilot.pause()
+        assert ME not in seat.state.players
+        line = str(app.table_screen.query_one("#preview", Static).render())
+        assert line == "Sitting down…"

@@ -3,14 +3,16 @@ score track, the lobby's join line."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from tests.games.wordnerds.tables import Cards, Table, action_card, spelt
+from tests.games.wordnerds.tables import WORDS, Cards, Table, action_card, spelt
 from tests.hostile import PAYLOADS, raw_in
 from wordsy_tui.games.wordnerds.app.app import join_hint, told
 from wordsy_tui.games.wordnerds.app.panel import (
     auction_text,
+    doing_text,
     play_text,
     players_text,
     spelling_text,
@@ -21,6 +23,10 @@ from wordsy_tui.games.wordnerds.app.panel import (
 from wordsy_tui.games.wordnerds.rules import commands as cmd
 from wordsy_tui.games.wordnerds.rules import events as ev
 from wordsy_tui.games.wordnerds.rules.components import Effect
+from wordsy_tui.games.wordnerds.rules.config import NerdsConfig
+from wordsy_tui.games.wordnerds.rules.decide import decide
+from wordsy_tui.games.wordnerds.rules.evolve import replay
+from wordsy_tui.games.wordnerds.rules.state import NerdsState
 
 
 def _paths() -> tuple[Table, int]:
@@ -128,3 +134,13 @@ def test_the_lobby_says_how_to_join_once():
     assert str(join_hint(fronts, 46)).count("Join:") == 1
     bare = cast(Any, _Server(None))
     assert str(join_hint(bare, 46)) == "Join: wordsy-tui join --connect 10.0.0.2:47474"
+
+
+def test_a_player_welcomed_to_the_lobby_is_sitting_down_until_the_host_seats_them():
+    # Between the host's welcome and its word that they sat down, a player is not one who
+    # watches (a browser's first frame had said so).
+    state = NerdsState()
+    for seat, command in cmd.opening(NerdsConfig(), ("Ann",))[:-1]:
+        state = replay(decide(state, seat, command, rng=random.Random(1), words=WORDS), state)
+    assert str(doing_text(state, "Bob", "", sealed=False)) == "Sitting down…"
+    assert str(doing_text(state, None, "", sealed=False)) == "You are watching."

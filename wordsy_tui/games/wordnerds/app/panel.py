@@ -398,6 +398,8 @@ def doing_text(
     state: NerdsState, me: str | None, typed: str, sealed: bool, lot: Lot | None = None
 ) -> Text:
     """What the player does now, and with which keys (the line under the table)."""
+    if me is not None and me not in state.players and state.phase is Phase.LOBBY:
+        return Text("Sitting down…", "dim")  # welcomed with a seat, the host's word on its way
     if me is None or me not in state.players:
         return Text("You are watching.", "dim")
     over = state.over_limit()

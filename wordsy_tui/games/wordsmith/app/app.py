@@ -453,7 +453,10 @@ class SheetScreen(Screen[None]):
 
     def _not_choosing_text(self, width: int) -> Text:
         state, me = self.state, self.me
-        if me is None or me not in state.players:
+        if me is not None and me not in state.players and state.phase is Phase.LOBBY:
+            # Welcomed with a seat, and the host's own word of it on its way.
+            text = Text("Sitting down…", "dim")
+        elif me is None or me not in state.players:
             text = Text("You are watching: Tab shows the next player's sheet.", "dim")
         elif state.phase is Phase.REVEAL:
             text = Text("Every turn is revealed and written on its sheet.", "dim")
