@@ -16,6 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, TextIO, TypeVar
 
+from wordsy_tui import dataclass_code
 from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.kit import GameDesk, kit_for
 from wordsy_tui.table.basics import DEFAULT_PORT
@@ -205,6 +206,8 @@ def run_headless(options: HostOptions) -> int:
     # set one off). The collector, off for the start-up (`cli.main`), runs again from here.
     gc.freeze()
     gc.enable()
+    # Its dataclasses compiled for the next run (see `TerminalApp.run_to_end`).
+    dataclass_code.save()
     return asyncio.run(serve_headless(options))
 
 
