@@ -44,7 +44,7 @@ SeatT = TypeVar("SeatT")
 def make_server(options: HostOptions, on_event: EventHook | None = None) -> Server:
     """The host of `options`' game, not started (with the fronts when `options` asks for
     them)."""
-    from wordsy_tui.words.lexicon import dictionary_hash
+    from wordsy_tui.words.digest import dictionary_hash
 
     hosted = kit_for(options.game).hosted(options.game)
     table: Callable[..., Server] = hosted.table
