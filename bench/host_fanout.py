@@ -264,7 +264,7 @@ async def real_host(
 
 
 def dictionary() -> str:
-    from wordsy_tui.words.lexicon import dictionary_hash
+    from wordsy_tui.words.digest import dictionary_hash
 
     return dictionary_hash()
 

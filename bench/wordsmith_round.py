@@ -46,7 +46,7 @@ from wordsy_tui.games.wordsmith.mind import shared_vocabulary  # noqa: E402
 from wordsy_tui.games.wordsmith.rules.bots import choose_turn  # noqa: E402
 from wordsy_tui.games.wordsmith.rules.legal import may_choose  # noqa: E402
 from wordsy_tui.games.wordsmith.seat import WordsmithSeat  # noqa: E402
-from wordsy_tui.words.lexicon import dictionary_hash  # noqa: E402
+from wordsy_tui.words.digest import dictionary_hash  # noqa: E402
 
 ROUNDS_TIMED = 8
 SIZES = (2, 10)

@@ -20,7 +20,7 @@ from wordsy_tui.games.wordsy.referee import WordReferee
 from wordsy_tui.games.wordsy.rules import commands as cmd
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.state import Phase
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 GOAL_BYTES = 200 * 1024
 FAST = GameConfig(timer_seconds=5, reveal_seconds=5, vote_seconds=2, challenge_seconds=1)

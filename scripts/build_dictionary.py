@@ -30,7 +30,8 @@ from wordsy_tui.games.wordsy.referee.families import IRREGULAR, RELATIONS, Relat
 from wordsy_tui.games.wordsy.referee.meanings import GLOSS_FILE, pack_glosses
 from wordsy_tui.games.wordsy.rules.referee import Reason
 from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
-from wordsy_tui.words.lexicon import CHAINED, DATA_FILE, DIGEST_FILE, load_lexicon, pack, unpack
+from wordsy_tui.words.digest import DIGEST_FILE
+from wordsy_tui.words.lexicon import CHAINED, DATA_FILE, load_lexicon, pack, unpack
 
 SCOWL_DIR: Final = Path("/usr/share/dict/scowl")
 SCOWL_COPYRIGHT: Final = Path("/usr/share/doc/scowl/copyright")

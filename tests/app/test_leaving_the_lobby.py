@@ -24,7 +24,7 @@ from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 from wordsy_tui.games.wordsy.rules import commands as wcmd
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.kit import kit_for
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 GUARD_SECONDS = 30.0  # against a hang only
 

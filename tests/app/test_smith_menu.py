@@ -76,7 +76,7 @@ async def test_a_saved_game_picked_in_the_list_replays_on_the_sheet(tmp_path: Pa
 async def test_a_game_picked_in_the_lan_list_sits_down_at_its_host(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from wordsy_tui.words.lexicon import dictionary_hash
+    from wordsy_tui.words.digest import dictionary_hash
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # where the seat's keys are kept
 

@@ -153,6 +153,23 @@ def test_a_hosts_lobby_leaves_the_board_and_the_seat_requests_for_later(tmp_path
     assert inside(loaded, later) == []
 
 
+def test_a_host_without_computer_players_draws_its_lobby_without_the_word_list(
+    tmp_path: Path,
+) -> None:
+    # Neither the word list's module nor the referee's (the lobby judges no word), nor
+    # importlib.resources' readers (and zipfile) for the list's digest that the host sends.
+    # (Its lobby is up once the hosting player sits there alone.)
+    to_the_lobby = TO_THE_FIRST_SCREEN.replace(
+        "len(seat.state.players) > 1", "type(app.screen).__name__ == 'LobbyScreen'"
+    )
+    assert to_the_lobby != TO_THE_FIRST_SCREEN
+    argv = ("host", "--no-advertise", "--bind", "127.0.0.1", "--port", "0", "--name", "Hal")
+    loaded = command_line(to_the_lobby, argv, tmp_path)
+    assert "wordsy_tui.games.wordsy.app.screens.lobby" in loaded
+    words = ("wordsy_tui.words.lexicon", "wordsy_tui.games.wordsy.referee.judge")
+    assert inside(loaded, (*words, "importlib.readers", "zipfile")) == []
+
+
 UP_TO_THE_LOOP = """
 import asyncio, gc, sys
 from wordsy_tui.cli import main
@@ -212,6 +229,16 @@ def test_a_player_who_joins_loads_neither_the_host_nor_mdns() -> None:
         "zeroconf",
     )
     assert inside(loaded_by(program), later) == []
+    # Nor, at a Wordsy table, the word list's module or importlib.resources' readers (and
+    # zipfile) for the list's digest that its hello carries.
+    program = (
+        "import sys, wordsy_tui.table.joined, wordsy_tui.games.wordsy.seat\n"
+        "from wordsy_tui.words.digest import dictionary_hash\n"
+        "assert len(dictionary_hash()) == 64\n"
+        "print(*sorted(sys.modules), sep='\\n')\n"
+    )
+    words = ("wordsy_tui.words.lexicon", "importlib.readers", "zipfile")
+    assert inside(loaded_by(program), words) == []
 
 
 def test_the_lobby_and_the_chat_log_load_no_pretty_printer() -> None:

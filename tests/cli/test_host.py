@@ -16,7 +16,7 @@ from tests.cli.test_score import run
 from tests.net.helpers import wait_until
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 JOIN_LINE = re.compile(rb"--connect [\d.]+:(\d+)")
 
@@ -314,3 +314,18 @@ def test_salvage_resumes_from_the_intact_records_and_keeps_the_damaged_log(
     assert damage is None
     assert len(records) >= damaged - 1  # the intact prefix, and what the host added to it
     assert resumed == [sum(1 for r in records[: damaged - 1] if r.get("k") == "event")]
+
+
+def test_a_wordsy_hosts_referee_judges_by_the_word_list() -> None:
+    # Its modules load at the first word judged (the lobby judges none): the same verdicts.
+    from wordsy_tui.cli.hosting import HostOptions
+    from wordsy_tui.games.wordsy.kit import wordsy_settings
+    from wordsy_tui.games.wordsy.rules.config import GameConfig
+    from wordsy_tui.games.wordsy.rules.referee import PlayedWord, Reason
+    from wordsy_tui.games.wordsy.rules.rulesets import Ruleset
+
+    referee = wordsy_settings(HostOptions(GameConfig(), "Hal"))["referee"]
+    assert referee.judge("plants", [], Ruleset.CLASSIC).reason is Reason.OK
+    assert referee.judge("plnats", [], Ruleset.CLASSIC).reason is Reason.NOT_A_WORD
+    earlier = [PlayedWord("PLANT", 1, "Ann")]
+    assert referee.judge("plants", earlier, Ruleset.CLASSIC).reason is Reason.SAME_WORD

@@ -16,7 +16,7 @@ from tests.net.helpers import wait_until
 from wordsy_tui.games.tiles.rules.rulesets import ChallengeRule, GameName
 from wordsy_tui.games.tiles.rules.state import HIDDEN, Phase
 from wordsy_tui.games.tiles.seat import TileSeat
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 
 async def headless_host(

@@ -15,7 +15,7 @@ from wordsy_tui.games.tiles.host import tile_game_host
 from wordsy_tui.games.tiles.rules.config import TileGameConfig
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import Phase
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 
 async def test_a_joined_bot_sits_at_a_tile_host_plays_its_turns_and_stops_with_the_game(

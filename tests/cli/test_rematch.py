@@ -14,7 +14,7 @@ from wordsy_tui.cli.serve import serve_headless
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.rules.state import Phase
 from wordsy_tui.games.wordsy.seat import WordsySeat
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 
 async def test_rematch_on_a_headless_hosts_input_plays_again(tmp_path: Path, monkeypatch, capsys):

@@ -17,7 +17,7 @@ from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.games.wordsy.host import wordsy_host
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.seat import WordsySeat
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 GUARD = 60  # seconds: a guard against a hang, not a timing assertion
 

@@ -24,7 +24,7 @@ from wordsy_tui.games.wordsmith.rules.bots import choose_turn
 from wordsy_tui.games.wordsmith.rules.legal import may_choose
 from wordsy_tui.games.wordsmith.rules.scoring import LINES
 from wordsy_tui.games.wordsmith.seat import WordsmithSeat
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 
 def test_solo_seats_the_computer_players_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:

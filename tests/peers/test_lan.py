@@ -37,7 +37,7 @@ from wordsy_tui.table.joined import game_at
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.saved import replay_of, saved_game
 from wordsy_tui.table.served import ServedTable
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 PROGRAM = "tests.games.madeup.program"
 GUARD_SECONDS = 120.0  # against a hang only, never a timing assertion

@@ -16,7 +16,7 @@ from tests.terminal import Terminal
 from wordsy_tui.table.basics import LOOPBACK
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.saved import replay_of, saved_game_list
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 
 async def a_saved_game(folder: Path) -> tuple[Path, r.State]:

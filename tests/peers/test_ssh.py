@@ -19,7 +19,7 @@ from wordsy_tui.front.host import FrontOptions, Fronts
 from wordsy_tui.table.basics import LOOPBACK
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.saved import replay_of
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 CHILD = (sys.executable, "-m", "tests.games.madeup.program")
 """The program each SSH session runs: `wordsy-tui` with the game registered."""

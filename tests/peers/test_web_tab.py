@@ -14,7 +14,7 @@ from tests.peers.play import shown_on
 from wordsy_tui.front.seat import read_token, seat_file_for
 from wordsy_tui.front.web_tab import TabApp
 from wordsy_tui.table.basics import LOOPBACK
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 
 async def test_a_tab_asks_its_questions_then_opens_the_made_up_games_app(made_up: Path) -> None:

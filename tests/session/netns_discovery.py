@@ -18,7 +18,7 @@ from wordsy_tui.games.wordsy.host import wordsy_host
 from wordsy_tui.games.wordsy.rules.config import GameConfig
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.discovery import Announcer, FoundGame, browse
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 LOOPBACK = ["127.0.0.1"]
 

@@ -9,7 +9,7 @@ import pytest
 
 from wordsy_tui.kit import kit_for
 from wordsy_tui.table.desk import TableDesk
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 
 @pytest.mark.parametrize(

@@ -177,7 +177,7 @@ async def headless_host(port_holder: list[int], capsys) -> AsyncIterator[asyncio
 async def test_hostile_names_words_and_ids_never_reach_another_player_or_the_hosts_stdout(
     tmp_path, monkeypatch, capsys
 ):
-    from wordsy_tui.words.lexicon import dictionary_hash
+    from wordsy_tui.words.digest import dictionary_hash
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     ports: list[int] = []

@@ -86,7 +86,7 @@ class LanPlay:
 
     async def game_at(self, address: str, port: int) -> str:
         from wordsy_tui.table.joined import game_at
-        from wordsy_tui.words.lexicon import dictionary_hash
+        from wordsy_tui.words.digest import dictionary_hash
 
         return await game_at(address, port, dictionary_hash())
 

@@ -18,6 +18,7 @@ from textual.app import App
 from textual.geometry import Size
 from textual.screen import Screen
 
+from wordsy_tui import dataclass_code
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
 
 TABLE_CSS: Final = Path(__file__).with_name("table.tcss")
@@ -80,6 +81,9 @@ class TerminalApp(App[None]):
         # from here on, over what the program makes next.
         gc.freeze()
         gc.enable()
+        # The start-up's dataclasses compiled for the next run: a program ended by a signal
+        # never reaches `cli.main`'s end.
+        dataclass_code.save()
         return asyncio.run(self.run_to_end_async())
 
     async def run_to_end_async(self) -> int:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Final
 
-from wordsy_tui import __version__
+from wordsy_tui import __version__, dataclass_code
 
 # Each command's module in wordsy_tui.cli, in the order `--help` lists them.
 COMMANDS: Final = (
@@ -62,10 +62,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     # nothing to free. It runs again once that is frozen out of its rounds
     # (`TerminalApp.run_to_end`, the headless host), or at the latest when the command ends.
     gc.disable()
+    # Every dataclass the command makes (its rules', the table's, Textual's) takes its
+    # methods' code from the last run's instead of compiling the same text again.
+    dataclass_code.install()
     try:
         return run_command(list(sys.argv[1:] if argv is None else argv))
     finally:
         gc.enable()
+        dataclass_code.save()
 
 
 def run_command(arguments: list[str]) -> int:

@@ -85,7 +85,7 @@ async def play_bot(
     from wordsy_tui.cli.serve import say
     from wordsy_tui.kit import game_info, kit_for
     from wordsy_tui.table.joined import game_at, player_keys
-    from wordsy_tui.words.lexicon import dictionary_hash
+    from wordsy_tui.words.digest import dictionary_hash
 
     if reclaim:
         say(f"Asking the host to hand {name}'s seat to you…")
@@ -126,7 +126,7 @@ def join_with_app(args: argparse.Namespace, name: str) -> int:
     from wordsy_tui.front.seat import from_environment, watch_instead
     from wordsy_tui.kit import kit_for
     from wordsy_tui.table.joined import game_at, player_keys
-    from wordsy_tui.words.lexicon import dictionary_hash
+    from wordsy_tui.words.digest import dictionary_hash
 
     try:
         game = asyncio.run(game_at(*connect, dictionary_hash()))

@@ -16,6 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, TextIO, TypeVar
 
+from wordsy_tui import dataclass_code
 from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.kit import GameDesk, kit_for
 from wordsy_tui.table.basics import DEFAULT_PORT
@@ -43,7 +44,7 @@ SeatT = TypeVar("SeatT")
 def make_server(options: HostOptions, on_event: EventHook | None = None) -> Server:
     """The host of `options`' game, not started (with the fronts when `options` asks for
     them)."""
-    from wordsy_tui.words.lexicon import dictionary_hash
+    from wordsy_tui.words.digest import dictionary_hash
 
     hosted = kit_for(options.game).hosted(options.game)
     table: Callable[..., Server] = hosted.table
@@ -205,6 +206,8 @@ def run_headless(options: HostOptions) -> int:
     # set one off). The collector, off for the start-up (`cli.main`), runs again from here.
     gc.freeze()
     gc.enable()
+    # Its dataclasses compiled for the next run (see `TerminalApp.run_to_end`).
+    dataclass_code.save()
     return asyncio.run(serve_headless(options))
 
 

@@ -48,7 +48,7 @@ from wordsy_tui.front.tab_driver import TabDriver
 from wordsy_tui.kit import kit_for
 from wordsy_tui.table.joined import Joined, game_at
 from wordsy_tui.text import shown
-from wordsy_tui.words.lexicon import dictionary_hash
+from wordsy_tui.words.digest import dictionary_hash
 
 if TYPE_CHECKING:
     from wordsy_tui.app.table import TableApp

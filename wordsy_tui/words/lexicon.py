@@ -25,8 +25,6 @@ from itertools import accumulate, islice
 from typing import Final, TypeVar, overload
 
 DATA_FILE: Final = "lexicon.bin.z"
-DIGEST_FILE: Final = "lexicon.sha256"
-"""Beside the data: its `Lexicon.digest`, written by scripts/build_dictionary.py."""
 FORMAT_VERSION: Final = 2
 # A relation code's high bit marks an ancestor reached in more than one step.
 CHAINED: Final = 0x80
@@ -359,15 +357,3 @@ class ShippedWords:
 
     def __contains__(self, word: str, /) -> bool:
         return word in load_lexicon()
-
-
-def dictionary_hash() -> str:
-    """SHA-256 of the word list and family table (the data's `Lexicon.digest`), compared in
-    the network handshake.
-
-    Read from the digest file the build writes beside the data (a test holds the two
-    together): joining or hosting needs the hash before its first frame, and computing it
-    means inflating and hashing the whole list.
-    """
-    digest = resources.files(__package__).joinpath("data", DIGEST_FILE).read_text("ascii")
-    return digest.strip()

@@ -121,7 +121,7 @@ class MadeUpKit(NoRecords):
     ) -> MadeUpSeat:
         from tests.games.madeup.seat import MadeUpSeat
         from wordsy_tui.front.seat import SeatFile
-        from wordsy_tui.words.lexicon import dictionary_hash
+        from wordsy_tui.words.digest import dictionary_hash
 
         return MadeUpSeat.join(
             *address,

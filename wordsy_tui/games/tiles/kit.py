@@ -333,7 +333,7 @@ class TilesKit:
         seat_file: Path | None = None,
     ) -> TileSeat:
         from wordsy_tui.games.tiles.seat import TileSeat
-        from wordsy_tui.words.lexicon import dictionary_hash
+        from wordsy_tui.words.digest import dictionary_hash
 
         return TileSeat.join(
             *address,

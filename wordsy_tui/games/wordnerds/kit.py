@@ -181,7 +181,7 @@ class NerdsKit(NoRecords):
         seat_file: Path | None = None,
     ) -> NerdsSeat:
         from wordsy_tui.games.wordnerds.seat import NerdsSeat
-        from wordsy_tui.words.lexicon import dictionary_hash
+        from wordsy_tui.words.digest import dictionary_hash
 
         return NerdsSeat.join(
             *address,

@@ -190,7 +190,7 @@ class WordsmithKit(NoRecords):
         seat_file: Path | None = None,
     ) -> WordsmithSeat:
         from wordsy_tui.games.wordsmith.seat import WordsmithSeat
-        from wordsy_tui.words.lexicon import dictionary_hash
+        from wordsy_tui.words.digest import dictionary_hash
 
         return WordsmithSeat.join(
             *address,

@@ -208,7 +208,7 @@ class WordsyKit(NoRecords):
         seat_file: Path | None = None,
     ) -> WordsySeat:
         from wordsy_tui.games.wordsy.seat import WordsySeat
-        from wordsy_tui.words.lexicon import dictionary_hash
+        from wordsy_tui.words.digest import dictionary_hash
 
         return WordsySeat.join(
             *address,
@@ -299,9 +299,11 @@ class WordsyKit(NoRecords):
 def wordsy_settings(options: Any) -> dict[str, Any]:
     """`wordsy_host`'s own arguments: its captain, referee, bots' level and lobby's grace."""
     from wordsy_tui.cli.serve import hosting_player_settings
-    from wordsy_tui.games.wordsy.referee import WordReferee
+    from wordsy_tui.games.wordsy.referee.advice import Advisor
 
-    return {**hosting_player_settings(options), "referee": WordReferee()}
+    # The word referee, its modules imported at the first word judged (with the word list,
+    # which that loads anyway): a host's lobby judges none.
+    return {**hosting_player_settings(options), "referee": Advisor(best=False)}
 
 
 def wordsy_app(options: Any) -> WordsyApp:

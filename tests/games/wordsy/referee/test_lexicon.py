@@ -8,7 +8,8 @@ from wordsy_tui.games.wordsy.referee import preload_in_background
 from wordsy_tui.games.wordsy.referee.best import load_word_search
 from wordsy_tui.games.wordsy.rules.referee import Reason
 from wordsy_tui.words import lexicon as lexicon_module
-from wordsy_tui.words.lexicon import WordList, dictionary_hash, load_lexicon, pack, unpack
+from wordsy_tui.words.digest import dictionary_hash
+from wordsy_tui.words.lexicon import WordList, load_lexicon, pack, unpack
 
 # The words the rulebooks print, as their examples spell them.
 RULEBOOK_WORDS = (
