@@ -54,21 +54,23 @@ def test_a_class_made_again_takes_its_methods_from_the_file_and_behaves_the_same
 def test_a_file_that_is_not_one_is_compiled_anew_and_written_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
     kept = tmp_path / "kept.methods"
     kept.write_bytes(b"not bytecode")
     code = DataclassCode(kept)
     assert make(code)("Ann").player == "Ann"
-    monkeypatch.setattr(sys, "dont_write_bytecode", False)
     code.save()
-    assert DataclassCode(kept).kept.keys() == code.kept.keys()
+    assert DataclassCode(kept).kept.keys() == code.kept.keys() != set()
 
 
 def test_nothing_is_written_where_bytecode_is_not(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code = DataclassCode(tmp_path / "kept.methods")
-    make(code)
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    code = DataclassCode(tmp_path / "kept.methods")
+    made = make(code)
+    assert made("Ann") == made("Ann", False, ())
+    assert code.new == {}  # nothing held that would never be written
     code.save()
     assert list(tmp_path.iterdir()) == []
 

@@ -66,7 +66,8 @@ class DataclassCode:
                 if isinstance(code, CodeType):
                     return code
         code = compile(source, _FILENAME, "exec", dont_inherit=True)
-        self.kept[source] = self.new[source] = marshal.dumps(code)
+        if not sys.dont_write_bytecode:  # kept to be written (`save`), else never held
+            self.kept[source] = self.new[source] = marshal.dumps(code)
         return code
 
     def exec(
