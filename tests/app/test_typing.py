@@ -5,16 +5,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from functools import partial
 
 import pytest
+from textual._compositor import Compositor
 from textual.dom import DOMNode
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle, writing_state
 from tests.app.test_hint import ZedAdvisor, ZedReferee, hint
 from tests.app.test_solo import until
+from wordsy_tui.app.compositor import ChangedRows
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app import app as wordsy_app_module
 from wordsy_tui.games.wordsy.app.app import TYPING_PAUSE_SECONDS
@@ -182,3 +188,69 @@ async def test_the_best_word_search_is_built_in_the_pauses_of_typing(
         clock.now += 0.1
         paces[0]()  # the next slice waits until the word has been still for a while
         assert clock.slept == [pytest.approx(TYPING_PAUSE_SECONDS - 0.1)]
+
+
+def drawn_widgets(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ids of the widgets drawn from now on, one entry each time one is."""
+    drawn: list[str] = []
+    render_lines = Widget.render_lines
+
+    def counted(widget: Widget, crop: Region) -> list[Strip]:
+        drawn.append(widget.id or type(widget).__name__)
+        return render_lines(widget, crop)
+
+    monkeypatch.setattr(Widget, "render_lines", counted)
+    return drawn
+
+
+async def test_a_key_draws_only_the_widgets_in_the_rows_it_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = zed_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await answered_once(pilot, app)
+        await pilot.press("b")  # (the card B, marked)
+        await pilot.pause()
+        drawn = drawn_widgets(monkeypatch)
+        await pilot.press("e")  # (no card E: the board stays as it is)
+        await pilot.pause()
+        assert hint(app) == "✓ ABE is in the word list"
+        assert {"word", "live-score", "hint"} <= set(drawn)
+        # Above, below and beside the word: the title bar, the key bar, the cards, the timer.
+        assert not {"title-bar", "Footer", "BoardCards", "side", "timer"} & set(drawn)
+
+
+async def test_a_frame_drawn_from_the_changed_rows_sends_what_the_whole_screen_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every part of every line a frame sends is what Textual's own compositor, drawing
+    every widget whose clip meets the change, would have sent there."""
+    app = zed_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await answered_once(pilot, app)
+        compositor = app.screen._compositor
+        assert isinstance(compositor, ChangedRows)
+        render_chops = compositor._render_chops
+        frames: list[Region] = []
+
+        def compared(crop: Region, is_rendered_line: Callable[[int], bool]) -> object:
+            ours = render_chops(crop, is_rendered_line)
+            with monkeypatch.context() as patch:
+                patch.setattr(compositor, "_get_renders", partial(stock, compositor))
+                textuals = render_chops(crop, is_rendered_line)
+            for y in range(crop.y, crop.bottom):
+                if is_rendered_line(y):
+                    sent = {x: s for x, s in ours[y].items() if crop.x <= x < crop.right}
+                    assert sent == {
+                        x: s for x, s in textuals[y].items() if crop.x <= x < crop.right
+                    }
+            frames.append(crop)
+            return ours
+
+        stock = Compositor._get_renders
+        monkeypatch.setattr(compositor, "_render_chops", compared)
+        for key in (*"bzcdefghijklmno", "backspace", "backspace", "q"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert hint(app) == "! ABZCDEFGHIJKLMQ has a Z"
+        assert len(frames) >= 18

@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from wordsy_tui.app.chat import chatting_app
+from wordsy_tui.app.compositor import draw_changed_rows
 from wordsy_tui.app.messages import (
     ActionRefused,
     GameUpdated,
@@ -118,6 +119,7 @@ class BoardScreen(Screen[None]):
 
     def __init__(self, session: TileSeat, now: Callable[[], float] | None = None) -> None:
         super().__init__()
+        draw_changed_rows(self)
         self.session = session
         self.now = now or (lambda: asyncio.get_running_loop().time())
         """The monotonic clock the host's deadlines are in (tests freeze it)."""
