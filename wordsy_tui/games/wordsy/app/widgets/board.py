@@ -56,9 +56,9 @@ class BoardCards(Widget):
 
     def watch_used(self, old: frozenset[int], used: frozenset[int]) -> None:
         height = self._card_height()
-        top = self.gutter.top + 1
         rows = {slot % CARDS_PER_COLUMN for slot in old ^ used}
-        regions = [Region(0, top + row * height, self.size.width, height) for row in rows]
+        # (In the content's coordinates: the heading is its first line.)
+        regions = [Region(0, 1 + row * height, self.size.width, height) for row in rows]
         if regions:
             super().refresh(*regions)  # (not `refresh`: the rows drawn stay drawn)
 
