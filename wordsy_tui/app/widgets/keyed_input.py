@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from textual import events
+from textual.geometry import Region, Size
+from textual.reactive import Reactive, reactive
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 
 class KeyedInput(Input):
@@ -11,6 +14,32 @@ class KeyedInput(Input):
     the key has bubbled up to the app, behind the letters queued after it: a burst such as
     a paste, a fast typist or an SSH packet ("ab<Backspace>c") would lose the "c" and keep
     the "b". Here every key is handled by the input itself, in the order it came."""
+
+    # Textual's input sets its width in letters at every key, and that asked for a layout of
+    # the whole screen and a redraw of the whole input, though its box stays as it is (one
+    # sized by its text lays itself out: Textual's input sees to that): scrolling to the
+    # cursor reads the width where it is kept, and the new letter redraws its row.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    # A key changes the text and the cursor, a blink the cursor: the row they are on is
+    # drawn again, not the frame above and below it as well (Textual redrew the whole
+    # input, and a tall border's two rows took 0.3 ms each, at every key and blink).
+    value: Reactive[str] = reactive("", init=False, repaint=False)
+    selection: Reactive[Selection] = reactive(Selection.cursor(0), repaint=False)
+    _cursor_visible: Reactive[bool] = reactive(True, repaint=False)
+
+    def watch_value(self) -> None:
+        self._refresh_text_row()
+
+    def watch_selection(self) -> None:
+        self._refresh_text_row()
+
+    def watch__cursor_visible(self) -> None:
+        self._refresh_text_row()
+
+    def _refresh_text_row(self) -> None:
+        # (In the content's coordinates; from edge to edge: the cursor after the last
+        # letter stands in the padding.)
+        self.refresh(Region(-self.gutter.left, 0, self.region.width, self.content_size.height))
 
     async def _on_key(self, event: events.Key) -> None:
         for binding in self._bindings.key_to_bindings.get(event.key, ()):

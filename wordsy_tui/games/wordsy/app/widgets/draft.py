@@ -42,11 +42,6 @@ class WordInput(KeyedInput):
     A character that cannot join the word is not dropped in silence: `Ignored` says why.
     """
 
-    # Textual's input sets its width in letters at every key, and that asked for a layout of
-    # the whole screen, though the input's box stays as it is: scrolling to the cursor reads
-    # the width where it is kept, and the key's new letter redraws the input anyway.
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-
     class Ignored(Message):
         """`why` characters did not join the word; empty: Space, the timer's key."""
 
