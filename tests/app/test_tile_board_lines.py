@@ -11,6 +11,9 @@ from textual.app import App, ComposeResult
 from textual.visual import Visual, visualize
 
 from tests.app.test_line import drawn
+from tests.app.test_typing import drawn_widgets, frames_compared
+from tests.app.tile_fixtures import ME, board_screen, my_turn, tile_session, until
+from wordsy_tui.games.tiles.app.app import TileApp
 from wordsy_tui.games.tiles.app.board import HEIGHT, BoardPicture, TileBoard
 from wordsy_tui.games.tiles.rules.rulesets import (
     DOUBLE_LETTER,
@@ -18,6 +21,7 @@ from wordsy_tui.games.tiles.rules.rulesets import (
     SIZE,
     TRIPLE_LETTER,
     TRIPLE_WORD,
+    GameName,
 )
 
 
@@ -65,3 +69,30 @@ async def test_a_row_is_drawn_as_textual_draws_its_text_without_going_through_it
                 patched.setattr(Visual, "to_strips", None)
                 mine = [board.render_line(y) for y in range(HEIGHT)]
             assert [drawn(strip) for strip in mine] == [drawn(strip) for strip in textual]
+
+
+async def test_a_tile_laid_draws_the_board_rack_and_preview_alone_as_textual_would_send_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The lines beside the board (scores, tiles unseen, moves) lie between the board's
+    changed rows and the preview under them: not drawn at a key, and every frame sends
+    what Textual's own compositor would have."""
+    app = TileApp(tile_session(GameName.SCRABBLE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app.session))
+        await pilot.pause()
+        rack = [t for t in app.session.state.rack(ME) if t != "?"]
+        keys = (rack[0].lower(), rack[1].lower(), "backspace", "down", "backspace")
+        with monkeypatch.context() as patch:
+            drawn = drawn_widgets(patch)
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
+        assert {"tile-board", "rack", "preview"} <= set(drawn)
+        assert not {"scores", "unseen", "moves", "title-bar"} & set(drawn)
+        sent = frames_compared(monkeypatch, app)
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        assert board_screen(app).draft.placed == []
+        assert len(sent) >= len(keys)

@@ -1,32 +1,48 @@
-"""A screen that, for a frame, draws only what lies where something changed."""
+"""A screen that, for a frame, draws only the widgets where something changed."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-from textual._compositor import Compositor
+from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 
 
 class ChangedRows(Compositor):
-    """Textual picks the widgets to draw for a frame by their clip: every direct child of
-    the screen (the title bar, the key bar, a side column) has the whole screen as its
-    clip, so each is drawn at every key, if only from its cache (0.05-0.1 ms each), and a
-    container the height of the screen draws all its rows. Here a widget is drawn only if
-    what shows of it meets the rows and columns that changed, and then only those rows:
-    the frame's lines outside them are never sent, so what reaches the terminal is the
-    same."""
+    """Textual picks the widgets to draw for a frame by their clip, against the smallest
+    box around everything that changed: every direct child of the screen (the title bar,
+    the key bar, a side column) has the whole screen as its clip, so each was drawn at
+    every key, if only from its cache (0.05-0.1 ms each), a container the height of the
+    screen drew all its rows, and a key that changed the tile board and the rack beside
+    it drew everything between them. Here a widget is drawn only if what shows of it meets
+    one of the regions that changed, and then only the rows of that box: what a frame
+    sends is only ever taken from those regions' widgets, so it is the same."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._changed: list[Region] | None = None
+        """The regions the frame being drawn updates (none: the whole screen)."""
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        self._changed = list(self._dirty_regions)
+        try:
+            return super().render_partial_update()
+        finally:
+            self._changed = None
 
     def _get_renders(
         self, crop: Region | None = None
     ) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        changed = self._changed
         for widget, (region, clip) in self.visible_widgets.items():
             shown = region.intersection(clip)
             if crop is not None:
                 if not shown.overlaps(crop):
+                    continue
+                if changed is not None and not any(shown.overlaps(area) for area in changed):
                     continue
                 # Every column (a chop is cut where the widget's edges are), the crop's rows.
                 shown = shown.intersection(Region(shown.x, crop.y, shown.width, crop.height))
