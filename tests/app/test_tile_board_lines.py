@@ -5,6 +5,7 @@ cost (a key redraws two rows of sixteen)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
@@ -13,6 +14,7 @@ from textual.visual import Visual, visualize
 from tests.app.test_line import drawn
 from tests.app.test_typing import drawn_widgets, frames_compared
 from tests.app.tile_fixtures import ME, board_screen, my_turn, tile_session, until
+from wordsy_tui.games.tiles.app import app as tile_app_module
 from wordsy_tui.games.tiles.app.app import TileApp
 from wordsy_tui.games.tiles.app.board import HEIGHT, BoardPicture, TileBoard
 from wordsy_tui.games.tiles.rules.rulesets import (
@@ -96,3 +98,31 @@ async def test_a_tile_laid_draws_the_board_rack_and_preview_alone_as_textual_wou
             await pilot.pause()
         assert board_screen(app).draft.placed == []
         assert len(sent) >= len(keys)
+
+
+async def test_a_tile_laid_works_out_nothing_beside_the_board_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The scores, the tiles unseen and the moves change with the game, not with the tiles
+    being laid: a key leaves them as they were worked out."""
+    app = TileApp(tile_session(GameName.SCRABBLE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app.session))
+        await pilot.pause()
+        worked_out: list[str] = []
+        for name in ("scores_text", "unseen_text", "moves_text", "chat_text"):
+            made = getattr(tile_app_module, name)
+
+            def counted(*args: Any, name: str = name, made: Any = made, **kwargs: Any) -> Any:
+                worked_out.append(name)
+                return made(*args, **kwargs)
+
+            monkeypatch.setattr(tile_app_module, name, counted)
+        rack = [t for t in app.session.state.rack(ME) if t != "?"]
+        for key in (rack[0].lower(), "down", "backspace", "escape"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert board_screen(app).draft.placed == []
+        assert worked_out == []
+        board_screen(app).redraw()  # (as a new state, size or chat does)
+        assert set(worked_out) == {"scores_text", "unseen_text", "moves_text", "chat_text"}

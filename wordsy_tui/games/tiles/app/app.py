@@ -267,7 +267,7 @@ class BoardScreen(Screen[None]):
             return
         problem = self.draft.lay(self.state.board, self.state.rack(me), letter)
         self.say(problem, "warning" if problem else "")
-        self.redraw()
+        self.redraw_draft()
 
     @work(group="dialog")
     async def _ask_blank(self) -> None:
@@ -277,20 +277,20 @@ class BoardScreen(Screen[None]):
 
     def action_cursor(self, rows: int, cols: int) -> None:
         self.draft.move(rows, cols)
-        self.redraw()
+        self.redraw_draft()
 
     def action_turn(self) -> None:
         self.draft.turn()
-        self.redraw()
+        self.redraw_draft()
 
     def action_take_back(self) -> None:
         self.draft.take_back()
-        self.redraw()
+        self.redraw_draft()
 
     def action_clear(self) -> None:
         self.draft.clear()
         self.say(None)
-        self.redraw()
+        self.redraw_draft()
 
     def action_play(self) -> None:
         if not self.draft.placed:
@@ -369,12 +369,33 @@ class BoardScreen(Screen[None]):
             self.query_one("#message", Line).show(self.message)
 
     def redraw(self) -> None:
+        """The whole screen, for a new state, size or chat."""
+        if not self._set_up:
+            return
+        state, me = self.state, self.session.me
+        self._show_title()
+        scores = self._show_scores()
+        width = SIDE_WIDTH - 1
+        unseen = unseen_text(state, me, width, racks=self.shows_racks)
+        self.query_one("#unseen", Line).show(unseen)
+        lines = move_lines(state)
+        # The rows above the moves, as the panel lays them out (a line ending in a newline
+        # leaves an empty one under it), the unseen tiles' margin, and the list's heading.
+        used = sum(text.plain.count("\n") + 1 for text in (scores, unseen)) + 1 + 1
+        rows = max(self.query_one("#tile-side").size.height - used, 1)
+        moves = Text("Moves\n", "bold") + moves_text(lines, width, rows, state.config.options())
+        self.query_one("#moves", Line).show(moves)
+        self._show_chat(chatting_app(self).chat)
+        self.redraw_draft()
+
+    def redraw_draft(self) -> None:
+        """What the tiles being laid show in (a key: the title, the scores, the tiles
+        unseen, the moves and the chat stay as they are until the state changes)."""
         if not self._set_up:
             return
         self._keep_draft()
         self._refresh_keys()
         state, me = self.state, self.session.me
-        self._show_title()
         drafted = dict(self.draft.placed)
         playing = state.phase is Phase.PLAYING and not self.watching
         self.query_one(TileBoard).show(
@@ -391,17 +412,6 @@ class BoardScreen(Screen[None]):
             self.query_one("#rack", Line).show(
                 rack_text(self.draft.rack_left(state.rack(me)), state.rules)
             )
-        scores = self._show_scores()
-        width = SIDE_WIDTH - 1
-        unseen = unseen_text(state, me, width, racks=self.shows_racks)
-        self.query_one("#unseen", Line).show(unseen)
-        lines = move_lines(state)
-        # The rows above the moves, as the panel lays them out (a line ending in a newline
-        # leaves an empty one under it), the unseen tiles' margin, and the list's heading.
-        used = sum(text.plain.count("\n") + 1 for text in (scores, unseen)) + 1 + 1
-        rows = max(self.query_one("#tile-side").size.height - used, 1)
-        moves = Text("Moves\n", "bold") + moves_text(lines, width, rows, state.config.options())
-        self.query_one("#moves", Line).show(moves)
         placement = self.draft.placement
         if state.phase is Phase.OVER:
             shown_preview = over_text(self.session.reviewable)
@@ -415,7 +425,6 @@ class BoardScreen(Screen[None]):
         if self.watching:
             shown_preview = self.watching_text()
         self.query_one("#preview", Line).show(shown_preview)
-        self._show_chat(chatting_app(self).chat)
 
     def _refresh_keys(self) -> None:
         """The key bar asks `check_action` again once what it reads has changed: asking
