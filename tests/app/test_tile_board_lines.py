@@ -92,6 +92,7 @@ async def test_a_tile_laid_draws_the_board_rack_and_preview_alone_as_textual_wou
                 await pilot.pause()
         assert {"tile-board", "rack", "preview"} <= set(drawn)
         assert not {"scores", "unseen", "moves", "title-bar"} & set(drawn)
+        assert not {"BoardScreen", "table", "board-side", "tile-side"} & set(drawn)
         sent = frames_compared(monkeypatch, app)
         for key in keys:
             await pilot.press(key)
