@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
+from textual.css.styles import RenderStyles
 from textual.geometry import Region
 from textual.widget import Widget
 
@@ -68,3 +69,35 @@ async def test_an_input_typed_in_shows_what_it_shows_drawn_afresh() -> None:
             typed.refresh()  # (every row drawn afresh)
             assert kept == [drawn(strip) for strip in typed.render_lines(whole)], keys
         assert typed.value == "aca long word that scrolls"
+
+
+async def test_a_key_takes_the_cursors_style_as_worked_out_until_the_input_is_restyled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = OneInput()
+    async with app.run_test(size=(40, 10)) as pilot:
+        typed = app.query_one("#typed", KeyedInput)
+        await pilot.press("a")
+        await pilot.pause()
+        worked_out: list[tuple[str, ...]] = []
+        component_styles = KeyedInput.get_component_styles
+
+        def counted(widget: KeyedInput, *names: str) -> RenderStyles:
+            worked_out.append(names)
+            return component_styles(widget, *names)
+
+        monkeypatch.setattr(KeyedInput, "get_component_styles", counted)
+        for key in ("b", "c", "left", "backspace"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert typed.value == "ac"
+        assert worked_out == []
+        cursor = typed.get_component_rich_style("input--cursor")
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        assert typed.get_component_rich_style("input--cursor") != cursor
+        assert worked_out
+        whole = Region(0, 0, *typed.outer_size)
+        kept = [drawn(strip) for strip in typed.render_lines(whole)]
+        typed.refresh()  # (every row drawn afresh)
+        assert kept == [drawn(strip) for strip in typed.render_lines(whole)]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any, Self
+
+from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
 from textual.reactive import Reactive, reactive
@@ -26,6 +29,34 @@ class KeyedInput(Input):
     value: Reactive[str] = reactive("", init=False, repaint=False)
     selection: Reactive[Selection] = reactive(Selection.cursor(0), repaint=False)
     _cursor_visible: Reactive[bool] = reactive(True, repaint=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # (Before Textual's input sets itself up: that may redraw it already.)
+        self._component_rich_styles: dict[tuple[object, ...], Style] = {}
+        """The styles of its parts (the cursor's...), kept while it redraws a row: Textual
+        works them out again after every redraw, 0.1 ms a key for the cursor's alone."""
+        super().__init__(*args, **kwargs)
+
+    def get_component_rich_style(
+        self, *names: str, partial: bool = False, default: Style | None = None
+    ) -> Style:
+        key = (names, partial, default)
+        style = self._component_rich_styles.get(key)
+        if style is None:
+            style = super().get_component_rich_style(*names, partial=partial, default=default)
+            self._component_rich_styles[key] = style
+        return style
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        if not regions:  # restyled (a theme, a class, its parts' styles): worked out again
+            self._component_rich_styles.clear()
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def notify_style_update(self) -> None:
+        self._component_rich_styles.clear()
+        super().notify_style_update()
 
     def watch_value(self) -> None:
         self._refresh_text_row()
