@@ -13,11 +13,12 @@ from textual._compositor import ChopsUpdate, Compositor
 from textual.app import App
 from textual.dom import DOMNode
 from textual.geometry import Region
+from textual.message import Message
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle, writing_state
 from tests.app.test_hint import ZedAdvisor, ZedReferee, hint
@@ -26,7 +27,7 @@ from wordsy_tui.app.compositor import ChangedRows
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app import app as wordsy_app_module
 from wordsy_tui.games.wordsy.app.app import TYPING_PAUSE_SECONDS
-from wordsy_tui.games.wordsy.app.widgets.draft import WordInput
+from wordsy_tui.games.wordsy.app.widgets.draft import DraftPanel, WordInput
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.rules.commands import MAX_WORD_LENGTH
 from wordsy_tui.games.wordsy.rules.config import Difficulty
@@ -269,3 +270,26 @@ async def test_a_frame_drawn_from_the_changed_widgets_sends_what_textual_would(
             await pilot.pause()
         assert hint(app) == "! ABZCDEFGHIJKLMQ has a Z"
         assert len(sent) >= 18
+
+
+async def test_a_key_in_the_word_box_sends_the_panel_no_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The panel watches the word's value, rescoring it in the key's own step: the message
+    Textual's input posts as well would only go round the panel to be dropped."""
+    app = zed_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await answered_once(pilot, app)
+        came: list[type[Message]] = []
+        on_message = DraftPanel._on_message
+
+        async def counted(panel: DraftPanel, message: Message) -> None:
+            came.append(type(message))
+            await on_message(panel, message)
+
+        monkeypatch.setattr(DraftPanel, "_on_message", counted)
+        for key in ("b", "c", "backspace"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert hint(app) == "✓ AB is in the word list"
+        assert Input.Changed not in came

@@ -59,6 +59,9 @@ class WordInput(KeyedInput):
             id="word",
             select_on_focus=False,
         )
+        # The panel rescores the word as its value changes (watching it): the message
+        # Textual's input posts at every key as well would only go round to be dropped.
+        self.disable_messages(Input.Changed)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         # Only letters belong to the word: Space, ? and the like stay free for bindings.
@@ -147,9 +150,6 @@ class DraftPanel(Vertical):
         # Rescored in the same step as the key that changed the word (not when its Changed
         # message comes round): the word and its score reach the screen in one frame.
         self.watch(self.query_one(WordInput), "value", self._word_changed, init=False)
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        event.stop()  # handled as the value changed
 
     def _word_changed(self, value: str) -> None:
         if value != value.upper():
