@@ -4,16 +4,20 @@ until the terminal's size changes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from rich.color import ColorSystem
 from rich.style import Style
 from rich.text import Text
+from textual import widget as widget_module
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widgets import Static
+from textual.widgets import _static as static_module
 
 from wordsy_tui.app.widgets.line import Line
 
@@ -207,3 +211,29 @@ async def test_a_text_that_fits_is_measured_without_being_drawn(
                 line.show(text)
             await pilot.pause()
             assert placing(app) == placed
+
+
+async def test_a_line_drawn_by_itself_never_makes_its_text_textuals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A text shown goes to Textual's Content (0.1 ms a line) only if Textual draws it."""
+    app = Styled()
+    async with app.run_test(size=(40, 10)) as pilot:
+        line = app.query_one("#bold", Line)
+        made: list[object] = []
+
+        def counted(widget: object, content: object, **kwargs: Any) -> Visual:
+            made.append(content)
+            return visualize(widget, content, **kwargs)  # type: ignore[arg-type]
+
+        for module in (static_module, widget_module):
+            monkeypatch.setattr(module, "visualize", counted)
+        for text in [*TEXTS, *WRAPPING]:
+            line.show(text)
+            await pilot.pause()
+        assert made == []
+        tab = Text("a\ttab")  # (Textual's to draw)
+        line.show(tab)
+        await pilot.pause()
+        assert made
+        assert all(content is tab for content in made)

@@ -10,10 +10,12 @@ from rich.errors import StyleSyntaxError
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.app import RenderResult
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
+from textual.visual import VisualType
 from textual.widgets import Static
 
 
@@ -86,6 +88,7 @@ class Line(Static):
         everything under it up now, and down again at the next key, as a hint that wraps
         and unwraps while a word is typed would."""
         super().__init__(markup=False, id=id)
+        self._content: VisualType = ""
         self._shown: tuple[str, object, object] | None = None
         self._keeps_height = keeps_height
         self._lines: tuple[Text, list[Text]] | None = None
@@ -94,6 +97,30 @@ class Line(Static):
         """The width the lines were last wrapped to, and their rows (see `wrapped`)."""
         self._strips: dict[int, Strip] = {}
         self._drawn_for: tuple[int, VisualStyle] | None = None
+
+    @property
+    def content(self) -> VisualType:
+        return self._content
+
+    @content.setter
+    def content(self, content: VisualType) -> None:
+        self.update(content)
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        # Textual's Static makes its content Textual's at once (a Content from a Rich text:
+        # 0.1 ms a line a key); drawn by `text_strip` it is never needed, and Textual's own
+        # drawing makes it when it draws (`render`).
+        self._content = content
+        self.refresh(layout=layout)
+
+    def render(self) -> RenderResult:
+        return self._content
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        rows = self._wrapped(width) if width else None
+        if rows is not None:
+            return len(rows)  # (measured as Textual would, without making it Textual's)
+        return super().get_content_height(container, viewport, width)
 
     def show(self, text: Text) -> None:
         shown = (text.plain, text.spans, text.style)
