@@ -14,6 +14,7 @@ from textual.visual import Visual, visualize
 from tests.app.test_line import drawn
 from tests.app.test_typing import drawn_widgets, frames_compared
 from tests.app.tile_fixtures import ME, board_screen, my_turn, tile_session, until
+from wordsy_tui.games.tiles import seat as seat_module
 from wordsy_tui.games.tiles.app import app as tile_app_module
 from wordsy_tui.games.tiles.app.app import TileApp
 from wordsy_tui.games.tiles.app.board import HEIGHT, BoardPicture, TileBoard
@@ -127,3 +128,29 @@ async def test_a_tile_laid_works_out_nothing_beside_the_board_again(
         assert worked_out == []
         board_screen(app).redraw()  # (as a new state, size or chat does)
         assert set(worked_out) == {"scores_text", "unseen_text", "moves_text", "chat_text"}
+
+
+async def test_moving_the_cursor_asks_the_rules_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The key bar is asked again when the state or the tiles laid change, not at a key
+    that only moves the cursor or turns its direction."""
+    app = TileApp(tile_session(GameName.SCRABBLE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app.session))
+        await pilot.pause()
+        asked: list[object] = []
+        allowed = seat_module.allowed
+
+        def counted(*args: Any) -> bool:
+            asked.append(args)
+            return allowed(*args)
+
+        monkeypatch.setattr(seat_module, "allowed", counted)
+        monkeypatch.setattr(tile_app_module, "allowed", counted)
+        cursor = board_screen(app).draft.cursor
+        for key in ("down", "right", "space", "up", "left", "space"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert board_screen(app).draft.cursor == cursor
+        assert asked == []

@@ -135,6 +135,7 @@ class BoardScreen(Screen[None]):
         self.presence: Mapping[str, bool] = {}
         """Who is connected to the host, as it last said (a LAN table's; solo: nobody
         is ever away)."""
+        self._judging: tuple[TileGameState, bool] | None = None
         self._keys_state: TileGameState | None = None
         self._keys_asked: tuple[object, ...] = ()
         """What `check_action` read when the key bar last asked it (and the state)."""
@@ -211,6 +212,14 @@ class BoardScreen(Screen[None]):
         talk = chatting_app(self).talk_key
         box.show(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows, talk))
 
+    def _asked_to_judge(self) -> bool:
+        """The session's `asked_to_judge`, asked of the rules once a state: the arrows and
+        the letters, checked and redrawn at every key, read it too."""
+        state = self.state
+        if self._judging is None or self._judging[0] is not state:
+            self._judging = (state, self.session.asked_to_judge)
+        return self._judging[1]
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         me = self.session.me
         if me is None or self.closed:  # help (and the app's chat and leave) only
@@ -218,7 +227,7 @@ class BoardScreen(Screen[None]):
         # The key bar offers what the rules allow this seat now, and nothing else: no pass
         # once the play waiting on us has ended the game, no challenge with nothing to
         # challenge (nor in the games without challenges).
-        state, judging = self.state, self.session.asked_to_judge
+        state, judging = self.state, self._asked_to_judge()
         match action:
             case "play":  # Enter, with tiles laid; with none, Enter lets a play stand
                 return may_play(state, me) and (bool(self.draft.placed) or not judging)
@@ -417,7 +426,7 @@ class BoardScreen(Screen[None]):
             shown_preview = over_text(self.session.reviewable)
         elif placement:
             shown_preview = preview_text(preview(state, placement))
-        elif self.session.asked_to_judge and state.pending is not None and me is not None:
+        elif self._asked_to_judge() and state.pending is not None and me is not None:
             room = self.query_one("#preview", Line).content_size.width
             shown_preview = judge_text(state, me, room)
         else:
@@ -430,9 +439,10 @@ class BoardScreen(Screen[None]):
         """The key bar asks `check_action` again once what it reads has changed: asking
         checks each key's command against the rules, a tenth of a tile laid's work."""
         session, state = self.session, self.state
-        asked = (session.me, self.closed, session.asked_to_judge, bool(self.draft.placed))
+        asked = (session.me, self.closed, bool(self.draft.placed))
         # The state by identity: a new one comes with every event, and comparing two
-        # states field by field would cost what asking does.
+        # states field by field would cost what asking does. (Whether we are asked to
+        # judge a play follows from the state and who we are: asked only when it is.)
         if state is not self._keys_state or asked != self._keys_asked:
             self._keys_state, self._keys_asked = state, asked
             self.refresh_bindings()
@@ -468,7 +478,7 @@ class BoardScreen(Screen[None]):
             title += " · watching"
         if state.vote is not None:
             title += f" · {voting_text(state)}"
-        elif self.session.asked_to_judge:
+        elif self._asked_to_judge():
             title += " · your call: challenge or let it stand"
         elif state.phase is Phase.PLAYING and state.pending is not None:
             player = state.pending.player
