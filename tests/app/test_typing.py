@@ -3,12 +3,14 @@ they changed; the screen is laid out again only where a line changes its height.
 
 from __future__ import annotations
 
+import io
 import re
 import time
 from collections.abc import Callable, Iterable
 from functools import partial
 
 import pytest
+from rich.console import Console
 from textual._compositor import ChopsUpdate, Compositor
 from textual.app import App
 from textual.dom import DOMNode
@@ -240,6 +242,9 @@ def frames_compared(monkeypatch: pytest.MonkeyPatch, app: App[object]) -> list[s
     assert isinstance(compositor, ChangedRows)
     stock = Compositor._get_renders
     sent: list[str] = []
+    # Written in full colour, as the lines' tests read them: Rich keeps a style's codes as
+    # first written, for any later console.
+    console = Console(color_system="truecolor", force_terminal=True, file=io.StringIO())
 
     def compared() -> ChopsUpdate | None:
         regions = set(compositor._dirty_regions)
@@ -250,8 +255,8 @@ def frames_compared(monkeypatch: pytest.MonkeyPatch, app: App[object]) -> list[s
             textuals = Compositor.render_partial_update(compositor)
         assert (ours is None) == (textuals is None)
         if ours is not None and textuals is not None:
-            sent.append(shows(ours.render_segments(app.console)))
-            assert sent[-1] == shows(textuals.render_segments(app.console))
+            sent.append(shows(ours.render_segments(console)))
+            assert sent[-1] == shows(textuals.render_segments(console))
         return ours
 
     monkeypatch.setattr(compositor, "render_partial_update", compared)
