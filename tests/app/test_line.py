@@ -4,16 +4,20 @@ until the terminal's size changes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from rich.color import ColorSystem
 from rich.style import Style
 from rich.text import Text
+from textual import widget as widget_module
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widgets import Static
+from textual.widgets import _static as static_module
 
 from wordsy_tui.app.widgets.line import Line
 
@@ -90,6 +94,24 @@ TEXTS = [
     Text("two\nlines and a blank under them\n"),
 ]
 
+WRAPPING = [
+    Text.assemble(
+        ("! ", "bold"),
+        "INTERMEDIAT is not in the word list; the table may still allow it by vote",
+        style=Style(color="yellow", bold=True),
+    ),
+    Text.assemble(("Locked in: ", "bold"), "ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJ: T(5) = 5"),
+    Text("words   with    runs of spaces     between them and at the end of a row"),
+    Text("漢字のテキストが折り返される、漢字 and then some words after it", "italic"),
+    Text.assemble(
+        ("名前", "bold"),
+        " wrote ",
+        ("漢字", "underline"),
+        " in the word, and a few more words after that",
+    ),
+    Text("first line wraps onto another row\n\nthird line, after a blank one, wraps too"),
+]
+
 
 def drawn(strip: Strip) -> list[tuple[str, str, object]]:
     """Each segment's text, its escape codes and its marks (what Textual's text selection
@@ -123,7 +145,33 @@ async def test_a_line_that_fits_is_drawn_as_textual_draws_it_without_going_throu
                 ], (line.id, text.plain)
 
 
-async def test_a_line_too_wide_a_link_or_a_tab_is_left_to_textual(
+@pytest.mark.parametrize("columns", [40, 23, 11])
+async def test_a_line_that_wraps_is_drawn_as_textual_draws_it_without_going_through_it(
+    monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    """Broken at the same places, the spaces at each break dropped, each part marked with
+    its offset in its line: the hint and the live score wrap at most keys of a long word."""
+    app = Styled()
+    async with app.run_test(size=(columns, 30)) as pilot:
+        line = app.query_one("#bold", Line)
+        for text in WRAPPING:
+            line.show(text)
+            await pilot.pause()
+            width, height = line.size
+            textual = Visual.to_strips(line, visualize(line, text), width, None, line.visual_style)
+            assert height == len(textual) > 1
+            with monkeypatch.context() as patched:
+                patched.setattr(Visual, "to_strips", None)  # (Textual's way: not taken)
+                patched.setattr(Line, "get_content_height", None)  # (nor to measure it)
+                line.refresh()
+                mine = [line.render_line(y) for y in range(height)]
+                line.show(Text(text.plain[:-1]))  # measured too
+            assert [drawn(strip) for strip in mine] == [drawn(strip) for strip in textual], (
+                text.plain
+            )
+
+
+async def test_a_link_or_a_tab_is_left_to_textual(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     app = Styled()
@@ -137,7 +185,6 @@ async def test_a_line_too_wide_a_link_or_a_tab_is_left_to_textual(
             return to_strips(*args, **kwargs)  # type: ignore[arg-type]
 
         for text in (
-            Text("far too long to fit on one row of this line"),
             Text("a link", Style(link="https://example.org")),
             Text("a\ttab"),
         ):
@@ -164,3 +211,29 @@ async def test_a_text_that_fits_is_measured_without_being_drawn(
                 line.show(text)
             await pilot.pause()
             assert placing(app) == placed
+
+
+async def test_a_line_drawn_by_itself_never_makes_its_text_textuals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A text shown goes to Textual's Content (0.1 ms a line) only if Textual draws it."""
+    app = Styled()
+    async with app.run_test(size=(40, 10)) as pilot:
+        line = app.query_one("#bold", Line)
+        made: list[object] = []
+
+        def counted(widget: object, content: object, **kwargs: Any) -> Visual:
+            made.append(content)
+            return visualize(widget, content, **kwargs)  # type: ignore[arg-type]
+
+        for module in (static_module, widget_module):
+            monkeypatch.setattr(module, "visualize", counted)
+        for text in [*TEXTS, *WRAPPING]:
+            line.show(text)
+            await pilot.pause()
+        assert made == []
+        tab = Text("a\ttab")  # (Textual's to draw)
+        line.show(tab)
+        await pilot.pause()
+        assert made
+        assert all(content is tab for content in made)

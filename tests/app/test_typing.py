@@ -3,22 +3,33 @@ they changed; the screen is laid out again only where a line changes its height.
 
 from __future__ import annotations
 
+import io
+import re
 import time
 from collections.abc import Callable, Iterable
+from functools import partial
 
 import pytest
+from rich.console import Console
+from textual._compositor import ChopsUpdate, Compositor
+from textual.app import App
 from textual.dom import DOMNode
+from textual.geometry import Region
+from textual.message import Message
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Input, Static
 
 from tests.app.fixtures import NOW, FixedAdvisor, ScriptedSession, settle, writing_state
 from tests.app.test_hint import ZedAdvisor, ZedReferee, hint
 from tests.app.test_solo import until
+from wordsy_tui.app.compositor import ChangedRows
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app import app as wordsy_app_module
 from wordsy_tui.games.wordsy.app.app import TYPING_PAUSE_SECONDS
-from wordsy_tui.games.wordsy.app.widgets.draft import WordInput
+from wordsy_tui.games.wordsy.app.widgets.draft import DraftPanel, WordInput
 from wordsy_tui.games.wordsy.app.widgets.timer import Countdown
 from wordsy_tui.games.wordsy.rules.commands import MAX_WORD_LENGTH
 from wordsy_tui.games.wordsy.rules.config import Difficulty
@@ -182,3 +193,108 @@ async def test_the_best_word_search_is_built_in_the_pauses_of_typing(
         clock.now += 0.1
         paces[0]()  # the next slice waits until the word has been still for a while
         assert clock.slept == [pytest.approx(TYPING_PAUSE_SECONDS - 0.1)]
+
+
+def drawn_widgets(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ids of the widgets drawn from now on, one entry each time one is."""
+    drawn: list[str] = []
+    render_lines = Widget.render_lines
+
+    def counted(widget: Widget, crop: Region) -> list[Strip]:
+        drawn.append(widget.id or type(widget).__name__)
+        return render_lines(widget, crop)
+
+    monkeypatch.setattr(Widget, "render_lines", counted)
+    return drawn
+
+
+async def test_a_key_draws_only_the_widgets_in_the_rows_it_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = zed_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await answered_once(pilot, app)
+        await pilot.press("b")  # (the card B, marked)
+        await pilot.pause()
+        drawn = drawn_widgets(monkeypatch)
+        await pilot.press("e")  # (no card E: the board stays as it is)
+        await pilot.pause()
+        assert hint(app) == "✓ ABE is in the word list"
+        assert {"word", "live-score", "hint"} <= set(drawn)
+        # Above, below and beside the word: the title bar, the key bar, the cards, the timer.
+        assert not {"title-bar", "Footer", "BoardCards", "side", "timer"} & set(drawn)
+        # Behind them: what changed lies within each, and nothing of theirs shows there.
+        assert not {"GameScreen", "writing", "table", "DraftPanel"} & set(drawn)
+
+
+def shows(sent: str) -> str:
+    """What `sent` does to a terminal, written as the fewest bytes: a move of the cursor
+    with nothing written after it does nothing (Textual sends one where a span of the
+    screen ends at the edge of a widget it has not drawn, as if it had)."""
+    return re.sub(r"\x1b\[\d+;\d+H(?=\x1b\[\d+;\d+H|\n|$)", "", sent)
+
+
+def frames_compared(monkeypatch: pytest.MonkeyPatch, app: App[object]) -> list[str]:
+    """What each frame sends to the terminal from now on (its changes), each checked to be
+    what Textual's own compositor, drawing every widget whose clip meets the box around
+    the changes, would have sent."""
+    compositor = app.screen._compositor
+    assert isinstance(compositor, ChangedRows)
+    stock = Compositor._get_renders
+    sent: list[str] = []
+    # Written in full colour, as the lines' tests read them: Rich keeps a style's codes as
+    # first written, for any later console.
+    console = Console(color_system="truecolor", force_terminal=True, file=io.StringIO())
+
+    def compared() -> ChopsUpdate | None:
+        regions = set(compositor._dirty_regions)
+        ours = ChangedRows.render_partial_update(compositor)
+        compositor._dirty_regions.update(regions)
+        with monkeypatch.context() as patch:
+            patch.setattr(compositor, "_get_renders", partial(stock, compositor))
+            textuals = Compositor.render_partial_update(compositor)
+        assert (ours is None) == (textuals is None)
+        if ours is not None and textuals is not None:
+            sent.append(shows(ours.render_segments(console)))
+            assert sent[-1] == shows(textuals.render_segments(console))
+        return ours
+
+    monkeypatch.setattr(compositor, "render_partial_update", compared)
+    return sent
+
+
+async def test_a_frame_drawn_from_the_changed_widgets_sends_what_textual_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = zed_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await answered_once(pilot, app)
+        sent = frames_compared(monkeypatch, app)
+        for key in (*"bzcdefghijklmno", "backspace", "backspace", "q"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert hint(app) == "! ABZCDEFGHIJKLMQ has a Z"
+        assert len(sent) >= 18
+
+
+async def test_a_key_in_the_word_box_sends_the_panel_no_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The panel watches the word's value, rescoring it in the key's own step: the message
+    Textual's input posts as well would only go round the panel to be dropped."""
+    app = zed_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await answered_once(pilot, app)
+        came: list[type[Message]] = []
+        on_message = DraftPanel._on_message
+
+        async def counted(panel: DraftPanel, message: Message) -> None:
+            came.append(type(message))
+            await on_message(panel, message)
+
+        monkeypatch.setattr(DraftPanel, "_on_message", counted)
+        for key in ("b", "c", "backspace"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert hint(app) == "✓ AB is in the word list"
+        assert Input.Changed not in came

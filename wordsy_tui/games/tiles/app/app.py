@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from wordsy_tui.app.chat import chatting_app
+from wordsy_tui.app.compositor import draw_changed_rows
 from wordsy_tui.app.messages import (
     ActionRefused,
     GameUpdated,
@@ -118,6 +119,7 @@ class BoardScreen(Screen[None]):
 
     def __init__(self, session: TileSeat, now: Callable[[], float] | None = None) -> None:
         super().__init__()
+        draw_changed_rows(self)
         self.session = session
         self.now = now or (lambda: asyncio.get_running_loop().time())
         """The monotonic clock the host's deadlines are in (tests freeze it)."""
@@ -133,6 +135,7 @@ class BoardScreen(Screen[None]):
         self.presence: Mapping[str, bool] = {}
         """Who is connected to the host, as it last said (a LAN table's; solo: nobody
         is ever away)."""
+        self._judging: tuple[TileGameState, bool] | None = None
         self._keys_state: TileGameState | None = None
         self._keys_asked: tuple[object, ...] = ()
         """What `check_action` read when the key bar last asked it (and the state)."""
@@ -209,6 +212,14 @@ class BoardScreen(Screen[None]):
         talk = chatting_app(self).talk_key
         box.show(chat_text(lines, self.session.me, box.size.width or SIDE_WIDTH, rows, talk))
 
+    def _asked_to_judge(self) -> bool:
+        """The session's `asked_to_judge`, asked of the rules once a state: the arrows and
+        the letters, checked and redrawn at every key, read it too."""
+        state = self.state
+        if self._judging is None or self._judging[0] is not state:
+            self._judging = (state, self.session.asked_to_judge)
+        return self._judging[1]
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         me = self.session.me
         if me is None or self.closed:  # help (and the app's chat and leave) only
@@ -216,7 +227,7 @@ class BoardScreen(Screen[None]):
         # The key bar offers what the rules allow this seat now, and nothing else: no pass
         # once the play waiting on us has ended the game, no challenge with nothing to
         # challenge (nor in the games without challenges).
-        state, judging = self.state, self.session.asked_to_judge
+        state, judging = self.state, self._asked_to_judge()
         match action:
             case "play":  # Enter, with tiles laid; with none, Enter lets a play stand
                 return may_play(state, me) and (bool(self.draft.placed) or not judging)
@@ -265,7 +276,7 @@ class BoardScreen(Screen[None]):
             return
         problem = self.draft.lay(self.state.board, self.state.rack(me), letter)
         self.say(problem, "warning" if problem else "")
-        self.redraw()
+        self.redraw_draft()
 
     @work(group="dialog")
     async def _ask_blank(self) -> None:
@@ -275,20 +286,20 @@ class BoardScreen(Screen[None]):
 
     def action_cursor(self, rows: int, cols: int) -> None:
         self.draft.move(rows, cols)
-        self.redraw()
+        self.redraw_draft()
 
     def action_turn(self) -> None:
         self.draft.turn()
-        self.redraw()
+        self.redraw_draft()
 
     def action_take_back(self) -> None:
         self.draft.take_back()
-        self.redraw()
+        self.redraw_draft()
 
     def action_clear(self) -> None:
         self.draft.clear()
         self.say(None)
-        self.redraw()
+        self.redraw_draft()
 
     def action_play(self) -> None:
         if not self.draft.placed:
@@ -367,12 +378,33 @@ class BoardScreen(Screen[None]):
             self.query_one("#message", Line).show(self.message)
 
     def redraw(self) -> None:
+        """The whole screen, for a new state, size or chat."""
+        if not self._set_up:
+            return
+        state, me = self.state, self.session.me
+        self._show_title()
+        scores = self._show_scores()
+        width = SIDE_WIDTH - 1
+        unseen = unseen_text(state, me, width, racks=self.shows_racks)
+        self.query_one("#unseen", Line).show(unseen)
+        lines = move_lines(state)
+        # The rows above the moves, as the panel lays them out (a line ending in a newline
+        # leaves an empty one under it), the unseen tiles' margin, and the list's heading.
+        used = sum(text.plain.count("\n") + 1 for text in (scores, unseen)) + 1 + 1
+        rows = max(self.query_one("#tile-side").size.height - used, 1)
+        moves = Text("Moves\n", "bold") + moves_text(lines, width, rows, state.config.options())
+        self.query_one("#moves", Line).show(moves)
+        self._show_chat(chatting_app(self).chat)
+        self.redraw_draft()
+
+    def redraw_draft(self) -> None:
+        """What the tiles being laid show in (a key: the title, the scores, the tiles
+        unseen, the moves and the chat stay as they are until the state changes)."""
         if not self._set_up:
             return
         self._keep_draft()
         self._refresh_keys()
         state, me = self.state, self.session.me
-        self._show_title()
         drafted = dict(self.draft.placed)
         playing = state.phase is Phase.PLAYING and not self.watching
         self.query_one(TileBoard).show(
@@ -389,23 +421,12 @@ class BoardScreen(Screen[None]):
             self.query_one("#rack", Line).show(
                 rack_text(self.draft.rack_left(state.rack(me)), state.rules)
             )
-        scores = self._show_scores()
-        width = SIDE_WIDTH - 1
-        unseen = unseen_text(state, me, width, racks=self.shows_racks)
-        self.query_one("#unseen", Line).show(unseen)
-        lines = move_lines(state)
-        # The rows above the moves, as the panel lays them out (a line ending in a newline
-        # leaves an empty one under it), the unseen tiles' margin, and the list's heading.
-        used = sum(text.plain.count("\n") + 1 for text in (scores, unseen)) + 1 + 1
-        rows = max(self.query_one("#tile-side").size.height - used, 1)
-        moves = Text("Moves\n", "bold") + moves_text(lines, width, rows, state.config.options())
-        self.query_one("#moves", Line).show(moves)
         placement = self.draft.placement
         if state.phase is Phase.OVER:
             shown_preview = over_text(self.session.reviewable)
         elif placement:
             shown_preview = preview_text(preview(state, placement))
-        elif self.session.asked_to_judge and state.pending is not None and me is not None:
+        elif self._asked_to_judge() and state.pending is not None and me is not None:
             room = self.query_one("#preview", Line).content_size.width
             shown_preview = judge_text(state, me, room)
         else:
@@ -413,15 +434,15 @@ class BoardScreen(Screen[None]):
         if self.watching:
             shown_preview = self.watching_text()
         self.query_one("#preview", Line).show(shown_preview)
-        self._show_chat(chatting_app(self).chat)
 
     def _refresh_keys(self) -> None:
         """The key bar asks `check_action` again once what it reads has changed: asking
         checks each key's command against the rules, a tenth of a tile laid's work."""
         session, state = self.session, self.state
-        asked = (session.me, self.closed, session.asked_to_judge, bool(self.draft.placed))
+        asked = (session.me, self.closed, bool(self.draft.placed))
         # The state by identity: a new one comes with every event, and comparing two
-        # states field by field would cost what asking does.
+        # states field by field would cost what asking does. (Whether we are asked to
+        # judge a play follows from the state and who we are: asked only when it is.)
         if state is not self._keys_state or asked != self._keys_asked:
             self._keys_state, self._keys_asked = state, asked
             self.refresh_bindings()
@@ -457,7 +478,7 @@ class BoardScreen(Screen[None]):
             title += " · watching"
         if state.vote is not None:
             title += f" · {voting_text(state)}"
-        elif self.session.asked_to_judge:
+        elif self._asked_to_judge():
             title += " · your call: challenge or let it stand"
         elif state.phase is Phase.PLAYING and state.pending is not None:
             player = state.pending.player

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
+from wordsy_tui.app.compositor import draw_changed_rows
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.wordsy.app.node import wordsy_app
 from wordsy_tui.games.wordsy.app.widgets.banner import LinkBanner
@@ -49,6 +50,10 @@ class GameScreen(Screen[None]):
         # flip and the help: in the help, and the command palette's "Remove a player".
         Binding("f4", "remove", "Remove", id="table-remove", key_display="F4", show=False),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        draw_changed_rows(self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "remove":  # the host's, once its server runs (the lan module loads late)

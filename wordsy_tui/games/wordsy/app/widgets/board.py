@@ -35,19 +35,37 @@ class BoardCards(Widget):
     }
 
     board: reactive[Board] = reactive(Board, layout=True)
-    used: reactive[frozenset[int]] = reactive(frozenset)
+    # Redrawn a row of cards at a time (`watch_used`): a key changes the cards its word
+    # uses, in one row more often than in both, and never the heading.
+    used: reactive[frozenset[int]] = reactive(frozenset, repaint=False)
     """Slots of the cards the draft scores."""
     big: reactive[bool] = reactive(False, layout=True)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._drawn: tuple[object, list[Strip]] | None = None
-        """What the lines were drawn for, and the lines."""
+        self._drawn_for: tuple[object, ...] | None = None
+        """What the rows below were drawn for (board, size, style), and whether every
+        line fits its width (else they are drawn Textual's way)."""
+        self._fits = False
+        self._rows: dict[tuple[int, tuple[bool, ...]], list[Strip]] = {}
+        """The lines drawn of a row (-1: the heading), by which of its cards are used:
+        a word typed and taken back uses the same cards again."""
 
     def on_mount(self) -> None:
         self.big = self.app.has_class("-wide")
 
-    def render(self) -> Text:
+    def watch_used(self, old: frozenset[int], used: frozenset[int]) -> None:
+        height = self._card_height()
+        rows = {slot % CARDS_PER_COLUMN for slot in old ^ used}
+        # (In the content's coordinates: the heading is its first line.)
+        regions = [Region(0, 1 + row * height, self.size.width, height) for row in rows]
+        if regions:
+            super().refresh(*regions)  # (not `refresh`: the rows drawn stay drawn)
+
+    def _card_height(self) -> int:
+        return 6 if self.big else 4
+
+    def _heading(self) -> Text:
         width = BIG_CARD_WIDTH if self.big else CARD_WIDTH
         heading = Text()
         for value in COLUMN_VALUES:
@@ -55,43 +73,58 @@ class BoardCards(Widget):
                 f"{value} pts".center(width), self.get_component_rich_style("board--column")
             )
             heading.append(" " * GAP)
-        lines = [heading]
-        for row in range(CARDS_PER_COLUMN):
-            card_lines = [Text() for _ in range(6 if self.big else 4)]
-            for column in range(len(COLUMN_VALUES)):
-                slot = column * CARDS_PER_COLUMN + row
-                for line, part in zip(card_lines, self._card(slot), strict=True):
-                    line.append_text(part)
-                    line.append(" " * GAP)
-            lines.extend(card_lines)
-        for line in lines:
+        heading.rstrip()  # in place
+        return heading
+
+    def _row(self, row: int) -> list[Text]:
+        """The lines of a row of cards, a card from each column."""
+        card_lines = [Text() for _ in range(self._card_height())]
+        for column in range(len(COLUMN_VALUES)):
+            slot = column * CARDS_PER_COLUMN + row
+            for line, part in zip(card_lines, self._card(slot), strict=True):
+                line.append_text(part)
+                line.append(" " * GAP)
+        for line in card_lines:
             line.rstrip()  # in place
+        return card_lines
+
+    def render(self) -> Text:
+        lines = [self._heading()]
+        for row in range(CARDS_PER_COLUMN):
+            lines.extend(self._row(row))
         return Text("\n").join(lines)
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
     ) -> Self:
-        self._drawn = None  # (its component styles may have changed: a theme, a class)
+        self._drawn_for = None  # (its component styles may have changed: a theme, a class)
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def render_line(self, y: int) -> Strip:
         # Drawn a line at a time from the text (`text_strip`): drawn Textual's way, a word's
         # cards changing at a key cost 3 ms.
         width, style = self.size.width, self.visual_style
-        drawn_for = (self.board, self.used, self.big, width, style)
-        if self._drawn is None or self._drawn[0] != drawn_for:
-            text = self.render()
-            lines = text.split("\n", allow_blank=True)
-            if any(line.cell_len > width for line in lines):  # (folded by Textual)
-                self._drawn = None
-                return super().render_line(y)
+        drawn_for = (self.board, self.big, width, style)
+        if self._drawn_for != drawn_for:
+            self._drawn_for, self._rows = drawn_for, {}
+            whole = self.render().split("\n", allow_blank=True)
+            self._fits = all(line.cell_len <= width for line in whole)  # (else folded)
+        if not self._fits:
+            return super().render_line(y)
+        height = self._card_height()
+        row, first = (-1, 0) if y == 0 else ((y - 1) // height, 1 + (y - 1) // height * height)
+        if row >= CARDS_PER_COLUMN:
+            return Strip.blank(width, style.rich_style)
+        slots = range(row, CARDS_PER_COLUMN * len(COLUMN_VALUES), CARDS_PER_COLUMN)
+        key = (row, tuple(slot in self.used for slot in slots) if row >= 0 else ())
+        strips = self._rows.get(key)
+        if strips is None:
             console, base = self.app.console, style.rich_style
-            self._drawn = (
-                drawn_for,
-                [text_strip(line, base, console, row) for row, line in enumerate(lines)],
-            )
-        strips = self._drawn[1]
-        return strips[y] if y < len(strips) else Strip.blank(width, style.rich_style)
+            lines = [self._heading()] if row < 0 else self._row(row)
+            strips = self._rows[key] = [
+                text_strip(line, base, console, first + at) for at, line in enumerate(lines)
+            ]
+        return strips[y - first]
 
     def _card(self, slot: int) -> list[Text]:
         card = self.board.slots[slot]

@@ -42,11 +42,6 @@ class WordInput(KeyedInput):
     A character that cannot join the word is not dropped in silence: `Ignored` says why.
     """
 
-    # Textual's input sets its width in letters at every key, and that asked for a layout of
-    # the whole screen, though the input's box stays as it is: scrolling to the cursor reads
-    # the width where it is kept, and the key's new letter redraws the input anyway.
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-
     class Ignored(Message):
         """`why` characters did not join the word; empty: Space, the timer's key."""
 
@@ -64,6 +59,9 @@ class WordInput(KeyedInput):
             id="word",
             select_on_focus=False,
         )
+        # The panel rescores the word as its value changes (watching it): the message
+        # Textual's input posts at every key as well would only go round to be dropped.
+        self.disable_messages(Input.Changed)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         # Only letters belong to the word: Space, ? and the like stay free for bindings.
@@ -152,9 +150,6 @@ class DraftPanel(Vertical):
         # Rescored in the same step as the key that changed the word (not when its Changed
         # message comes round): the word and its score reach the screen in one frame.
         self.watch(self.query_one(WordInput), "value", self._word_changed, init=False)
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        event.stop()  # handled as the value changed
 
     def _word_changed(self, value: str) -> None:
         if value != value.upper():
