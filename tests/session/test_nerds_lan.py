@@ -80,9 +80,10 @@ async def act(seat: NerdsSeat) -> bool:
     if choice is None:
         return False
     problem = await (seat.seal_bid(choice) if isinstance(choice, Bid) else seat.act(choice))
-    # The computer player acts at the same time: a word declared, the phase moved on or a
-    # trump battle begun since the person chose are races, not refusals of the rules.
-    races = ("declared first", "moved on", "trump battle is decided")
+    # The computer player acts at the same time: a word declared, the phase moved on, a
+    # trump battle begun or the word an action card was meant for gone from play since the
+    # person chose are races, not refusals of the rules.
+    races = ("declared first", "moved on", "trump battle is decided", "on a word in play")
     assert problem is None or any(race in problem for race in races), problem
     return True
 
