@@ -13,6 +13,7 @@ from pathlib import Path
 
 import asyncssh
 
+from tests.cli.test_host import _hear_ctrl_c
 from tests.terminal import ROOT
 
 # Escape sequences (CSI, OSC, two-character) between the pieces of text a program draws.
@@ -47,6 +48,7 @@ class HostWithFronts:
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
             env={**os.environ, "XDG_DATA_HOME": str(self.data_home)},
+            preexec_fn=_hear_ctrl_c,  # `stop`'s Ctrl-C must reach it (a background job's not)
         )
         assert self.process.stdout is not None
         async with asyncio.timeout(GUARD_SECONDS):
