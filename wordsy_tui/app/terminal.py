@@ -20,6 +20,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 
 from wordsy_tui import dataclass_code
+from wordsy_tui.app.kept_css import KeptStylesheet, kept_stylesheet
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
 
 TABLE_CSS: Final = Path(__file__).with_name("table.tcss")
@@ -35,6 +36,8 @@ class TerminalApp(App[None]):
 
     def __init__(self) -> None:
         super().__init__()
+        # (The theme's variables, as Textual's own stylesheet was made with them.)
+        self.stylesheet = kept_stylesheet(self.theme_variables)
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         """Screens that carry the too-small word already."""
         self._frame_held = False
@@ -82,6 +85,11 @@ class TerminalApp(App[None]):
         if renderable is not None and self._batch_count:
             self._frame_held = not self._frame_shown
         elif renderable is not None:
+            stylesheet = self.stylesheet
+            if isinstance(stylesheet, KeptStylesheet):
+                # Before the frame that needed them: a program is often ended by a signal
+                # (its terminal closed, a harness done with it), not by an end of its own.
+                stylesheet.keep()
             self._frame_shown = True
         super()._display(screen, renderable)
 
