@@ -216,22 +216,23 @@ class Seat(Generic[S, C, E]):
     # -- what the app hears -----------------------------------------------------------
 
     async def updates(self) -> AsyncIterator[Update[S, E]]:
-        """Every update, in order. The game's moves waiting as the reading begins (a solo
-        table's opening, a catch-up) come as one: the app lays its screen out once for
-        them, not once each, and its first frame shows where the game is."""
-        update = await self.changed()
-        while isinstance(update, StateChanged) and not self._updates.empty():
-            following = self._updates.get_nowait()
-            if not isinstance(following, StateChanged):
-                yield update
-                update = following
-                break
-            update = StateChanged(
-                following.state, update.events + following.events, following.deadline
-            )
-        yield update
+        """Every update, in order. The game's moves that wait together come as one (a solo
+        table's opening, the catch-up of a seat that joins or comes back): the app lays its
+        screen out once for them, and shows where the game is, not each step on the way
+        (a lobby of no one, then one seat at a time). No event is left out of it."""
+        held: Update[S, E] | None = None
         while True:
-            yield await self.changed()
+            update = held if held is not None else await self.changed()
+            held = None
+            while isinstance(update, StateChanged) and not self._updates.empty():
+                following = self._updates.get_nowait()
+                if not isinstance(following, StateChanged):
+                    held = following
+                    break
+                update = StateChanged(
+                    following.state, update.events + following.events, following.deadline
+                )
+            yield update
 
     async def changed(self) -> Update[S, E]:
         """The next update (cancelling the wait loses none)."""
