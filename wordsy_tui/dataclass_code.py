@@ -8,11 +8,10 @@ first frame makes about 170 of them, Textual's among them: some 60 ms spent comp
 very text the last run compiled.
 
 `install` has `dataclasses` take the code of a text it has compiled before from a file
-beside the package's bytecode, kept under Python's own rules for bytecode: where it goes
-(`__pycache__`, or `sys.pycache_prefix`), whether it is written at all
-(`sys.dont_write_bytecode`), one file per interpreter version and optimization level. The
-text itself is the key, so a class whose fields change has new text and is compiled anew;
-the code compiled from a text is all that the text's `exec` would have compiled.
+beside the package's bytecode (`beside_bytecode`), one per interpreter version and
+optimization level. The text itself is the key, so a class whose fields change has new
+text and is compiled anew; the code compiled from a text is all that the text's `exec`
+would have compiled.
 """
 
 from __future__ import annotations
@@ -21,13 +20,14 @@ import builtins
 import contextlib
 import dataclasses
 import marshal
-import os
 import sys
 from collections.abc import Mapping
-from importlib.util import MAGIC_NUMBER, cache_from_source
+from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from types import CodeType
 from typing import Any
+
+from wordsy_tui.beside_bytecode import kept_path, read_kept, write_kept
 
 # What `exec` passes for a text (see `compile`): a text run by `exec` takes no
 # `from __future__` of the module that runs it, here or in `dataclasses`.
@@ -45,14 +45,11 @@ class DataclassCode:
 
     def _read(self) -> dict[str, bytes]:
         """What `path` holds, or nothing if it cannot be read or is not such a file."""
-        try:
-            data = self.path.read_bytes()
-        except OSError:
-            return {}
-        if not data.startswith(MAGIC_NUMBER):
+        body = read_kept(self.path, MAGIC_NUMBER)
+        if body is None:
             return {}
         try:
-            kept = marshal.loads(data[len(MAGIC_NUMBER) :])
+            kept = marshal.loads(body)
         except (EOFError, ValueError, TypeError):
             return {}
         return kept if isinstance(kept, dict) else {}
@@ -90,17 +87,8 @@ class DataclassCode:
         (another process may have added to it), unless bytecode is not to be written."""
         if not self.new or sys.dont_write_bytecode:
             return
-        kept = self._read() | self.new
-        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary.write_bytes(MAGIC_NUMBER + marshal.dumps(kept))
-            os.replace(temporary, self.path)
-        except OSError:  # a package installed read-only: it is compiled every run, as before
-            with contextlib.suppress(OSError):
-                temporary.unlink()
-            return
-        self.new = {}
+        if write_kept(self.path, MAGIC_NUMBER, marshal.dumps(self._read() | self.new)):
+            self.new = {}
 
 
 def installed() -> DataclassCode | None:
@@ -115,9 +103,8 @@ def install() -> None:
     the kept file (see the module's doc); at once, before the program's imports."""
     if installed() is not None:
         return
-    try:
-        path = Path(cache_from_source(__file__)).with_suffix(".methods")
-    except NotImplementedError:  # an interpreter that keeps no bytecode
+    path = kept_path(__file__, ".methods")
+    if path is None:  # an interpreter that keeps no bytecode
         return
     # `dataclasses` calls `exec` by its name, looked up in its own namespace first.
     setattr(dataclasses, "exec", DataclassCode(path).exec)  # noqa: B010

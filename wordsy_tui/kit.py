@@ -379,11 +379,19 @@ def titles(kit: Kit | NoRecords) -> str:
 
 
 def kit_for(game: str) -> Kit:
-    """The kit that plays `game`; KeyError when no game of ours has that name."""
-    for kit in kits():
+    """The kit that plays `game`; KeyError when no game of ours has that name. Only the
+    kits before it in `KITS` are imported to find it."""
+    for module in KITS:
+        kit: Kit = importlib.import_module(module).KIT
         if any(known.name == game for known in kit.games):
             return kit
     raise KeyError(game)
+
+
+def first_game() -> Game:
+    """The game a command plays when none is named: the first listed."""
+    kit: Kit = importlib.import_module(KITS[0]).KIT
+    return kit.games[0]
 
 
 def game_info(game: str) -> Game:

@@ -389,6 +389,27 @@ async def test_solo_opens_on_the_table_and_a_joined_game_waits_for_the_host() ->
         await until(pilot, lambda: isinstance(joined.screen, WaitingScreen))
 
 
+async def test_solo_lays_its_table_out_once_already_dealt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Its first state is its deal, within a frame: a table built before it, "Dealing…",
+    # was laid out for the start-up and again for the first round.
+    built: list[tuple[Phase, int]] = []
+    compose = GameScreen.compose
+
+    def counted(screen: GameScreen) -> ComposeResult:
+        state = screen.app.state
+        built.append((state.phase, state.round))
+        return compose(screen)
+
+    monkeypatch.setattr(GameScreen, "compose", counted)
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        assert built == [(Phase.WRITING, 1)]
+
+
 async def test_a_joined_games_first_screen_is_the_lobby_when_the_host_answers_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

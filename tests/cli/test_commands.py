@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 
@@ -64,3 +65,65 @@ def test_the_start_menu_imports_no_command_and_no_game() -> None:
     stub = "import wordsy_tui.cli.menu as menu; menu.run_menu = lambda name=None: 0"
     loaded = loaded_by_main(stub, [], "wordsy_tui.cli.", "wordsy_tui.games.")
     assert loaded == str(["wordsy_tui.cli.menu", "wordsy_tui.cli.options"])
+
+
+GAME_PACKAGES = tuple(
+    f"wordsy_tui.games.{game}." for game in ("wordsy", "tiles", "wordnerds", "wordsmith")
+)
+
+
+@pytest.mark.parametrize(
+    ("argv", "games"),
+    [
+        (["host", "--name", "Hal"], ["wordsy"]),
+        (["solo", "--game", "scrabble", "--name", "Ann"], ["tiles", "wordsy"]),
+        (["solo", "--game=wordsmith"], ["tiles", "wordnerds", "wordsmith", "wordsy"]),
+    ],
+)
+def test_host_and_solo_parse_the_named_games_options_without_the_games_after_it(
+    argv: list[str], games: list[str]
+) -> None:
+    # Their lines hold every game's options: the kits after the named game's in the list
+    # are not imported on the way to its first frame.
+    stub = (
+        f"import wordsy_tui.cli.{argv[0]} as command\n"
+        "command.run = lambda args, parser: 0 if args.game and args.parser else 1"
+    )
+    loaded = loaded_by_main(stub, argv, *GAME_PACKAGES)
+    assert sorted({name.split(".")[2] for name in ast.literal_eval(loaded)}) == games
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        ["host", "--seats", "99"],  # out of every game's range
+        ["host", "--gam", "wordsy"],  # an abbreviation the whole line finds ambiguous
+        ["host", "--game", "nosuch"],
+        ["host", "--game"],
+        ["solo", "--game", "wordnerds", "--bogus"],
+        ["solo", "--difficulty", "nightmare"],
+    ],
+)
+def test_a_line_one_games_part_does_not_take_is_said_by_the_whole_parser(
+    line: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = said(capsys, lambda: build_parser().parse_args(line))
+    assert said(capsys, lambda: main(line)) == whole
+    assert whole[0] == 2
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        (["host", "--salvage"], "--salvage goes with --resume GAME"),
+        (["host", "--clock", "10"], "--clock is for Scrabble, Words with Friends, Wordfeud"),
+        (["solo", "--game", "scrabble", "--difficulty", "hard"], "--difficulty is for Wordsy"),
+    ],
+)
+def test_what_a_command_finds_wrong_after_parsing_shows_every_games_options(
+    line: list[str], why: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = said(capsys, lambda: main(line))
+    assert code == 2
+    assert why in err
+    assert "{wordsy,scrabble,wwf,wordfeud,wordnerds,wordsmith}" in err  # the whole usage

@@ -4,6 +4,7 @@ fold it, its steps cut it into frames; a log it cannot replay is refused, and un
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.games.wordsy.rules import events as ev
 from wordsy_tui.games.wordsy.seat import WordsySeat
 from wordsy_tui.table.saved import replay_of
-from wordsy_tui.table.seat import Rejected, StateChanged
+from wordsy_tui.table.seat import Rejected, StateChanged, Update
 
 
 def wordsy_log(path: Path) -> Path:
@@ -31,10 +32,9 @@ def scrabble_log(path: Path) -> Path:
     return saved(path, scripted_game().log)
 
 
-async def shown_states(session: WordsySeat | TileSeat, count: int) -> list[object]:
-    """The states the session told its app of, and the notes, in order (`count` updates)."""
+async def shown_states(updates: AsyncIterator[Update[object, object]], count: int) -> list[object]:
+    """The states a session told its app of, and the notes, in order (`count` updates)."""
     shown: list[object] = []
-    updates = session.updates()
     for _ in range(count):
         update = await asyncio.wait_for(anext(updates), 5)
         match update:
@@ -62,6 +62,9 @@ async def test_one_replay_steps_through_any_game(tmp_path: Path, write, kind, st
     assert session.door.finished
     assert session.door.note is None
     await session.start()
+    # (Read from the start, as the app reads: what waits as the reading begins comes as one.)
+    updates = session.updates()
+    opening = await shown_states(updates, 1)
     session.door.step(-1)  # already at the first: stays
     session.door.step(2)
     session.door.step(1000)  # past the end: the last
@@ -69,7 +72,7 @@ async def test_one_replay_steps_through_any_game(tmp_path: Path, write, kind, st
     last = len(session.door.frames) - 1
     assert session.door.index == last - 1
     frames = [f.state for f in session.door.frames]
-    assert await shown_states(session, 5) == [
+    assert [*opening, *await shown_states(updates, 4)] == [
         frames[0],
         frames[0],
         frames[2],
@@ -93,7 +96,9 @@ async def test_a_damaged_log_replays_up_to_the_damage_and_says_so(tmp_path: Path
     assert "damaged at record" in session.door.note
     assert 1 <= len(session.door.frames) < whole
     await session.start()
-    assert (await shown_states(session, 2))[1] == session.door.note  # told, after the first frame
+    assert (await shown_states(session.updates(), 2))[
+        1
+    ] == session.door.note  # told, after the first frame
     assert path.read_bytes() == bytes(data)  # only read: nothing lost
 
 

@@ -91,19 +91,38 @@ async def drain(seat: Seat[Numbers, int, int], count: int) -> list[Update[Number
 async def test_the_app_hears_every_update_in_the_order_it_was_told() -> None:
     seat = Counting(Decided("Ann"))
     await seat.start()
+    first = await anext(seat.updates())
     await seat.send(3)
     seat.publish(PresenceChanged({"Ann": True, "Bob": False}))
     await seat.send(-1)
     await seat.send(5)
-    heard = await drain(seat, 5)
+    await seat.send(6)
+    heard = [first, *await drain(seat, 5)]
     assert heard == [
         StateChanged((), (), None),
         StateChanged((3,), (3,), None),
         PresenceChanged({"Ann": True, "Bob": False}),
         Rejected("Count up, not down."),
         StateChanged((3, 5), (5,), None),
+        StateChanged((3, 5, 6), (6,), None),  # read as it came: one update each
     ]
-    assert seat.state == (3, 5)
+    assert seat.state == (3, 5, 6)
+
+
+async def test_the_moves_waiting_as_the_app_starts_reading_come_as_one() -> None:
+    # A solo table's opening, or a catch-up: the app's first frame shows where the game is,
+    # laid out once, and no event is lost.
+    seat = Counting(Timed("Ann"))
+    await seat.start()
+    await seat.send(3)
+    await seat.send(4)
+    seat.publish(PresenceChanged({"Ann": True}))
+    await seat.send(5)
+    assert await drain(seat, 3) == [
+        StateChanged((3, 4), (3, 4), Deadline("count", 102.0, 30.0)),
+        PresenceChanged({"Ann": True}),
+        StateChanged((3, 4, 5), (5,), Deadline("count", 103.0, 30.0)),
+    ]
 
 
 async def test_a_state_change_carries_the_deadline_the_session_runs() -> None:

@@ -13,12 +13,14 @@ import weakref
 from pathlib import Path
 from typing import Any, Final
 
+from rich.console import RenderableType
 from textual import events
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.geometry import Size
 from textual.screen import Screen
 
 from wordsy_tui import dataclass_code
+from wordsy_tui.app.kept_css import KeptStylesheet, kept_stylesheet
 from wordsy_tui.app.widgets.fit import TOO_SMALL_CLASS, TooSmall, too_small
 
 TABLE_CSS: Final = Path(__file__).with_name("table.tcss")
@@ -34,8 +36,14 @@ class TerminalApp(App[None]):
 
     def __init__(self) -> None:
         super().__init__()
+        # (The theme's variables, as Textual's own stylesheet was made with them.)
+        self.stylesheet = kept_stylesheet(self.theme_variables)
         self._guarded: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
         """Screens that carry the too-small word already."""
+        self._frame_held = False
+        """A frame was drawn inside the start-up's batch, and not shown yet."""
+        self._frame_shown = False
+        """The terminal has had a frame."""
 
     def guard_screens(self) -> None:
         """From mounting on: every screen, dialogs too, gets the too-small word as it comes
@@ -62,6 +70,57 @@ class TerminalApp(App[None]):
         if screen not in self._guarded and screen.is_attached:  # (not one already closed)
             self._guarded.add(screen)
             screen.mount(TooSmall())
+
+    # -- the first frame ---------------------------------------------------------------
+    #
+    # Textual lays the first screen out and draws it inside its start-up's batch, and
+    # throws that frame away (`App._display` shows nothing in a batch). What it then shows
+    # comes from the terminal's first size, the same as the one the screen was laid out
+    # for: kept by `App._on_resize` even where it returns early, and sent to the screen at
+    # the first idle, which lays it all out and draws it again (15-23 ms of a start-up).
+    # Here the start-up's frame is shown as its batch ends, and a size every screen is
+    # laid out for already is not sent to them again.
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        if renderable is not None and self._batch_count:
+            self._frame_held = not self._frame_shown
+        elif renderable is not None:
+            stylesheet = self.stylesheet
+            if isinstance(stylesheet, KeptStylesheet):
+                # Before the frame that needed them: a program is often ended by a signal
+                # (its terminal closed, a harness done with it), not by an end of its own.
+                stylesheet.keep()
+            self._frame_shown = True
+        super()._display(screen, renderable)
+
+    def _end_batch(self) -> None:
+        super()._end_batch()
+        if self._frame_held and not self._batch_count:
+            self._frame_held = False
+            self._show_screen()
+
+    def _show_screen(self) -> None:
+        """Draw the whole screen on top from what its widgets have drawn already."""
+        try:
+            screen = self.screen
+        except ScreenStackError:
+            return
+        if screen.is_attached and screen.size:
+            whole = screen._compositor.render_update(
+                full=True, screen_stack=self._background_screens
+            )
+            self._display(screen, whole)
+
+    def _check_resize(self) -> None:
+        event = self._resize_event
+        if (
+            event is not None
+            and self._resize_timer is None
+            and all(screen.size == event.size for screen in self.screen_stack)
+        ):
+            self._resize_event = None
+            return
+        super()._check_resize()
 
     def enter(self, place: Screen[None]) -> None:
         """Make `place` the screen under any dialogs, closing those dialogs."""

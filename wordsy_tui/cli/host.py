@@ -14,11 +14,13 @@ from wordsy_tui.cli.options import (
     bounded_int,
     game_choice,
     game_name,
+    line_games,
+    line_kits,
     others_options,
     player_name,
 )
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.kit import UsageError, game_info, games, kit_for, kits, titles
+from wordsy_tui.kit import UsageError, first_game, game_info, kit_for, titles
 from wordsy_tui.table.names import default_name
 
 DEFAULT_BOT_LEVEL = Level.MEDIUM.value
@@ -45,8 +47,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="NAME",
         help="the game's name in the LAN's list",
     )
-    fewest = min(game.seats[0] for game in games())
-    most = max(game.seats[1] for game in games())
+    fewest = min(game.seats[0] for game in line_games())
+    most = max(game.seats[1] for game in line_games())
     parser.add_argument(
         "--seats",
         type=bounded_int(fewest, most, "--seats"),
@@ -139,7 +141,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="with --resume: continue a log damaged in the middle from its intact records "
         "before the damage (the damaged file is kept aside; what follows it is lost)",
     )
-    for kit in kits():
+    for kit in line_kits():
         kit.host_arguments(parser.add_argument_group(titles(kit)))
     parser.set_defaults(run=run, parser=parser)
 
@@ -302,7 +304,7 @@ def check_log(log_path: Path, resume: str, *, salvage: bool, game: str) -> bool:
     found = survey(log_path.read_bytes())
     if found.damaged and not salvage:
         saved = log_path.stem if resume == "latest" else resume
-        kind = "" if game == games()[0].name else f" --game {game}"
+        kind = "" if game == first_game().name else f" --game {game}"
         print(
             f"wordsy-tui host: error: {LogDamaged(log_path, found)}\n"
             f"To continue from the {len(found.records)} intact records before the damage, "

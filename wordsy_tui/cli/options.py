@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import argparse
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from wordsy_tui.kit import Game, Kit
 
 
 def bounded_int(low: int, high: int, what: str) -> Callable[[str], int]:
@@ -50,11 +56,39 @@ def game_name(text: str) -> str:
     return name
 
 
+_only: ContextVar[str | None] = ContextVar("only", default=None)
+"""The game whose part of the command line alone is being built (see `only_game`)."""
+
+
+@contextmanager
+def only_game(game: str) -> Iterator[None]:
+    """Build a command's line with `game`'s options alone, not every game's: the other
+    games' kits are not even imported (`cli.parse`)."""
+    token = _only.set(game)
+    try:
+        yield
+    finally:
+        _only.reset(token)
+
+
+def line_kits() -> tuple[Kit, ...]:
+    """The kits whose options the command line being built holds."""
+    from wordsy_tui.kit import kit_for, kits
+
+    game = _only.get()
+    return kits() if game is None else (kit_for(game),)
+
+
+def line_games() -> list[Game]:
+    """The games the command line being built names."""
+    return [game for kit in line_kits() for game in kit.games]
+
+
 def game_choice(parser: argparse.ArgumentParser, what: str) -> None:
     """`--game NAME`, one of the table's games (the first, by default)."""
-    from wordsy_tui.kit import games
+    from wordsy_tui.kit import first_game
 
-    known = games()
+    known = line_games()
     names = ", ".join(
         game.name if game.title.casefold() == game.name else f"{game.name} ({game.title})"
         for game in known
@@ -62,7 +96,7 @@ def game_choice(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument(
         "--game",
         choices=[game.name for game in known],
-        default=known[0].name,
+        default=first_game().name,
         help=f"{what}: {names} (default %(default)s)",
     )
 

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import argparse
 
-from wordsy_tui.cli.options import game_choice, others_options, player_name
-from wordsy_tui.kit import UsageError, games, kit_for, kits, titles
+from wordsy_tui.cli.options import (
+    game_choice,
+    line_games,
+    line_kits,
+    others_options,
+    player_name,
+)
+from wordsy_tui.kit import UsageError, kit_for, titles
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    played = "; ".join(game.solo for game in games())
+    played = "; ".join(game.solo for game in line_games())
     parser = commands.add_parser(
         "solo",
         help="play alone, offline",
@@ -21,7 +27,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--name", type=player_name, help="your name at the table (default: your login)"
     )
     parser.add_argument("--no-bell", action="store_true", help="never ring the terminal bell")
-    for kit in kits():
+    for kit in line_kits():
         kit.solo_arguments(parser.add_argument_group(titles(kit)))
     parser.set_defaults(run=run, parser=parser)
 

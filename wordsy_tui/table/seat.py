@@ -216,6 +216,20 @@ class Seat(Generic[S, C, E]):
     # -- what the app hears -----------------------------------------------------------
 
     async def updates(self) -> AsyncIterator[Update[S, E]]:
+        """Every update, in order. The game's moves waiting as the reading begins (a solo
+        table's opening, a catch-up) come as one: the app lays its screen out once for
+        them, not once each, and its first frame shows where the game is."""
+        update = await self.changed()
+        while isinstance(update, StateChanged) and not self._updates.empty():
+            following = self._updates.get_nowait()
+            if not isinstance(following, StateChanged):
+                yield update
+                update = following
+                break
+            update = StateChanged(
+                following.state, update.events + following.events, following.deadline
+            )
+        yield update
         while True:
             yield await self.changed()
 

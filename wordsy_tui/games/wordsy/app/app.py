@@ -386,8 +386,8 @@ class WordsyApp(TableApp):
             from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
 
             return ResultsScreen
-        if phase is Phase.NEW and not is_solo(self.session):
-            # Nothing known yet, not even whether it is a solo game (one set up here is known).
+        if phase is Phase.NEW:
+            # Nothing known yet (a solo game's first state, its deal, comes within a frame).
             return WaitingScreen
         if phase is Phase.LOBBY and not self.state.solo:
             from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
