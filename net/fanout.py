@@ -62,7 +62,7 @@ class Fanout:
         """The recipient's view of one new event as body bytes, extending its hash chain."""
         body = self._sequencer.view_body(recipient.key, event, packed)
         if body is not None:
-            recipient.chain = p.chain(recipient.chain, seq, body)
+            recipient.extend(seq, body)
         return body
 
     def to_seats(self, frame: bytes) -> None:

@@ -16,13 +16,44 @@ if TYPE_CHECKING:
     from net.sequencer import Sequencer
 
 
+# Links a view may hold unfolded before `Recipient.extend` folds them anyway (a seat nobody
+# asks the hash of, for a whole game, holds no more than this).
+UNFOLDED = 256
+
+
 @dataclass
 class Recipient:
     """One view of the game: a seat, or all spectators (key None), and its hash chain."""
 
     key: str | None
-    chain: bytes = p.HASH_SEED
     peers: set[Peer] = field(default_factory=set)
+    # The chain's links are folded when the chain is read (a hash frame, a snapshot), not at
+    # each event: hashing every view of every event is on a command's path, the hash is not.
+    _folded: bytes = p.HASH_SEED
+    _links: list[tuple[int, bytes]] = field(default_factory=list)
+
+    @property
+    def chain(self) -> bytes:
+        """The view's hash over every event so far."""
+        if self._links:
+            self._fold()
+        return self._folded
+
+    @chain.setter
+    def chain(self, chain: bytes) -> None:
+        self._folded, self._links = chain, []
+
+    def extend(self, seq: int, body: bytes) -> None:
+        """Event `seq`'s view, as `body`, is the chain's next link."""
+        self._links.append((seq, body))
+        if len(self._links) >= UNFOLDED:
+            self._fold()
+
+    def _fold(self) -> None:
+        chain = self._folded
+        for seq, body in self._links:
+            chain = p.chain(chain, seq, body)
+        self._folded, self._links = chain, []
 
 
 class Seating:

@@ -12,10 +12,12 @@ from typing import Any
 import msgpack
 import pytest
 
+from net import protocol as p
 from net.config import HostConfig
 from net.fanout import Broadcast, ViewFrames
 from net.framing import encode
 from net.peer import Cork, Outflow, Peer
+from net.seats import UNFOLDED, Recipient
 from tests.net.helpers import FakeWriter, Parts, kinds, received, wait_until
 
 
@@ -150,3 +152,36 @@ async def test_an_event_seen_whole_is_packed_once_for_the_log_and_every_recipien
     # Its size checked before it was logged, and those very bytes went out: once in all
     # (the log's record packs it inside the record).
     assert len(packings) == 1
+
+
+async def test_a_command_hashes_no_view_and_the_hash_read_later_is_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parts = Parts(tmp_path / "g.log")
+    ada, bob = parts.connect("Ada"), parts.connect("Bob")
+    hashed: list[int] = []
+    chain = p.chain
+
+    def counted(previous: bytes, seq: int, body: bytes) -> bytes:
+        hashed.append(seq)
+        return chain(previous, seq, body)
+
+    monkeypatch.setattr(p, "chain", counted)
+    parts.sequencer.run("Ada", "c1", {"op": "secret", "value": "hers"})
+    parts.sequencer.run("Bob", "c1", {"op": "add", "n": 2})
+    assert [f["seq"] for f in received(ada)] == [1, 2]
+    assert hashed == [], "a view's hash is folded when it is read, off the command's path"
+    parts.fanout.send_hash(parts.peer(bob))
+    assert received(bob)[-1]["hash"] == parts.sequencer.chain("Bob")
+    assert parts.seating.seats["Ada"].chain == parts.sequencer.chain("Ada")
+
+
+def test_a_view_nobody_asks_the_hash_of_holds_a_bounded_number_of_links() -> None:
+    recipient = Recipient("Ada")
+    expected = p.HASH_SEED
+    for seq in range(1, 3 * UNFOLDED):
+        body = encode({"n": seq})
+        recipient.extend(seq, body)
+        expected = p.chain(expected, seq, body)
+        assert len(recipient._links) < UNFOLDED
+    assert recipient.chain == expected

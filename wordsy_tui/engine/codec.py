@@ -57,6 +57,8 @@ def _plain(value: Any) -> Any:
     # The host encodes every event for every recipient: the common case first.
     if type(value) in _AS_IS:
         return value
+    if type(value) is tuple:  # a play's tiles, a word and its score: tuples of plain values
+        return [v if type(v) in _AS_IS else _plain(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return _fields(value)
     if isinstance(value, Enum):
@@ -92,6 +94,9 @@ def bounded(value: str | bytes, bound: Longest) -> None:
         plural = "" if bound.limit == 1 else "s"
         raise TooLong(f"{bound.what.capitalize()} is at most {bound.limit} {unit}{plural}.")
 
+
+_LISTS: Final = (list, tuple)
+"""What a wire list may be (msgpack gives lists; a typed value holds tuples)."""
 
 Convert = Callable[[Any, str], Any]
 """A field's value from the wire, checked against its hint (`where` names it in a refusal)."""
@@ -196,10 +201,15 @@ def _nothing(value: Any, where: str) -> Any:
 
 
 def _bounded(base: Convert, bounds: tuple[Longest, ...]) -> Convert:
+    if not bounds:
+        return base
+    limit = min(bound.limit for bound in bounds)
+
     def convert(value: Any, where: str) -> Any:
         converted = base(value, where)
-        for bound in bounds:
-            bounded(converted, bound)
+        if len(converted) > limit:  # the usual value fits every bound: one look at it
+            for bound in bounds:
+                bounded(converted, bound)
         return converted
 
     return convert
@@ -221,7 +231,7 @@ def _first_fit(hint: Any, options: tuple[Convert, ...]) -> Convert:
 
 def _frozenset(item: Convert) -> Convert:
     def convert(value: Any, where: str) -> Any:
-        if not isinstance(value, list | tuple):
+        if not isinstance(value, _LISTS):
             raise CodecError(f"{where}: expected a list")
         return frozenset(item(v, where) for v in value)
 
@@ -232,7 +242,7 @@ def _any_tuple(item: Convert) -> Convert:
     """`tuple[X, ...]`: any length."""
 
     def convert(value: Any, where: str) -> Any:
-        if not isinstance(value, list | tuple):
+        if not isinstance(value, _LISTS):
             raise CodecError(f"{where}: expected a list")
         return tuple([item(v, where) for v in value])
 
@@ -242,14 +252,26 @@ def _any_tuple(item: Convert) -> Convert:
 def _fixed_tuple(items: tuple[Convert, ...]) -> Convert:
     """`tuple[X, Y]`: exactly these."""
 
+    size = len(items)
+
     def convert(value: Any, where: str) -> Any:
-        if not isinstance(value, list | tuple):
+        if not isinstance(value, _LISTS):
             raise CodecError(f"{where}: expected a list")
-        if len(value) != len(items):
-            raise CodecError(f"{where}: expected a list of {len(items)}")
+        if len(value) != size:
+            raise CodecError(f"{where}: expected a list of {size}")
         return tuple([item(v, where) for item, v in zip(items, value, strict=True)])
 
-    return convert
+    if size != 2:
+        return convert
+    first, second = items
+
+    # A pair (a tile's square and letter, a word and its score) is the common case.
+    def pair(value: Any, where: str) -> Any:
+        if not isinstance(value, _LISTS) or len(value) != 2:
+            return convert(value, where)  # its refusal
+        return (first(value[0], where), second(value[1], where))
+
+    return pair
 
 
 def _mapping(key: Convert, item: Convert) -> Convert:

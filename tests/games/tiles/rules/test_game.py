@@ -89,6 +89,14 @@ def test_tiles_not_on_the_rack():
         table.play("ann", "8H QI")
 
 
+def test_a_rack_holds_each_tile_as_often_as_it_is_used():
+    table = scrabble_table()
+    with pytest.raises(RackError, match=r"these tiles: O, R, R\.$"):
+        table.play("ann", "8H HORROR")  # one O and one R on the rack: two Os and three Rs
+    with pytest.raises(RackError, match=r"these tiles: \?\.$"):
+        table.play("ann", "8H HORn")  # a blank, which the rack does not hold
+
+
 def test_a_bad_placement_changes_nothing():
     table = scrabble_table()
     before = table.state

@@ -12,7 +12,6 @@ clock is stamped with it (None: nothing to stamp, e.g. a legality check).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Final
 
 from wordsy_tui.engine import Outcome
@@ -257,9 +256,14 @@ def _settled_turn(out: _Outcome, player: str, rng: random.Random | None) -> str:
 
 
 def _uses_rack(rack: tuple[str, ...], tiles: list[str]) -> None:
-    missing = Counter(tiles) - Counter(rack)
+    left, missing = list(rack), []
+    for tile in tiles:
+        if tile in left:
+            left.remove(tile)
+        else:
+            missing.append(tile)
     if missing:
-        shown = ", ".join(sorted(missing.elements()))
+        shown = ", ".join(sorted(missing))
         raise errors.RackError(f"Your rack does not hold these tiles: {shown}.")
 
 

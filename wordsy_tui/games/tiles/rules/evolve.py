@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import fields
 from functools import reduce
+from typing import Any, Final, TypeVar
 
 from wordsy_tui.games.tiles.rules import events as ev
 from wordsy_tui.games.tiles.rules.board import lift, place, rack_tiles
@@ -17,6 +18,23 @@ from wordsy_tui.games.tiles.rules.state import (
     TileGameState,
     Turn,
 )
+
+_Frozen = TypeVar("_Frozen", TileGameState, PendingPlay, TableVote)
+_FIELDS: Final = {cls: tuple(f.name for f in fields(cls)) for cls in _Frozen.__constraints__}
+_set = object.__setattr__
+
+
+def _replace(value: _Frozen, **changes: Any) -> _Frozen:
+    """`dataclasses.replace` for the fold's frozen values (none has a `__post_init__`),
+    without its generic work: a Scrabble play's events make four or five states, on the
+    host's path to every player (49 -> 35 us a play in process)."""
+    cls = type(value)
+    made = object.__new__(cls)
+    for name in _FIELDS[cls]:
+        _set(made, name, changes.pop(name) if name in changes else getattr(value, name))
+    if changes:
+        raise TypeError(f"{cls.__name__} has no field {next(iter(changes))!r}")
+    return made
 
 
 def replay(events: Iterable[ev.Event], state: TileGameState | None = None) -> TileGameState:
@@ -40,11 +58,11 @@ def _drawn(
     shown = tiles if tiles is not None else (HIDDEN,) * count
     racks = {**state.racks, player: tuple(sorted(state.rack(player) + shown))}
     bag = None if tiles is None or state.bag is None else _without(state.bag, tiles)
-    return replace(state, racks=racks, bag=bag, bag_count=state.bag_count - count)
+    return _replace(state, racks=racks, bag=bag, bag_count=state.bag_count - count)
 
 
 def _scoreless(state: TileGameState, turn: Turn, *, passed: bool) -> TileGameState:
-    return replace(
+    return _replace(
         state,
         turns=(*state.turns, turn),
         scoreless_run=state.scoreless_run + 1,
@@ -57,26 +75,26 @@ def _incremented(state: TileGameState, player: str) -> TileGameState:
     if not state.config.clock_increment or player not in state.clocks:
         return state
     added = state.clocks[player] + state.config.clock_increment * MS
-    return replace(state, clocks={**state.clocks, player: added})
+    return _replace(state, clocks={**state.clocks, player: added})
 
 
 def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
     match event:
         case ev.GameCreated(config):
-            return replace(state, config=config, phase=Phase.LOBBY)
+            return _replace(state, config=config, phase=Phase.LOBBY)
         case ev.PlayerJoined(player, bot):
             bots = state.bots | {player} if bot else state.bots
-            return replace(state, players=(*state.players, player), bots=bots)
+            return _replace(state, players=(*state.players, player), bots=bots)
         case ev.PlayerLeft(player):
             players = tuple(p for p in state.players if p != player)
-            return replace(state, players=players, bots=state.bots - {player})
+            return _replace(state, players=players, bots=state.bots - {player})
         case ev.FirstPlayDrawn(draws):
-            return replace(state, first_draws=(*state.first_draws, draws))
+            return _replace(state, first_draws=(*state.first_draws, draws))
         case ev.GameStarted(order, layout):
             bag = state.rules.full_bag()
             config = state.config
             clock = config.clock_minutes * 60 * MS
-            return replace(
+            return _replace(
                 state,
                 phase=Phase.PLAYING,
                 players=order,
@@ -90,7 +108,7 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
         case ev.TilesDrawn(player, tiles, count):
             return _drawn(state, player, tiles, count)
         case ev.TilesPlayed(player, placement, words, score, _bingo):
-            return replace(
+            return _replace(
                 _incremented(state, player),
                 board=place(state.board, placement),
                 racks={**state.racks, player: _without(state.rack(player), rack_tiles(placement))},
@@ -98,30 +116,30 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
                 pending=PendingPlay(player, placement, words, score),
             )
         case ev.VoteOpened(challenger, voters, refused):
-            return replace(state, vote=TableVote(challenger, voters, refused))
+            return _replace(state, vote=TableVote(challenger, voters, refused))
         case ev.VoteCast(voter, uphold):
             if state.vote is None:
                 return state
             votes = {**state.vote.votes, voter: uphold}
-            return replace(state, vote=replace(state.vote, votes=votes))
+            return _replace(state, vote=_replace(state.vote, votes=votes))
         case ev.ChallengeDecided(challenger, upheld, _refused, _votes):
             pending = state.pending
-            state = replace(state, vote=None)
+            state = _replace(state, vote=None)
             if pending is None:
                 return state
             if not upheld:
                 # What the failed challenge costs is the rule's (docs/RULES.md).
                 rule = state.rules.challenge
-                stood = replace(pending, challenged_by=challenger)
+                stood = _replace(pending, challenged_by=challenger)
                 skip = state.skip | {challenger} if rule.loses_turn else state.skip
                 scores = {
                     **state.scores,
                     pending.player: state.scores[pending.player] + rule.bonus,
                 }
-                return replace(state, skip=skip, pending=stood, scores=scores)
+                return _replace(state, skip=skip, pending=stood, scores=scores)
             player = pending.player
             rack = tuple(sorted(state.rack(player) + tuple(rack_tiles(pending.placement))))
-            withdrawn = replace(
+            withdrawn = _replace(
                 state,
                 board=lift(state.board, pending.placement),
                 racks={**state.racks, player: rack},
@@ -140,7 +158,7 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
             if state.pending is None:
                 return state
             waived = state.pending.accepted_by | {player}
-            return replace(state, pending=replace(state.pending, accepted_by=waived))
+            return _replace(state, pending=_replace(state.pending, accepted_by=waived))
         case ev.PlayAccepted(_timed_out):
             pending = state.pending
             if pending is None:
@@ -154,7 +172,7 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
                 challenger=pending.challenged_by,
             )
             scored = pending.score > 0
-            return replace(
+            return _replace(
                 state,
                 pending=None,
                 turns=(*state.turns, turn),
@@ -174,7 +192,7 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
                 if state.bag is not None and returned is not None and drawn is not None
                 else None
             )
-            exchanged = replace(
+            exchanged = _replace(
                 _incremented(state, player), racks={**state.racks, player: rack}, bag=after
             )
             turn = Turn(player, "exchange", count=count)
@@ -184,19 +202,19 @@ def evolve(state: TileGameState, event: ev.Event) -> TileGameState:
             turn = Turn(player, "pass", timed_out=timed_out, early=early)
             return _scoreless(passed, turn, passed=True)
         case ev.TurnLost(player):
-            lost = replace(state, skip=state.skip - {player})
+            lost = _replace(state, skip=state.skip - {player})
             return _scoreless(lost, Turn(player, "lost"), passed=True)
         case ev.TurnStarted(player):
-            return replace(state, turn=player)
+            return _replace(state, turn=player)
         case ev.ClockRan(player, ms):
-            return replace(state, clocks={**state.clocks, player: state.clock(player) - ms})
+            return _replace(state, clocks={**state.clocks, player: state.clock(player) - ms})
         case ev.GameEnded(out, racks, adjustments, winners, penalties, out_of_time):
             cost = dict(penalties)
             scores = {
                 p: state.scores[p] + dict(adjustments).get(p, 0) - cost.get(p, 0)
                 for p in state.players
             }
-            return replace(
+            return _replace(
                 state,
                 phase=Phase.OVER,
                 turn=None,
