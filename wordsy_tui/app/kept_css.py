@@ -33,7 +33,7 @@ tie-breaker and its scope (the arguments Textual parses it with, besides the var
 
 def header(variables: dict[str, str]) -> bytes:
     """What a kept file starts with: whom its rules are for. Textual's install is told by
-    its files' times and sizes, as Python tells a module's source for its bytecode
+    its package file's time and size, as Python tells a module's source for its bytecode
     (`textual.__version__` reads the package's metadata: 18 ms)."""
     install = os.stat(textual.__file__)
     named = "\n".join(f"{name}={value}" for name, value in sorted(variables.items()))
