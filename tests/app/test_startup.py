@@ -458,6 +458,30 @@ async def test_the_footer_keeps_its_keys_until_they_change() -> None:
         assert "Lock in" not in shown
 
 
+async def test_the_footers_keys_are_not_restyled_as_they_mount(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Made compact by default, then bound to the footer (not compact), each key restyled
+    # itself twice as it mounted: on every screen's first frame, at every change of keys.
+    restyled: list[str] = []
+    update = FooterKey.update_node_styles
+
+    def counted(key: FooterKey, animate: bool = True) -> None:
+        restyled.append(key.key)
+        update(key, animate)
+
+    monkeypatch.setattr(FooterKey, "update_node_styles", counted)
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.state.phase is Phase.WRITING)
+        await pilot.pause()
+        palette = app.COMMAND_PALETTE_BINDING  # (its key is not bound: compact)
+        keys = [key for key in app.screen.query(FooterKey) if key.key != palette]
+        assert keys
+        assert not any(key.compact or key.has_class("-compact") for key in keys)
+        assert [key for key in restyled if key != palette] == []
+
+
 class KeyBarApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "bell", "Help")]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual import widgets
 from textual.app import ComposeResult
+from textual.widgets._footer import FooterKey
 
 
 class Footer(widgets.Footer):
@@ -25,7 +26,15 @@ class Footer(widgets.Footer):
         # (the last part of every first screen to reach the terminal).
         self._bindings_ready = True
         self._keys_shown = self._keys()
-        return super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
+                # Born as compact as the footer, which it is bound to: made compact by
+                # default, each key restyled itself twice as it mounted (compact, then
+                # not), on every screen's first frame and at every change of keys. (The
+                # palette's key is not bound: it stays compact.)
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
 
     async def recompose(self) -> None:
         if not self.is_attached:  # a rebuild asked for just before the screen closed
