@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import textual.css.parse
 import textual.css.stylesheet
 from textual.app import App
 from textual.css.model import RuleSet
@@ -33,7 +34,7 @@ def parse_all(sheet: KeptStylesheet) -> list[RuleSet]:
 def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text Textual's parser is given from now on."""
     given: list[str] = []
-    parse = textual.css.stylesheet.parse
+    parse = textual.css.parse.parse  # what the stylesheet's module calls
 
     def counted(scope: str, css: str, *args: object, **options: object) -> object:
         given.append(css)

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import pytest
 from textual import widgets
@@ -398,7 +398,7 @@ async def test_solo_lays_its_table_out_once_already_dealt(
     compose = GameScreen.compose
 
     def counted(screen: GameScreen) -> ComposeResult:
-        state = screen.app.state
+        state = cast(WordsyApp, screen.app).state
         built.append((state.phase, state.round))
         return compose(screen)
 
