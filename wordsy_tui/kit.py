@@ -338,7 +338,13 @@ class Kit(Protocol):
 @cache
 def kits() -> tuple[Kit, ...]:
     """Every game's kit, in `KITS`' order (each imported once)."""
-    return tuple(importlib.import_module(module).KIT for module in KITS)
+    return tuple(_kit(module) for module in KITS)
+
+
+def _kit(module: str) -> Kit:
+    """The kit of `module` (one of `KITS`), imported now if it was not."""
+    kit: Kit = importlib.import_module(module).KIT
+    return kit
 
 
 def games() -> list[Game]:
@@ -382,7 +388,7 @@ def kit_for(game: str) -> Kit:
     """The kit that plays `game`; KeyError when no game of ours has that name. Only the
     kits before it in `KITS` are imported to find it."""
     for module in KITS:
-        kit: Kit = importlib.import_module(module).KIT
+        kit = _kit(module)
         if any(known.name == game for known in kit.games):
             return kit
     raise KeyError(game)
@@ -390,8 +396,7 @@ def kit_for(game: str) -> Kit:
 
 def first_game() -> Game:
     """The game a command plays when none is named: the first listed."""
-    kit: Kit = importlib.import_module(KITS[0]).KIT
-    return kit.games[0]
+    return _kit(KITS[0]).games[0]
 
 
 def game_info(game: str) -> Game:

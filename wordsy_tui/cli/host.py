@@ -47,8 +47,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="NAME",
         help="the game's name in the LAN's list",
     )
-    fewest = min(game.seats[0] for game in line_games())
-    most = max(game.seats[1] for game in line_games())
+    listed = line_games()
+    fewest = min(game.seats[0] for game in listed)
+    most = max(game.seats[1] for game in listed)
     parser.add_argument(
         "--seats",
         type=bounded_int(fewest, most, "--seats"),
