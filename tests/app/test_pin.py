@@ -18,13 +18,13 @@ from tests.session.test_lan import DICTIONARY, server
 from tests.session.test_tile_lan import DICTIONARY as TILE_DICTIONARY
 from tests.session.test_tile_lan import tile_host
 from wordsy_tui.app.screens.prompt import PromptScreen
+from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.table import SeatAgain
 from wordsy_tui.games.tiles.app.app import TileApp
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
-from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
 from wordsy_tui.games.wordsy.host import WordsyHost
 from wordsy_tui.games.wordsy.seat import WordsySeat
 

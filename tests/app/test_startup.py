@@ -22,12 +22,12 @@ from tests.frozen import frozen_before_the_loop
 from wordsy_tui.app.lan import LanPlay
 from wordsy_tui.app.launcher import Launcher
 from wordsy_tui.app.messages import GameUpdated
+from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
-from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
 from wordsy_tui.games.wordsy.app.widgets.reveal import RevealPane
 from wordsy_tui.games.wordsy.referee.advice import Advisor
 from wordsy_tui.games.wordsy.rules.config import Difficulty

@@ -100,8 +100,11 @@ class OneScreenApp(TableApp, Generic[SeatT, ScreenT]):
 
     def on_mount(self) -> None:
         self.guard_screens()
-        self.push_screen(self._screen)
+        # The table once the game's first state is in (a replay's at once): `show_table`.
         self.sit_down(self.session)
+
+    def game_screen(self) -> Screen[Any]:
+        return self._screen
 
     @property
     def _screen(self) -> Screen[Any]:
@@ -117,15 +120,17 @@ class OneScreenApp(TableApp, Generic[SeatT, ScreenT]):
         self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
 
     def sit_again(self, session: SeatT) -> None:
-        # On a screen of its own: the one on screen follows the seat turned away.
+        # On a screen of its own (the one turned away followed the seat that was), shown
+        # once the seat's first state is in.
         self.session = session
         self.table_screen = self.play_screen(session, self._now)
-        self.switch_screen(self._screen)
         self.sit_down(session)
 
     def on_game_updated(self, update: GameUpdated) -> None:
         screen = self.table_screen
         screen.tell(update.events)
+        if not self.show_table():
+            return  # (what it said waits on the screen for its first frame)
         screen.redraw()
         self.game_updated(update)
         if update.state.phase == OVER and not self._told_over:

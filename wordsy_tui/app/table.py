@@ -12,9 +12,12 @@ handles them like any Textual message (`on_game_updated`, ...) and changes its s
 there; nothing else calls into the app from the session's side.
 
 A game's app keeps what is its own: which screen its game is at, what its news changes on
-them, what its leave question is. The shell calls it through a few hooks
-(`could_not_start`, `sit_again`, `table_left`, `leave_question`, `leave`, `chat_here`,
-`game_commands`) and class attributes (`CHAT_KEY_IN_BROWSER`, `MUTE_KEY`,
+them, what its leave question is. The shell shows that screen (`show_table`), and only once
+the session has told its first state: before it, a game's screen would draw a table of
+nobody's (a watched Words with Friends host's as a "Scrabble" board); a host slow to answer
+gets a wait that says so. The shell calls the game's app through a few hooks
+(`game_screen`, `could_not_start`, `sit_again`, `table_left`, `leave_question`, `leave`,
+`chat_here`, `game_commands`) and class attributes (`CHAT_KEY_IN_BROWSER`, `MUTE_KEY`,
 `TABLE_KEYS_SHOWN`, `KEEPS_RUNNING`), and offers it helpers for what every table does the
 same way (`refused`, `host_ended`, `rematch`, `stay_or_leave`).
 """
@@ -24,7 +27,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from rich.text import Text
 from textual import events, work
@@ -37,11 +40,20 @@ from wordsy_tui.app.messages import news
 from wordsy_tui.app.muting import Muting
 from wordsy_tui.app.terminal import TerminalApp
 from wordsy_tui.app.widgets.ratings import RatingsBlock
+from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.seat import Seat as GameSeat
 from wordsy_tui.text import shown
 
+if TYPE_CHECKING:
+    from textual.timer import Timer
+
 LEAVING: Final = ("leave", "leave-table", "over-quit")
 """The key bar's Ctrl+Q bindings (each game's screens'): Ctrl+C does the same at every table."""
+NEW: Final = "new"
+"""Every game's phase before its session has told it anything (`table.part.Table`)."""
+WAIT_SHOWN_AFTER_SECONDS: Final = 0.25
+"""How long the app may show nothing before it says it is connecting: on a LAN the host
+has answered by then (and a solo game's first state comes within a frame)."""
 
 Seat = GameSeat[Any, Any, Any]
 """What the shell needs of any game's session (solo, a LAN seat, a replay): the seat
@@ -136,6 +148,13 @@ class TableApp(TerminalApp, ChattingApp):
         self.again = again
         """How the seat this app follows is asked for again with another PIN, when the
         host wants one (None: it cannot be, e.g. solo, hosting, or a PIN kept by a front)."""
+        self.place: Screen[Any] | None = None
+        """The game's screen, under any dialogs (`show_table`); None until the session's
+        first state is in, while the app shows nothing of the game's."""
+        self._waiting: Screen[Any] | None = None
+        """The screen that says the app is connecting (the host took its time, or asked for
+        its PIN first); None when it is not up."""
+        self._wait_timer: Timer | None = None
 
     @property
     def seat(self) -> Seat | None:
@@ -181,11 +200,13 @@ class TableApp(TerminalApp, ChattingApp):
     # -- following the session --------------------------------------------------------
 
     def sit_down(self, session: Seat) -> None:
-        """Follow `session`'s news and start it: what a game's app does on mounting, and
-        again with the seat asked for anew (`sit_again`). Workers of methods, so one
-        cancelled before it ran (the app closing) leaves no coroutine behind."""
+        """Follow `session`'s news and start it, and show the game's screen if its state is
+        known already (`show_table`): what a game's app does on mounting, and again with
+        the seat asked for anew (`sit_again`). Workers of methods, so one cancelled before
+        it ran (the app closing) leaves no coroutine behind."""
         self._follow_session(session)
         self._start_session(session)
+        self.show_table()
 
     @work(group="session", exclusive=True)
     async def _follow_session(self, session: Seat) -> None:
@@ -194,6 +215,63 @@ class TableApp(TerminalApp, ChattingApp):
     @work(group="session-start")
     async def _start_session(self, session: Seat) -> None:
         await self.open_table(session)
+
+    # -- the game's screen, once its first state is in -----------------------------------
+
+    @property
+    def table_known(self) -> bool:
+        """Whether the session has told its game's first state (its phase is past "new"; a
+        replay's is known from the start)."""
+        seat = self.seat
+        if seat is None:
+            return False
+        return seat.state.phase != NEW or isinstance(seat.door, Replaying)
+
+    def game_screen(self) -> Screen[Any]:
+        """The game's screen for where its game is now: `place` while that is still the
+        one (the shell shows it, `show_table`)."""
+        raise NotImplementedError
+
+    def show_table(self) -> bool:
+        """Show the game's screen (`game_screen`) as the one under any dialogs, once the
+        session's first state is in; whether it is shown now. A game's app asks at every
+        state it is told, and acts on its screen only once it is.
+
+        Until that state nothing is shown: most hosts answer within a frame (a solo game's
+        deal always does), and a screen built for them would be replaced before it was ever
+        drawn. A host slower than `WAIT_SHOWN_AFTER_SECONDS` gets the wait that says the app
+        is connecting. A rematch's new game starts from "new" too: the screen shown stays
+        until its first state.
+        """
+        if not self.table_known:
+            if self.place is None and self._waiting is None and self._wait_timer is None:
+                self._wait_timer = self.set_timer(WAIT_SHOWN_AFTER_SECONDS, self.show_wait)
+            return False
+        self._stop_wait_timer()
+        place = self.game_screen()
+        if place is not self.place:
+            self.enter(place)
+            self.place = place
+            self._waiting = None  # (replaced, as every dialog over it was closed)
+        return True
+
+    def show_wait(self) -> None:
+        """Say the app is connecting to the game, until the game's screen comes."""
+        self._stop_wait_timer()
+        if self.place is not None or self._waiting is not None:
+            return
+        if len(self.screen_stack) > 1:
+            return  # a dialog is up already (help, say): the wait would hide it
+        # (Here: most tables never show it.)
+        from wordsy_tui.app.screens.waiting import WaitingScreen
+
+        self._waiting = WaitingScreen()
+        self.push_screen(self._waiting)
+
+    def _stop_wait_timer(self) -> None:
+        if self._wait_timer is not None:
+            self._wait_timer.stop()
+            self._wait_timer = None
 
     def show_ratings(self, session: Seat) -> None:
         """The host's ratings (a note after the game's last events) to the results screen
@@ -245,6 +323,9 @@ class TableApp(TerminalApp, ChattingApp):
 
         if not isinstance(error, Refused) or error.reason not in (p.WRONG_PIN, p.PIN_BACKOFF):
             return False
+        # A host that wants its PIN answers within a frame: its question comes over the
+        # wait, as over a slow host's, and the wait stays for the seat asked for again.
+        self.show_wait()
         if error.reason == p.PIN_BACKOFF:
             question = "Too many wrong PINs from here lately."
         else:
@@ -372,8 +453,9 @@ class TableApp(TerminalApp, ChattingApp):
         return not isinstance(screen, ModalScreen)
 
     def _chat_open(self, screen: Screen[object] | None = None) -> bool:
-        """Chat works here: others to hear it, and a screen it opens over."""
-        return self.can_chat and self.chat_here(screen or self.screen)
+        """Chat works here: others to hear it, and the game's screen, with one it opens
+        over (not before the game's first state: nothing is at the table yet)."""
+        return self.can_chat and self.place is not None and self.chat_here(screen or self.screen)
 
     def action_chat(self) -> None:
         """Ctrl+T: the chat line, over the screen (with the last lines said where the

@@ -49,6 +49,7 @@ class CountScreen(Screen[None]):
         self.presence: Mapping[str, bool] = {}
         self.up = False
         """Mounted: there is something to draw on."""
+        self.said = Text("")
 
     def compose(self) -> ComposeResult:
         yield Static(id="table")
@@ -94,10 +95,13 @@ class CountScreen(Screen[None]):
             self.replay.step(delta)
 
     def say(self, message: str) -> None:
-        self.query_one("#said", Static).update(Text(shown(message)))
+        self.said = Text(shown(message))
+        if self.up:  # (news before the screen is up: said as it mounts)
+            self.query_one("#said", Static).update(self.said)
 
     def on_mount(self) -> None:
         self.up = True
+        self.query_one("#said", Static).update(self.said)
         self.redraw()
 
     def redraw(self) -> None:
@@ -151,18 +155,20 @@ class MadeUpApp(TableApp):
 
     def on_mount(self) -> None:
         self.guard_screens()
-        self.push_screen(self.count_screen)
-        self.sit_down(self.session)
+        self.sit_down(self.session)  # (the count screen once the first state is in)
+
+    def game_screen(self) -> CountScreen:
+        return self.count_screen
 
     def sit_again(self, session: MadeUpSeat) -> None:
         # A fresh screen over the seat asked for again (the one turned away saw nothing).
         self.session = session
         self.count_screen = CountScreen(session)
-        self.switch_screen(self.count_screen)
         self.sit_down(session)
 
     def on_game_updated(self, _message: GameUpdated) -> None:
-        self.count_screen.redraw()
+        if self.show_table():
+            self.count_screen.redraw()
 
     def on_presence_updated(self, message: PresenceUpdated) -> None:
         self.count_screen.presence = message.connected

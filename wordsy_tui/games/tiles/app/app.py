@@ -698,19 +698,25 @@ class TileApp(TableApp):
 
     def on_mount(self) -> None:
         self.guard_screens()
-        self.push_screen(self.board_screen)
+        # The board once the game's first state is in (a replay's at once): before it, a
+        # spectator of a Words with Friends host would see a "Scrabble" board of nobody's.
         self.sit_down(self.session)
 
+    def game_screen(self) -> BoardScreen:
+        return self.board_screen
+
     def sit_again(self, session: TileSeat) -> None:
-        # On a board of its own: the one on screen follows the seat that was turned away.
+        # On a board of its own (the one turned away followed the seat that was), shown once
+        # the seat's first state is in.
         self.session = session
         self.board_screen = BoardScreen(session, self._now)
-        self.switch_screen(self.board_screen)
         self.sit_down(session)
 
     def on_game_updated(self, message: GameUpdated) -> None:
         state, screen = message.state, self.board_screen
         screen.tell(message.events)
+        if not self.show_table():
+            return  # (what it said waits on the board for its first frame)
         screen.redraw()
         self._offer_vote(state)
         if state.phase is Phase.OVER and not self._told_over:

@@ -37,7 +37,6 @@ from wordsy_tui.app.messages import (
 from wordsy_tui.app.table import Seat, SeatAgain, TableApp
 from wordsy_tui.app.terminal import TABLE_CSS
 from wordsy_tui.app.widgets.fit import WIDE_CLASS, is_wide
-from wordsy_tui.games.wordsy.app.screens.waiting import WaitingScreen
 from wordsy_tui.games.wordsy.app.server import host_server
 from wordsy_tui.games.wordsy.referee.advice import Advisor
 from wordsy_tui.games.wordsy.rules import commands as cmd
@@ -67,9 +66,6 @@ PRELOAD_DELAY_SECONDS: Final = 0.5
 TYPING_PAUSE_SECONDS: Final = 0.25
 """The best-word search is built on a thread only once the word has not changed for this
 long: each slice of it holds the interpreter for milliseconds, which a key would wait out."""
-WAIT_SHOWN_AFTER_SECONDS: Final = 0.25
-"""How long a joining or hosting player's first screen may stay blank before it says it is
-connecting: on a LAN the host has answered by then, and the lobby is the first screen."""
 END_NOW_QUESTIONS: Final = {
     "timer": "End the writing now, for everyone? Every word is revealed as it stands, "
     "half-typed ones too, as when the sand runs out.",
@@ -139,7 +135,6 @@ class WordsyApp(TableApp):
         self.now = now or (lambda: asyncio.get_running_loop().time())
         self.bell_on = bell
         self.serve_on = serve_on
-        self.place: Screen[None] | None = None
         self._draft = ""
         self._typed_at = -math.inf
         """When the word last changed (monotonic): read by the preload's thread."""
@@ -157,9 +152,6 @@ class WordsyApp(TableApp):
         self._served_on = False
         self._rematch_question: str | None = None
         """The host's rematch, to ask about once its lobby is on screen."""
-        self._wait_shown = False
-        """The first screen says it is connecting (the host took its time to answer)."""
-        self._wait_timer: Timer | None = None
 
     async def afterwards(self) -> int:
         """Once the app has closed: serve on a game its hosting player left running, on
@@ -353,42 +345,27 @@ class WordsyApp(TableApp):
     # -- which screen the game is at -----------------------------------------
 
     def _route(self) -> None:
-        wanted = self._place_for(self.state.phase)
-        if wanted is WaitingScreen and self.place is None and not self._wait_shown:
-            # Nothing known yet. Built at once, the wait was replaced before it was ever
-            # drawn whenever the host answered within a frame (about 15 ms of every joining
-            # and hosting player's first frame): it comes up only if the host is slower.
-            if self._wait_timer is None:
-                self._wait_timer = self.set_timer(WAIT_SHOWN_AFTER_SECONDS, self._show_wait)
+        # Nothing until the first state is in (`show_table`): then the screen its phase is at.
+        if not self.show_table():
             return
-        if not isinstance(self.place, wanted):
-            self._enter(wanted())
         self._offer_vote()
         self._ask_meant_word()
         self._ask_about_rematch()
 
-    def ask_for_pin(self, session: Seat, error: Exception) -> bool:
-        # A host that wants its PIN answers within a frame too: its question comes over the
-        # connecting screen, as it does over a slow host's.
-        if self.place is None:
-            self._show_wait()
-        return super().ask_for_pin(session, error)
+    @property
+    def table_known(self) -> bool:
+        # The state this app has been told (its screens draw it), not the seat's latest.
+        return self.state.phase is not Phase.NEW or self._replaying()
 
-    def _show_wait(self) -> None:
-        self._wait_shown = True
-        # Under a question already up (the host's PIN), the wait would take its place: it
-        # comes with the seat asked for again.
-        if len(self.screen_stack) == 1:
-            self._route()
+    def game_screen(self) -> Screen[None]:
+        wanted = self._place_for(self.state.phase)
+        return self.place if isinstance(self.place, wanted) else wanted()
 
     def _place_for(self, phase: Phase) -> type[Screen[None]]:
         if phase is Phase.OVER:
             from wordsy_tui.games.wordsy.app.screens.results import ResultsScreen
 
             return ResultsScreen
-        if phase is Phase.NEW:
-            # Nothing known yet (a solo game's first state, its deal, comes within a frame).
-            return WaitingScreen
         if phase is Phase.LOBBY and not self.state.solo:
             from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 
@@ -396,10 +373,6 @@ class WordsyApp(TableApp):
         from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 
         return GameScreen
-
-    def _enter(self, place: Screen[None]) -> None:
-        self.enter(place)
-        self.place = place
 
     def vote_wanted(self) -> bool:
         """Whether this seat has a vote in the open challenge, not cast yet."""
