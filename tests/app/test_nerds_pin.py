@@ -8,6 +8,7 @@ from pathlib import Path
 from tests.app.test_pin import PIN, answer, asked
 from tests.app.test_solo import until
 from tests.session.test_nerds_lan import join, nerds_host
+from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.table import SeatAgain
 from wordsy_tui.games.wordnerds.app.app import NerdsApp
 from wordsy_tui.games.wordnerds.seat import NerdsSeat
@@ -24,6 +25,9 @@ async def test_a_guest_without_the_pin_is_asked_for_it_and_sits_down(tmp_path: P
         app = NerdsApp(seat(None), again=SeatAgain(seat, None))
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: asked(app, "This game has a PIN."), timeout=30)
+            # Over the wait, as at every game's table: no table before the game's first state.
+            assert isinstance(app.screen_stack[-2], WaitingScreen)
+            assert app.table_screen not in app.screen_stack
             await answer(pilot, "1111")
             await until(pilot, lambda: asked(app, "Wrong PIN."), timeout=30)
             await answer(pilot, PIN)

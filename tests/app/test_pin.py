@@ -8,6 +8,7 @@ import contextlib
 import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -20,7 +21,7 @@ from tests.session.test_tile_lan import tile_host
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.table import SeatAgain
-from wordsy_tui.games.tiles.app.app import TileApp
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.games.wordsy.app import WordsyApp
@@ -31,7 +32,7 @@ from wordsy_tui.games.wordsy.seat import WordsySeat
 PIN = "2468"
 
 
-def asked(app: App[object], words: str) -> bool:
+def asked(app: App[Any], words: str) -> bool:
     """The app asks for the PIN now, saying `words`."""
     screen = app.screen
     return isinstance(screen, PromptScreen) and words in screen.question
@@ -44,7 +45,7 @@ async def answer(pilot: Pilot[None], pin: str) -> None:
 @contextlib.asynccontextmanager
 async def joined_without_the_pin(
     tmp_path: Path,
-) -> AsyncIterator[tuple[WordsyHost, WordsyApp, Pilot]]:
+) -> AsyncIterator[tuple[WordsyHost, WordsyApp, Pilot[None]]]:
     """A host with a PIN, and Bob's app as `join --connect` opens it without `--pin`, which
     asks for it."""
     host = server(tmp_path, pin=PIN)
@@ -108,11 +109,15 @@ async def test_a_tile_games_board_asks_for_the_pin_too(tmp_path: Path) -> None:
         bob = TileApp(seat(None), again=SeatAgain(seat, None))
         async with bob.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: asked(bob, "This game has a PIN."), timeout=30)
+            # Over the wait, as at every game's table: no board before the game's first state.
+            assert isinstance(bob.screen_stack[-2], WaitingScreen)
+            assert not [s for s in bob.screen_stack if isinstance(s, BoardScreen)]
             await answer(pilot, "1111")
             await until(pilot, lambda: asked(bob, "Wrong PIN."), timeout=30)
             await answer(pilot, PIN)
             await until(pilot, lambda: "Bob" in host.state.players, timeout=30)
             assert bob.session.me == "Bob"
             assert bob.screen is bob.board_screen
+            assert not [s for s in bob.screen_stack if isinstance(s, WaitingScreen)]
     finally:
         await host.stop()

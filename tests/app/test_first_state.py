@@ -1,0 +1,263 @@
+"""No game's screen before its session's first state, in every game alike (the shell's
+`TableApp.show_table`): nothing at first, "Connecting to the game…" for a host slow to
+answer, then the game's own screen, drawn from the host's state and never from the seat's
+blank one (a spectator of a Words with Friends host saw a board titled "Scrabble")."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.screen import Screen
+
+from tests.app.fixtures import FixedAdvisor, lobby_state
+from tests.app.smith_fixtures import played as smith_played
+from tests.app.test_fit import on_screen
+from tests.app.test_solo import until
+from tests.app.test_tile_watch import watcher_app
+from tests.app.tile_fixtures import solo_table, tile_session
+from tests.games.wordnerds.tables import drive
+from tests.session.test_tile_lan import join, tile_host
+from wordsy_tui.app.screens.waiting import WaitingScreen
+from wordsy_tui.app.table import TableApp
+from wordsy_tui.app.widgets.line import Line
+from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
+from wordsy_tui.games.tiles.rules.rulesets import GameName
+from wordsy_tui.games.tiles.rules.state import TileGameState
+from wordsy_tui.games.tiles.rules.view import state_for_seat
+from wordsy_tui.games.tiles.seat import TileSeat
+from wordsy_tui.games.wordnerds.app.app import NerdsApp
+from wordsy_tui.games.wordnerds.app.app import TableScreen as NerdsScreen
+from wordsy_tui.games.wordnerds.rules.state import NerdsState
+from wordsy_tui.games.wordnerds.rules.state import Phase as NerdsPhase
+from wordsy_tui.games.wordnerds.seam import NerdsRules
+from wordsy_tui.games.wordnerds.seat import NerdsSeat
+from wordsy_tui.games.wordsmith.app.app import SheetScreen, WordsmithApp
+from wordsy_tui.games.wordsmith.rules.state import WordsmithState
+from wordsy_tui.games.wordsmith.seam import WordsmithRules
+from wordsy_tui.games.wordsmith.seat import WordsmithSeat
+from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
+from wordsy_tui.games.wordsy.rules.state import GameState
+from wordsy_tui.games.wordsy.seat import WordsySeat
+from wordsy_tui.table.seat import Door, LinkChanged, Update
+
+
+class Held(Door[Any, Any, Any]):
+    """A spectator's way to a host that has not answered yet: the seat's first state
+    (`state`) comes once the test says so (`answered`); what the host says before it
+    (`early`) comes at once."""
+
+    def __init__(self, blank: Any, state: Any, early: Sequence[Update[Any, Any]] = ()) -> None:
+        super().__init__(None)
+        self.blank = blank
+        self.state = state
+        self.early = tuple(early)
+        self.answered = asyncio.Event()
+
+    def fresh(self) -> Any:
+        return self.blank
+
+    async def start(self) -> None:
+        for update in self.early:
+            self.seat.publish(update)
+        await self.answered.wait()
+        await self.seat.moved(self.state, ())
+
+    async def stop(self) -> None:
+        return None
+
+    async def send(self, command: Any) -> str | None:
+        raise AssertionError(f"a spectator's screen sent {command}")
+
+
+class Refusing(Held):
+    """A host that turns the seat away."""
+
+    async def start(self) -> None:
+        raise ConnectionRefusedError("the game has already started")
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """A game's app over a `Held` door, its table's screen, and its title over `state`."""
+
+    app: Callable[[Held], TableApp]
+    screen: type[Screen[Any]]
+    blank: Callable[[], Any]
+    title: str
+    """What the title of the game's screen says at the host's state (the first line)."""
+
+
+async def wwf_watched() -> TileGameState:
+    """A Words with Friends game in play, as a spectator sees it."""
+    game = tile_session(GameName.WWF)
+    await game.start()
+    try:
+        return state_for_seat(solo_table(game).host, None)
+    finally:
+        await game.stop()
+
+
+async def nerds_watched() -> NerdsState:
+    _log, host = drive(("Ann", "Bob"), seed=3, until=lambda s: s.phase is NerdsPhase.BIDDING)
+    return NerdsRules().state_for(host, None)
+
+
+async def smith_watched() -> WordsmithState:
+    host, _log = smith_played(2)
+    return WordsmithRules().state_for(host, None)
+
+
+async def wordsy_lobby() -> GameState:
+    return lobby_state()
+
+
+FAMILIES = [
+    pytest.param(
+        Family(lambda door: TileApp(TileSeat(door)), BoardScreen, TileGameState, "Words with"),
+        wwf_watched,
+        id="tiles",
+    ),
+    pytest.param(
+        Family(lambda door: NerdsApp(NerdsSeat(door)), NerdsScreen, NerdsState, "Word Nerds"),
+        nerds_watched,
+        id="wordnerds",
+    ),
+    pytest.param(
+        Family(
+            lambda door: WordsmithApp(WordsmithSeat(door)),
+            SheetScreen,
+            WordsmithState,
+            "Wordsmith",
+        ),
+        smith_watched,
+        id="wordsmith",
+    ),
+    pytest.param(
+        Family(
+            lambda door: WordsyApp(WordsySeat(door), advisor=FixedAdvisor()),
+            LobbyScreen,
+            GameState,
+            "Lobby",
+        ),
+        wordsy_lobby,
+        id="wordsy",
+    ),
+]
+
+
+@pytest.fixture
+def built(monkeypatch: pytest.MonkeyPatch) -> Callable[[type[Screen[Any]]], list[str]]:
+    """The phases of the seat each time a screen of a class is built (composed)."""
+
+    def count(screen_class: type[Screen[Any]]) -> list[str]:
+        phases: list[str] = []
+        compose = screen_class.compose
+
+        def counted(screen: Screen[Any]) -> ComposeResult:
+            app = screen.app
+            assert isinstance(app, TableApp)
+            assert app.seat is not None
+            phases.append(str(app.seat.state.phase))
+            return compose(screen)
+
+        monkeypatch.setattr(screen_class, "compose", counted)
+        return phases
+
+    return count
+
+
+def title_line(text: str) -> str:
+    return text.splitlines()[0]
+
+
+@pytest.mark.parametrize(("family", "state_of"), FAMILIES)
+async def test_a_slow_hosts_table_shows_a_wait_then_the_game_never_a_blank_table(
+    family: Family,
+    state_of: Callable[[], Any],
+    built: Callable[[type[Screen[Any]]], list[str]],
+) -> None:
+    door = Held(family.blank(), await state_of())
+    shown = built(family.screen)
+    app = family.app(door)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not [s for s in app.screen_stack if isinstance(s, family.screen)]
+        # The host takes its time: the player is told.
+        await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+        assert "Connecting to the game…" in on_screen(pilot)
+        door.answered.set()
+        await until(pilot, lambda: isinstance(app.screen, family.screen))
+        await pilot.pause()
+        assert family.title in title_line(on_screen(pilot))
+        assert not [s for s in app.screen_stack if isinstance(s, WaitingScreen)]
+    assert shown
+    assert "new" not in shown
+
+
+@pytest.mark.parametrize(("family", "state_of"), FAMILIES)
+async def test_what_the_host_says_before_its_first_state_is_shown_with_the_table(
+    family: Family, state_of: Callable[[], Any]
+) -> None:
+    said = "The link to the host dropped"
+    door = Held(family.blank(), await state_of(), early=[LinkChanged(False, said)])
+    app = family.app(door)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        door.answered.set()
+        await until(pilot, lambda: isinstance(app.screen, family.screen))
+        await pilot.pause()
+        assert said in on_screen(pilot)
+
+
+@pytest.mark.parametrize(("family", "state_of"), FAMILIES[:3])
+async def test_a_host_that_turns_the_seat_away_closes_the_app_with_no_table_shown(
+    family: Family,
+    state_of: Callable[[], Any],
+    built: Callable[[type[Screen[Any]]], list[str]],
+) -> None:
+    shown = built(family.screen)
+    app = family.app(Refusing(family.blank(), None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.return_code is not None)
+    assert app.return_code == 1
+    assert shown == []
+
+
+async def test_a_spectator_of_a_words_with_friends_host_never_sees_a_scrabble_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    titles: list[str] = []
+    show = Line.show
+
+    def shown(line: Line, text: Text) -> None:
+        if line.id == "title-bar":
+            titles.append(text.plain)
+        show(line, text)
+
+    monkeypatch.setattr(Line, "show", shown)
+    server = tile_host(tmp_path, GameName.WWF)
+    await server.start()
+    ann = join(server, "ann")
+    try:
+        await ann.start()
+        await server.add_bot(Level.EASY)
+        assert await ann.start_game() is None
+        app = watcher_app(server)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, BoardScreen), timeout=30)
+            await pilot.pause()
+            assert "Words with Friends" in title_line(on_screen(pilot))
+    finally:
+        await ann.stop()
+        await server.stop()
+    assert titles
+    assert [t for t in titles if "Scrabble" in t] == []
