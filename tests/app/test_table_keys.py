@@ -104,8 +104,15 @@ class CardApp(TableApp):
     def seat(self) -> CardSeat:
         return self.card_seat
 
+    @property
+    def table_known(self) -> bool:
+        return True  # (the cards are dealt as the seat opens: nothing to wait for)
+
+    def game_screen(self) -> Screen[None]:
+        return self.place or CardTable()
+
     def on_mount(self) -> None:
-        self.push_screen(CardTable())
+        self.show_table()  # (the shell's table keys work over the game's screen)
         self.run_worker(self.follow_table(self.card_seat), group="session")
 
 
