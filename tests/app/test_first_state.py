@@ -252,7 +252,24 @@ async def test_a_spectator_of_a_words_with_friends_host_never_sees_a_scrabble_bo
         await server.add_bot(Level.EASY)
         assert await ann.start_game() is None
         app = watcher_app(server)
+        # The host's answer held back, as a slow host's: on a LAN it may come before or
+        # after the app's first frame.
+        holding, answered = asyncio.Event(), asyncio.Event()
+        moved = app.session.moved
+
+        async def held(state: TileGameState, events: Sequence[Any]) -> None:
+            holding.set()
+            await answered.wait()
+            await moved(state, events)
+
+        monkeypatch.setattr(app.session, "moved", held)
         async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, holding.is_set, timeout=30)
+            await pilot.pause()
+            # No board drawn from the seat's blank state (a Scrabble table of nobody's).
+            assert titles == []
+            assert not [s for s in app.screen_stack if isinstance(s, BoardScreen)]
+            answered.set()
             await until(pilot, lambda: isinstance(app.screen, BoardScreen), timeout=30)
             await pilot.pause()
             assert "Words with Friends" in title_line(on_screen(pilot))
