@@ -261,7 +261,7 @@ class TableApp(TerminalApp, ChattingApp):
         if self.place is not None or self._waiting is not None:
             return
         if len(self.screen_stack) > 1:
-            return  # a dialog is up already (help, say): the wait would hide it
+            return  # a dialog is up already (help, a question): the wait would hide it
         # (Here: most tables never show it.)
         from wordsy_tui.app.screens.waiting import WaitingScreen
 
