@@ -10,6 +10,7 @@ table with other people can do.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 import pytest
 
@@ -180,3 +181,43 @@ def test_every_games_seat_stands_on_the_one_seat_whatever_its_door() -> None:
     assert isinstance(TileSeat.solo("Ann", TileGameConfig(), [Level.EASY]).door, Local)
     # One update for a changed state, whatever the game.
     assert TilesChanged is StateChanged
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """A game with phases, as every game's state names them ("new" before anything)."""
+
+    phase: str = "new"
+    number: int = 0
+
+
+class Rounds(Door[Round, int, int]):
+    def fresh(self) -> Round:
+        return Round()
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    async def send(self, command: int) -> str | None:
+        raise AssertionError("nothing is sent here")
+
+
+async def test_the_screens_draw_the_last_game_until_a_rematchs_first_state() -> None:
+    seat = Seat(Rounds(None))
+    assert seat.shown_state == Round()  # (nothing told yet: the app shows no table)
+    last = Round("over", 1)
+    await seat.moved(last, ())
+    assert seat.shown_state is last
+    seat.begin_again(Round())
+    assert seat.state == Round()  # the new game's view folds from nothing
+    assert seat.shown_state is last
+    seat.begin_again(Round())  # (told twice before any state: still the last game)
+    assert seat.shown_state is last
+    lobby = Round("lobby", 2)
+    await seat.moved(lobby, ())
+    assert seat.shown_state is lobby
+    seat.begin_again(Round())
+    assert seat.shown_state is lobby

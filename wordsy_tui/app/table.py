@@ -42,6 +42,7 @@ from wordsy_tui.app.terminal import TerminalApp
 from wordsy_tui.app.widgets.ratings import RatingsBlock
 from wordsy_tui.table.replay import Replaying
 from wordsy_tui.table.seat import Seat as GameSeat
+from wordsy_tui.table.seat import blank
 from wordsy_tui.text import shown
 
 if TYPE_CHECKING:
@@ -49,8 +50,6 @@ if TYPE_CHECKING:
 
 LEAVING: Final = ("leave", "leave-table", "over-quit")
 """The key bar's Ctrl+Q bindings (each game's screens'): Ctrl+C does the same at every table."""
-NEW: Final = "new"
-"""Every game's phase before its session has told it anything (`table.part.Table`)."""
 WAIT_SHOWN_AFTER_SECONDS: Final = 0.25
 """How long the app may show nothing before it says it is connecting: on a LAN the host
 has answered by then (and a solo game's first state comes within a frame)."""
@@ -225,7 +224,7 @@ class TableApp(TerminalApp, ChattingApp):
         seat = self.seat
         if seat is None:
             return False
-        return seat.state.phase != NEW or isinstance(seat.door, Replaying)
+        return not blank(seat.state) or isinstance(seat.door, Replaying)
 
     def game_screen(self) -> Screen[Any]:
         """The game's screen for where its game is now: `place` while that is still the
@@ -241,7 +240,7 @@ class TableApp(TerminalApp, ChattingApp):
         deal always does), and a screen built for them would be replaced before it was ever
         drawn. A host slower than `WAIT_SHOWN_AFTER_SECONDS` gets the wait that says the app
         is connecting. A rematch's new game starts from "new" too: the screen shown stays
-        until its first state.
+        until its first state, drawing the last game (`Seat.shown_state`).
         """
         if not self.table_known:
             if self.place is None and self._waiting is None and self._wait_timer is None:

@@ -17,7 +17,7 @@ import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from wordsy_tui.table.chat import ChatHeard, ChatRefused
 from wordsy_tui.table.clock import Deadline
@@ -26,6 +26,10 @@ from wordsy_tui.table.sealed import Keeper, Sealed
 if TYPE_CHECKING:
     from wordsy_tui.table.ratings import Change
     from wordsy_tui.table.served import ServedTable
+
+NEW: Final = "new"
+"""Every game's phase before its seat has been told anything (`table.part.Table`)."""
+
 
 S = TypeVar("S")
 """A game's state."""
@@ -72,6 +76,12 @@ class NextGame:
     and the new game's events follow. `message` is the host's sentence (untrusted text)."""
 
     message: str
+
+
+def blank(state: object) -> bool:
+    """Whether `state` is a game's before anything was told of it (every game's state names
+    its phase, "new" then: `table.part.Table`; the seat reads it of any state)."""
+    return getattr(state, "phase", None) == NEW
 
 
 Update = (
@@ -186,6 +196,9 @@ class Seat(Generic[S, C, E]):
         """Our seat; None for a spectator."""
         self.state = door.fresh()
         """The player's own view: the fold of the events this seat may see."""
+        self._last_game: S | None = None
+        """The last game's view, from a rematch (`begin_again`) until the new game's first
+        state (`shown_state`)."""
         self.presence: dict[str, bool] = {}
         """Who is connected to the host, by seat."""
         self.server = door.server
@@ -238,6 +251,16 @@ class Seat(Generic[S, C, E]):
         """The next update (cancelling the wait loses none)."""
         return await self._updates.get()
 
+    @property
+    def shown_state(self) -> S:
+        """The view a game's screens draw: `state`, but the last game's between a rematch
+        and the new game's first state. The seat's own is then a game of nobody's with the
+        default rules, which no screen should draw (a Words with Friends host's table read
+        "Scrabble · bag 0"): the last game's picture stays, under the rematch's word, until
+        the new game's table can be drawn."""
+        last = self._last_game
+        return last if last is not None and blank(self.state) else self.state
+
     def publish(self, update: Update[S, E]) -> None:
         self._updates.put_nowait(update)
 
@@ -261,6 +284,8 @@ class Seat(Generic[S, C, E]):
     async def moved(self, state: S, events: Sequence[E]) -> None:
         """The game moved on to `state` (our view) by `events` (as we may see them)."""
         self.state = state
+        if not blank(state):
+            self._last_game = None
         self.state_changed(events)
         await self._moved(events)
 
@@ -286,7 +311,10 @@ class Seat(Generic[S, C, E]):
 
     def begin_again(self, state: S) -> None:
         """A new game follows this one at the same table (a rematch): its view starts again
-        from `state`, and nothing of the last game in progress counts."""
+        from `state`, and nothing of the last game in progress counts. The last game's view
+        stays what the screens draw until the new game's first state (`shown_state`)."""
+        if not blank(self.state):  # (a second reset before any state keeps the last game)
+            self._last_game = self.state
         self.state = state
         self.sealed.forget()
         self._began_again()

@@ -142,7 +142,8 @@ class BoardScreen(Screen[None]):
 
     @property
     def state(self) -> TileGameState:
-        return self.session.state
+        """The view drawn: the seat's, but the last game's until a rematch's first state."""
+        return self.session.shown_state
 
     @property
     def watching(self) -> bool:

@@ -114,7 +114,8 @@ class TableScreen(Screen[None]):
 
     @property
     def state(self) -> NerdsState:
-        return self.session.state
+        """The view drawn: the seat's, but the last game's until a rematch's first state."""
+        return self.session.shown_state
 
     @property
     def me(self) -> str | None:

@@ -111,7 +111,7 @@ class SheetsScreen(ModalScreen[None]):
             self._draw()
 
     def _draw(self) -> None:
-        state = self.session.state
+        state = self.session.shown_state  # (the sheets of the game on screen)
         player = self.players[self.at]
         sheet = state.sheet(player)
         title = f"{shown(player)}'s sheet ({self.at + 1} of {len(self.players)})"
