@@ -229,6 +229,7 @@ class WatchedTileSession(TileSeat):
         self.turns = turns
         self.left = left
         self.state = TileGameState()
+        self._last_game = None  # (no rematch at this table: the screen draws `state`)
         self.ready = False
         self._updates: asyncio.Queue[TableUpdate] = asyncio.Queue()
 
