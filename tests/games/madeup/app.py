@@ -62,7 +62,7 @@ class CountScreen(Screen[None]):
         return door if isinstance(door, Replaying) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        state, me, replay = self.seat.state, self.seat.me, self.replay
+        state, me, replay = self.seat.shown_state, self.seat.me, self.replay
         if action == "step":
             return replay is not None
         if replay is not None or me is None:
@@ -112,7 +112,8 @@ class CountScreen(Screen[None]):
 
 
 def table_text(seat: MadeUpSeat, presence: Mapping[str, bool]) -> Text:
-    state, me = seat.state, seat.me
+    # The game on screen: a rematch's blank view is never drawn (the last game stays).
+    state, me = seat.shown_state, seat.me
     text = Text(f"{r.TITLE} · count to {state.config.target}", "bold")
     door = seat.door
     if isinstance(door, Replaying):
