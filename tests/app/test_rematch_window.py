@@ -192,7 +192,7 @@ async def test_a_watcher_keeps_the_last_game_on_screen_until_the_rematchs_first_
         # The host seats everyone again before the new game's state: the screen redraws.
         door.seat.present({"Ann": True, "Bob": True})
         await pilot.pause()
-        screen.redraw()  # type: ignore[attr-defined]
+        screen.redraw()  # type: ignore[attr-defined]  # (every game's table screen has one)
         await pilot.pause()
         assert drawn(screen) == last_game
         assert NOTICE in str(screen.query_one("#message", Static).render())
