@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.screen import Screen
 
@@ -20,14 +19,11 @@ from tests.app.fixtures import FixedAdvisor, lobby_state
 from tests.app.smith_fixtures import played as smith_played
 from tests.app.test_fit import on_screen
 from tests.app.test_solo import until
-from tests.app.test_tile_watch import watcher_app
+from tests.app.test_tile_watch import hold_states, titles_drawn, watcher_app, wwf_table
 from tests.app.tile_fixtures import solo_table, tile_session
 from tests.games.wordnerds.tables import drive
-from tests.session.test_tile_lan import join, tile_host
 from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.table import TableApp
-from wordsy_tui.app.widgets.line import Line
-from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
 from wordsy_tui.games.tiles.rules.rulesets import GameName
 from wordsy_tui.games.tiles.rules.state import TileGameState
@@ -235,34 +231,13 @@ async def test_a_host_that_turns_the_seat_away_closes_the_app_with_no_table_show
 async def test_a_spectator_of_a_words_with_friends_host_never_sees_a_scrabble_board(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    titles: list[str] = []
-    show = Line.show
-
-    def shown(line: Line, text: Text) -> None:
-        if line.id == "title-bar":
-            titles.append(text.plain)
-        show(line, text)
-
-    monkeypatch.setattr(Line, "show", shown)
-    server = tile_host(tmp_path, GameName.WWF)
-    await server.start()
-    ann = join(server, "ann")
-    try:
-        await ann.start()
-        await server.add_bot(Level.EASY)
+    titles = titles_drawn(monkeypatch)
+    async with wwf_table(tmp_path) as (server, ann):
         assert await ann.start_game() is None
         app = watcher_app(server)
         # The host's answer held back, as a slow host's: on a LAN it may come before or
         # after the app's first frame.
-        holding, answered = asyncio.Event(), asyncio.Event()
-        moved = app.session.moved
-
-        async def held(state: TileGameState, events: Sequence[Any]) -> None:
-            holding.set()
-            await answered.wait()
-            await moved(state, events)
-
-        monkeypatch.setattr(app.session, "moved", held)
+        holding, answered = hold_states(monkeypatch, app.session)
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, holding.is_set, timeout=30)
             await pilot.pause()
@@ -273,8 +248,5 @@ async def test_a_spectator_of_a_words_with_friends_host_never_sees_a_scrabble_bo
             await until(pilot, lambda: isinstance(app.screen, BoardScreen), timeout=30)
             await pilot.pause()
             assert "Words with Friends" in title_line(on_screen(pilot))
-    finally:
-        await ann.stop()
-        await server.stop()
     assert titles
     assert [t for t in titles if "Scrabble" in t] == []

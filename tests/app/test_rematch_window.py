@@ -6,7 +6,6 @@ watcher of a Words with Friends host read "Scrabble · bag 0 · watching" in tha
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -14,19 +13,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Static
 
 from tests.app.test_first_state import nerds_watched, smith_watched, title_line, wwf_watched
 from tests.app.test_fit import on_screen
 from tests.app.test_solo import until
-from tests.app.test_tile_watch import watcher_app
-from tests.session.test_tile_lan import join, play_to_the_end, tile_host
+from tests.app.test_tile_watch import hold_states, titles_drawn, watcher_app, wwf_table
+from tests.session.test_tile_lan import play_to_the_end
 from wordsy_tui.app.screens.confirm import RematchScreen
 from wordsy_tui.app.table import TableApp
-from wordsy_tui.app.widgets.line import Line
-from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
 from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
 from wordsy_tui.games.tiles.rules import commands as tile_cmd
@@ -205,21 +201,8 @@ async def test_a_watcher_keeps_the_last_game_on_screen_until_the_rematchs_first_
 async def test_a_watcher_of_a_words_with_friends_host_at_a_rematch_never_sees_a_scrabble_board(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    titles: list[str] = []
-    show = Line.show
-
-    def shown(line: Line, text: Text) -> None:
-        if line.id == "title-bar":
-            titles.append(text.plain)
-        show(line, text)
-
-    monkeypatch.setattr(Line, "show", shown)
-    server = tile_host(tmp_path, GameName.WWF)
-    await server.start()
-    ann = join(server, "ann")
-    try:
-        await ann.start()
-        await server.add_bot(Level.EASY)
+    titles = titles_drawn(monkeypatch)
+    async with wwf_table(tmp_path) as (server, ann):
         app = watcher_app(server)
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: len(app.session.state.players) == 2, timeout=30)
@@ -228,16 +211,9 @@ async def test_a_watcher_of_a_words_with_friends_host_at_a_rematch_never_sees_a_
             await until(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=30)
             # The new game's first state held back, as a slow host's (it may come before or
             # after the rematch's word is drawn).
-            holding, answered = asyncio.Event(), asyncio.Event()
-            moved = app.session.moved
-
-            async def held(state: TileGameState, events: Sequence[Any]) -> None:
-                if state.phase is not TilePhase.OVER:
-                    holding.set()
-                    await answered.wait()
-                await moved(state, events)
-
-            monkeypatch.setattr(app.session, "moved", held)
+            holding, answered = hold_states(
+                monkeypatch, app.session, lambda state: state.phase is not TilePhase.OVER
+            )
             titles.clear()
             assert await server.rematch() is None
             await until(pilot, lambda: isinstance(app.screen, RematchScreen), timeout=30)
@@ -255,8 +231,5 @@ async def test_a_watcher_of_a_words_with_friends_host_at_a_rematch_never_sees_a_
             await pilot.pause()
             assert title_line(on_screen(pilot)).strip().startswith("Words with Friends")
             assert "game over" not in title_line(on_screen(pilot))
-    finally:
-        await ann.stop()
-        await server.stop()
     assert titles
     assert [t for t in titles if "Scrabble" in t] == []

@@ -8,8 +8,14 @@ host mutes the spectator with F8.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
+from typing import Any
 
+import pytest
+from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -19,13 +25,14 @@ from tests.session.test_tile_lan import DICTIONARY, join, tile_host
 from tests.session.test_tile_watch import play_out
 from wordsy_tui.app.screens.chat import ChatScreen
 from wordsy_tui.app.screens.remove import PickScreen
+from wordsy_tui.app.widgets.line import Line
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
 from wordsy_tui.games.tiles.app.dialogs import GameOverScreen
 from wordsy_tui.games.tiles.host import TileHost
 from wordsy_tui.games.tiles.rules.legal import may_play
 from wordsy_tui.games.tiles.rules.rulesets import GameName
-from wordsy_tui.games.tiles.rules.state import Phase
+from wordsy_tui.games.tiles.rules.state import Phase, TileGameState
 from wordsy_tui.games.tiles.rules.view import state_for_seat
 from wordsy_tui.games.tiles.seat import TileSeat
 from wordsy_tui.table.chat import ChatHeard
@@ -37,6 +44,55 @@ def watcher_app(server: TileHost, name: str = "dora") -> TileApp:
             "127.0.0.1", server.port, name, server.config.game, DICTIONARY, spectate=True
         )
     )
+
+
+@contextlib.asynccontextmanager
+async def wwf_table(tmp_path: Path) -> AsyncIterator[tuple[TileHost, TileSeat]]:
+    """A Words with Friends host on loopback, ann and an easy bot seated in its lobby."""
+    server = tile_host(tmp_path, GameName.WWF)
+    await server.start()
+    ann = join(server, "ann")
+    try:
+        await ann.start()
+        await server.add_bot(Level.EASY)
+        yield server, ann
+    finally:
+        await ann.stop()
+        await server.stop()
+
+
+def titles_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every title a tile board's title bar is given from now on, in order."""
+    titles: list[str] = []
+    show = Line.show
+
+    def shown(line: Line, text: Text) -> None:
+        if line.id == "title-bar":
+            titles.append(text.plain)
+        show(line, text)
+
+    monkeypatch.setattr(Line, "show", shown)
+    return titles
+
+
+def hold_states(
+    monkeypatch: pytest.MonkeyPatch,
+    session: TileSeat,
+    held: Callable[[TileGameState], bool] = lambda state: True,
+) -> tuple[asyncio.Event, asyncio.Event]:
+    """Hold the states of `session` that `held` picks back, as a slow host's: the first
+    event is set once one is held, and setting the second lets them through."""
+    holding, answered = asyncio.Event(), asyncio.Event()
+    moved = session.moved
+
+    async def moved_late(state: TileGameState, events: Sequence[Any]) -> None:
+        if held(state):
+            holding.set()
+            await answered.wait()
+        await moved(state, events)
+
+    monkeypatch.setattr(session, "moved", moved_late)
+    return holding, answered
 
 
 def keys_shown(pilot: Pilot[None]) -> set[str]:
@@ -53,12 +109,7 @@ def chat_shown(pilot: Pilot[None]) -> str:
 
 
 async def test_a_spectator_watches_a_whole_game_read_only(tmp_path: Path) -> None:
-    server = tile_host(tmp_path, GameName.WWF)
-    await server.start()
-    ann = join(server, "ann")
-    try:
-        await ann.start()
-        await server.add_bot(Level.EASY)
+    async with wwf_table(tmp_path) as (server, ann):
         app = watcher_app(server)
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: len(app.session.state.players) == 2)
@@ -87,9 +138,6 @@ async def test_a_spectator_watches_a_whole_game_read_only(tmp_path: Path) -> Non
             await until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
             assert app.session.state == state_for_seat(server.state, None)
             assert server.host.spectators == 1
-    finally:
-        await ann.stop()
-        await server.stop()
 
 
 async def test_the_host_and_a_spectator_chat_and_the_host_mutes_with_f8(
