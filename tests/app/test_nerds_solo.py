@@ -4,12 +4,18 @@ pause (fast here), each from its own seat's view."""
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from tests.app.test_nerds_lan import move
 from tests.app.tile_fixtures import until
 from tests.session.test_nerds_lan import ME, SLOW
 from wordsy_tui.engine.levels import Level
+from wordsy_tui.games.wordnerds import solo
 from wordsy_tui.games.wordnerds.app.app import NerdsApp
-from wordsy_tui.games.wordnerds.rules.state import Phase
+from wordsy_tui.games.wordnerds.rules.bots import Choice, NerdStyle
+from wordsy_tui.games.wordnerds.rules.state import NerdsState, Phase
 from wordsy_tui.games.wordnerds.seat import NerdsSeat
 from wordsy_tui.table.local import Local
 
@@ -34,3 +40,26 @@ async def test_a_person_plays_turns_against_two_computer_players() -> None:
         # Nothing of a computer player's hand ever reached the person's view.
         for bot in bots:
             assert set(seat.state.hand(bot)) <= {-1}
+
+
+async def test_the_computer_players_first_look_leaves_the_start_up_to_the_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Their first thought builds their words' finder (the word list read on their thread):
+    # it comes after the start-up, not during it, where it raced the first frame.
+    looked: list[str] = []
+
+    def decide(view: NerdsState, seat: str, style: NerdStyle, game: int) -> Choice | None:
+        looked.append(seat)
+        return None
+
+    monkeypatch.setattr(solo, "decide_for", decide)
+    seat = NerdsSeat.solo(ME, SLOW, [Level.EASY], seed=5, pace=0.2)
+    await seat.start()  # the deal: the table the first frame draws
+    assert seat.state.phase is Phase.BIDDING
+    assert looked == []
+    async with asyncio.timeout(30):
+        while not looked:
+            await asyncio.sleep(0.01)
+    assert looked == ["Bot 1 (easy)"]
+    await seat.stop()

@@ -15,9 +15,9 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from wordsy_tui.engine.errors import RuleError
 from wordsy_tui.engine.levels import Level
@@ -35,6 +35,11 @@ from wordsy_tui.table.local import Local
 
 SoloTable = Local[NerdsState, cmd.Command, ev.Event]
 _log: Final = logging.getLogger(__name__)
+FIRST_LOOK_SECONDS: Final = 0.5
+"""How long the computer players leave a new solo table before their first look (times
+their pace). Their first thought builds their words' finder, the word list read and
+unpacked on the thinking thread (150-200 ms holding the interpreter): dealt at start-up,
+it raced the player's first frame, and now and then came first."""
 
 
 def bot_name(number: int, level: Level) -> str:
@@ -63,9 +68,16 @@ class SoloBots:
         self.book = BidBook()
         self._plans: dict[str, _Plan] = {}
         self._moving: set[asyncio.Task[None]] = set()
+        self._looked = False
 
     async def act(self, table: SoloTable) -> None:
-        """The table changed: open the bids that are due, and plan each bot's next move."""
+        """The table changed: open the bids that are due, and plan each bot's next move
+        (the first time, `FIRST_LOOK_SECONDS` later)."""
+        if not self._looked:
+            self._looked = True
+            delay = FIRST_LOOK_SECONDS * self.pace
+            asyncio.get_running_loop().call_later(delay, self._look, table)
+            return
         for name in self.names:
             opening = self.book.reveal(table.host, name)
             if opening is not None:
@@ -93,9 +105,15 @@ class SoloBots:
                 timer = loop.call_later(delay, self._due, table, name, choice)
                 self._plans[name] = _Plan(choice, host.clock, timer)
 
+    def _look(self, table: SoloTable) -> None:
+        self._spawn(self.act(table))
+
     def _due(self, table: SoloTable, name: str, choice: Choice) -> None:
         self._plans.pop(name, None)
-        task = asyncio.get_running_loop().create_task(self._move(table, name, choice))
+        self._spawn(self._move(table, name, choice))
+
+    def _spawn(self, move: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(move)
         self._moving.add(task)
         task.add_done_callback(self._moved)
 
