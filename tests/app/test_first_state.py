@@ -228,6 +228,18 @@ async def test_a_host_that_turns_the_seat_away_closes_the_app_with_no_table_show
     assert shown == []
 
 
+@pytest.mark.parametrize(("family", "state_of"), FAMILIES[:3])
+async def test_a_seat_turned_away_keeps_why_for_whoever_runs_the_app(
+    family: Family, state_of: Callable[[], Any]
+) -> None:
+    # A browser tab reads it to say why, or to offer a seat held elsewhere to its owner.
+    app = family.app(Refusing(family.blank(), None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.return_code is not None)
+    assert isinstance(app.start_error, ConnectionRefusedError)
+    assert app.problem == "Cannot join: the game has already started"
+
+
 async def test_a_spectator_of_a_words_with_friends_host_never_sees_a_scrabble_board(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

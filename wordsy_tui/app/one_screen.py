@@ -116,8 +116,9 @@ class OneScreenApp(TableApp, Generic[SeatT, ScreenT]):
 
         if not isinstance(error, (Refused, ConnectionError, OSError)):
             raise error
-        # Turned away, or nobody there: said on the terminal the app gives back.
-        self.exit(return_code=1, message=shown(getattr(error, "message", str(error))))
+        # Turned away, or nobody there: said as every table says it (and kept for a
+        # browser tab, which asks again saying why, or offers a seat held elsewhere).
+        super().could_not_start(session, error)
 
     def sit_again(self, session: SeatT) -> None:
         # On a screen of its own (the one turned away followed the seat that was), shown
