@@ -21,7 +21,11 @@ from tests.app.test_fit import on_screen
 from tests.app.test_solo import until
 from tests.app.test_tile_watch import hold_states, titles_drawn, watcher_app, wwf_table
 from tests.app.tile_fixtures import solo_table, tile_session
+from tests.games.madeup import rules as madeup
+from tests.games.madeup.app import CountScreen, MadeUpApp
+from tests.games.madeup.seat import MadeUpSeat
 from tests.games.wordnerds.tables import drive
+from wordsy_tui.app.messages import ActionRefused, LinkUpdated, PresenceUpdated
 from wordsy_tui.app.screens.waiting import WaitingScreen
 from wordsy_tui.app.table import TableApp
 from wordsy_tui.games.tiles.app.app import BoardScreen, TileApp
@@ -262,3 +266,33 @@ async def test_a_spectator_of_a_words_with_friends_host_never_sees_a_scrabble_bo
             assert "Words with Friends" in title_line(on_screen(pilot))
     assert titles
     assert [t for t in titles if "Scrabble" in t] == []
+
+
+async def count_in_play() -> madeup.State:
+    return madeup.State(phase=madeup.Phase.PLAYING, players=("Ann", "Bob"))
+
+
+MADE_UP = pytest.param(
+    Family(lambda door: MadeUpApp(MadeUpSeat(door)), CountScreen, madeup.State, "Twenty-One"),
+    count_in_play,
+    id="madeup",
+)
+
+
+@pytest.mark.parametrize(("family", "state_of"), [*FAMILIES, MADE_UP])
+async def test_news_for_a_table_taken_down_is_let_go(
+    family: Family, state_of: Callable[[], Any]
+) -> None:
+    # An app that closes takes its screens apart while news its session sent before may still
+    # be handled (Textual's test harness does): a screen gone is not drawn on.
+    door = Held(family.blank(), await state_of())
+    door.answered.set()
+    app = family.app(door)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, family.screen))
+        await app.pop_screen()
+        app.post_message(PresenceUpdated({"Ann": False, "Bob": True}))
+        app.post_message(LinkUpdated(False, "The link to the host dropped"))
+        app.post_message(ActionRefused("Not your turn"))
+        await pilot.pause()
+        assert not [s for s in app.screen_stack if isinstance(s, family.screen)]

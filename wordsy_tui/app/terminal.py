@@ -18,6 +18,7 @@ from textual import events
 from textual.app import App, ScreenStackError
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.widget import Widget
 
 from wordsy_tui import dataclass_code
 from wordsy_tui.app.kept_css import KeptStylesheet, kept_stylesheet
@@ -27,6 +28,13 @@ TABLE_CSS: Final = Path(__file__).with_name("table.tcss")
 """Every game's app's stylesheet (the shell's screens, dialogs, chat), before its own; the
 launcher's too (here, not with the table's shell: the start menu's first frame needs no
 table)."""
+
+
+def taken_down(widget: Widget) -> bool:
+    """Whether `widget` is gone from its app, or its app is closing: nothing to draw on. A
+    closing app takes its screens apart while news its session sent before may still be
+    handled (Textual's test harness does), and a screen closed is gone for good."""
+    return not widget.is_attached or not widget.app.is_running
 
 
 class TerminalApp(App[None]):

@@ -24,6 +24,7 @@ from wordsy_tui.app.messages import (
 )
 from wordsy_tui.app.screens.host_form import DIGITS, FormProblem, form_row, number
 from wordsy_tui.app.table import SeatAgain, TableApp
+from wordsy_tui.app.terminal import taken_down
 from wordsy_tui.app.widgets.keyed_input import KeyedInput
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.table.replay import Replaying
@@ -96,7 +97,7 @@ class CountScreen(Screen[None]):
 
     def say(self, message: str) -> None:
         self.said = Text(shown(message))
-        if self.up:  # (news before the screen is up: said as it mounts)
+        if self.up and not taken_down(self):  # (news before the screen is up: said as it mounts)
             self.query_one("#said", Static).update(self.said)
 
     def on_mount(self) -> None:
@@ -105,7 +106,7 @@ class CountScreen(Screen[None]):
         self.redraw()
 
     def redraw(self) -> None:
-        if not self.up:
+        if not self.up or taken_down(self):
             return  # (news before the screen is up: it draws the seat's state as it mounts)
         self.query_one("#table", Static).update(table_text(self.seat, self.presence))
         self.refresh_bindings()

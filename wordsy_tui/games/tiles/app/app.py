@@ -31,7 +31,7 @@ from wordsy_tui.app.messages import (
 )
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.app.table import SeatAgain, TableApp
-from wordsy_tui.app.terminal import TABLE_CSS
+from wordsy_tui.app.terminal import TABLE_CSS, taken_down
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.line import Line
 from wordsy_tui.games.tiles.app.board import BoardPicture, TileBoard
@@ -375,12 +375,12 @@ class BoardScreen(Screen[None]):
 
     def say(self, message: str | Text | None, style: str = "") -> None:
         self.message = Text(message, style) if isinstance(message, str) else message or Text("")
-        if self._set_up:
+        if self._set_up and not taken_down(self):
             self.query_one("#message", Line).show(self.message)
 
     def redraw(self) -> None:
         """The whole screen, for a new state, size or chat."""
-        if not self._set_up:
+        if not self._set_up or taken_down(self):
             return
         state, me = self.state, self.session.me
         self._show_title()
@@ -401,7 +401,7 @@ class BoardScreen(Screen[None]):
     def redraw_draft(self) -> None:
         """What the tiles being laid show in (a key: the title, the scores, the tiles
         unseen, the moves and the chat stay as they are until the state changes)."""
-        if not self._set_up:
+        if not self._set_up or taken_down(self):
             return
         self._keep_draft()
         self._refresh_keys()

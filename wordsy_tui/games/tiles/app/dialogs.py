@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from wordsy_tui.app.screens.vote import vote_choices
+from wordsy_tui.app.terminal import taken_down
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.ratings import RatingsBlock
 from wordsy_tui.games.tiles.rules.legal import if_challenge_fails, may_vote
@@ -129,7 +130,7 @@ class TileVoteScreen(ModalScreen[bool | None]):
     def follow(self, state: TileGameState) -> None:
         """A new state: the vote closed, or our vote is in (another program of ours)."""
         self._state = state
-        if self.is_mounted:  # (before that, mounting shows the latest)
+        if self.is_mounted and not taken_down(self):  # (before that, mounting shows the latest)
             self._show(state)
 
     def _show(self, state: TileGameState) -> None:

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from wordsy_tui.app.one_screen import OneScreenApp
+from wordsy_tui.app.terminal import taken_down
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.wordnerds.app.dialogs import (
     CardsScreen,
@@ -402,11 +403,11 @@ class TableScreen(Screen[None]):
 
     def say(self, message: str | Text | None, style: str = "") -> None:
         self.message = Text(message, style) if isinstance(message, str) else message or Text("")
-        if self.is_mounted:
+        if self.is_mounted and not taken_down(self):
             self.query_one("#message", Static).update(self.message)
 
     def redraw(self) -> None:
-        if not self.is_mounted:
+        if not self.is_mounted or taken_down(self):
             return
         self.refresh_bindings()
         state, me = self.state, self._playing()
@@ -594,7 +595,7 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
 
     def redraw(self) -> None:
         super().redraw()
-        if self.is_mounted:
+        if self.is_mounted and not taken_down(self):
             finished = "a finished game" if self.replay.finished else "a game not finished"
             line = f"A replay of {finished}: → the next turn's words, ← back."
             self.query_one("#doing", Static).update(Text(line, "dim"))

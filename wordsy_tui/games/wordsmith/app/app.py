@@ -25,6 +25,7 @@ from wordsy_tui.app.messages import (
     GameUpdated,
 )
 from wordsy_tui.app.one_screen import OneScreenApp
+from wordsy_tui.app.terminal import taken_down
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.games.wordsmith.app.dialogs import (
     ResultsScreen,
@@ -343,7 +344,7 @@ class SheetScreen(Screen[None]):
 
     def say(self, message: str | Text | None, style: str = "") -> None:
         self.message = Text(message, style) if isinstance(message, str) else message or Text("")
-        if self.is_mounted:
+        if self.is_mounted and not taken_down(self):
             self.query_one("#message", Static).update(self.message)
 
     def _forged(self) -> Forged | None:
@@ -359,7 +360,7 @@ class SheetScreen(Screen[None]):
             return None
 
     def redraw(self) -> None:
-        if not self.is_mounted:
+        if not self.is_mounted or taken_down(self):
             return
         self.refresh_bindings()
         state, me = self.state, self.me

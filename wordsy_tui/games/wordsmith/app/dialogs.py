@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from wordsy_tui.app.terminal import taken_down
 from wordsy_tui.app.widgets.footer import Footer
 from wordsy_tui.app.widgets.ratings import RatingsBlock
 from wordsy_tui.games.wordsmith.app.panel import (
@@ -107,7 +108,7 @@ class SheetsScreen(ModalScreen[None]):
 
     def redraw(self) -> None:
         """Again, with the table's news (nothing before the screen is mounted)."""
-        if self.is_mounted:
+        if self.is_mounted and not taken_down(self):
             self._draw()
 
     def _draw(self) -> None:
