@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widgets import Static
 
 from tests.app.fixtures import FixedAdvisor, lobby_state
 from tests.app.smith_fixtures import played as smith_played
@@ -296,3 +297,26 @@ async def test_news_for_a_table_taken_down_is_let_go(
         app.post_message(ActionRefused("Not your turn"))
         await pilot.pause()
         assert not [s for s in app.screen_stack if isinstance(s, family.screen)]
+
+
+@pytest.mark.parametrize(("family", "state_of"), FAMILIES)
+async def test_the_tables_screen_is_drawn_as_it_mounts(
+    family: Family, state_of: Callable[[], Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The first frame comes right after mounting: a screen that drew only at its next news
+    # showed a blank table first (Word Nerds', Wordsmith's: their title 30-100 ms late).
+    titles: list[str] = []
+    mounted = family.screen.on_mount  # type: ignore[attr-defined]
+
+    def on_mount(screen: Screen[Any]) -> None:
+        mounted(screen)
+        titles.append(str(screen.query_one("#title-bar", Static).content))
+
+    monkeypatch.setattr(family.screen, "on_mount", on_mount)
+    door = Held(family.blank(), await state_of())
+    door.answered.set()
+    app = family.app(door)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, family.screen))
+    assert len(titles) == 1
+    assert family.title in titles[0]

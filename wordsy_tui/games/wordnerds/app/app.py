@@ -112,6 +112,9 @@ class TableScreen(Screen[None]):
         self.closed = False
         """The host ended the game: the table stays to be looked at, nothing is played."""
         self._shown_left: int | None = None
+        self._set_up = False
+        """Mounted: its widgets are there to draw on (from the start of `on_mount`, so that
+        the first frame is drawn whole: `is_mounted` is true only once it has returned)."""
 
     @property
     def state(self) -> NerdsState:
@@ -143,6 +146,7 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._set_up = True
         self.redraw()
         # Over SSH every repaint costs bytes: look a few times a second, repaint the title
         # only when the whole seconds left change.
@@ -403,11 +407,11 @@ class TableScreen(Screen[None]):
 
     def say(self, message: str | Text | None, style: str = "") -> None:
         self.message = Text(message, style) if isinstance(message, str) else message or Text("")
-        if self.is_mounted and not taken_down(self):
+        if self._set_up and not taken_down(self):
             self.query_one("#message", Static).update(self.message)
 
     def redraw(self) -> None:
-        if not self.is_mounted or taken_down(self):
+        if not self._set_up or taken_down(self):
             return
         self.refresh_bindings()
         state, me = self.state, self._playing()
@@ -595,7 +599,7 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
 
     def redraw(self) -> None:
         super().redraw()
-        if self.is_mounted and not taken_down(self):
+        if self._set_up and not taken_down(self):
             finished = "a finished game" if self.replay.finished else "a game not finished"
             line = f"A replay of {finished}: → the next turn's words, ← back."
             self.query_one("#doing", Static).update(Text(line, "dim"))

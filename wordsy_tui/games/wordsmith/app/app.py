@@ -113,6 +113,9 @@ class SheetScreen(Screen[None]):
         """Enter was pressed: the turn on screen then is being sealed (or asked about)."""
         self._round_news: list[str] = []
         """What happened to us in the round being played, told again as the next starts."""
+        self._set_up = False
+        """Mounted: its widgets are there to draw on (from the start of `on_mount`, so that
+        the first frame is drawn whole: `is_mounted` is true only once it has returned)."""
 
     @property
     def state(self) -> WordsmithState:
@@ -158,6 +161,7 @@ class SheetScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._set_up = True
         self.query_one("#message", Static).update(self.message)
         self.redraw()
         # Over SSH every repaint costs bytes: look a few times a second, repaint the title
@@ -344,7 +348,7 @@ class SheetScreen(Screen[None]):
 
     def say(self, message: str | Text | None, style: str = "") -> None:
         self.message = Text(message, style) if isinstance(message, str) else message or Text("")
-        if self.is_mounted and not taken_down(self):
+        if self._set_up and not taken_down(self):
             self.query_one("#message", Static).update(self.message)
 
     def _forged(self) -> Forged | None:
@@ -360,7 +364,7 @@ class SheetScreen(Screen[None]):
             return None
 
     def redraw(self) -> None:
-        if not self.is_mounted or taken_down(self):
+        if not self._set_up or taken_down(self):
             return
         self.refresh_bindings()
         state, me = self.state, self.me
