@@ -16,10 +16,10 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 _log = logging.getLogger(__name__)
 
@@ -58,6 +58,37 @@ def thinking_thread() -> ThreadPoolExecutor:
     that keeps the search's freed arrays: a thread per bot cost a host 3 MB.
     """
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="wordsy-bot")
+
+
+FIRST_LOOK_SECONDS: Final = 0.5
+"""How long a solo table's computer players leave it before their first look (times their
+pace). Their first thought reads and unpacks the word list on the thinking thread (100-200
+ms holding the interpreter): at the deal, it raced the player's first frame, and now and
+then came first."""
+
+
+class Errands:
+    """What a solo table's computer players do as tasks of their own (a move after its
+    pause, a look at the table): each kept until it ends, and logged if it fails."""
+
+    def __init__(self) -> None:
+        self._running: set[asyncio.Task[None]] = set()
+
+    def run(self, errand: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(errand)
+        self._running.add(task)
+        task.add_done_callback(self._done)
+
+    def later(
+        self, seconds: float, errand: Callable[[], Coroutine[Any, Any, None]]
+    ) -> asyncio.TimerHandle:
+        """`errand()` run `seconds` from now."""
+        return asyncio.get_running_loop().call_later(seconds, lambda: self.run(errand()))
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._running.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            _log.error("a computer player could not move", exc_info=task.exception())
 
 
 @dataclass(frozen=True, slots=True)

@@ -357,3 +357,10 @@ class ShippedWords:
 
     def __contains__(self, word: str, /) -> bool:
         return word in load_lexicon()
+
+    def find(self, word: str) -> int | None:
+        return load_lexicon().find(word)
+
+    @property
+    def families(self) -> Mapping[str, FamilyTable]:
+        return load_lexicon().families

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import random
-from collections.abc import Coroutine, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
 
 from wordsy_tui.engine.errors import RuleError
 from wordsy_tui.engine.levels import Level
@@ -30,16 +28,10 @@ from wordsy_tui.games.wordnerds.rules.bots import STYLES, Choice
 from wordsy_tui.games.wordnerds.rules.sealing import BidBook
 from wordsy_tui.games.wordnerds.rules.state import NerdsState
 from wordsy_tui.games.wordnerds.rules.view import state_for
-from wordsy_tui.table.bots import thinking_thread
+from wordsy_tui.table.bots import FIRST_LOOK_SECONDS, Errands, thinking_thread
 from wordsy_tui.table.local import Local
 
 SoloTable = Local[NerdsState, cmd.Command, ev.Event]
-_log: Final = logging.getLogger(__name__)
-FIRST_LOOK_SECONDS: Final = 0.5
-"""How long the computer players leave a new solo table before their first look (times
-their pace). Their first thought builds their words' finder, the word list read and
-unpacked on the thinking thread (150-200 ms holding the interpreter): dealt at start-up,
-it raced the player's first frame, and now and then came first."""
 
 
 def bot_name(number: int, level: Level) -> str:
@@ -67,7 +59,7 @@ class SoloBots:
         self.pace = pace
         self.book = BidBook()
         self._plans: dict[str, _Plan] = {}
-        self._moving: set[asyncio.Task[None]] = set()
+        self.errands = Errands()
         self._looked = False
 
     async def act(self, table: SoloTable) -> None:
@@ -75,8 +67,7 @@ class SoloBots:
         (the first time, `FIRST_LOOK_SECONDS` later)."""
         if not self._looked:
             self._looked = True
-            delay = FIRST_LOOK_SECONDS * self.pace
-            asyncio.get_running_loop().call_later(delay, self._look, table)
+            self.errands.later(FIRST_LOOK_SECONDS * self.pace, lambda: self.act(table))
             return
         for name in self.names:
             opening = self.book.reveal(table.host, name)
@@ -105,17 +96,9 @@ class SoloBots:
                 timer = loop.call_later(delay, self._due, table, name, choice)
                 self._plans[name] = _Plan(choice, host.clock, timer)
 
-    def _look(self, table: SoloTable) -> None:
-        self._spawn(self.act(table))
-
     def _due(self, table: SoloTable, name: str, choice: Choice) -> None:
         self._plans.pop(name, None)
-        self._spawn(self._move(table, name, choice))
-
-    def _spawn(self, move: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(move)
-        self._moving.add(task)
-        task.add_done_callback(self._moved)
+        self.errands.run(self._move(table, name, choice))
 
     async def _move(self, table: SoloTable, name: str, choice: Choice) -> None:
         command = (
@@ -130,8 +113,3 @@ class SoloBots:
         # A refusal: the table moved on since the bot chose, and it looks again.
         with contextlib.suppress(RuleError):
             await table.apply(name, command)
-
-    def _moved(self, task: asyncio.Task[None]) -> None:
-        self._moving.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            _log.error("a computer player could not move", exc_info=task.exception())

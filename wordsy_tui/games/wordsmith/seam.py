@@ -29,6 +29,7 @@ from wordsy_tui.games.wordsmith.rules.legal import legal_commands
 from wordsy_tui.games.wordsmith.rules.state import WordsmithState
 from wordsy_tui.games.wordsmith.rules.view import event_for, state_for
 from wordsy_tui.games.wordsmith.rules.words import Words
+from wordsy_tui.words.lexicon import ShippedWords, load_lexicon
 
 
 class WordsmithRules:
@@ -39,12 +40,14 @@ class WordsmithRules:
 
     def __init__(self, words: Words | None = None) -> None:
         self._words = words
+        # What `decide` judges with: the shipped list only once a revealed turn asks it (a
+        # solo game seats its players and deals before its first frame, and judges nothing).
+        self._judged: Words = ShippedWords() if words is None else words
 
     @property
     def words(self) -> Words:
+        """The list itself, loaded now (the screens' and the bots' many lookups)."""
         if self._words is None:
-            from wordsy_tui.words.lexicon import load_lexicon
-
             self._words = load_lexicon()
         return self._words
 
@@ -57,7 +60,7 @@ class WordsmithRules:
     def decide(
         self, state: WordsmithState, actor: str | None, command: cmd.Command, rng: random.Random
     ) -> list[ev.Event]:
-        return decide(state, actor, command, rng, self.words)
+        return decide(state, actor, command, rng, self._judged)
 
     def evolve(self, state: WordsmithState, event: ev.Event) -> WordsmithState:
         return evolve(state, event)

@@ -54,16 +54,18 @@ class WordsmithSeat(Seat[WordsmithState, cmd.Command, ev.Event]):
         seed: int | None = None,
         words: Words | None = None,
         timed: bool = False,
+        pace: float = 1.0,
     ) -> WordsmithSeat:
         """One person against computer players (of `bots`' levels), offline; `timed`: the
-        round's clock runs (off by default: nobody else waits for the person)."""
+        round's clock runs (off by default: nobody else waits for the person); `pace`
+        multiplies the computer players' wait before their first look."""
         from wordsy_tui.games.wordsmith.solo import SoloBots, bot_name
 
         rules = WordsmithRules(words)
         rng = secret_generator(seed)
         names = {bot_name(n, level): level for n, level in enumerate(bots, start=1)}
         # Drawn first: the seed's deal stays its own whatever the bots choose.
-        company = SoloBots(names, lambda: rules.words, seed=rng.getrandbits(64))
+        company = SoloBots(names, lambda: rules.words, seed=rng.getrandbits(64), pace=pace)
         opening = cmd.opening(config, (me,), tuple(names))
         door = Local(rules, me, opening, rng=rng, timed=timed, company=company)
         return cls(door, words)

@@ -25,7 +25,7 @@ from wordsy_tui.games.wordsmith.rules.state import WordsmithState
 from wordsy_tui.games.wordsmith.rules.turn import Turn, turn_text
 from wordsy_tui.games.wordsmith.rules.view import state_for
 from wordsy_tui.games.wordsmith.rules.words import Words
-from wordsy_tui.table.bots import thinking_thread
+from wordsy_tui.table.bots import FIRST_LOOK_SECONDS, Errands, thinking_thread
 from wordsy_tui.table.local import Local
 
 SoloTable = Local[WordsmithState, cmd.Command, ev.Event]
@@ -39,18 +39,33 @@ def bot_name(number: int, level: Level) -> str:
 class SoloBots:
     """The computer players of a solo game (`names`: their seats and levels), who work a
     turn out with `words`, choosing with their own generator (`seed`: their choices never
-    touch the host's draws)."""
+    touch the host's draws); `pace` multiplies the wait before their first look."""
 
-    def __init__(self, names: Mapping[str, Level], words: Callable[[], Words], seed: int) -> None:
+    def __init__(
+        self,
+        names: Mapping[str, Level],
+        words: Callable[[], Words],
+        seed: int,
+        *,
+        pace: float = 1.0,
+    ) -> None:
         self.names = dict(names)
         self.words = words
         self.rng = random.Random(seed)
+        self.pace = pace
         self._turns: dict[str, tuple[Turn, bytes]] = {}
         """This round's turns of the computer players, and their salts, until revealed."""
         self._busy = asyncio.Lock()
+        self._looked = False
+        self.errands = Errands()
 
     async def act(self, table: SoloTable) -> None:
-        """Seal each computer player's turn while choosing, reveal it once choosing closes."""
+        """Seal each computer player's turn while choosing, reveal it once choosing closes
+        (the first time, `FIRST_LOOK_SECONDS` later)."""
+        if not self._looked:
+            self._looked = True
+            self.errands.later(FIRST_LOOK_SECONDS * self.pace, lambda: self.act(table))
+            return
         if self._busy.locked():
             return  # the loop already running sees the new state on its next look
         async with self._busy:
