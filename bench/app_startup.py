@@ -3,7 +3,8 @@
 it (pair by pair, alternating), in the same run:
 
 - the start menu (`wordsy-tui`, no command);
-- `solo` for each game: Wordsy, a tile game (`solo --game scrabble`), Word Nerds;
+- `solo` for each game: Wordsy, a tile game (`solo --game scrabble`), Word Nerds,
+  Wordsmith;
 - `join --connect` to a lobby (a headless host runs on loopback meanwhile);
 - `host`, to its lobby (on loopback, not advertised).
 
@@ -66,6 +67,12 @@ ENTRY_POINTS: list[tuple[str, list[str], str, str]] = [
         ["solo", "--game", "wordnerds", "--name", "Ann"],
         "Word Nerds",
         "Enter seals",
+    ),
+    (
+        "`solo --game wordsmith`",
+        ["solo", "--game", "wordsmith", "--name", "Ann"],
+        "Wordsmith",
+        "F1 Help",
     ),
     (
         "`join --connect` to a lobby",
