@@ -4,12 +4,15 @@ loses nothing; a bonus about to be lost is asked about first."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.app.keys import keys_at_once
 from tests.app.smith_fixtures import (
+    FROZEN_NOW,
     ME,
     app_of,
     my_turn,
@@ -17,9 +20,12 @@ from tests.app.smith_fixtures import (
     smith_session,
     solo_table,
     type_turn,
+    waiting_session,
 )
 from tests.app.tile_fixtures import until
 from wordsy_tui.app.screens.confirm import ConfirmScreen
+from wordsy_tui.games.wordsmith import seam
+from wordsy_tui.games.wordsmith.app import app as smith_app
 from wordsy_tui.games.wordsmith.app.app import SheetScreen, WordsmithApp
 from wordsy_tui.games.wordsmith.app.draft import Draft
 from wordsy_tui.games.wordsmith.rules import commands as cmd
@@ -28,6 +34,8 @@ from wordsy_tui.games.wordsmith.rules.components import SIZE
 from wordsy_tui.games.wordsmith.rules.grid import name
 from wordsy_tui.games.wordsmith.rules.state import Phase
 from wordsy_tui.games.wordsmith.rules.turn import GobletLetter, SwordCircle, Turn
+from wordsy_tui.words import lexicon
+from wordsy_tui.words.lexicon import Lexicon
 
 
 async def played(pilot: Pilot[None], app: WordsmithApp, round_number: int) -> Turn:
@@ -185,3 +193,23 @@ async def test_a_bonus_not_taken_is_asked_about_before_the_turn_is_sealed(
         assert screen.draft.turn == turn
         await pilot.press("enter")
         assert await played(pilot, app, round_number) == turn
+
+
+async def test_a_players_table_reads_the_word_list_on_a_thread_before_the_first_letter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A LAN seat's first letter read it in the key: 126 ms to the screen, the next 20 ms.
+    read_on: list[str] = []
+    load = lexicon.load_lexicon
+
+    def counted() -> Lexicon:
+        read_on.append(threading.current_thread().name)
+        return load()
+
+    monkeypatch.setattr(lexicon, "load_lexicon", counted)
+    monkeypatch.setattr(seam, "load_lexicon", counted)
+    monkeypatch.setattr(smith_app, "WORDS_READ_AFTER_SECONDS", 0.01)
+    app = WordsmithApp(waiting_session(73), now=lambda: FROZEN_NOW)  # no computer player here
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(read_on))
+    assert threading.main_thread().name not in read_on

@@ -64,6 +64,10 @@ if TYPE_CHECKING:
     from wordsy_tui.table.served import ServedTable
 
 CLOCK_TICK_SECONDS: Final = 0.25
+WORDS_READ_AFTER_SECONDS: Final = 0.5
+"""When a player's table reads the word list, on a thread of its own, after its first frame:
+the first letter typed works the turn out with it, and read in that key it held the screen
+100-200 ms (a LAN seat's first letter: 126 ms to the screen, the next 20)."""
 SIDE_WIDTH: Final = 42
 """The panel beside the sheet at 80x24: 80 less the sheet's 36, a rule and a space."""
 
@@ -167,6 +171,11 @@ class SheetScreen(Screen[None]):
         # Over SSH every repaint costs bytes: look a few times a second, repaint the title
         # only when the whole seconds left change.
         self.set_interval(CLOCK_TICK_SECONDS, self._tick)
+        if self.session.me is not None:
+            self.set_timer(WORDS_READ_AFTER_SECONDS, self._read_words)
+
+    def _read_words(self) -> None:
+        self.run_worker(lambda: self.words, thread=True, group="words", exit_on_error=False)
 
     def on_resize(self, event: events.Resize) -> None:
         # The panel's lines are cut to the widths of its parts: those of the new size once
