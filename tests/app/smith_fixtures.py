@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.app.tile_fixtures import until
 from wordsy_tui.engine.levels import Level
 from wordsy_tui.engine.sealed import commit
+from wordsy_tui.games.wordsmith import seam
 from wordsy_tui.games.wordsmith.app.app import SheetScreen, WordsmithApp
 from wordsy_tui.games.wordsmith.mind import shared_vocabulary
 from wordsy_tui.games.wordsmith.replay import wordsmith_replay
@@ -35,6 +38,8 @@ from wordsy_tui.games.wordsmith.seat import WordsmithSeat
 from wordsy_tui.table.clock import Deadline
 from wordsy_tui.table.local import Local
 from wordsy_tui.table.seat import Door
+from wordsy_tui.words import lexicon
+from wordsy_tui.words.lexicon import Lexicon
 
 SMITH_SEED = 11
 ME = "Ann"
@@ -47,6 +52,22 @@ SmithTable = Local[WordsmithState, cmd.Command, ev.Event]
 
 def smith_session(seed: int = SMITH_SEED, config: WordsmithConfig | None = None) -> WordsmithSeat:
     return WordsmithSeat.solo(ME, config or WordsmithConfig(), OPPONENTS, seed=seed)
+
+
+def word_list_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the threads that ask for the shipped word list from now on, one each
+    time (read at the first, kept after)."""
+    read_on: list[str] = []
+    load = lexicon.load_lexicon
+
+    def counted() -> Lexicon:
+        read_on.append(threading.current_thread().name)
+        return load()
+
+    monkeypatch.setattr(lexicon, "load_lexicon", counted)
+    # (The seam's own name for it, where it holds one.)
+    monkeypatch.setattr(seam, "load_lexicon", counted, raising=False)
+    return read_on
 
 
 def solo_table(session: WordsmithSeat) -> SmithTable:

@@ -21,10 +21,10 @@ from tests.app.smith_fixtures import (
     solo_table,
     type_turn,
     waiting_session,
+    word_list_reads,
 )
 from tests.app.tile_fixtures import until
 from wordsy_tui.app.screens.confirm import ConfirmScreen
-from wordsy_tui.games.wordsmith import seam
 from wordsy_tui.games.wordsmith.app import app as smith_app
 from wordsy_tui.games.wordsmith.app.app import SheetScreen, WordsmithApp
 from wordsy_tui.games.wordsmith.app.draft import Draft
@@ -34,8 +34,6 @@ from wordsy_tui.games.wordsmith.rules.components import SIZE
 from wordsy_tui.games.wordsmith.rules.grid import name
 from wordsy_tui.games.wordsmith.rules.state import Phase
 from wordsy_tui.games.wordsmith.rules.turn import GobletLetter, SwordCircle, Turn
-from wordsy_tui.words import lexicon
-from wordsy_tui.words.lexicon import Lexicon
 
 
 async def played(pilot: Pilot[None], app: WordsmithApp, round_number: int) -> Turn:
@@ -199,15 +197,7 @@ async def test_a_players_table_reads_the_word_list_on_a_thread_before_the_first_
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # A LAN seat's first letter read it in the key: 126 ms to the screen, the next 20 ms.
-    read_on: list[str] = []
-    load = lexicon.load_lexicon
-
-    def counted() -> Lexicon:
-        read_on.append(threading.current_thread().name)
-        return load()
-
-    monkeypatch.setattr(lexicon, "load_lexicon", counted)
-    monkeypatch.setattr(seam, "load_lexicon", counted)
+    read_on = word_list_reads(monkeypatch)
     monkeypatch.setattr(smith_app, "WORDS_READ_AFTER_SECONDS", 0.01)
     app = WordsmithApp(waiting_session(73), now=lambda: FROZEN_NOW)  # no computer player here
     async with app.run_test(size=(80, 24)) as pilot:

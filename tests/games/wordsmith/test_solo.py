@@ -9,13 +9,11 @@ import threading
 
 import pytest
 
+from tests.app.smith_fixtures import word_list_reads
 from wordsy_tui.engine.levels import Level
-from wordsy_tui.games.wordsmith import seam
 from wordsy_tui.games.wordsmith.rules.config import WordsmithConfig
 from wordsy_tui.games.wordsmith.rules.state import Phase
 from wordsy_tui.games.wordsmith.seat import WordsmithSeat
-from wordsy_tui.words import lexicon
-from wordsy_tui.words.lexicon import Lexicon
 
 ME = "Ann"
 BOT = "Bot 1 (easy)"
@@ -24,16 +22,7 @@ BOT = "Bot 1 (easy)"
 async def test_the_deal_reads_no_word_list_and_the_computer_players_look_after_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    read_on: list[str] = []
-    load = lexicon.load_lexicon
-
-    def counted() -> Lexicon:
-        read_on.append(threading.current_thread().name)
-        return load()
-
-    monkeypatch.setattr(lexicon, "load_lexicon", counted)
-    # (The seam's own name for it, where it holds one.)
-    monkeypatch.setattr(seam, "load_lexicon", counted, raising=False)
+    read_on = word_list_reads(monkeypatch)
     seat = WordsmithSeat.solo(ME, WordsmithConfig(), [Level.EASY], seed=3, pace=0.2)
     await seat.start()  # the deal: the table the first frame draws
     try:
