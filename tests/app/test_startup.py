@@ -7,12 +7,13 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 import pytest
 from textual import widgets
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
@@ -23,7 +24,7 @@ from wordsy_tui.app.lan import LanPlay
 from wordsy_tui.app.launcher import Launcher
 from wordsy_tui.app.messages import GameUpdated
 from wordsy_tui.app.screens.waiting import WaitingScreen
-from wordsy_tui.app.widgets.footer import Footer
+from wordsy_tui.app.widgets.footer import Footer, KeyLine
 from wordsy_tui.cli.hosting import HostOptions
 from wordsy_tui.games.wordsy.app import WordsyApp
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
@@ -440,54 +441,80 @@ async def test_a_solo_game_is_dealt_as_its_seat_opens_so_its_first_frame_is_roun
         await session.stop()
 
 
+def keys_shown(screen: Screen[Any]) -> list[str]:
+    return [key.description for key in screen.query_one(Footer).query_one(KeyLine).keys]
+
+
 async def test_the_footer_keeps_its_keys_until_they_change() -> None:
     app = solo_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.state.phase is Phase.WRITING)
         await pilot.pause()
         footer = app.screen.query_one(Footer)
-        keys = list(footer.query(FooterKey))
+        parts = list(footer.children)
+        line = footer.query_one(KeyLine)
+        keys = line.keys
         app.screen.refresh_bindings()
         await pilot.pause()
-        assert list(footer.query(FooterKey)) == keys
+        assert line.keys is keys
         await pilot.press(*board_word(app, 3).lower(), "enter")
         await until(pilot, lambda: app.state.phase is Phase.CHALLENGES)
         await pilot.pause()
-        shown = [key.description for key in footer.query(FooterKey)]
+        shown = keys_shown(app.screen)
         assert "Next round" in shown
         assert "Lock in" not in shown
+        # Drawn again on the same line: no widget made, styled or laid out anew.
+        assert list(footer.children) == parts
 
 
-async def test_the_footers_keys_are_not_restyled_as_they_mount(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Made compact by default, then bound to the footer (not compact), each key restyled
-    # itself twice as it mounted: on every screen's first frame, at every change of keys.
-    restyled: list[str] = []
-    update = FooterKey.update_node_styles
-
-    def counted(key: FooterKey, animate: bool = True) -> None:
-        restyled.append(key.key)
-        update(key, animate)
-
-    monkeypatch.setattr(FooterKey, "update_node_styles", counted)
+async def test_the_footers_keys_are_one_widget_however_many() -> None:
+    # Textual's footer makes a widget of each key: a lobby's nine cost some 20 ms of its
+    # first frame, and as much at every change of keys.
     app = solo_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.state.phase is Phase.WRITING)
         await pilot.pause()
-        palette = app.COMMAND_PALETTE_BINDING  # (its key is not bound: compact)
-        keys = [key for key in app.screen.query(FooterKey) if key.key != palette]
-        assert keys
-        assert not any(key.compact or key.has_class("-compact") for key in keys)
-        assert [key for key in restyled if key != palette] == []
+        footer = app.screen.query_one(Footer)
+        assert len(keys_shown(app.screen)) >= 3
+        palette = [key.key for key in footer.query(FooterKey)]
+        assert palette == [app.COMMAND_PALETTE_BINDING]
+        assert [type(part) for part in footer.children] == [KeyLine, FooterKey]
 
 
 class KeyBarApp(App[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "bell", "Help")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "bell", "Help"),
+        Binding("f2", "press('Cards')", "Cards"),
+        Binding("f3", "press('Chat')", "Chat"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pressed: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Static("hello")
         yield Footer()
+
+    def action_press(self, what: str) -> None:
+        self.pressed.append(what)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Chat is shown, not available (dimmed): a click on it does nothing but ring.
+        return None if parameters == ("Chat",) else True
+
+
+async def test_a_click_on_a_key_in_the_footer_presses_it() -> None:
+    app = KeyBarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one(KeyLine)
+        # " F1 Help " then " F2 Cards " then " F3 Chat ": columns 9-18 are Cards'.
+        await pilot.click(line, offset=(12, 0))
+        await pilot.click(line, offset=(21, 0))
+        await pilot.pause()
+        assert app.pressed == ["Cards"]
+        assert [key.enabled for key in line.keys] == [True, True, False]
 
 
 async def test_the_footer_has_its_keys_in_the_screens_first_frame(
@@ -506,16 +533,14 @@ async def test_the_footer_has_its_keys_in_the_screens_first_frame(
     app = KeyBarApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        shown = [key.description for key in app.screen.query_one(Footer).query(FooterKey)]
-        assert "Help" in shown
+        assert "Help" in keys_shown(app.screen)
         assert rebuilt == []
     # The start menu too: its choices have the focus from the start (the name box had it
     # first, which hid the menu's keys for a frame and showed them again in the next).
     menu = Launcher(LanPlay(HostOptions(None, "Ann")), name="Ann")
     async with menu.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        shown = [key.description for key in menu.screen.query_one(Footer).query(FooterKey)]
-        assert shown[:2] == ["Host", "Join"]
+        assert keys_shown(menu.screen)[:2] == ["Host", "Join"]
         assert rebuilt == []
 
 
@@ -536,3 +561,22 @@ def test_a_game_run_in_the_terminal_keeps_its_imports_out_of_the_collectors_roun
 ) -> None:
     # Textual's and the game's objects, at the least.
     assert frozen_before_the_loop(monkeypatch, solo_app().run_to_end) > 10_000
+
+
+async def test_a_key_under_the_pointer_is_lit_as_textuals_footer_lights_it() -> None:
+    app = KeyBarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one(KeyLine)
+        plain = line.render()
+        await pilot.hover(line, offset=(12, 0))
+        await pilot.pause()
+        lit = line.render()
+        assert lit.plain == plain.plain
+        hover = line.get_component_rich_style("footer-key--hover")
+        cards = [span for span in lit.spans if span.start == 9]
+        assert cards
+        assert cards[0].style == hover
+        await pilot.hover(app.screen.query_one(Static))
+        await pilot.pause()
+        assert line.render().spans == plain.spans
