@@ -17,9 +17,11 @@ import contextlib
 import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 _log = logging.getLogger(__name__)
 
@@ -57,6 +59,9 @@ def thinking_thread() -> ThreadPoolExecutor:
     a few cores; and each thread that allocates gets a heap (malloc arena) of its own
     that keeps the search's freed arrays: a thread per bot cost a host 3 MB.
     """
+    # (Here: a host's and a solo game's first frame need no thread.)
+    from concurrent.futures import ThreadPoolExecutor
+
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="wordsy-bot")
 
 

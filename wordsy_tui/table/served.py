@@ -17,7 +17,7 @@ import random
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from pathlib import Path
-from typing import Any, Final, Generic
+from typing import TYPE_CHECKING, Any, Final, Generic
 
 from net import (
     Host,
@@ -32,9 +32,7 @@ from wordsy_tui.engine.names import name_problem, same_name
 from wordsy_tui.kit import kit_for
 from wordsy_tui.table.away import Attendance
 from wordsy_tui.table.basics import APP_NAME, DEFAULT_PORT, requirements
-from wordsy_tui.table.bots import ComputerPlayer
 from wordsy_tui.table.clock import AlarmClock
-from wordsy_tui.table.discovery import Announcer
 from wordsy_tui.table.part import (
     BotSeat,
     C,
@@ -57,6 +55,12 @@ from wordsy_tui.table.ratings import (
 )
 from wordsy_tui.table.seam import SEATING_PHASES, HostedRules, Seating
 from wordsy_tui.table.seatbook import SeatBook
+
+if TYPE_CHECKING:
+    # (Not at start-up: `host` imports the computer players and the LAN's announcing only
+    # when it seats one or advertises, after its first frame.)
+    from wordsy_tui.table.bots import ComputerPlayer
+    from wordsy_tui.table.discovery import Announcer
 
 REQUIREMENT_NAMES: Final = {"game": "game", "dictionary": "word list"}
 
