@@ -206,7 +206,9 @@ class WordsyApp(TableApp):
         if server is not None and hasattr(server, "on_reclaim"):
             server.on_reclaim = self._ask_for_seat
         self._route()
-        self.follow(session)
+        # Followed while it starts, as every game's app: a hosting player's lobby comes with
+        # the seat's welcome, not after the LAN's advertisement (its name probed, 1.5 s).
+        self.sit_down(session)
 
     async def _ask_for_seat(self, name: str) -> bool:
         """The hosting player's answer to someone asking for `name`'s seat back."""
@@ -214,12 +216,6 @@ class WordsyApp(TableApp):
         from wordsy_tui.app.screens.remove import ask_for_seat
 
         return await ask_for_seat(self, name)
-
-    @work(exclusive=True, group="session", exit_on_error=False)
-    async def follow(self, session: WordsySeat) -> None:
-        """Read the session's updates and post them to the app as messages."""
-        if await self.open_table(session):
-            await self.follow_table(session)
 
     def sit_again(self, session: WordsySeat) -> None:
         self.play(session)
