@@ -78,6 +78,16 @@ class Errands:
 
     def __init__(self) -> None:
         self._running: set[asyncio.Task[None]] = set()
+        self._looked = False
+
+    def first_look_later(self, pace: float, look: Callable[[], Coroutine[Any, Any, None]]) -> bool:
+        """Whether this is the players' first look at a new table: if so, it is put off
+        `FIRST_LOOK_SECONDS` times their `pace` (`look()` then)."""
+        if self._looked:
+            return False
+        self._looked = True
+        self.later(FIRST_LOOK_SECONDS * pace, look)
+        return True
 
     def run(self, errand: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(errand)

@@ -57,8 +57,8 @@ from wordsy_tui.table.seam import SEATING_PHASES, HostedRules, Seating
 from wordsy_tui.table.seatbook import SeatBook
 
 if TYPE_CHECKING:
-    # (Not at start-up: `host` imports the computer players and the LAN's announcing only
-    # when it seats one or advertises, after its first frame.)
+    # (Names for annotations only: a host that does not advertise never imports the LAN's
+    # announcing; the computer players' thread is made when one first thinks.)
     from wordsy_tui.table.bots import ComputerPlayer
     from wordsy_tui.table.discovery import Announcer
 

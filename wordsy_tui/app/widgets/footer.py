@@ -95,15 +95,6 @@ class KeyLine(Widget):
             start = end
         return spans
 
-    def _label(
-        self, key: Key, key_style: Style | str = "", description_style: Style | str = ""
-    ) -> Text:
-        if not key.description:
-            return Text(key.display, key_style)
-        return Text.assemble(
-            (f" {key.display} ", key_style), (f"{key.description} ", description_style)
-        )
-
     def render(self) -> Text:
         key_style = self.get_component_rich_style("footer-key--key")
         description_style = self.get_component_rich_style("footer-key--description")

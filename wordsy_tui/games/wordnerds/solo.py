@@ -28,7 +28,7 @@ from wordsy_tui.games.wordnerds.rules.bots import STYLES, Choice
 from wordsy_tui.games.wordnerds.rules.sealing import BidBook
 from wordsy_tui.games.wordnerds.rules.state import NerdsState
 from wordsy_tui.games.wordnerds.rules.view import state_for
-from wordsy_tui.table.bots import FIRST_LOOK_SECONDS, Errands, thinking_thread
+from wordsy_tui.table.bots import Errands, thinking_thread
 from wordsy_tui.table.local import Local
 
 SoloTable = Local[NerdsState, cmd.Command, ev.Event]
@@ -60,14 +60,11 @@ class SoloBots:
         self.book = BidBook()
         self._plans: dict[str, _Plan] = {}
         self.errands = Errands()
-        self._looked = False
 
     async def act(self, table: SoloTable) -> None:
         """The table changed: open the bids that are due, and plan each bot's next move
         (the first time, `FIRST_LOOK_SECONDS` later)."""
-        if not self._looked:
-            self._looked = True
-            self.errands.later(FIRST_LOOK_SECONDS * self.pace, lambda: self.act(table))
+        if self.errands.first_look_later(self.pace, lambda: self.act(table)):
             return
         for name in self.names:
             opening = self.book.reveal(table.host, name)

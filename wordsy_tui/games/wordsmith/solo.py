@@ -25,7 +25,7 @@ from wordsy_tui.games.wordsmith.rules.state import WordsmithState
 from wordsy_tui.games.wordsmith.rules.turn import Turn, turn_text
 from wordsy_tui.games.wordsmith.rules.view import state_for
 from wordsy_tui.games.wordsmith.rules.words import Words
-from wordsy_tui.table.bots import FIRST_LOOK_SECONDS, Errands, thinking_thread
+from wordsy_tui.table.bots import Errands, thinking_thread
 from wordsy_tui.table.local import Local
 
 SoloTable = Local[WordsmithState, cmd.Command, ev.Event]
@@ -56,15 +56,12 @@ class SoloBots:
         self._turns: dict[str, tuple[Turn, bytes]] = {}
         """This round's turns of the computer players, and their salts, until revealed."""
         self._busy = asyncio.Lock()
-        self._looked = False
         self.errands = Errands()
 
     async def act(self, table: SoloTable) -> None:
         """Seal each computer player's turn while choosing, reveal it once choosing closes
         (the first time, `FIRST_LOOK_SECONDS` later)."""
-        if not self._looked:
-            self._looked = True
-            self.errands.later(FIRST_LOOK_SECONDS * self.pace, lambda: self.act(table))
+        if self.errands.first_look_later(self.pace, lambda: self.act(table)):
             return
         if self._busy.locked():
             return  # the loop already running sees the new state on its next look
