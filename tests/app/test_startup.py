@@ -254,7 +254,7 @@ def test_the_lobby_and_the_chat_log_load_no_pretty_printer() -> None:
 
 def test_a_host_loads_mdns_and_its_computer_players_minds_only_when_it_uses_them() -> None:
     # A host that does not advertise draws its lobby without zeroconf (nor ifaddr and
-    # ctypes, for a host bound to one address), and without the word search of a computer
+    # ctypes: tests/net/test_addresses.py), and without the word search of a computer
     # player it has not seated; the hosting player's keys without the removal screens.
     hosts = ", ".join(f"wordsy_tui.games.{g}.host" for g in ("wordsy", "tiles", "wordnerds"))
     program = (
