@@ -27,11 +27,12 @@ warmed by one start of each program before the pairs are measured
 (bench/client_memory.py measures a clone without bytecode).
 Goal: each entry point <= 1.2x the minimal app, median of >= 10 pairs.
 
-    uv run python bench/app_startup.py [pairs]
+    uv run python bench/app_startup.py [pairs] [--only TEXT]
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import subprocess
 import sys
@@ -135,9 +136,16 @@ def first_frame(command: list[str], env: dict[str, str], home: Path, top: str, e
 
 
 def main() -> int:
-    pairs = max(int(sys.argv[1]) if len(sys.argv) > 1 else PAIRS, 10)
-    entries = [e for e in ENTRY_POINTS if not e[4] or private_network_works()]
-    if len(entries) < len(ENTRY_POINTS):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("pairs", nargs="?", type=int, default=PAIRS, help="at least 10")
+    parser.add_argument("--only", metavar="TEXT", help="the entry points whose name has TEXT")
+    options = parser.parse_args()
+    pairs = max(options.pairs, 10)
+    chosen = [e for e in ENTRY_POINTS if options.only is None or options.only in e[0]]
+    if not chosen:
+        parser.error(f"no entry point's name has {options.only!r}")
+    entries = [e for e in chosen if not e[4] or private_network_works()]
+    if len(entries) < len(chosen):
         print("no private network here (root's unshare): `host` advertised is left out")
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
