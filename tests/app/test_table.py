@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import gc
+import time
 from collections.abc import Awaitable
 
 import pytest
@@ -33,6 +35,7 @@ from wordsy_tui.app.screens.confirm import ConfirmScreen
 from wordsy_tui.app.screens.menu import MenuScreen
 from wordsy_tui.app.screens.prompt import PromptScreen
 from wordsy_tui.games.wordsy.app import WordsyApp
+from wordsy_tui.games.wordsy.app.app import WRITE_DEBOUNCE_SECONDS
 from wordsy_tui.games.wordsy.app.screens.game import GameScreen
 from wordsy_tui.games.wordsy.app.screens.lobby import LobbyScreen
 from wordsy_tui.games.wordsy.app.screens.results import tie_note
@@ -63,6 +66,29 @@ async def test_writing_sends_the_draft_then_locks_it_in() -> None:
         assert len(writes) == 1
         assert session.word == "CRYPT"
         assert isinstance(session.sent[-1], cmd.LockIn)
+
+
+async def test_a_draft_goes_out_once_typing_pauses_whatever_the_keys_before() -> None:
+    session = ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 20))
+    async with app_for(session).run_test(size=(80, 24)) as pilot:
+        await settle(pilot, tuple("cr"))
+        await pilot.pause(WRITE_DEBOUNCE_SECONDS / 2)
+        typing_again = time.monotonic()
+        await pilot.press(*"ypt")
+        await until(pilot, lambda: bool(session.sent))
+        # One commitment, for the word as it stood once the keys stopped, and only then.
+        assert time.monotonic() - typing_again >= WRITE_DEBOUNCE_SECONDS
+        assert [type(c) for c in session.sent] == [cmd.WriteWord]
+        assert session.word == "CRYPT"
+
+
+async def test_a_draft_due_as_the_app_closes_is_not_sent() -> None:
+    session = ScriptedSession("Ann", writing_state(), Deadline("timer", NOW + 20))
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, tuple("crypt"))
+    await asyncio.sleep(WRITE_DEBOUNCE_SECONDS * 2)
+    assert session.sent == []
 
 
 async def test_an_action_cancelled_before_it_ran_leaves_no_coroutine_behind() -> None:

@@ -22,7 +22,6 @@ from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.reactive import var
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Input
 from textual.worker import Worker
 
@@ -138,7 +137,7 @@ class WordsyApp(TableApp):
         self._draft = ""
         self._typed_at = -math.inf
         """When the word last changed (monotonic): read by the preload's thread."""
-        self._write_timer: Timer | None = None
+        self._write_timer: asyncio.TimerHandle | None = None
         self._acting = asyncio.Lock()
         self._sealed: int | None = None
         """The round whose word went out with a lock-in or flip: later keys do not count."""
@@ -334,6 +333,7 @@ class WordsyApp(TableApp):
             self.bell()
 
     async def on_unmount(self) -> None:
+        self._stop_write_timer()
         # A game left running is stopped by whoever serves it on (see `afterwards`).
         if self.session is not None and self.session is not self._left_running:
             await self.session.stop()
@@ -445,15 +445,23 @@ class WordsyApp(TableApp):
         if self._sealed == self.state.round:
             return  # the word went out with a lock-in or flip; keys after that do not count
         self._draft = word
-        self._stop_write_timer()
-        self._write_timer = self.set_timer(WRITE_DEBOUNCE_SECONDS, self._send_draft)
+        # One alarm for a burst of keys, which looks again when it rings: a key only notes
+        # its time (a timer made and stopped at every key cost the key a task or two).
+        if self._write_timer is None:
+            self._write_timer = asyncio.get_running_loop().call_later(
+                WRITE_DEBOUNCE_SECONDS, self._draft_due
+            )
 
     def _stop_write_timer(self) -> None:
         if self._write_timer is not None:
-            self._write_timer.stop()
+            self._write_timer.cancel()
             self._write_timer = None
 
-    def _send_draft(self) -> None:
+    def _draft_due(self) -> None:
+        left = self._typed_at + WRITE_DEBOUNCE_SECONDS - time.monotonic()
+        if left > 0:
+            self._write_timer = asyncio.get_running_loop().call_later(left, self._draft_due)
+            return
         self._write_timer = None
         word = self._draft
         self.act(lambda session: self._write(session, word))
