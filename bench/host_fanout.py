@@ -236,31 +236,35 @@ class Relay:
 async def real_host(
     game: str, folder: Path
 ) -> AsyncIterator[tuple[asyncio.subprocess.Process, int]]:
-    """`wordsy-tui host --headless` on loopback; its stdin takes the host's commands."""
+    """`wordsy-tui host --headless` on loopback; its stdin takes the host's commands.
+
+    Its narration goes to a file, not to a pipe this process reads: every line it says
+    after a command would wake this process while its clients are decoding that command's
+    events, work the relay's side never has (a real host's terminal is a process of its
+    own)."""
     env = {**os.environ, "XDG_DATA_HOME": str(folder), "XDG_CONFIG_HOME": str(folder)}
-    process = await asyncio.create_subprocess_exec(
-        *(str(CONSOLE), "host", "--headless", "--game", game, "--no-advertise"),
-        *("--bind", "127.0.0.1", "--port", "0", *LONGEST_WAIT[game]),
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-        env=env,
-    )
-    assert process.stdout is not None
-    port = 0
-    while not port:
-        line = (await process.stdout.readline()).decode()
-        if not line:
-            raise RuntimeError("the host ended before it said its port")
-        if found := JOIN_LINE.search(line):
-            port = int(found.group(1))
-    drain = asyncio.create_task(process.stdout.read())  # its log lines, unread otherwise
+    said = folder / "host-says.txt"
+    with said.open("wb") as out:
+        process = await asyncio.create_subprocess_exec(
+            *(str(CONSOLE), "host", "--headless", "--game", game, "--no-advertise"),
+            *("--bind", "127.0.0.1", "--port", "0", *LONGEST_WAIT[game]),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=out,
+            stderr=asyncio.subprocess.STDOUT,
+            env=env,
+        )
     try:
+        port = 0
+        while not port:
+            if process.returncode is not None:
+                raise RuntimeError(f"the host ended before it said its port: {said.read_text()}")
+            if found := JOIN_LINE.search(said.read_text(errors="replace")):
+                port = int(found.group(1))
+            await asyncio.sleep(0.01)
         yield process, port
     finally:
         process.kill()
         await process.wait()
-        drain.cancel()
 
 
 def dictionary() -> str:
