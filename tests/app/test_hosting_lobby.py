@@ -49,3 +49,28 @@ async def test_the_hosting_players_lobby_does_not_wait_for_the_advertisement(
         assert not advertisement.up.is_set()
         advertisement.up.set()
         await pilot.pause()
+
+
+class WatchedAdvertisement(SlowAdvertisement):
+    """Notes what the hosting player's screen showed when the advertisement began."""
+
+    def __init__(self, app: WordsyApp) -> None:
+        super().__init__()
+        self.app = app
+        self.lobby_shown_first = False
+
+    async def start(self, state: GameState, port: int) -> None:
+        self.lobby_shown_first = isinstance(self.app.screen, LobbyScreen)
+        self.up.set()
+        await super().start(state, port)
+
+
+async def test_the_advertisement_begins_after_the_hosting_players_lobby(tmp_path: Path) -> None:
+    # Starting it (mDNS's import and sockets) costs the loop tens of milliseconds, which
+    # the lobby's first frame would wait for.
+    host = server(tmp_path, captain="Ann")
+    app = WordsyApp(WordsySeat.host("Ann", host), advisor=FixedAdvisor(), bell=False)
+    host.announce = advertisement = WatchedAdvertisement(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: advertisement.started)
+        assert advertisement.lobby_shown_first

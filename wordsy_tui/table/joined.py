@@ -50,6 +50,10 @@ MAX_CLOSING_WORDS: Final = 400
 LEAVING_SECONDS: Final = 3.0
 PROBE_SECONDS: Final = 5.0
 """How long `game_at` waits for the host's answer at its door."""
+# How long a hosting player's table waits before the LAN hears of it: starting the
+# advertisement (mDNS's import, its sockets and records) took 50-80 ms of the loop, in which
+# the player's lobby waited for its first frame. Its probing takes seconds anyway.
+ANNOUNCED_AFTER_SECONDS: Final = 0.5
 
 
 async def first_contact(client: Client) -> None:
@@ -380,7 +384,7 @@ class Hosting(Joined[S, C, E]):
         resumed = me in server.state.players
         await super().start()
         book.keep(me, self.client.token, host=True)
-        await server.open_doors()
+        await server.open_doors(announced_after=ANNOUNCED_AFTER_SECONDS)
         for level in () if resumed else self.bots_to_seat:
             await server.add_bot(level)
 

@@ -281,14 +281,16 @@ class ServedTable(Generic[S, C, E]):
                 await self._seat_bot(name, level, self.seat_book.token(name))
         self._watch_absence(self.host.presence)  # a resumed lobby's seats nobody took back yet
 
-    async def open_doors(self) -> None:
-        """The SSH and web fronts, and the advertisement (which carries the SSH port)."""
+    async def open_doors(self, announced_after: float = 0.0) -> None:
+        """The SSH and web fronts, then, `announced_after` seconds later, the advertisement
+        (which carries the SSH port)."""
         try:
             if self.fronts is not None:
                 await self.fronts.start(self)
             if self.announce is not None:
                 if self.fronts is not None:
                     self.announce.ssh_port = self.fronts.ssh_port
+                await asyncio.sleep(announced_after)
                 await self.announce.start(self.state, self.port)
         except BaseException:
             await self.stop()
