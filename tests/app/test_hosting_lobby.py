@@ -54,13 +54,13 @@ async def test_the_hosting_players_lobby_does_not_wait_for_the_advertisement(
 class WatchedAdvertisement(SlowAdvertisement):
     """Notes what the hosting player's screen showed when the advertisement began."""
 
-    def __init__(self, app: WordsyApp) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.app = app
+        self.app: WordsyApp | None = None
         self.lobby_shown_first = False
 
     async def start(self, state: GameState, port: int) -> None:
-        self.lobby_shown_first = isinstance(self.app.screen, LobbyScreen)
+        self.lobby_shown_first = self.app is not None and isinstance(self.app.screen, LobbyScreen)
         self.up.set()
         await super().start(state, port)
 
@@ -68,9 +68,24 @@ class WatchedAdvertisement(SlowAdvertisement):
 async def test_the_advertisement_begins_after_the_hosting_players_lobby(tmp_path: Path) -> None:
     # Starting it (mDNS's import and sockets) costs the loop tens of milliseconds, which
     # the lobby's first frame would wait for.
-    host = server(tmp_path, captain="Ann")
-    app = WordsyApp(WordsySeat.host("Ann", host), advisor=FixedAdvisor(), bell=False)
-    host.announce = advertisement = WatchedAdvertisement(app)
+    advertisement = WatchedAdvertisement()
+    host = server(tmp_path, captain="Ann", announce=advertisement)
+    app = advertisement.app = WordsyApp(
+        WordsySeat.host("Ann", host), advisor=FixedAdvisor(), bell=False
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: advertisement.started)
         assert advertisement.lobby_shown_first
+
+
+async def test_a_table_stopped_before_its_advertisement_is_never_advertised(
+    tmp_path: Path,
+) -> None:
+    advertisement = SlowAdvertisement()
+    host = server(tmp_path, captain="Ann", announce=advertisement)
+    await host.serve()
+    doors = asyncio.create_task(host.open_doors(announced_after=0.2))
+    await asyncio.sleep(0.05)
+    await host.stop()
+    await doors
+    assert not advertisement.started

@@ -196,6 +196,8 @@ class ServedTable(Generic[S, C, E]):
         """When someone the wait runs on becomes idle, unless they do something first."""
         self._note_due = False
         """The clock's note changed: it goes to everyone once this turn's events have."""
+        self._stopped = False
+        """`stop` has begun: nothing more is opened."""
         self._first: str | None = None
         """The hosting player, until they have sat down: nobody else sits down before."""
         self._unsettled: list[tuple[S, E]] = []
@@ -291,7 +293,8 @@ class ServedTable(Generic[S, C, E]):
                 if self.fronts is not None:
                     self.announce.ssh_port = self.fronts.ssh_port
                 await asyncio.sleep(announced_after)
-                await self.announce.start(self.state, self.port)
+                if not self._stopped:  # (stopped meanwhile: the LAN never hears of it)
+                    await self.announce.start(self.state, self.port)
         except BaseException:
             await self.stop()
             raise
@@ -299,6 +302,7 @@ class ServedTable(Generic[S, C, E]):
     async def stop(self, by: str | None = None) -> None:
         """End the game here; every player is told who ended it (`by`: the hosting
         player; None: the host) and whether it can be resumed."""
+        self._stopped = True
         if self.fronts is not None:
             await self.fronts.stop()
         if self.announce is not None:
