@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -15,10 +16,11 @@ from tests.net.test_discovery import unshare_problem
 LINUX_ONLY = pytest.mark.skipif(sys.platform != "linux", reason="the ioctl listing is Linux's")
 
 COMPARE = """
+import json
 import ifaddr
 from net.discovery import lan_addresses
 theirs = [str(ip.ip) for a in ifaddr.get_adapters() for ip in a.ips if ip.is_IPv4]
-print(sorted(lan_addresses()), sorted(a for a in theirs if not a.startswith("127.")))
+print(json.dumps([sorted(lan_addresses()), sorted(a for a in theirs if not a.startswith("127."))]))
 """
 
 
@@ -48,7 +50,8 @@ def test_every_address_of_a_private_network_is_listed() -> None:
         timeout=60,
     )
     assert run.returncode == 0, run.stderr
-    assert run.stdout.split("] [") == ["['10.9.9.10', '10.9.9.9'", "'10.9.9.10', '10.9.9.9']\n"]
+    ours, theirs = json.loads(run.stdout)
+    assert ours == theirs == ["10.9.9.10", "10.9.9.9"]
 
 
 @LINUX_ONLY
